@@ -1,6 +1,20 @@
 /**
- * `@bookie/core`: the pure domain core of Bookie (ARCHITECTURE "Packages"). No I/O, no clock, no randomness.
+ * `@bookie/core`: the pure domain core of Bookie (ARCHITECTURE "Packages"): exact decimals, bet types and
+ * combinations, the bet-acceptance rule, restrictions, odds strategies, settlement, freebet / insurance / boost rules,
+ * cash-out value, bet delay and the bet calculator. No I/O, no clock, no randomness; runs in Node and the browser.
  *
  * @packageDocumentation
  */
+export * from './acceptance.js';
+export * from './bet-delay.js';
+export * from './bet-types.js';
+export * from './calc.js';
+export * from './cash-out.js';
+export * from './decimal.js';
 export * from './errors.js';
+export * from './insurance.js';
+export * from './odds-strategy.js';
+export * from './restrictions.js';
+export * from './settlement.js';
+export * from './settlement-ledger.js';
+export * from './statuses.js';

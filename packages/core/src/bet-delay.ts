@@ -1,0 +1,58 @@
+/**
+ * Bet delay (spec 03 "Bet delay (MTS)"): the platform delays acceptance by its configured delay minus the delay the
+ * client already applied; delays do not add up. Times are injected (no clock in core).
+ *
+ * @packageDocumentation
+ */
+import { validationError } from './errors.js';
+
+function assertSeconds(value: number, field: string): void {
+  if (!Number.isFinite(value) || value < 0)
+    throw validationError(field, 'must be a non-negative number of seconds');
+}
+
+/**
+ * Remaining platform delay = max(0, configured platform delay − delay already applied by the client)
+ * (spec 03 "Bet delay"): 0/9 → 9, 6/9 → 3, 9/9 → 0, 12/9 → 0.
+ *
+ * @param configuredSeconds - the platform delay configured for the bet, seconds ≥ 0.
+ * @param clientAppliedSeconds - delay the client already applied, seconds ≥ 0.
+ * @returns seconds to wait, ≥ 0.
+ * @throws DomainError `validation_error` naming `configured_delay` or `client_delay` for a negative or non-finite
+ * value.
+ */
+export function remainingBetDelay(configuredSeconds: number, clientAppliedSeconds: number): number {
+  assertSeconds(configuredSeconds, 'configured_delay');
+  assertSeconds(clientAppliedSeconds, 'client_delay');
+  return Math.max(0, configuredSeconds - clientAppliedSeconds);
+}
+
+/**
+ * The platform delay configured for a bet (spec 03: delays are configurable per match, per market and per user
+ * group, and may be raised dynamically): the largest of the levels that apply, 0 when none. Delays do not add up.
+ *
+ * @param levels - delays in seconds; `undefined` for a level without configuration.
+ * @throws DomainError `validation_error` (field `configured_delay`) for a negative or non-finite level.
+ */
+export function configuredBetDelay(...levels: readonly (number | undefined)[]): number {
+  let out = 0;
+  for (const l of levels) {
+    if (l === undefined) continue;
+    assertSeconds(l, 'configured_delay');
+    out = Math.max(out, l);
+  }
+  return out;
+}
+
+/**
+ * The delay the client already applied, from the client's original bet creation time and the time the platform
+ * received the bet (spec 03: "the platform uses the original client bet creation timestamp"). Both in unix ms;
+ * a creation time in the future (clock skew) counts as 0.
+ *
+ * @returns seconds ≥ 0.
+ */
+export function clientAppliedDelay(createdAtMs: number, receivedAtMs: number): number {
+  if (!Number.isFinite(createdAtMs)) throw validationError('created_at', 'must be a valid time');
+  if (!Number.isFinite(receivedAtMs)) throw validationError('received_at', 'must be a valid time');
+  return Math.max(0, receivedAtMs - createdAtMs) / 1000;
+}

@@ -1,0 +1,271 @@
+/**
+ * Bet types — single, express, system — their wire codes and rules, and the combinations of a system
+ * (spec 01 "Bet types", spec 03 "Type rules", DECISIONS D2, D15).
+ *
+ * @packageDocumentation
+ */
+import { validationError } from './errors.js';
+import { type BetTypeViolation, type Restriction, restriction } from './restrictions.js';
+
+/** The three bet types, by name (spec 01 "Bet types"). */
+export const BET_TYPES = ['single', 'express', 'system'] as const;
+/** A bet type name: `single`, `express` (accumulator, combo) or `system` (spec 01 "Bet types"). */
+export type BetType = (typeof BET_TYPES)[number];
+
+/** True when `s` is a bet type name. */
+export function isBetType(s: unknown): s is BetType {
+  return typeof s === 'string' && (BET_TYPES as readonly string[]).includes(s);
+}
+
+/** Callback `bet_type` codes (DECISIONS D2): 1 single, 2 express, 3 system. */
+export const CALLBACK_BET_TYPE = { single: 1, express: 2, system: 3 } as const;
+/** MTS and advisory `type.code` (spec 03 "Type rules"): 0 single, 1 express (accumulator), 2 system. */
+export const MTS_BET_TYPE = { single: 0, express: 1, system: 2 } as const;
+
+/** The callback `bet_type` code of a bet type (DECISIONS D2). */
+export function callbackBetTypeCode(type: BetType): 1 | 2 | 3 {
+  return CALLBACK_BET_TYPE[type];
+}
+
+/**
+ * The bet type of a callback `bet_type` code (DECISIONS D2).
+ *
+ * @throws DomainError `validation_error` naming `field` for any other value.
+ */
+export function betTypeFromCallbackCode(code: unknown, field = 'bet_type'): BetType {
+  const found = BET_TYPES.find((t) => CALLBACK_BET_TYPE[t] === code);
+  if (!found)
+    throw validationError(field, `must be 1 (single), 2 (express) or 3 (system), got ${String(code)}`);
+  return found;
+}
+
+/** The MTS/advisory `type.code` of a bet type (spec 03 "Type rules"). */
+export function mtsBetTypeCode(type: BetType): 0 | 1 | 2 {
+  return MTS_BET_TYPE[type];
+}
+
+/**
+ * The bet type of an MTS/advisory `type.code` (spec 03 "Type rules").
+ *
+ * @throws DomainError `validation_error` naming `field` for any other value.
+ */
+export function betTypeFromMtsCode(code: unknown, field = 'type.code'): BetType {
+  const found = BET_TYPES.find((t) => MTS_BET_TYPE[t] === code);
+  if (!found)
+    throw validationError(field, `must be 0 (single), 1 (express) or 2 (system), got ${String(code)}`);
+  return found;
+}
+
+/**
+ * The MTS/advisory `type.system_sizes` of a bet (spec 03 "Type rules"): `[1]` for a single, `[n]` for an express of
+ * n selections, the chosen sizes (ascending) for a system.
+ *
+ * @param selectionCount - number of selections n.
+ * @param systemSizes - the chosen sizes; required for a system.
+ */
+export function mtsSystemSizes(
+  type: BetType,
+  selectionCount: number,
+  systemSizes: readonly number[] = [],
+): number[] {
+  if (type === 'single') return [1];
+  if (type === 'express') return [selectionCount];
+  return [...systemSizes].sort((a, b) => a - b);
+}
+
+/** Most combinations a system may have; more is refused (`too_many_combinations`), a guard for settlement cost. */
+export const MAX_SYSTEM_COMBINATIONS = 100_000;
+
+/**
+ * The binomial coefficient C(n, k): how many combinations of k among n selections (0 when k > n or k < 0).
+ *
+ * @throws RangeError when the result exceeds `Number.MAX_SAFE_INTEGER`.
+ */
+export function binomial(n: number, k: number): number {
+  if (!Number.isInteger(n) || !Number.isInteger(k) || k < 0 || n < 0 || k > n) return 0;
+  let r = 1n;
+  const kk = BigInt(Math.min(k, n - k));
+  const nn = BigInt(n);
+  for (let i = 1n; i <= kk; i++) r = (r * (nn - kk + i)) / i;
+  if (r > BigInt(Number.MAX_SAFE_INTEGER)) throw new RangeError(`binomial(${n}, ${k}) is too large`);
+  return Number(r);
+}
+
+/**
+ * The number of combinations N = Σ C(n, k) over the sizes k of a system (DECISIONS D15). Trixie [2,3] of 3 → 4,
+ * Yankee [2,3,4] of 4 → 11, Canadian [2..5] of 5 → 26, Heinz [2..6] of 6 → 57.
+ */
+export function combinationCount(n: number, sizes: readonly number[]): number {
+  return sizes.reduce((acc, k) => acc + binomial(n, k), 0);
+}
+
+/**
+ * All combinations of `k` among the indexes `0..n-1`, each an ascending index array, in lexicographic order.
+ *
+ * @example `combinations(3, 2)` → `[[0,1],[0,2],[1,2]]`
+ */
+export function combinations(n: number, k: number): number[][] {
+  const out: number[][] = [];
+  if (k < 0 || k > n) return out;
+  const current: number[] = [];
+  const walk = (start: number): void => {
+    if (current.length === k) {
+      out.push([...current]);
+      return;
+    }
+    for (let i = start; i <= n - (k - current.length); i++) {
+      current.push(i);
+      walk(i + 1);
+      current.pop();
+    }
+  };
+  walk(0);
+  return out;
+}
+
+/**
+ * All combinations (virtual expresses) of a system of `n` selections with `sizes`: for each size in ascending order,
+ * its combinations in lexicographic order (spec 01 "Bet types", DECISIONS D15). Length = {@link combinationCount}.
+ */
+export function systemCombinations(n: number, sizes: readonly number[]): number[][] {
+  return [...new Set(sizes)].sort((a, b) => a - b).flatMap((k) => combinations(n, k));
+}
+
+/** A selection as bet-type rules see it: only its sport event matters. */
+export interface BetTypeSelection {
+  /** Sport event id of the selection. */
+  sport_event_id: string;
+}
+
+/** Input of {@link validateBetType}. */
+export interface BetTypeInput {
+  /** Bet type name. */
+  type: BetType;
+  /** The selections (legs), in bet order. */
+  selections: readonly BetTypeSelection[];
+  /** System sizes; required for a system, ignored otherwise. */
+  systemSizes?: readonly number[];
+}
+
+/**
+ * Checks a bet's type against its selections (spec 01 "Bet types" and "Limits", spec 03 "Type rules"):
+ * a single has exactly one selection; an express at least two, on distinct sport events; a system at least two
+ * selections on distinct sport events (each combination is an express) and sizes that are distinct integers in
+ * 2..n, at most {@link MAX_SYSTEM_COMBINATIONS} combinations in all.
+ *
+ * @returns every failing rule as a `bet_type` restriction (context `bet_type`, `reason`, and `sport_event_id` for a
+ * repeated event); an empty array when the type is valid.
+ */
+export function validateBetType(input: BetTypeInput): Restriction<'bet_type'>[] {
+  const { type, selections } = input;
+  const n = selections.length;
+  const out: Restriction<'bet_type'>[] = [];
+  const fail = (reason: BetTypeViolation, sportEventId?: string): void => {
+    out.push(
+      restriction('bet_type', {
+        bet_type: type,
+        reason,
+        ...(sportEventId !== undefined ? { sport_event_id: sportEventId } : {}),
+      }),
+    );
+  };
+  if (type === 'single') {
+    if (n !== 1) fail('single_needs_one_selection', selections[0]?.sport_event_id);
+    return out;
+  }
+  if (n < 2) fail(type === 'express' ? 'express_needs_two_selections' : 'system_needs_two_selections');
+  const seen = new Set<string>();
+  const repeated = new Set<string>();
+  for (const s of selections) {
+    if (seen.has(s.sport_event_id)) repeated.add(s.sport_event_id);
+    seen.add(s.sport_event_id);
+  }
+  for (const id of repeated) fail('selections_on_same_sport_event', id);
+  if (type === 'system') {
+    const sizes = input.systemSizes ?? [];
+    for (const reason of systemSizeViolations(n, sizes)) fail(reason);
+  }
+  return out;
+}
+
+function systemSizeViolations(n: number, sizes: readonly number[]): BetTypeViolation[] {
+  const out: BetTypeViolation[] = [];
+  if (sizes.length === 0) return ['system_sizes_missing'];
+  if (sizes.some((k) => !Number.isInteger(k) || k < 2 || k > n)) out.push('system_size_out_of_range');
+  if (new Set(sizes).size !== sizes.length) out.push('system_sizes_not_distinct');
+  if (out.length === 0 && combinationCount(n, sizes) > MAX_SYSTEM_COMBINATIONS)
+    out.push('too_many_combinations');
+  return out;
+}
+
+/**
+ * Checks the shape of a bet whose sport events are not known (settlement, the bet calculator): leg count per type
+ * and system sizes, as {@link validateBetType} does.
+ *
+ * @param legCount - number of legs n.
+ * @param fields - names of the fields for errors (default `legs` and `system_sizes`).
+ * @throws DomainError `validation_error` naming `legs`, `system_sizes` or `system_sizes[i]`.
+ */
+export function assertBetShape(
+  type: BetType,
+  legCount: number,
+  systemSizes: readonly number[] | undefined,
+  fields: { legs?: string; systemSizes?: string } = {},
+): void {
+  const legsField = fields.legs ?? 'legs';
+  const sizesField = fields.systemSizes ?? 'system_sizes';
+  if (type === 'single' && legCount !== 1)
+    throw validationError(legsField, `a single has exactly 1 leg, got ${legCount}`);
+  if (type !== 'single' && legCount < 2)
+    throw validationError(legsField, `a ${type} needs at least 2 legs, got ${legCount}`);
+  if (type !== 'system') return;
+  if (!systemSizes || systemSizes.length === 0)
+    throw validationError(sizesField, 'a system needs at least one size');
+  const seen = new Set<number>();
+  systemSizes.forEach((k, i) => {
+    if (!Number.isInteger(k) || k < 2 || k > legCount) {
+      throw validationError(
+        `${sizesField}[${i}]`,
+        `must be an integer from 2 to ${legCount}, got ${String(k)}`,
+      );
+    }
+    if (seen.has(k)) throw validationError(`${sizesField}[${i}]`, `size ${k} is repeated`);
+    seen.add(k);
+  });
+  const count = combinationCount(legCount, systemSizes);
+  if (count > MAX_SYSTEM_COMBINATIONS) {
+    throw validationError(sizesField, `${count} combinations exceed the limit of ${MAX_SYSTEM_COMBINATIONS}`);
+  }
+}
+
+/**
+ * Checks an MTS/advisory `type` object against the selection count (spec 03 "Type rules"): code 0 with
+ * `system_sizes` [1]; code 1 with [n]; code 2 with sizes in 2..n, distinct.
+ *
+ * @returns the bet type name.
+ * @throws DomainError `validation_error` naming `type.code` or `type.system_sizes`.
+ */
+export function parseMtsType(
+  type: { code: unknown; system_sizes: unknown },
+  selectionCount: number,
+): BetType {
+  const betType = betTypeFromMtsCode(type.code);
+  const sizes = type.system_sizes;
+  if (!Array.isArray(sizes) || sizes.some((k) => typeof k !== 'number')) {
+    throw validationError('type.system_sizes', 'must be an array of integers');
+  }
+  if (betType === 'single' && !(sizes.length === 1 && sizes[0] === 1)) {
+    throw validationError('type.system_sizes', 'must be [1] for a single');
+  }
+  if (betType === 'express' && !(sizes.length === 1 && sizes[0] === selectionCount)) {
+    throw validationError(
+      'type.system_sizes',
+      `must be [${selectionCount}] for an express of ${selectionCount}`,
+    );
+  }
+  assertBetShape(betType, selectionCount, betType === 'system' ? (sizes as number[]) : undefined, {
+    legs: 'selections',
+    systemSizes: 'type.system_sizes',
+  });
+  return betType;
+}

@@ -1,0 +1,335 @@
+/**
+ * Exact decimal arithmetic on bigint rationals (DECISIONS D1, D16).
+ *
+ * Decimal strings are parsed without ever going through JS `number`: the digits become a bigint numerator over a
+ * power-of-ten denominator. Arithmetic is exact (`div` included); rounding happens only when a value is written
+ * ({@link format}) or explicitly ({@link roundHalfUp}). See docs/adr/0003-core-arithmetic.md.
+ *
+ * @packageDocumentation
+ */
+import { validationError } from './errors.js';
+
+/**
+ * An exact rational number `num / den`. Always normalized: `den > 0` and `gcd(|num|, den) = 1`, so two equal
+ * values have equal fields. Build it with {@link rational} or the parsers; never construct the object by hand.
+ */
+export interface Rational {
+  /** Numerator (carries the sign). */
+  readonly num: bigint;
+  /** Denominator, always positive. */
+  readonly den: bigint;
+}
+
+function gcd(a: bigint, b: bigint): bigint {
+  let x = a < 0n ? -a : a;
+  let y = b < 0n ? -b : b;
+  while (y !== 0n) {
+    const t = x % y;
+    x = y;
+    y = t;
+  }
+  return x;
+}
+
+/**
+ * Builds the normalized rational `num / den`.
+ *
+ * @param num - numerator.
+ * @param den - denominator, not zero (default 1).
+ * @throws RangeError when `den` is 0 (a programming error, not bad input).
+ */
+export function rational(num: bigint, den: bigint = 1n): Rational {
+  if (den === 0n) throw new RangeError('rational: zero denominator');
+  if (den < 0n) {
+    num = -num;
+    den = -den;
+  }
+  const g = gcd(num, den);
+  if (g > 1n) {
+    num /= g;
+    den /= g;
+  }
+  return Object.freeze({ num, den });
+}
+
+/** The rational 0. */
+export const ZERO: Rational = rational(0n);
+/** The rational 1. */
+export const ONE: Rational = rational(1n);
+
+/**
+ * The rational of a safe integer or bigint (e.g. a count of combinations).
+ *
+ * @throws RangeError when `n` is a `number` that is not a safe integer.
+ */
+export function fromInteger(n: number | bigint): Rational {
+  if (typeof n === 'number' && !Number.isSafeInteger(n))
+    throw new RangeError(`fromInteger: ${n} is not a safe integer`);
+  return rational(BigInt(n));
+}
+
+/** Options of {@link parseDecimal}. */
+export interface ParseDecimalOptions {
+  /** Path of the field being parsed, named in errors (e.g. `"legs[1].odds"`). */
+  field: string;
+  /** Most decimals allowed after the point (default 12). */
+  maxDecimals?: number;
+  /** Whether a leading `-` is allowed (default false). */
+  allowNegative?: boolean;
+  /** Whether the value 0 is allowed (default true). */
+  allowZero?: boolean;
+  /** Most digits allowed before the point (default 18), a guard against absurdly large inputs. */
+  maxIntegerDigits?: number;
+}
+
+const DECIMAL_RE = /^(-?)(\d+)(?:\.(\d+))?$/;
+
+/**
+ * Parses a decimal string exactly (DECISIONS D1). Accepted: optional `-` (only with `allowNegative`), ASCII digits,
+ * optionally a point followed by at least one digit, e.g. `"10"`, `"1.850000"`, `"0.5"`. Rejected: anything not a
+ * string (JSON numbers included), empty strings, spaces, a leading `+`, exponents (`"1e3"`), `NaN`/`Infinity`,
+ * `".5"`/`"5."`, more than `maxDecimals` decimals, a negative value unless allowed, zero unless allowed.
+ *
+ * @param input - the raw value (usually a string from JSON).
+ * @param options - field name and limits, see {@link ParseDecimalOptions}.
+ * @returns the exact value.
+ * @throws DomainError `validation_error` with `details.field = options.field`; the message starts with the field.
+ */
+export function parseDecimal(input: unknown, options: ParseDecimalOptions): Rational {
+  const { field } = options;
+  const maxDecimals = options.maxDecimals ?? 12;
+  const maxIntegerDigits = options.maxIntegerDigits ?? 18;
+  if (typeof input !== 'string') {
+    throw validationError(field, `must be a decimal string, got ${input === null ? 'null' : typeof input}`);
+  }
+  if (input.length === 0) throw validationError(field, 'must not be empty');
+  if (/\s/.test(input)) throw validationError(field, 'must not contain spaces');
+  if (/^[+-]?(nan|inf|infinity)$/i.test(input))
+    throw validationError(field, `must be a finite number, got "${input}"`);
+  if (/[eE]/.test(input)) throw validationError(field, `must not use an exponent, got "${input}"`);
+  if (input.startsWith('+')) throw validationError(field, 'must not have a leading "+"');
+  const m = DECIMAL_RE.exec(input);
+  if (!m) throw validationError(field, `must be a decimal string like "10.50", got "${truncate(input)}"`);
+  const [, sign = '', intPart = '', fracPart = ''] = m;
+  if (sign === '-' && !options.allowNegative) throw validationError(field, 'must not be negative');
+  if (intPart.replace(/^0+(?=\d)/, '').length > maxIntegerDigits) {
+    throw validationError(field, `must have at most ${maxIntegerDigits} digits before the point`);
+  }
+  if (fracPart.length > maxDecimals) {
+    throw validationError(field, `must have at most ${maxDecimals} decimals, got ${fracPart.length}`, {
+      maxDecimals,
+    });
+  }
+  const digits = BigInt(intPart + fracPart);
+  const value = rational(sign === '-' ? -digits : digits, 10n ** BigInt(fracPart.length));
+  if (value.num === 0n && options.allowZero === false) throw validationError(field, 'must not be zero');
+  return value;
+}
+
+function truncate(s: string): string {
+  return s.length > 32 ? `${s.slice(0, 32)}…` : s;
+}
+
+/** Options shared by the wire parsers below. */
+export interface WireParseOptions {
+  /** Whether 0 is allowed (default true for money, false for stakes). */
+  allowZero?: boolean;
+}
+
+/**
+ * Parses a money amount (DECISIONS D1): a non-negative decimal string with at most 6 decimals.
+ *
+ * @param input - raw value, e.g. `"10.000000"` or `"10"`.
+ * @param field - field path named in errors.
+ * @throws DomainError `validation_error` naming `field`.
+ */
+export function parseMoney(input: unknown, field: string, options: WireParseOptions = {}): Rational {
+  return parseDecimal(input, {
+    field,
+    maxDecimals: 6,
+    allowNegative: false,
+    allowZero: options.allowZero ?? true,
+  });
+}
+
+/**
+ * Parses a stake: a money amount (6 decimals at most, DECISIONS D1) that must be positive.
+ *
+ * @throws DomainError `validation_error` naming `field` (e.g. `"stake: must not be negative"`).
+ */
+export function parseStake(input: unknown, field = 'stake'): Rational {
+  return parseDecimal(input, { field, maxDecimals: 6, allowNegative: false, allowZero: false });
+}
+
+/** Options of {@link parseOdds}. */
+export interface ParseOddsOptions {
+  /** Most decimals allowed (default 6: bet odds on the wire, DECISIONS D1; feed odd values use 12). */
+  maxDecimals?: number;
+}
+
+/**
+ * Parses decimal odds: a decimal string ≥ 1 (spec 01 "Bet odd" odd_ratio; DECISIONS D1). Zero and odds below 1 are
+ * rejected; odds of exactly 1 are allowed (a refunded leg may carry them, vector E8).
+ *
+ * @param input - raw value, e.g. `"1.850000"`.
+ * @param field - field path named in errors, e.g. `"legs[0].odds"`.
+ * @throws DomainError `validation_error` naming `field`.
+ */
+export function parseOdds(input: unknown, field: string, options: ParseOddsOptions = {}): Rational {
+  const value = parseDecimal(input, { field, maxDecimals: options.maxDecimals ?? 6, allowNegative: false });
+  if (value.num === 0n) throw validationError(field, 'odds must not be zero');
+  if (compare(value, ONE) < 0)
+    throw validationError(field, `odds must be at least 1, got "${String(input)}"`);
+  return value;
+}
+
+/**
+ * Parses a feed odd value (spec 02 "Odd": decimal string with 12 decimals): odds ≥ 1 with at most 12 decimals.
+ *
+ * @throws DomainError `validation_error` naming `field`.
+ */
+export function parseFeedOddValue(input: unknown, field: string): Rational {
+  return parseOdds(input, field, { maxDecimals: 12 });
+}
+
+/** `a + b`, exact. */
+export function add(a: Rational, b: Rational): Rational {
+  if (a.den === b.den) return rational(a.num + b.num, a.den);
+  return rational(a.num * b.den + b.num * a.den, a.den * b.den);
+}
+
+/** `a − b`, exact. */
+export function sub(a: Rational, b: Rational): Rational {
+  return add(a, neg(b));
+}
+
+/** `a × b`, exact. */
+export function mul(a: Rational, b: Rational): Rational {
+  return rational(a.num * b.num, a.den * b.den);
+}
+
+/**
+ * `a ÷ b`, exact.
+ *
+ * @throws RangeError when `b` is 0 (a programming error; validate inputs first).
+ */
+export function div(a: Rational, b: Rational): Rational {
+  if (b.num === 0n) throw new RangeError('div: division by zero');
+  return rational(a.num * b.den, a.den * b.num);
+}
+
+/** `−a`. */
+export function neg(a: Rational): Rational {
+  return rational(-a.num, a.den);
+}
+
+/** `|a|`. */
+export function abs(a: Rational): Rational {
+  return a.num < 0n ? neg(a) : a;
+}
+
+/** −1, 0 or 1 as `a` is below, equal to or above `b`. */
+export function compare(a: Rational, b: Rational): -1 | 0 | 1 {
+  const l = a.num * b.den;
+  const r = b.num * a.den;
+  return l < r ? -1 : l > r ? 1 : 0;
+}
+
+/** `a = b`. */
+export function eq(a: Rational, b: Rational): boolean {
+  return a.num === b.num && a.den === b.den;
+}
+
+/** True when `a` is 0. */
+export function isZero(a: Rational): boolean {
+  return a.num === 0n;
+}
+
+/** The smaller of `a` and `b` (`a` when equal). */
+export function min(a: Rational, b: Rational): Rational {
+  return compare(b, a) < 0 ? b : a;
+}
+
+/** The larger of `a` and `b` (`a` when equal). */
+export function max(a: Rational, b: Rational): Rational {
+  return compare(b, a) > 0 ? b : a;
+}
+
+/** The sum of `values` (0 for none). */
+export function sum(values: Iterable<Rational>): Rational {
+  let acc = ZERO;
+  for (const v of values) acc = add(acc, v);
+  return acc;
+}
+
+/** The product of `values` (1 for none). */
+export function product(values: Iterable<Rational>): Rational {
+  let acc = ONE;
+  for (const v of values) acc = mul(acc, v);
+  return acc;
+}
+
+function checkDecimals(n: number): bigint {
+  if (!Number.isSafeInteger(n) || n < 0)
+    throw new RangeError(`decimals must be a non-negative integer, got ${n}`);
+  return 10n ** BigInt(n);
+}
+
+/**
+ * Rounds `x` to `n` decimals, half-up in the sense of half away from zero (2.5 → 3, −2.5 → −3) (DECISIONS D16).
+ *
+ * @param n - decimals, a non-negative integer.
+ * @returns an exact rational with at most `n` decimals.
+ */
+export function roundHalfUp(x: Rational, n: number): Rational {
+  const scale = checkDecimals(n);
+  const a = x.num < 0n ? -x.num : x.num;
+  const q = (2n * a * scale + x.den) / (2n * x.den);
+  return rational(x.num < 0n ? -q : q, scale);
+}
+
+/**
+ * Rounds `x` to `n` decimals toward zero (truncation). Used to keep a rounded amount under a cap
+ * (docs/adr/0003-core-arithmetic.md).
+ */
+export function roundDown(x: Rational, n: number): Rational {
+  const scale = checkDecimals(n);
+  return rational((x.num * scale) / x.den, scale);
+}
+
+/**
+ * Writes `x` as a decimal string with exactly `decimals` decimals, rounding half-up (away from zero) when `x` has
+ * more (DECISIONS D1, D16). No exponent, no `+`, never `"-0…"`.
+ *
+ * @example `format(rational(37n, 2n), 6)` → `"18.500000"`
+ */
+export function format(x: Rational, decimals: number): string {
+  const scale = checkDecimals(decimals);
+  const r = roundHalfUp(x, decimals);
+  const scaled = (r.num * scale) / r.den; // exact: r has at most `decimals` decimals
+  const negative = scaled < 0n;
+  const digits = (negative ? -scaled : scaled).toString().padStart(decimals + 1, '0');
+  const intPart = digits.slice(0, digits.length - decimals);
+  const fracPart = digits.slice(digits.length - decimals);
+  return `${negative ? '-' : ''}${intPart}${decimals > 0 ? `.${fracPart}` : ''}`;
+}
+
+/** Writes a money amount with 6 decimals (DECISIONS D1), rounding half-up beyond that. */
+export function formatMoney(x: Rational): string {
+  return format(x, 6);
+}
+
+/** Writes bet odds with 6 decimals (DECISIONS D1), rounding half-up beyond that. */
+export function formatOdds(x: Rational): string {
+  return format(x, 6);
+}
+
+/** Writes a feed odd value with 12 decimals (spec 02 "Odd", DECISIONS D1), rounding half-up beyond that. */
+export function formatFeedOddValue(x: Rational): string {
+  return format(x, 12);
+}
+
+/** True when `x` has at most `n` decimals, i.e. `format(x, n)` is exact. */
+export function hasAtMostDecimals(x: Rational, n: number): boolean {
+  return checkDecimals(n) % x.den === 0n;
+}

@@ -1,0 +1,83 @@
+/**
+ * Numeric status codes of the wire (spec 02 "States and transitions", DECISIONS D3, D4, D6), with names.
+ * Internally code uses the names; the numbers are what feeds and callbacks carry.
+ *
+ * @packageDocumentation
+ */
+
+/** Fixture status codes (spec 02 "Fixture status"). Bets are allowed only on 0 and 1. */
+export const FIXTURE_STATUS = {
+  NOT_STARTED: 0,
+  LIVE: 1,
+  SUSPENDED: 2,
+  ENDED: 3,
+  CLOSED: 4,
+  CANCELLED: 5,
+  ABANDONED: 6,
+  DELAYED: 7,
+  UNKNOWN: 8,
+} as const;
+/** A fixture status code 0–8 (spec 02 "Fixture status"). */
+export type FixtureStatus = (typeof FIXTURE_STATUS)[keyof typeof FIXTURE_STATUS];
+
+/** Market status codes (spec 02 "Market status"). Bets are allowed only on 0 (active). */
+export const MARKET_STATUS = {
+  ACTIVE: 0,
+  SUSPENDED: 1,
+  DEACTIVATED: 2,
+  RESULTED: 3,
+  CANCELLED: 4,
+} as const;
+/** A market status code 0–4 (spec 02 "Market status"). */
+export type MarketStatus = (typeof MARKET_STATUS)[keyof typeof MARKET_STATUS];
+
+/**
+ * Odd status codes: 0–6 of the feed (spec 02 "Odd status") plus 7 = refunded manually in callbacks (DECISIONS D4).
+ * 0 means not resulted: bets are allowed, settlement is not possible.
+ */
+export const ODD_STATUS = {
+  NOT_RESULTED: 0,
+  WIN: 1,
+  LOSS: 2,
+  HALF_WIN: 3,
+  HALF_LOSS: 4,
+  REFUNDED: 5,
+  CANCELLED: 6,
+  REFUNDED_MANUALLY: 7,
+} as const;
+/** An odd status code 0–7 (spec 02 "Odd status", DECISIONS D4). */
+export type OddStatus = (typeof ODD_STATUS)[keyof typeof ODD_STATUS];
+
+/** True when `n` is an odd status code 0–7 (DECISIONS D4). */
+export function isOddStatus(n: unknown): n is OddStatus {
+  return typeof n === 'number' && Number.isInteger(n) && n >= 0 && n <= 7;
+}
+
+/** True for the statuses that void a leg (factor 1): 5 refunded, 6 cancelled, 7 refunded manually (DECISIONS D15). */
+export function isVoidStatus(status: OddStatus): boolean {
+  return (
+    status === ODD_STATUS.REFUNDED ||
+    status === ODD_STATUS.CANCELLED ||
+    status === ODD_STATUS.REFUNDED_MANUALLY
+  );
+}
+
+/** `settle_type` of the `/bet/settle` callback (DECISIONS D3): payout above, equal to or below the stake. */
+export const SETTLE_TYPE = { WIN: 1, REFUND: 2, LOST: 3 } as const;
+/** A `settle_type` code 1 win, 2 refund, 3 lost (DECISIONS D3). */
+export type SettleType = (typeof SETTLE_TYPE)[keyof typeof SETTLE_TYPE];
+
+/** Bet status codes of the APIs (DECISIONS D6). */
+export const BET_STATUS = {
+  ACCEPTED: 1,
+  DECLINED: 2,
+  SETTLED: 3,
+  UNSETTLED: 4,
+  REFUNDED: 5,
+  REFUNDED_MANUALLY: 6,
+  CASHED_OUT: 7,
+  PLACE_ERROR: 10,
+  FORCE_DECLINE: 11,
+} as const;
+/** A bet status code of the APIs (DECISIONS D6). */
+export type BetStatusCode = (typeof BET_STATUS)[keyof typeof BET_STATUS];
