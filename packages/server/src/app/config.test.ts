@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('loadConfig', () => {
+  it('has working defaults', () => {
+    const c = loadConfig({});
+    expect(c.port).toBe(8080);
+    expect(c.databaseUrl).toBeUndefined();
+    expect(c.dataDir).toMatch(/\.bookie$/);
+  });
+
+  it('lets flags override the environment', () => {
+    const c = loadConfig(
+      { PORT: '1', DATABASE_URL: 'postgres://a/b' },
+      { port: '2', dbUrl: 'postgresql://c/d' },
+    );
+    expect(c.port).toBe(2);
+    expect(c.databaseUrl).toBe('postgresql://c/d');
+  });
+
+  it('uses the embedded database when --data-dir is given, even with DATABASE_URL set', () => {
+    const c = loadConfig({ DATABASE_URL: 'postgres://a/b' }, { dataDir: 'memory' });
+    expect(c.databaseUrl).toBeUndefined();
+    expect(c.dataDir).toBeUndefined();
+  });
+
+  it.each([
+    [{ PORT: 'x' }, {}, 'PORT'],
+    [{}, { port: '70000' }, '--port'],
+    [{ DATABASE_URL: 'mysql://x' }, {}, 'DATABASE_URL'],
+    [{}, { dbUrl: 'not a url' }, '--db-url'],
+    [{ LOG_LEVEL: 'loud' }, {}, 'LOG_LEVEL'],
+    [{ BOOKIE_ADMIN_TOKEN: 'short' }, {}, 'BOOKIE_ADMIN_TOKEN'],
+    [{ DB_POOL_SIZE: '0' }, {}, 'DB_POOL_SIZE'],
+  ])('rejects %j %j naming %s', (env, flags, setting) => {
+    try {
+      loadConfig(env, flags);
+      expect.unreachable();
+    } catch (e) {
+      expect(e).toBeInstanceOf(ConfigError);
+      expect((e as ConfigError).setting).toBe(setting);
+      expect((e as Error).message).toContain(setting);
+    }
+  });
+});

@@ -1,0 +1,42 @@
+import pino from 'pino';
+import { type Database, openDatabase } from '../db/database.js';
+import { migrateToLatest } from '../db/migrate.js';
+import { type Clock, systemClock } from './clock.js';
+import type { Config } from './config.js';
+import { Lifecycle } from './lifecycle.js';
+
+/**
+ * Everything a module needs, built once at start and passed down (no globals). Modules add their own
+ * services to this object in {@link buildDeps} as they land.
+ */
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  logger: pino.Logger;
+  clock: Clock;
+  lifecycle: Lifecycle;
+}
+
+/** Options for {@link buildDeps}; tests pass an open database and a silent logger. */
+export interface BuildDepsOptions {
+  database?: Database;
+  logger?: pino.Logger;
+  clock?: Clock;
+}
+
+/** Opens the database, applies migrations, and builds the dependencies. */
+export async function buildDeps(config: Config, opts: BuildDepsOptions = {}): Promise<AppDeps> {
+  const logger = opts.logger ?? pino({ level: config.logLevel, base: { svc: 'bookie' } });
+  const database =
+    opts.database ??
+    (await openDatabase(
+      config.databaseUrl
+        ? { url: config.databaseUrl, poolSize: config.dbPoolSize }
+        : { dataDir: config.dataDir },
+    ));
+  const lifecycle = new Lifecycle();
+  lifecycle.onStop('database', () => database.close());
+  const applied = await migrateToLatest(database.db);
+  if (applied.length > 0) logger.info({ applied }, 'migrations applied');
+  return { config, database, logger, clock: opts.clock ?? systemClock, lifecycle };
+}

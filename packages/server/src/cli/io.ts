@@ -1,0 +1,37 @@
+import { DomainError } from '@bookie/core';
+import { ConfigError } from '../app/config.js';
+
+/** Exit codes of the `bookie` CLI. */
+export const EXIT = { ok: 0, failure: 1, usage: 2 } as const;
+
+/**
+ * Runs a command action; a bad setting or bad input prints one line to stderr and exits 2,
+ * anything else prints the error and exits 1.
+ */
+export function action<A extends unknown[]>(
+  fn: (...args: A) => Promise<void>,
+): (...args: A) => Promise<void> {
+  return async (...args: A) => {
+    try {
+      await fn(...args);
+    } catch (err) {
+      if (err instanceof ConfigError) {
+        process.stderr.write(`error: ${err.message}\n`);
+        process.exit(EXIT.usage);
+      }
+      if (err instanceof DomainError && (err.code === 'validation_error' || err.code === 'not_found')) {
+        process.stderr.write(`error: ${err.message}\n`);
+        process.exit(EXIT.usage);
+      }
+      process.stderr.write(`error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+      process.exit(EXIT.failure);
+    }
+  };
+}
+
+/** Prints a value as pretty JSON on stdout (bigints as strings). */
+export function printJson(value: unknown): void {
+  process.stdout.write(
+    `${JSON.stringify(value, (_k, v) => (typeof v === 'bigint' ? v.toString() : v), 2)}\n`,
+  );
+}

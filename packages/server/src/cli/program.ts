@@ -1,0 +1,18 @@
+import { Command } from 'commander';
+import { migrateCommand } from './migrate.js';
+import { startCommand } from './start.js';
+
+/** The `bookie` command line: one file per command under cli/, registered here. */
+export function buildProgram(): Command {
+  const program = new Command('bookie')
+    .description('Bookie: an open-source B2B sportsbook platform')
+    .version('0.1.0')
+    .showHelpAfterError()
+    .exitOverride((err) => {
+      // commander's own usage errors (unknown option, missing argument) exit with 2, like bad input
+      process.exit(err.exitCode === 0 ? 0 : 2);
+    });
+  program.addCommand(startCommand());
+  program.addCommand(migrateCommand());
+  return program;
+}

@@ -1,0 +1,51 @@
+import { Command } from 'commander';
+import { loadConfig } from '../app/config.js';
+import { startServer } from '../app/server.js';
+import { action } from './io.js';
+
+/** Options shared by every command that opens the database. */
+export function databaseOptions(cmd: Command): Command {
+  return cmd
+    .option('--db-url <url>', 'Postgres URL (default: $DATABASE_URL; without it, embedded PGlite)')
+    .option(
+      '--data-dir <dir>',
+      'PGlite data directory (default: $BOOKIE_DATA_DIR or ./.bookie; "memory" for none)',
+    );
+}
+
+/** `bookie start`: runs the platform until SIGTERM/SIGINT, then shuts down gracefully (exit 0). */
+export function startCommand(): Command {
+  return databaseOptions(
+    new Command('start')
+      .description('start the Bookie server (HTTP API, feed, background workers)')
+      .option('--port <port>', 'TCP port (default: $PORT or 8080)')
+      .option('--host <host>', 'address to bind (default: $HOST or 127.0.0.1)'),
+  ).action(
+    action(async (opts: { port?: string; host?: string; dbUrl?: string; dataDir?: string }) => {
+      const config = loadConfig(process.env, opts);
+      const server = await startServer(config);
+      const log = server.deps.logger;
+      log.info({ url: server.url, db: server.deps.database.kind }, `bookie listening on ${server.url}`);
+      let signalled = false;
+      const shutdown = (signal: string) => {
+        if (signalled) return;
+        signalled = true;
+        log.info({ signal }, 'shutting down');
+        const timer = setTimeout(() => {
+          log.error('shutdown timed out');
+          process.exit(1);
+        }, config.shutdownTimeoutMs);
+        timer.unref();
+        server.stop().then(
+          () => process.exit(0),
+          (err) => {
+            log.error({ err }, 'shutdown failed');
+            process.exit(1);
+          },
+        );
+      };
+      process.on('SIGTERM', () => shutdown('SIGTERM'));
+      process.on('SIGINT', () => shutdown('SIGINT'));
+    }),
+  );
+}
