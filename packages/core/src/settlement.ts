@@ -85,7 +85,7 @@ export function legFactor(leg: SettlementLeg, field = 'leg'): Rational {
     case ODD_STATUS.NOT_RESULTED:
       throw new DomainError(
         'not_resulted',
-        `${field}: not resulted (odd status 0); the bet cannot be settled yet`,
+        `${field}.status: not resulted (odd status 0); the bet cannot be settled yet`,
         {
           field: `${field}.status`,
         },
