@@ -5,5 +5,5 @@ export { buildApp } from './app/app.js';
 export { type Config, ConfigError, loadConfig } from './app/config.js';
 export { type RunningServer, startServer } from './app/server.js';
 export { type AppDeps, buildDeps } from './app/wiring.js';
-export { type Database, openDatabase } from './db/database.js';
+export type { Database } from './db/database.js';
 export { migrateToLatest } from './db/migrate.js';

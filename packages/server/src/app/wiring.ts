@@ -1,5 +1,6 @@
+import { openDatabase } from '@bookie/storage';
 import pino from 'pino';
-import { type Database, openDatabase } from '../db/database.js';
+import type { Database } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { type Clock, systemClock } from './clock.js';
 import type { Config } from './config.js';

@@ -1,6 +1,6 @@
+import { openDatabase } from '@bookie/storage';
 import { Command } from 'commander';
 import { loadConfig } from '../app/config.js';
-import { openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { action, printJson } from './io.js';
 import { databaseOptions } from './start.js';

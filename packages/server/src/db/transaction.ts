@@ -1,10 +1,7 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Executor as StorageExecutor } from '@bookie/storage';
 import type { DB } from './schema.js';
 
-/** A handle a repository can run on: the database itself or an open transaction. */
-export type Executor = Kysely<DB> | Transaction<DB>;
+export { inTransaction } from '@bookie/storage';
 
-/** Runs `fn` in one transaction: everything it writes commits together or not at all. */
-export function inTransaction<T>(db: Kysely<DB>, fn: (tx: Transaction<DB>) => Promise<T>): Promise<T> {
-  return db.transaction().execute(fn);
-}
+/** A handle a server repository can run on: the database or an open transaction. */
+export type Executor = StorageExecutor<DB>;

@@ -1,5 +1,5 @@
+import { execStatements } from '@bookie/storage';
 import type { Kysely } from 'kysely';
-import { execStatements } from '../sql.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations are untyped by design
 export async function up(db: Kysely<any>): Promise<void> {

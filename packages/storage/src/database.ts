@@ -1,0 +1,101 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect } from 'kysely';
+import { PGliteDialect } from 'kysely-pglite-dialect';
+import pg from 'pg';
+
+/** Postgres type OIDs whose parsing we pin on both drivers. */
+const OID_INT8 = 20;
+const OID_NUMERIC = 1700;
+
+/** Which engine a {@link Database} runs on. */
+export type DatabaseKind = 'pg' | 'pglite';
+
+/**
+ * The storage handle passed to every repository and use case.
+ * `int8` columns come back as `bigint` and `numeric` as exact strings on both drivers.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: the schema is the caller's
+export interface Database<DB = any> {
+  readonly db: Kysely<DB>;
+  readonly kind: DatabaseKind;
+  /** Subscribes to a NOTIFY channel; resolves to an unsubscribe function. */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /** Closes every connection (idempotent). */
+  close(): Promise<void>;
+}
+
+/** Where the database lives: a Postgres URL, or a PGlite data directory (`undefined` = in memory). */
+export type DatabaseTarget = { url: string; poolSize?: number } | { dataDir: string | undefined };
+
+/** Opens the database: `pg` for a URL, PGlite in-process otherwise. Migrations are not applied here. */
+// biome-ignore lint/suspicious/noExplicitAny: the schema is the caller's
+export async function openDatabase<DB = any>(target: DatabaseTarget): Promise<Database<DB>> {
+  return 'url' in target
+    ? openPostgres<DB>(target.url, target.poolSize ?? 10)
+    : openPGlite<DB>(target.dataDir);
+}
+
+function openPostgres<DB>(url: string, poolSize: number): Database<DB> {
+  const types = {
+    getTypeParser(oid: number, format?: 'text' | 'binary') {
+      if (oid === OID_INT8) return (v: string) => BigInt(v);
+      if (oid === OID_NUMERIC) return (v: string) => v;
+      return pg.types.getTypeParser(oid, format);
+    },
+  };
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, types: types as pg.CustomTypesConfig });
+  // An idle client losing its connection must not crash the process; the pool replaces it.
+  pool.on('error', () => {});
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  let closed = false;
+  const listeners = new Set<pg.Client>();
+  return {
+    db,
+    kind: 'pg',
+    async listen(channel, onPayload) {
+      const client = new pg.Client({ connectionString: url });
+      client.on('error', () => {});
+      await client.connect();
+      client.on('notification', (msg) => {
+        if (msg.channel === channel) onPayload(msg.payload ?? '');
+      });
+      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      listeners.add(client);
+      return async () => {
+        listeners.delete(client);
+        await client.end().catch(() => {});
+      };
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await Promise.all([...listeners].map((c) => c.end().catch(() => {})));
+      await db.destroy();
+    },
+  };
+}
+
+async function openPGlite<DB>(dataDir: string | undefined): Promise<Database<DB>> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  // options go in one object: `new PGlite(undefined, opts)` would drop them
+  const client = new PGlite({
+    ...(dataDir ? { dataDir } : {}),
+    parsers: { [OID_INT8]: (v: string) => BigInt(v), [OID_NUMERIC]: (v: string) => v },
+  });
+  await client.waitReady;
+  const db = new Kysely<DB>({ dialect: new PGliteDialect(client) });
+  let closed = false;
+  return {
+    db,
+    kind: 'pglite',
+    async listen(channel, onPayload) {
+      return client.listen(channel, onPayload);
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await db.destroy();
+    },
+  };
+}

@@ -1,0 +1,10 @@
+/**
+ * `@bookie/storage`: Kysely over `pg` (Postgres URL) or PGlite in-process, with `int8` read as bigint and
+ * `numeric` as exact strings on both; migrations loaded from a directory; throwaway test databases.
+ * Used by the server and the reference wallet.
+ */
+export { type Database, type DatabaseKind, type DatabaseTarget, openDatabase } from './database.js';
+export { migrateDirectory } from './migrate.js';
+export { execStatements } from './sql.js';
+export { createTestDatabase, type TestDatabase } from './test-database.js';
+export { type Executor, inTransaction } from './transaction.js';
