@@ -2,6 +2,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import { sql } from 'kysely';
+import { installAuth } from '../http/auth.js';
 import { installErrorHandler } from '../http/error-handler.js';
 import { registerModules } from './modules.js';
 import type { AppDeps } from './wiring.js';
@@ -25,6 +26,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
   });
   installErrorHandler(app);
+  installAuth(app, deps, deps.authenticator);
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',

@@ -2,6 +2,7 @@ import { openDatabase } from '@bookie/storage';
 import pino from 'pino';
 import type { Database } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
+import type { Authenticator } from '../http/auth.js';
 import { type Clock, systemClock } from './clock.js';
 import type { Config } from './config.js';
 import { Lifecycle } from './lifecycle.js';
@@ -16,6 +17,8 @@ export interface AppDeps {
   logger: pino.Logger;
   clock: Clock;
   lifecycle: Lifecycle;
+  /** Partner and player authentication (the tenancy module provides it). */
+  authenticator?: Authenticator;
 }
 
 /** Options for {@link buildDeps}; tests pass an open database and a silent logger. */
