@@ -38,15 +38,13 @@ const arbBet: fc.Arbitrary<SettleBetInput> = fc
     const possible = Array.from({ length: n - 1 }, (_, i) => i + 2);
     return fc.oneof(
       fc.constant<SettleBetInput>({ ...base, betType: 'express' }),
-      fc
-        .subarray(possible, { minLength: 1 })
-        .map(
-          (sizes): SettleBetInput => ({
-            ...base,
-            betType: 'system',
-            systemSizes: pick % 2 ? sizes : [...sizes].reverse(),
-          }),
-        ),
+      fc.subarray(possible, { minLength: 1 }).map(
+        (sizes): SettleBetInput => ({
+          ...base,
+          betType: 'system',
+          systemSizes: pick % 2 ? sizes : [...sizes].reverse(),
+        }),
+      ),
     );
   });
 
@@ -57,7 +55,7 @@ describe('settlement properties', () => {
         arbBet.chain((b) =>
           fc.tuple(
             fc.constant(b),
-            fc.shuffledSubarray(b.legs, { minLength: b.legs.length, maxLength: b.legs.length }),
+            fc.shuffledSubarray([...b.legs], { minLength: b.legs.length, maxLength: b.legs.length }),
           ),
         ),
         ([b, shuffled]) => {

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { expectFieldError } from '../test/helpers.js';
+import { clientAppliedDelay, configuredBetDelay, remainingBetDelay } from './bet-delay.js';
+
+describe('bet delay (spec 03 "Bet delay")', () => {
+  it.each([
+    [0, 9, 9],
+    [6, 9, 3],
+    [9, 9, 0],
+    [12, 9, 0],
+  ])('client %is, configured %is → platform %is', (client, configured, applied) => {
+    expect(remainingBetDelay(configured, client)).toBe(applied);
+  });
+
+  it('takes the largest configured level; delays do not add up', () => {
+    expect(configuredBetDelay(3, undefined, 9, 5)).toBe(9);
+    expect(configuredBetDelay()).toBe(0);
+  });
+
+  it('derives the client delay from the creation time', () => {
+    expect(clientAppliedDelay(1_000, 7_000)).toBe(6);
+    expect(clientAppliedDelay(7_000, 1_000)).toBe(0);
+    expect(remainingBetDelay(9, clientAppliedDelay(1_000, 7_000))).toBe(3);
+  });
+
+  it('rejects negative or non-finite seconds', () => {
+    expectFieldError(() => remainingBetDelay(-1, 0), 'configured_delay');
+    expectFieldError(() => remainingBetDelay(9, Number.NaN), 'client_delay');
+    expectFieldError(() => configuredBetDelay(Number.POSITIVE_INFINITY), 'configured_delay');
+    expectFieldError(() => clientAppliedDelay(Number.NaN, 0), 'created_at');
+  });
+});
