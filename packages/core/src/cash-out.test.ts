@@ -1,0 +1,152 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { expectFieldError } from '../test/helpers.js';
+import {
+  type CashOutInput,
+  type CashOutLeg,
+  cashOutValue,
+  deMarginedProbability,
+  impliedProbability,
+  partialCashOut,
+} from './cash-out.js';
+import { compare, parseDecimal, type Rational, rational } from './decimal.js';
+import { EXPRESS_CAP_EUR } from './settlement.js';
+import type { OddStatus } from './statuses.js';
+
+const d = (s: string): Rational => parseDecimal(s, { field: 'x', maxDecimals: 20 });
+const open = (odds: string, current: string): CashOutLeg => ({
+  odds: d(odds),
+  status: 0,
+  currentOdds: d(current),
+});
+const done = (odds: string, status: number): CashOutLeg => ({ odds: d(odds), status: status as OddStatus });
+const input = (legs: CashOutLeg[], over: Partial<CashOutInput> = {}): CashOutInput => ({
+  betType: legs.length === 1 ? 'single' : 'express',
+  stake: d('10'),
+  legs,
+  margin: d('0'),
+  expressCap: EXPRESS_CAP_EUR,
+  ...over,
+});
+
+describe('cash-out value (spec 03 "Cash out")', () => {
+  it('single: potential payout × 1/current odds, less the margin', () => {
+    const q = cashOutValue(input([open('2.00', '1.50')], { margin: d('0.05') }));
+    expect(q.potentialPayout).toEqual(d('20'));
+    expect(q.fairValue).toEqual(rational(40n, 3n)); // 20 / 1.5
+    expect(q.value).toEqual(d('12.667')); // 13.333… × 0.95 = 12.6666… → 12.667
+    expect(q.available).toBe(true);
+  });
+
+  it('higher win probability gives a higher amount', () => {
+    const low = cashOutValue(input([open('2.00', '3.00')])).value;
+    const high = cashOutValue(input([open('2.00', '1.20')])).value;
+    expect(compare(high, low)).toBe(1);
+  });
+
+  it('express: resolved legs count with their factors', () => {
+    const q = cashOutValue(input([done('2.0', 1), done('1.9', 5), open('3.0', '2.0')]));
+    expect(q.potentialPayout).toEqual(d('60'));
+    expect(q.value).toEqual(d('30'));
+    const half = cashOutValue(input([done('2.0', 3), open('3.0', '2.0')]));
+    expect(half.potentialPayout).toEqual(d('45')); // 10 × 1.5 × 3
+  });
+
+  it('a lost leg gives 0; a fully resolved bet offers nothing', () => {
+    expect(cashOutValue(input([done('2.0', 2), open('3.0', '2.0')]))).toMatchObject({
+      available: false,
+      reason: 'lost',
+    });
+    expect(cashOutValue(input([done('2.0', 1), done('3.0', 1)]))).toMatchObject({
+      available: false,
+      reason: 'no_unresolved_legs',
+      value: d('0'),
+    });
+  });
+
+  it('is capped by the express cap and boosted like the bet', () => {
+    const q = cashOutValue(input([open('20', '1.0'), open('30', '1.0')], { stake: d('100') }));
+    expect(q.potentialPayout).toEqual(d('50000'));
+    expect(q.value).toEqual(d('50000'));
+    const b = cashOutValue(input([open('2', '2')], { boost: { multiplier: d('1.5') } }));
+    expect(b.potentialPayout).toEqual(d('30'));
+    expect(b.value).toEqual(d('15'));
+  });
+
+  it('uses a given or de-margined probability', () => {
+    expect(impliedProbability(d('4'))).toEqual(d('0.25'));
+    // two outcomes at 1.9 / 1.9: implied 0.526…, de-margined 0.5
+    expect(deMarginedProbability(d('1.9'), [d('1.9'), d('1.9')])).toEqual(d('0.5'));
+    const q = cashOutValue(input([{ odds: d('2'), status: 0, winProbability: d('0.6') }]));
+    expect(q.value).toEqual(d('12'));
+  });
+
+  it('never above the potential payout, never below 0', () => {
+    const arbLeg = fc.oneof(
+      fc
+        .tuple(fc.bigInt({ min: 1000n, max: 20_000n }), fc.bigInt({ min: 1000n, max: 20_000n }))
+        .map(
+          ([o, c]): CashOutLeg => ({ odds: rational(o, 1000n), status: 0, currentOdds: rational(c, 1000n) }),
+        ),
+      fc
+        .tuple(fc.bigInt({ min: 1000n, max: 20_000n }), fc.integer({ min: 1, max: 7 }))
+        .map(([o, s]): CashOutLeg => ({ odds: rational(o, 1000n), status: s as OddStatus })),
+    );
+    fc.assert(
+      fc.property(
+        fc.array(arbLeg, { minLength: 1, maxLength: 5 }),
+        fc.bigInt({ min: 0n, max: 999n }),
+        fc.bigInt({ min: 1n, max: 10n ** 9n }),
+        (legs, margin, stake) => {
+          const q = cashOutValue(
+            input(legs, { margin: rational(margin, 1000n), stake: rational(stake, 1000n) }),
+          );
+          expect(compare(q.value, q.potentialPayout)).toBeLessThanOrEqual(0);
+          expect(q.value.num >= 0n).toBe(true);
+        },
+      ),
+    );
+  });
+
+  it('rejects systems, bad margins and unresolved legs without a price', () => {
+    expectFieldError(
+      () => cashOutValue(input([open('2', '2'), open('2', '2')], { betType: 'system' })),
+      'bet_type',
+    );
+    expectFieldError(() => cashOutValue(input([open('2', '2')], { margin: d('1') })), 'margin');
+    expectFieldError(() => cashOutValue(input([{ odds: d('2'), status: 0 }])), 'legs[0].current_odds');
+    expectFieldError(
+      () => cashOutValue(input([{ odds: d('2'), status: 0, winProbability: d('1.5') }])),
+      'legs[0].win_probability',
+    );
+  });
+});
+
+describe('partial cash out (spec 03 "Cash out rules")', () => {
+  it('pays the proportional share; the rest stays active', () => {
+    const p = partialCashOut({ stake: d('10'), cashedOut: d('0'), amount: d('4'), remainingValue: d('15') });
+    expect(p).toEqual({ amount: d('4'), refundAmount: d('6'), remainingStake: d('6'), full: false });
+    const rest = partialCashOut({
+      stake: d('10'),
+      cashedOut: d('4'),
+      amount: d('6'),
+      remainingValue: d('9.5'),
+    });
+    expect(rest).toEqual({ amount: d('6'), refundAmount: d('9.5'), remainingStake: d('0'), full: true });
+  });
+
+  it('the amounts of all orders never exceed the stake', () => {
+    expectFieldError(
+      () => partialCashOut({ stake: d('10'), cashedOut: d('4'), amount: d('6.01'), remainingValue: d('9') }),
+      'amount',
+      'remaining',
+    );
+    expectFieldError(
+      () => partialCashOut({ stake: d('10'), cashedOut: d('0'), amount: d('0'), remainingValue: d('9') }),
+      'amount',
+    );
+    expect(() =>
+      partialCashOut({ stake: d('10'), cashedOut: d('11'), amount: d('1'), remainingValue: d('9') }),
+    ).toThrow(/exceed the stake/);
+  });
+});
