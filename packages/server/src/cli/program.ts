@@ -1,4 +1,5 @@
 import { Command } from 'commander';
+import { calcCommand } from './calc.js';
 import { migrateCommand } from './migrate.js';
 import { startCommand } from './start.js';
 
@@ -14,5 +15,6 @@ export function buildProgram(): Command {
     });
   program.addCommand(startCommand());
   program.addCommand(migrateCommand());
+  program.addCommand(calcCommand());
   return program;
 }
