@@ -36,6 +36,7 @@ import { ODD_STATUS, type OddStatus, type SettleType } from './statuses.js';
  * - `id`: an optional label, ignored.
  */
 export interface CalcInput {
+  /** Optional label, ignored. */
   id?: string;
   bet_type: 'single' | 'express' | 'system';
   stake: string;
@@ -68,14 +69,23 @@ export interface CalcOutput {
 
 /** A validated calculator bet, exact values. */
 export interface CalcBet {
+  /** Bet type. */
   betType: BetType;
+  /** Stake, bet currency, > 0. */
   stake: Rational;
+  /** System sizes (system only). */
   systemSizes?: number[];
+  /** Resulted legs. */
   legs: SettlementLeg[];
+  /** Freebet amount, bet currency (D18). */
   freebetAmount?: Rational;
+  /** Boost on the total odds (D19). */
   boost?: Boost;
+  /** Insurance rule (D20). */
   insurance?: InsuranceRule;
+  /** Cap per express / system combination, bet currency (D17; default 50,000 = EUR). */
   expressCap: Rational;
+  /** White-label max payout of the whole bet, bet currency (D17). */
   maxPayout?: Rational;
 }
 
