@@ -1,1 +1,6 @@
-export {};
+/**
+ * `@bookie/contracts`: wire formats as TypeBox schemas (ARCHITECTURE "Packages").
+ *
+ * @packageDocumentation
+ */
+export * from './callbacks.js';

@@ -1,0 +1,370 @@
+/**
+ * Callback bodies that Bookie sends to the partner's callback server (spec 01 "Bet callback body", "Which fields
+ * each callback carries", "Endpoints", "Errors", "Events"; DECISIONS D1–D14), as TypeBox schemas with their static
+ * types. The one source for the server's callback outbox and the partner SDK's handler.
+ *
+ * Wire rules used throughout:
+ * - money amounts and bet odds are decimal strings with exactly 6 decimals (D1), e.g. `"10.000000"`;
+ * - `bet_type` is 1 single, 2 express, 3 system (D2); `settle_type` 1 win, 2 refund, 3 lost (D3);
+ * - odd status 0–7 (D4); competitor `type` 1 person, 2 team (D5);
+ * - `bet_freebet_id`, `bet_insurance_id` and `bet_boost_id` are always present on the bodies that carry them and
+ *   are `""` when none applies (spec 01 says so for `bet_freebet_id`; Bookie writes the other two the same way);
+ * - every body is closed (`additionalProperties: false`): exactly the fields of spec 01's table.
+ *
+ * @packageDocumentation
+ */
+import { RESTRICTION_TYPES } from '@bookie/core';
+import { type Static, type TSchema, Type } from '@sinclair/typebox';
+
+// ---------------------------------------------------------------------------------------------------------------
+// Paths and headers
+// ---------------------------------------------------------------------------------------------------------------
+
+/**
+ * Paths of the callbacks the partner implements, relative to its callback server (spec 01 "Endpoints", DECISIONS
+ * D13 heartbeat, D14 cash out). All are `POST`; success is any 2xx, 204 canonical (D8).
+ */
+export const CALLBACK_PATHS = {
+  place: '/bet/place',
+  accept: '/bet/accept',
+  decline: '/bet/decline',
+  settle: '/bet/settle',
+  unsettle: '/bet/unsettle',
+  insuranceAccepted: '/bet/insurances/accepted',
+  insuranceDeclined: '/bet/insurances/decline',
+  heartbeat: '/heartbeat',
+  cashOutAccepted: '/bet/cash-out-orders/accepted',
+  cashOutDeclined: '/bet/cash-out-orders/declined',
+} as const;
+
+/** Name of a callback: a key of {@link CALLBACK_PATHS}. */
+export type CallbackName = keyof typeof CALLBACK_PATHS;
+
+/** A callback path: a value of {@link CALLBACK_PATHS}. */
+export type CallbackPath = (typeof CALLBACK_PATHS)[CallbackName];
+
+/** All callback names, in the order of {@link CALLBACK_PATHS}. */
+export const CALLBACK_NAMES = Object.keys(CALLBACK_PATHS) as CallbackName[];
+
+/**
+ * Header names of a callback request (spec 01 "Which fields each callback carries", DECISIONS D7, D11), lower case
+ * as Node reports them. `Foreign-Params` is a JSON object (the `params` of the player's session token, `{}` when
+ * none); the three `webhook-*` headers are the Standard Webhooks signature (D11; `webhook-id` = `request_id`).
+ */
+export const CALLBACK_HEADERS = {
+  foreignParams: 'foreign-params',
+  webhookId: 'webhook-id',
+  webhookTimestamp: 'webhook-timestamp',
+  webhookSignature: 'webhook-signature',
+} as const;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Scalars
+// ---------------------------------------------------------------------------------------------------------------
+
+/** Pattern of a non-negative decimal string with exactly 6 decimals (DECISIONS D1). */
+export const DECIMAL6_PATTERN = '^(0|[1-9][0-9]*)\\.[0-9]{6}$';
+
+/** Pattern of an ISO 8601 date-time with seconds and an offset (`Z` or `±hh:mm`), e.g. `2024-05-01T12:00:00+00:00`. */
+export const DATE_TIME_OFFSET_PATTERN =
+  '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,9})?(Z|[+-][0-9]{2}:[0-9]{2})$';
+
+/** Pattern of a UUID (any version), lower or upper case. */
+export const UUID_PATTERN = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
+
+/** A non-negative money amount or odds value: decimal string with exactly 6 decimals (DECISIONS D1). */
+export const Decimal6 = Type.String({ pattern: DECIMAL6_PATTERN, description: 'decimal string, 6 decimals' });
+
+/** A date-time: ISO 8601 with an offset (spec 01 `bet_created_at`, `odd_updated_at`). */
+export const DateTimeWithOffset = Type.String({
+  pattern: DATE_TIME_OFFSET_PATTERN,
+  description: 'ISO 8601 date-time with offset',
+});
+
+/** `request_id`: one UUID per logical callback, resent unchanged on every retry; the idempotency key (D7). */
+export const RequestId = Type.String({
+  pattern: UUID_PATTERN,
+  description: 'UUID, the idempotency key (D7)',
+});
+
+/** A non-empty identifier string (bet, player, order ids). */
+const Id = Type.String({ minLength: 1 });
+
+/** An optional identifier: a string, `""` when none applies. */
+const OptionalId = Type.String({ description: '"" when none' });
+
+// ---------------------------------------------------------------------------------------------------------------
+// Shared objects
+// ---------------------------------------------------------------------------------------------------------------
+
+/** Competitor reference `{id, type}`; `type` 1 person, 2 team (spec 01, DECISIONS D5). */
+export const CallbackCompetitor = Type.Object(
+  { id: Type.String(), type: Type.Union([Type.Literal(1), Type.Literal(2)]) },
+  { additionalProperties: false },
+);
+/** Competitor reference `{id, type}` (DECISIONS D5). */
+export type CallbackCompetitor = Static<typeof CallbackCompetitor>;
+
+/**
+ * `meta` of a bet odd (spec 01 "Bet odd"): the `sport_event_info_*` keys are always written; the short aliases
+ * (`sport_id`, `tournament_id`, `market_type`, `provider_id`) are optional. Other keys are tolerated (the spec lists
+ * "also seen" keys, so the set is open).
+ */
+export const BetOddMeta = Type.Object(
+  {
+    sport_event_info_provider_id: Type.String(),
+    sport_event_info_sport_id: Type.String(),
+    sport_event_info_tournament_id: Type.String(),
+    sport_event_info_market_type: Type.String(),
+    sport_event_info_state: Type.Union([Type.Literal('live'), Type.Literal('prematch')]),
+    sport_event_info_start_time: DateTimeWithOffset,
+    sport_event_info_competitors: Type.Array(CallbackCompetitor),
+    sport_id: Type.Optional(Type.String()),
+    tournament_id: Type.Optional(Type.String()),
+    market_type: Type.Optional(Type.String()),
+    provider_id: Type.Optional(Type.String()),
+  },
+  { additionalProperties: true },
+);
+/** `meta` of a bet odd (spec 01 "Bet odd"). */
+export type BetOddMeta = Static<typeof BetOddMeta>;
+
+/**
+ * A selection of a bet (spec 01 "Bet odd"): `odd_ratio` decimal string with 6 decimals (D1), `odd_status` 0–7 (D4),
+ * `match_id` the sport event id, `status_reason` optional.
+ */
+export const BetOdd = Type.Object(
+  {
+    odd_id: Type.String(),
+    odd_ratio: Decimal6,
+    odd_status: Type.Integer({ minimum: 0, maximum: 7 }),
+    match_id: Type.String(),
+    match_status: Type.Integer({ minimum: 0 }),
+    market_id: Type.String(),
+    odd_updated_at: DateTimeWithOffset,
+    status_reason: Type.Optional(Type.String()),
+    meta: BetOddMeta,
+  },
+  { additionalProperties: false },
+);
+/** A selection of a bet (spec 01 "Bet odd"). */
+export type BetOdd = Static<typeof BetOdd>;
+
+/**
+ * A restriction `{type, context}` (spec 01 "Restriction"): `type` one of the 24 types of core's
+ * `RESTRICTION_TYPES`; `context` an object (typed per type by core's `RestrictionContexts`).
+ */
+export const CallbackRestriction = Type.Object(
+  {
+    type: Type.Union(RESTRICTION_TYPES.map((t) => Type.Literal(t))),
+    context: Type.Record(Type.String(), Type.Unknown()),
+  },
+  { additionalProperties: false },
+);
+/** A restriction `{type, context}` (spec 01 "Restriction"). */
+export type CallbackRestriction = Static<typeof CallbackRestriction>;
+
+/** An element of `bet_bet_builder_odds`: shape not shown in spec 01, so any JSON object. */
+export const BetBuilderOdd = Type.Record(Type.String(), Type.Unknown());
+/** An element of `bet_bet_builder_odds` (shape not shown in spec 01). */
+export type BetBuilderOdd = Static<typeof BetBuilderOdd>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Bodies
+// ---------------------------------------------------------------------------------------------------------------
+
+const placeFields = {
+  request_id: RequestId,
+  bet_id: Id,
+  bet_player_id: Id,
+  bet_type: Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3)], {
+    description: '1 single, 2 express, 3 system (D2)',
+  }),
+  bet_stake: Decimal6,
+  bet_freebet_id: OptionalId,
+  bet_insurance_id: OptionalId,
+  bet_boost_id: OptionalId,
+  total_odds_value: Decimal6,
+  base_odds_value: Decimal6,
+  bet_odds: Type.Array(BetOdd, { minItems: 1 }),
+  bet_bet_builder_odds: Type.Array(BetBuilderOdd),
+  bet_system_sizes: Type.Array(Type.Integer({ minimum: 1 })),
+  bet_created_at: DateTimeWithOffset,
+  competitors: Type.Array(CallbackCompetitor),
+};
+
+/**
+ * Body of `POST /bet/place` (spec 01): hold `bet_stake` (decimal string, 6 decimals) on the player's balance.
+ * `total_odds_value` includes a boost when one applies, `base_odds_value` is without it. `bet_system_sizes` is
+ * empty unless `bet_type` is 3. Answer 204, or 400 with a D9 error body.
+ */
+export const BetPlaceBody = Type.Object(placeFields, { additionalProperties: false, $id: 'BetPlaceBody' });
+/** Body of `POST /bet/place` (spec 01). */
+export type BetPlaceBody = Static<typeof BetPlaceBody>;
+
+/** Body of `POST /bet/accept` (spec 01): the same fields as `/bet/place`; capture the held stake. */
+export const BetAcceptBody = Type.Object(placeFields, { additionalProperties: false, $id: 'BetAcceptBody' });
+/** Body of `POST /bet/accept` (spec 01). */
+export type BetAcceptBody = Static<typeof BetAcceptBody>;
+
+/** Body of `POST /bet/decline` (spec 01): release the held stake; `restrictions` say why. */
+export const BetDeclineBody = Type.Object(
+  { request_id: RequestId, bet_id: Id, bet_player_id: Id, restrictions: Type.Array(CallbackRestriction) },
+  { additionalProperties: false, $id: 'BetDeclineBody' },
+);
+/** Body of `POST /bet/decline` (spec 01). */
+export type BetDeclineBody = Static<typeof BetDeclineBody>;
+
+/**
+ * Body of `POST /bet/settle` (spec 01): credit `settle_amount` (decimal string, 6 decimals; `"0.000000"` for a lost
+ * bet). `settle_type` 1 win, 2 refund, 3 lost (D3). After an unsettle the next settle carries the new full amount
+ * (D12).
+ */
+export const BetSettleBody = Type.Object(
+  {
+    request_id: RequestId,
+    bet_id: Id,
+    bet_player_id: Id,
+    bet_boost_id: OptionalId,
+    total_odds_value: Decimal6,
+    base_odds_value: Decimal6,
+    bet_odds: Type.Array(BetOdd, { minItems: 1 }),
+    bet_bet_builder_odds: Type.Array(BetBuilderOdd),
+    settle_amount: Decimal6,
+    settle_type: Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3)], {
+      description: '1 win, 2 refund, 3 lost (D3)',
+    }),
+    restrictions: Type.Array(CallbackRestriction),
+  },
+  { additionalProperties: false, $id: 'BetSettleBody' },
+);
+/** Body of `POST /bet/settle` (spec 01, DECISIONS D3, D12). */
+export type BetSettleBody = Static<typeof BetSettleBody>;
+
+/**
+ * Body of `POST /bet/unsettle` (spec 01): debit `unsettle_amount` (decimal string, 6 decimals), a full reversal of the
+ * previous settle (D12; may be `"0.000000"`).
+ */
+export const BetUnsettleBody = Type.Object(
+  { request_id: RequestId, bet_id: Id, bet_player_id: Id, unsettle_amount: Decimal6 },
+  { additionalProperties: false, $id: 'BetUnsettleBody' },
+);
+/** Body of `POST /bet/unsettle` (spec 01, DECISIONS D12). */
+export type BetUnsettleBody = Static<typeof BetUnsettleBody>;
+
+/**
+ * Body of `POST /bet/insurances/accepted` (spec 01): credit `refund_amount` (decimal string, 6 decimals; D20).
+ * It carries no player id: the partner knows the player from the bet.
+ */
+export const InsuranceAcceptedBody = Type.Object(
+  { request_id: RequestId, bet_id: Id, bet_insurance_id: Id, refund_amount: Decimal6 },
+  { additionalProperties: false, $id: 'InsuranceAcceptedBody' },
+);
+/** Body of `POST /bet/insurances/accepted` (spec 01, DECISIONS D20). */
+export type InsuranceAcceptedBody = Static<typeof InsuranceAcceptedBody>;
+
+/** Body of `POST /bet/insurances/decline` (spec 01): the insurance is declined; no money moves. */
+export const InsuranceDeclinedBody = Type.Object(
+  { request_id: RequestId, bet_id: Id, bet_insurance_id: Id },
+  { additionalProperties: false, $id: 'InsuranceDeclinedBody' },
+);
+/** Body of `POST /bet/insurances/decline` (spec 01). */
+export type InsuranceDeclinedBody = Static<typeof InsuranceDeclinedBody>;
+
+/**
+ * Body of `POST /bet/cash-out-orders/accepted` (DECISIONS D14; spec 03 "Cash out rules"): `amount` is the part of the
+ * stake cashed out, `refund_amount` what the player receives and the partner credits (both decimal strings, 6
+ * decimals).
+ */
+export const CashOutAcceptedBody = Type.Object(
+  { request_id: RequestId, bet_id: Id, cash_out_order_id: Id, amount: Decimal6, refund_amount: Decimal6 },
+  { additionalProperties: false, $id: 'CashOutAcceptedBody' },
+);
+/** Body of `POST /bet/cash-out-orders/accepted` (DECISIONS D14). */
+export type CashOutAcceptedBody = Static<typeof CashOutAcceptedBody>;
+
+/** Body of `POST /bet/cash-out-orders/declined` (DECISIONS D14): the listed orders are declined; no money moves. */
+export const CashOutDeclinedBody = Type.Object(
+  { request_id: RequestId, bet_id: Id, cash_out_order_ids: Type.Array(Id) },
+  { additionalProperties: false, $id: 'CashOutDeclinedBody' },
+);
+/** Body of `POST /bet/cash-out-orders/declined` (DECISIONS D14). */
+export type CashOutDeclinedBody = Static<typeof CashOutDeclinedBody>;
+
+/**
+ * Body of `POST /heartbeat` (DECISIONS D13): empty. It carries no `request_id`, so heartbeats are not idempotent
+ * deliveries; answer 204.
+ */
+export const HeartbeatBody = Type.Null({ $id: 'HeartbeatBody', description: 'empty body (D13)' });
+/** Body of `POST /heartbeat` (DECISIONS D13): none. */
+export type HeartbeatBody = Static<typeof HeartbeatBody>;
+
+/** The body schema of each callback, by name. `heartbeat` has no body (`null`). */
+export const CALLBACK_BODIES = {
+  place: BetPlaceBody,
+  accept: BetAcceptBody,
+  decline: BetDeclineBody,
+  settle: BetSettleBody,
+  unsettle: BetUnsettleBody,
+  insuranceAccepted: InsuranceAcceptedBody,
+  insuranceDeclined: InsuranceDeclinedBody,
+  heartbeat: HeartbeatBody,
+  cashOutAccepted: CashOutAcceptedBody,
+  cashOutDeclined: CashOutDeclinedBody,
+} as const satisfies Record<CallbackName, TSchema>;
+
+/** The static body type of each callback, by name. */
+export interface CallbackBodies {
+  place: BetPlaceBody;
+  accept: BetAcceptBody;
+  decline: BetDeclineBody;
+  settle: BetSettleBody;
+  unsettle: BetUnsettleBody;
+  insuranceAccepted: InsuranceAcceptedBody;
+  insuranceDeclined: InsuranceDeclinedBody;
+  heartbeat: HeartbeatBody;
+  cashOutAccepted: CashOutAcceptedBody;
+  cashOutDeclined: CashOutDeclinedBody;
+}
+
+/** A callback body that carries a `request_id` (every callback but the heartbeat). */
+export type IdempotentCallbackName = Exclude<CallbackName, 'heartbeat'>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Errors
+// ---------------------------------------------------------------------------------------------------------------
+
+/**
+ * The codes a partner may answer `/bet/place` with that Bookie treats as final (DECISIONS D9): the bet ends as Place
+ * Error with a matching restriction. Any other code, a 5xx, a timeout or a network error is retried.
+ * - `not_enough_balance`: `data.actual_balance` (decimal string, 6 decimals);
+ * - `player_limit_crossed`: `data.types` (array of strings);
+ * - `auth_session_unknown`, `auth_credentials_expired` (the latter also ends the player's session, D26).
+ */
+export const FINAL_PLACE_ERROR_CODES = [
+  'not_enough_balance',
+  'player_limit_crossed',
+  'auth_session_unknown',
+  'auth_credentials_expired',
+] as const;
+/** A final `/bet/place` error code (DECISIONS D9). */
+export type FinalPlaceErrorCode = (typeof FINAL_PLACE_ERROR_CODES)[number];
+
+/**
+ * The error body of a failed callback, sent with status 400 (spec 01 "Errors", DECISIONS D9):
+ * `{"error": {"code": string, "data"?: object}}`.
+ */
+export const CallbackErrorBody = Type.Object(
+  {
+    error: Type.Object(
+      {
+        code: Type.String({ minLength: 1 }),
+        data: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+      },
+      { additionalProperties: false },
+    ),
+  },
+  { additionalProperties: false, $id: 'CallbackErrorBody' },
+);
+/** The error body of a failed callback (DECISIONS D9). */
+export type CallbackErrorBody = Static<typeof CallbackErrorBody>;
