@@ -106,6 +106,25 @@ describe('settlement properties', () => {
     );
   });
 
+  it('any system pays the sum of its expresses (fast path and enumeration agree)', () => {
+    fc.assert(
+      fc.property(
+        arbBet.filter((b) => b.betType === 'system'),
+        (b) => {
+          const sizes = b.systemSizes ?? [];
+          const perExpress = div(b.stake, fromInteger(combinationCount(b.legs.length, sizes)));
+          let total = ZERO;
+          for (const combo of systemCombinations(b.legs.length, sizes)) {
+            const legs = combo.map((i) => b.legs[i] as SettlementLeg);
+            total = add(total, exactPayout({ ...b, betType: 'express', stake: perExpress, legs }).value);
+          }
+          expect(exactPayout(b).value).toEqual(total);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
   it('a payout never decreases when one leg’s odds rise', () => {
     fc.assert(
       fc.property(arbBet, fc.nat(), fc.bigInt({ min: 1n, max: 10_000n }), (b, which, raise) => {

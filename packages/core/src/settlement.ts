@@ -221,16 +221,31 @@ function systemGross(
   const perCombination = div(stake, fromInteger(combinationCount(n, sizes)));
   const wanted = new Set(sizes);
   const maxSize = Math.max(...sizes);
+  // Fast path: without an effective boost and with no combination able to reach the cap, the sum over all
+  // k-combinations of Π f is the elementary symmetric polynomial e_k(f), computed in O(n·k) exact steps.
+  if (!boost || compare(boost.multiplier, ONE) === 0) {
+    const sorted = [...factors].sort((a, b) => compare(b, a));
+    const top = (k: number): Rational => sorted.slice(0, k).reduce(mul, ONE);
+    if (sizes.every((k) => compare(mul(perCombination, top(k)), cap) <= 0)) {
+      const e: Rational[] = [ONE, ...Array.from({ length: maxSize }, () => ZERO)];
+      for (const f of factors) {
+        for (let j = maxSize; j >= 1; j--) e[j] = add(e[j] as Rational, mul(e[j - 1] as Rational, f));
+      }
+      const total = [...wanted].reduce((acc, k) => add(acc, e[k] as Rational), ZERO);
+      return { value: mul(perCombination, total), capped: false };
+    }
+  }
   let total = ZERO;
   let capped = false;
-  // Depth-first over subsets with a running product: one multiplication per visited node.
+  // Depth-first over subsets with a running product: one multiplication per visited node. A zero product (a lost
+  // leg) makes every superset zero too, so its subtree is skipped.
   const walk = (start: number, size: number, prod: Rational): void => {
     if (wanted.has(size)) {
       const g = expressGross(perCombination, [prod], cap, boost);
       total = add(total, g.value);
       capped ||= g.capped;
     }
-    if (size === maxSize) return;
+    if (size === maxSize || prod.num === 0n) return;
     for (let i = start; i < n; i++) walk(i + 1, size + 1, mul(prod, factors[i] as Rational));
   };
   walk(0, 0, ONE);
