@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import {
+  generateSigningSecret,
+  SignatureVerificationError,
+  signCallback,
+  verifyCallback,
+} from './signing.js';
+
+// The Standard Webhooks known vector (https://github.com/standard-webhooks/standard-webhooks).
+const secret = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
+const id = 'msg_p5jXN8AQM9LWM0D4loKWxJek';
+const timestamp = 1614265330;
+const body = '{"test": 2432232314}';
+const expected = 'v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=';
+const at = (s: number) => new Date(s * 1000);
+
+function failure(fn: () => unknown): string | undefined {
+  try {
+    fn();
+  } catch (e) {
+    if (e instanceof SignatureVerificationError) return e.reason;
+    throw e;
+  }
+  return undefined;
+}
+
+describe('signCallback / verifyCallback (DECISIONS D11)', () => {
+  it('signs the known vector', () => {
+    expect(signCallback({ secret, id, timestamp, body })).toEqual({
+      'webhook-id': id,
+      'webhook-timestamp': String(timestamp),
+      'webhook-signature': expected,
+    });
+    expect(signCallback({ secret, id, timestamp: at(timestamp), body: Buffer.from(body) })).toMatchObject({
+      'webhook-signature': expected,
+    });
+  });
+
+  it('verifies the known vector within the tolerance, from bytes or a string, any header case', () => {
+    const headers = {
+      'Webhook-Id': id,
+      'webhook-timestamp': String(timestamp),
+      'webhook-signature': expected,
+    };
+    expect(verifyCallback(headers, body, secret, { now: at(timestamp + 300) })).toEqual({ id, timestamp });
+    expect(
+      verifyCallback(new Headers(headers), new TextEncoder().encode(body), secret, { now: at(timestamp) }),
+    ).toEqual({ id, timestamp });
+  });
+
+  it('refuses a stale or future timestamp, honouring toleranceSeconds', () => {
+    const headers = signCallback({ secret, id, timestamp, body });
+    expect(failure(() => verifyCallback(headers, body, secret, { now: at(timestamp + 301) }))).toBe(
+      'timestamp_too_old',
+    );
+    expect(failure(() => verifyCallback(headers, body, secret, { now: at(timestamp - 301) }))).toBe(
+      'timestamp_too_new',
+    );
+    expect(
+      failure(() => verifyCallback(headers, body, secret, { now: at(timestamp + 20), toleranceSeconds: 10 })),
+    ).toBe('timestamp_too_old');
+  });
+
+  it('refuses a changed body, id, secret, or missing headers', () => {
+    const headers = signCallback({ secret, id, timestamp, body });
+    const now = at(timestamp);
+    expect(failure(() => verifyCallback(headers, '{"test": 2432232315}', secret, { now }))).toBe(
+      'no_matching_signature',
+    );
+    expect(failure(() => verifyCallback({ ...headers, 'webhook-id': 'msg_x' }, body, secret, { now }))).toBe(
+      'no_matching_signature',
+    );
+    expect(failure(() => verifyCallback(headers, body, generateSigningSecret(), { now }))).toBe(
+      'no_matching_signature',
+    );
+    expect(failure(() => verifyCallback({ 'webhook-id': id }, body, secret, { now }))).toBe(
+      'missing_headers',
+    );
+    expect(
+      failure(() => verifyCallback({ ...headers, 'webhook-timestamp': '1e9' }, body, secret, { now })),
+    ).toBe('invalid_timestamp');
+  });
+
+  it('accepts any of several signatures and secrets (rotation)', () => {
+    const other = generateSigningSecret();
+    const h = signCallback({ secret: other, id, timestamp, body });
+    const both = { ...h, 'webhook-signature': `v2,abc ${expected}` };
+    expect(verifyCallback(both, body, [other, secret], { now: at(timestamp) }).id).toBe(id);
+    expect(verifyCallback(h, body, [secret, other], { now: at(timestamp) }).id).toBe(id);
+  });
+});
