@@ -1,0 +1,171 @@
+/**
+ * The sport event snapshot of the trading feed (spec 02 "Sport event snapshot"): fixture, competitors with scores,
+ * markets keyed by id with specifiers, odds with 12-decimal values, statuses, bet stop, extensions, sources, meta.
+ *
+ * Every object the spec lists is closed (`additionalProperties: false`); the free-form parts (`meta`, `streams`,
+ * `extensions`) are open. The schemas are plain JSON Schema (TypeBox), used by the server to validate what the
+ * trading writer produces and by the SDK for its types.
+ *
+ * @packageDocumentation
+ */
+import { type Static, Type } from '@sinclair/typebox';
+import { UUID_PATTERN } from './callbacks.js';
+
+/** ISO 8601 date-time with an explicit offset or `Z`, fractional seconds optional (spec 02 `updated_at`). */
+export const ISO_DATE_TIME_PATTERN =
+  '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d{1,9})?(Z|[+-]\\d{2}:\\d{2})$';
+
+/** A feed odd value: a decimal string with exactly 12 decimals, e.g. `"1.850000000000"` (spec 02 "Odd", DECISIONS D1). */
+export const FEED_ODD_VALUE_PATTERN = '^(0|[1-9]\\d{0,17})\\.\\d{12}$';
+
+/** Free-form object (meta, streams, extensions). */
+export const FreeObject = Type.Record(Type.String(), Type.Unknown(), {
+  description: 'free-form object',
+});
+
+/** Score of a competitor (spec 02 "Competitor" scores): `total` is the match score; per-map ids such as `map:1`. */
+export const Score = Type.Object(
+  {
+    id: Type.String({ minLength: 1, description: 'score id, e.g. "total" or "map:1"' }),
+    type: Type.Integer({ description: 'score type (complete list: not shown by the spec)' }),
+    number: Type.Integer({ description: 'ordinal of the period the score belongs to' }),
+    points: Type.String({ description: 'points as a string, e.g. "2"' }),
+  },
+  { additionalProperties: false },
+);
+/** A competitor's score. */
+export type Score = Static<typeof Score>;
+
+/** A competitor of a fixture (spec 02 "Competitor"; `type` per DECISIONS D5: 1 person, 2 team). */
+export const Competitor = Type.Object(
+  {
+    id: Type.String({ minLength: 1 }),
+    meta: FreeObject,
+    name: Type.String(),
+    type: Type.Integer({ description: 'DECISIONS D5: 1 person, 2 team' }),
+    scores: Type.Record(Type.String(), Score, { description: 'scores keyed by score id' }),
+    home_away: Type.Union([Type.Literal(1), Type.Literal(2)], { description: '1 home, 2 away' }),
+    master_id: Type.String(),
+    country_code: Type.Optional(Type.String()),
+    template_position: Type.Integer(),
+  },
+  { additionalProperties: false },
+);
+/** A competitor of a fixture. */
+export type Competitor = Static<typeof Competitor>;
+
+/** The tournament of a fixture. */
+export const Tournament = Type.Object(
+  {
+    id: Type.String({ minLength: 1 }),
+    name: Type.String(),
+    master_id: Type.String(),
+    country_code: Type.Optional(Type.String()),
+  },
+  { additionalProperties: false },
+);
+/** The tournament of a fixture. */
+export type Tournament = Static<typeof Tournament>;
+
+/** Fixture status code 0–8 (spec 02 "Fixture status"; core FIXTURE_STATUS). Bets only on 0 and 1. */
+export const FixtureStatusCode = Type.Integer({
+  minimum: 0,
+  maximum: 8,
+  description:
+    '0 not started, 1 live, 2 suspended, 3 ended, 4 closed, 5 cancelled, 6 abandoned, 7 delayed, 8 unknown',
+});
+
+/** Market status code 0–4 (spec 02 "Market status"). Bets only on 0. */
+export const MarketStatusCode = Type.Integer({
+  minimum: 0,
+  maximum: 4,
+  description: '0 active, 1 suspended, 2 deactivated, 3 resulted, 4 cancelled',
+});
+
+/** Odd status code 0–6 of the feed (spec 02 "Odd status"). Bets only on 0. */
+export const OddStatusCode = Type.Integer({
+  minimum: 0,
+  maximum: 6,
+  description: '0 not resulted, 1 win, 2 loss, 3 half win, 4 half loss, 5 refunded, 6 cancelled',
+});
+
+/** The fixture of a sport event (spec 02 "Fixture"). `start_time` and `updated_at` are ISO 8601. */
+export const Fixture = Type.Object(
+  {
+    id: Type.String({ minLength: 1 }),
+    meta: FreeObject,
+    type: Type.Integer(),
+    status: FixtureStatusCode,
+    streams: FreeObject,
+    version: Type.Optional(Type.Integer()),
+    sport_id: Type.String(),
+    template: Type.String({ description: 'e.g. "{$competitor1} vs {$competitor2}"' }),
+    start_time: Type.String({ pattern: ISO_DATE_TIME_PATTERN }),
+    tournament: Tournament,
+    updated_at: Type.String({ pattern: ISO_DATE_TIME_PATTERN }),
+    competitors: Type.Record(Type.String(), Competitor, {
+      description: 'competitors keyed by competitor id',
+    }),
+    live_coverage: Type.Boolean(),
+  },
+  { additionalProperties: false },
+);
+/** The fixture of a sport event. */
+export type Fixture = Static<typeof Fixture>;
+
+/** An odd (outcome) of a market (spec 02 "Odd"); `value` is a 12-decimal string (DECISIONS D1). */
+export const Odd = Type.Object(
+  {
+    id: Type.String({ minLength: 1 }),
+    value: Type.String({ pattern: FEED_ODD_VALUE_PATTERN, description: 'decimal odds, 12 decimals' }),
+    status: OddStatusCode,
+    template: Type.String(),
+    is_active: Type.Boolean(),
+  },
+  { additionalProperties: false },
+);
+/** An odd (outcome) of a market. */
+export type Odd = Static<typeof Odd>;
+
+/** A market (spec 02 "Market"), keyed by market id in the snapshot. */
+export const Market = Type.Object(
+  {
+    id: Type.String({ minLength: 1 }),
+    odds: Type.Record(Type.String(), Odd, { description: 'odds keyed by outcome id' }),
+    status: MarketStatusCode,
+    type_id: Type.Integer(),
+    template: Type.String(),
+    specifiers: Type.Record(Type.String(), Type.String(), { description: 'e.g. {"total": "2.5"}' }),
+  },
+  { additionalProperties: false },
+);
+/** A market. */
+export type Market = Static<typeof Market>;
+
+/** A data source of a sport event. */
+export const Source = Type.Object(
+  { id: Type.String(), type: Type.String() },
+  { additionalProperties: false },
+);
+/** A data source of a sport event. */
+export type Source = Static<typeof Source>;
+
+/**
+ * The sport event snapshot (spec 02 "Sport event snapshot"): what `/all` streams one per line and what a
+ * `match_new` entry carries. Its version is the `v` of its latest log entry (spec 02 "What the service does").
+ */
+export const SportEvent = Type.Object(
+  {
+    id: Type.String({ pattern: UUID_PATTERN, description: 'sport event id (UUID)' }),
+    meta: FreeObject,
+    fixture: Fixture,
+    markets: Type.Record(Type.String(), Market, { description: 'markets keyed by market id' }),
+    bet_stop: Type.Boolean({ description: 'true: bets on this event are suspended' }),
+    extensions: Type.Optional(FreeObject),
+    sources: Type.Optional(Type.Array(Source)),
+    updated_at: Type.String({ pattern: ISO_DATE_TIME_PATTERN }),
+  },
+  { additionalProperties: false },
+);
+/** The sport event snapshot (spec 02). */
+export type SportEvent = Static<typeof SportEvent>;
