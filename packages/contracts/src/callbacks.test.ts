@@ -11,8 +11,10 @@ import {
   CallbackErrorBody,
   CashOutAcceptedBody,
   CashOutDeclinedBody,
+  callbackBodyIssues,
   InsuranceAcceptedBody,
   InsuranceDeclinedBody,
+  isCallbackBody,
 } from './callbacks.js';
 
 const odd = {
@@ -145,5 +147,13 @@ describe('callback bodies (spec 01, D1–D14)', () => {
     expect(new Set(Object.values(CALLBACK_PATHS)).size).toBe(CALLBACK_NAMES.length);
     expect(CALLBACK_PATHS.insuranceDeclined).toBe('/bet/insurances/decline');
     expect(CALLBACK_PATHS.cashOutAccepted).toBe('/bet/cash-out-orders/accepted');
+  });
+
+  it('reports issues by field path', () => {
+    expect(isCallbackBody('place', place)).toBe(true);
+    expect(callbackBodyIssues('place', place)).toEqual([]);
+    const issues = callbackBodyIssues('place', { ...place, bet_odds: [{ ...odd, odd_ratio: '1.85' }] });
+    expect(issues.map((i) => i.field)).toContain('bet_odds[0].odd_ratio');
+    expect(isCallbackBody('heartbeat', null)).toBe(true);
   });
 });

@@ -15,6 +15,7 @@
  */
 import { RESTRICTION_TYPES } from '@bookie/core';
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
+import { type TypeCheck, TypeCompiler } from '@sinclair/typebox/compiler';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Paths and headers
@@ -368,3 +369,53 @@ export const CallbackErrorBody = Type.Object(
 );
 /** The error body of a failed callback (DECISIONS D9). */
 export type CallbackErrorBody = Static<typeof CallbackErrorBody>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Validation
+// ---------------------------------------------------------------------------------------------------------------
+
+/** One schema violation of a callback body: `field` is a path like `bet_odds[0].odd_ratio` (`""` for the root). */
+export interface CallbackBodyIssue {
+  field: string;
+  message: string;
+}
+
+const compiled = new Map<CallbackName, TypeCheck<TSchema>>();
+
+function checker(name: CallbackName): TypeCheck<TSchema> {
+  let c = compiled.get(name);
+  if (!c) {
+    c = TypeCompiler.Compile(CALLBACK_BODIES[name] as TSchema);
+    compiled.set(name, c);
+  }
+  return c;
+}
+
+function fieldOf(pointer: string): string {
+  return pointer
+    .split('/')
+    .filter(Boolean)
+    .map((s, i) => (/^\d+$/.test(s) ? `[${s}]` : i === 0 ? s : `.${s}`))
+    .join('');
+}
+
+/**
+ * Checks a parsed JSON value against the body schema of callback `name` (spec 01, DECISIONS D1–D14).
+ *
+ * @returns the violations, at most `limit` (default 10); empty when the body is valid.
+ */
+export function callbackBodyIssues(name: CallbackName, value: unknown, limit = 10): CallbackBodyIssue[] {
+  const c = checker(name);
+  if (c.Check(value)) return [];
+  const out: CallbackBodyIssue[] = [];
+  for (const e of c.Errors(value)) {
+    out.push({ field: fieldOf(e.path), message: e.message });
+    if (out.length >= limit) break;
+  }
+  return out;
+}
+
+/** True when `value` is a valid body of callback `name` (a type guard). */
+export function isCallbackBody<K extends CallbackName>(name: K, value: unknown): value is CallbackBodies[K] {
+  return checker(name).Check(value);
+}
