@@ -6,3 +6,6 @@
 
 // callbacks: signing (DECISIONS D11), handler toolkit, REST client
 export * from './signing.js';
+
+// feed: FeedReplica, its stores, line framing, change paths (spec 02, DECISIONS D21–D25)
+export * from './feed/index.js';

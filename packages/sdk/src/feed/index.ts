@@ -1,0 +1,7 @@
+/**
+ * The SDK's trading feed client (spec 02): {@link FeedReplica} and its pieces.
+ *
+ * @packageDocumentation
+ */
+export * from './changes.js';
+export * from './lines.js';

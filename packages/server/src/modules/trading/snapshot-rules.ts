@@ -1,0 +1,85 @@
+import { SportEvent } from '@bookie/contracts';
+import { formatFeedOddValue, parseFeedOddValue, validationError } from '@bookie/core';
+import { TypeCompiler } from '@sinclair/typebox/compiler';
+
+const checker = TypeCompiler.Compile(SportEvent);
+
+/** Fixture statuses after which snapshot retention starts counting (spec 02 "Limits"): ended, closed, cancelled, abandoned. */
+export const FINISHED_STATUSES: ReadonlySet<number> = new Set([3, 4, 5, 6]);
+
+/**
+ * Validates a whole snapshot against the contract (spec 02 "Sport event snapshot").
+ * Returns the JSON-pointer-like path of the first bad node (e.g. `markets/1/odds/2/value`) and the reason, or
+ * undefined when the snapshot is valid.
+ */
+export function snapshotProblem(event: unknown): { path: string; reason: string } | undefined {
+  if (checker.Check(event)) return undefined;
+  const first = checker.Errors(event).First();
+  if (!first) return { path: '', reason: 'is invalid' };
+  return { path: first.path.replace(/^\//, ''), reason: first.message };
+}
+
+function isObject(x: unknown): x is Record<string, unknown> {
+  return typeof x === 'object' && x !== null && !Array.isArray(x);
+}
+
+function normaliseOdd(odd: unknown, field: string): void {
+  if (isObject(odd) && 'value' in odd) odd.value = normaliseValue(odd.value, `${field}.value`);
+}
+
+function normaliseValue(value: unknown, field: string): string {
+  return formatFeedOddValue(parseFeedOddValue(value, field));
+}
+
+function normaliseOdds(odds: unknown, field: string): void {
+  if (!isObject(odds)) return;
+  for (const [id, odd] of Object.entries(odds)) normaliseOdd(odd, `${field}.${id}`);
+}
+
+function normaliseMarket(market: unknown, field: string): void {
+  if (isObject(market)) normaliseOdds(market.odds, `${field}.odds`);
+}
+
+/**
+ * Rewrites every odd value reached by a change at `segments` to exactly 12 decimals (DECISIONS D1), in place, and
+ * returns the (possibly new) value to store. Odd values must be decimal strings ≥ 1 with at most 12 decimals.
+ *
+ * @throws DomainError validation_error naming `field` (e.g. `changes.markets/1/odds/2/value`).
+ */
+export function normaliseOddValuesAt(segments: string[], value: unknown, field: string): unknown {
+  if (segments[0] !== 'markets') return value;
+  switch (segments.length) {
+    case 1:
+      if (isObject(value)) for (const [id, m] of Object.entries(value)) normaliseMarket(m, `${field}.${id}`);
+      return value;
+    case 2:
+      normaliseMarket(value, field);
+      return value;
+    case 3:
+      if (segments[2] === 'odds') normaliseOdds(value, field);
+      return value;
+    case 4:
+      if (segments[2] === 'odds') normaliseOdd(value, field);
+      return value;
+    case 5:
+      if (segments[2] === 'odds' && segments[4] === 'value') return normaliseValue(value, field);
+      return value;
+    default:
+      return value;
+  }
+}
+
+/** Rewrites every odd value of a whole snapshot to 12 decimals (DECISIONS D1). */
+export function normaliseSnapshotOdds(event: Record<string, unknown>, field: string): void {
+  normaliseOddValuesAt(['markets'], event.markets, `${field}.markets`);
+}
+
+/** The current time as ISO 8601 with milliseconds (spec 02 `updated_at`). */
+export function isoNow(ms: number): string {
+  return new Date(ms).toISOString();
+}
+
+/** Throws a validation error about the whole snapshot, naming `field`. */
+export function invalidSnapshot(field: string, reason: string): never {
+  throw validationError(field, reason);
+}

@@ -1,0 +1,175 @@
+import {
+  BetRollbackBody,
+  BetStopBody,
+  ChangesBody,
+  CreateSportEventBody,
+  PatchMarketsBody,
+  PutMarketsBody,
+  SportEvent,
+  SportEventIdParams,
+  TradingCommandResponse,
+  UpdateFixtureBody,
+  UpdateScoresBody,
+} from '@bookie/contracts';
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance } from 'fastify';
+import { applyChangesCommand } from './apply-changes.js';
+import { createSportEvent } from './create-sport-event.js';
+import { getSportEvent } from './get-sport-event.js';
+import { patchMarkets } from './patch-markets.js';
+import { putMarkets } from './put-markets.js';
+import { recordBetRollback } from './record-bet-rollback.js';
+import { setBetStop } from './set-bet-stop.js';
+import { updateFixture } from './update-fixture.js';
+import { updateScores } from './update-scores.js';
+import type { TradingDeps } from './writer.js';
+
+const answer = (r: { id: string; version: bigint }) => ({ id: r.id, version: r.version.toString() });
+
+/**
+ * The trading API (`/trading/...`, operator token): commands that append entries to the feed log (spec 02,
+ * DECISIONS D21, D24). Each answers `{id, version}`; a bad path, unknown event or bad value answers 400 naming the
+ * field, and nothing is written.
+ */
+export async function tradingRoutes(app: FastifyInstance, deps: TradingDeps): Promise<void> {
+  const common = { tags: ['trading'], security: [{ admin: [] }] };
+  const ok = { 200: TradingCommandResponse };
+  type WithId<B> = { Params: { id: string }; Body: B };
+
+  app.post<{ Body: CreateSportEventBody }>(
+    '/trading/sport-events',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        ...common,
+        summary: 'Create a sport event (appends match_new)',
+        body: CreateSportEventBody,
+        response: { 201: TradingCommandResponse },
+      },
+    },
+    async (req, reply) => reply.status(201).send(answer(await createSportEvent(deps, req.body))),
+  );
+
+  app.get<{ Params: { id: string } }>(
+    '/trading/sport-events/:id',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        ...common,
+        summary: 'The current snapshot of a sport event and its version',
+        params: SportEventIdParams,
+        response: { 200: Type.Object({ version: Type.String(), sport_event: SportEvent }) },
+      },
+    },
+    async (req) => {
+      const r = await getSportEvent(deps, { id: req.params.id });
+      return { version: r.version.toString(), sport_event: r.snapshot };
+    },
+  );
+
+  app.patch<WithId<UpdateFixtureBody>>(
+    '/trading/sport-events/:id/fixture',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        ...common,
+        summary: 'Change the fixture status and fields (appends match_update)',
+        params: SportEventIdParams,
+        body: UpdateFixtureBody,
+        response: ok,
+      },
+    },
+    async (req) => answer(await updateFixture(deps, { id: req.params.id, body: req.body })),
+  );
+
+  app.put<WithId<PutMarketsBody>>(
+    '/trading/sport-events/:id/markets',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        ...common,
+        summary: 'Add or replace whole markets (appends match_update)',
+        params: SportEventIdParams,
+        body: PutMarketsBody,
+        response: ok,
+      },
+    },
+    async (req) => answer(await putMarkets(deps, { id: req.params.id, body: req.body })),
+  );
+
+  app.patch<WithId<PatchMarketsBody>>(
+    '/trading/sport-events/:id/markets',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        ...common,
+        summary:
+          'Set market statuses, odd values, odd statuses (results) and is_active (appends match_update)',
+        params: SportEventIdParams,
+        body: PatchMarketsBody,
+        response: ok,
+      },
+    },
+    async (req) => answer(await patchMarkets(deps, { id: req.params.id, body: req.body })),
+  );
+
+  app.put<WithId<BetStopBody>>(
+    '/trading/sport-events/:id/bet-stop',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        ...common,
+        summary: 'Bet stop on or off (appends match_update)',
+        params: SportEventIdParams,
+        body: BetStopBody,
+        response: ok,
+      },
+    },
+    async (req) => answer(await setBetStop(deps, { id: req.params.id, betStop: req.body.bet_stop })),
+  );
+
+  app.patch<WithId<UpdateScoresBody>>(
+    '/trading/sport-events/:id/scores',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        ...common,
+        summary: 'Update scores (appends match_update)',
+        params: SportEventIdParams,
+        body: UpdateScoresBody,
+        response: ok,
+      },
+    },
+    async (req) => answer(await updateScores(deps, { id: req.params.id, body: req.body })),
+  );
+
+  app.post<WithId<ChangesBody>>(
+    '/trading/sport-events/:id/changes',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        ...common,
+        summary: 'Append a raw match_update (importers; paths per DECISIONS D24)',
+        params: SportEventIdParams,
+        body: ChangesBody,
+        response: ok,
+      },
+    },
+    async (req) => answer(await applyChangesCommand(deps, { id: req.params.id, changes: req.body.changes })),
+  );
+
+  app.post<WithId<BetRollbackBody>>(
+    '/trading/sport-events/:id/bet-rollbacks',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        ...common,
+        summary: 'Record a bet rollback (appends bet_rollback)',
+        params: SportEventIdParams,
+        body: BetRollbackBody,
+        response: ok,
+      },
+    },
+    async (req) => answer(await recordBetRollback(deps, { id: req.params.id, body: req.body })),
+  );
+}

@@ -1,0 +1,246 @@
+import type { SportEvent } from '@bookie/contracts';
+import { DomainError, validationError } from '@bookie/core';
+import { applyChanges, ChangePathError, parseChangePath } from '@bookie/sdk';
+import type { Clock } from '../../app/clock.js';
+import type { Database } from '../../db/database.js';
+import { type Executor, inTransaction } from '../../db/transaction.js';
+import {
+  FINISHED_STATUSES,
+  isoNow,
+  normaliseOddValuesAt,
+  normaliseSnapshotOdds,
+  snapshotProblem,
+} from './snapshot-rules.js';
+import {
+  insertLogRows,
+  loadSnapshot,
+  lockWriter,
+  type NewLogRow,
+  nextVersions,
+  notifyLog,
+  type SnapshotRow,
+  upsertSnapshots,
+} from './trading.repo.js';
+
+/** What the trading writer needs. `feed.poke()` (when present) wakes this process's fan-out after a commit. */
+export interface TradingDeps {
+  database: Database;
+  clock: Clock;
+  feed?: { poke(): void } | undefined;
+}
+
+/** A queued entry: its type, event, and the JSON of its fields after `timestamp`, serialised when queued. */
+interface Pending {
+  type: 'match_new' | 'match_update' | 'bet_rollback';
+  eventId: string;
+  tail: string;
+}
+
+/** The fields of a bet_rollback entry after `type` (spec 02 "Log entry"). */
+export interface BetRollbackFields {
+  match_id: string;
+  market_ids: string[];
+  reason: string;
+  dt_start: string;
+  dt_end: string;
+}
+
+interface Loaded {
+  event: SportEvent;
+  finishedAt: Date | null;
+  dirty: boolean;
+}
+
+/**
+ * One trading transaction (DECISIONS D21): holds the writer lock, loads snapshots, queues entries; on
+ * {@link TradingTransaction.commit} draws the versions, appends the log lines and writes the snapshots.
+ * Every validation error is thrown before anything is written, and the transaction rolls back.
+ */
+export class TradingTransaction {
+  private readonly events = new Map<string, Loaded>();
+  private readonly pending: Pending[] = [];
+  /** Unix ms of this transaction, the time of every entry it writes. */
+  readonly nowMs: number;
+
+  constructor(
+    private readonly tx: Executor,
+    clock: Clock,
+  ) {
+    this.nowMs = clock.now();
+  }
+
+  /** The current snapshot of an event (including changes queued in this transaction), or undefined. */
+  async find(eventId: string): Promise<SportEvent | undefined> {
+    const cached = this.events.get(eventId);
+    if (cached) return cached.event;
+    const stored = await loadSnapshot(this.tx, eventId);
+    if (!stored) return undefined;
+    const loaded: Loaded = {
+      event: JSON.parse(stored.snapshot) as SportEvent,
+      finishedAt: stored.finishedAt,
+      dirty: false,
+    };
+    this.events.set(eventId, loaded);
+    return loaded.event;
+  }
+
+  /**
+   * The current snapshot of an event.
+   * @throws DomainError validation_error naming `field` when the event is unknown (issue 4: unknown event → 400).
+   */
+  async get(eventId: string, field = 'id'): Promise<SportEvent> {
+    const e = await this.find(eventId);
+    if (!e) throw validationError(field, `unknown sport event "${eventId}"`);
+    return e;
+  }
+
+  /**
+   * Queues a `match_new` with a whole snapshot (create, or refetch of the current one). The snapshot is validated
+   * and its odd values written with 12 decimals.
+   * @throws DomainError validation_error naming `field.<path>`.
+   */
+  matchNew(event: SportEvent, field = 'body'): void {
+    normaliseSnapshotOdds(event as unknown as Record<string, unknown>, field);
+    const problem = snapshotProblem(event);
+    if (problem) {
+      const path = problem.path.split('/').filter(Boolean).join('.');
+      throw validationError(path ? `${field}.${path}` : field, problem.reason);
+    }
+    const prev = this.events.get(event.id);
+    this.events.set(event.id, { event, finishedAt: prev?.finishedAt ?? null, dirty: true });
+    this.pending.push({
+      type: 'match_new',
+      eventId: event.id,
+      tail: `,"sport_event":${JSON.stringify(event)}}`,
+    });
+  }
+
+  /** Queues a re-send of the current snapshot as `match_new` (DECISIONS D23). */
+  async refetch(eventId: string): Promise<void> {
+    const e = await this.find(eventId);
+    if (!e) throw new DomainError('not_found', `unknown sport event "${eventId}"`, { id: eventId });
+    this.events.get(eventId)!.dirty = true;
+    this.pending.push({ type: 'match_new', eventId, tail: `,"sport_event":${JSON.stringify(e)}}` });
+  }
+
+  /**
+   * Queues a `match_update` (spec 02, DECISIONS D24): checks every path, writes odd values with 12 decimals,
+   * adds `updated_at` unless given, applies the changes (shallower first) and validates the resulting snapshot.
+   *
+   * @param fieldOf - names the request field of a change key in errors (default `changes.<key>`).
+   * @throws DomainError validation_error naming the field; nothing is written.
+   */
+  async matchUpdate(
+    eventId: string,
+    changes: Record<string, unknown>,
+    fieldOf: (key: string) => string = (k) => `changes.${k}`,
+    idField = 'id',
+  ): Promise<void> {
+    const event = await this.get(eventId, idField);
+    const out: Record<string, unknown> = {};
+    for (const key of Object.keys(changes)) {
+      let segments: string[];
+      try {
+        segments = parseChangePath(key);
+      } catch (err) {
+        if (err instanceof ChangePathError) throw validationError(fieldOf(key), err.reason);
+        throw err;
+      }
+      if (segments[0] === 'id') throw validationError(fieldOf(key), 'the sport event id cannot change');
+      out[key] = normaliseOddValuesAt(segments, changes[key], fieldOf(key));
+    }
+    if (!Object.hasOwn(out, 'updated_at')) out.updated_at = isoNow(this.nowMs);
+    // serialise now: later changes in this transaction may mutate the objects stored by this one
+    const tail = `,"changes":${JSON.stringify(out)}}`;
+    try {
+      applyChanges(event as unknown as Record<string, unknown>, out, true);
+    } catch (err) {
+      if (err instanceof ChangePathError) throw validationError(fieldOf(err.path), err.reason);
+      throw err;
+    }
+    const problem = snapshotProblem(event);
+    if (problem) {
+      // name the change that produced the bad node: the longest key that is a prefix of the bad path (or below it)
+      const bad = problem.path;
+      const key =
+        Object.keys(out)
+          .filter((k) => bad === k || bad.startsWith(`${k}/`) || k.startsWith(`${bad}/`))
+          .sort((a, b) => b.length - a.length)[0] ?? Object.keys(out)[0]!;
+      const where = bad && bad !== key ? ` (at ${bad})` : '';
+      throw validationError(fieldOf(key), `${problem.reason}${where}`, { path: bad });
+    }
+    this.events.get(eventId)!.dirty = true;
+    this.pending.push({ type: 'match_update', eventId, tail });
+  }
+
+  /** Queues a `bet_rollback` for a known event (spec 02 "Log entry"). */
+  async betRollback(eventId: string, body: Omit<BetRollbackFields, 'match_id'>): Promise<void> {
+    await this.get(eventId);
+    const b: BetRollbackFields = { match_id: eventId, ...body };
+    const tail = `,"match_id":${JSON.stringify(b.match_id)},"market_ids":${JSON.stringify(b.market_ids)},"reason":${JSON.stringify(b.reason)},"dt_start":${JSON.stringify(b.dt_start)},"dt_end":${JSON.stringify(b.dt_end)}}`;
+    this.pending.push({ type: 'bet_rollback', eventId, tail });
+  }
+
+  /** Number of entries queued so far. */
+  get size(): number {
+    return this.pending.length;
+  }
+
+  /**
+   * Draws the versions, appends the log lines, writes the dirty snapshots (each with the version of its last
+   * entry) and queues the NOTIFY. Returns the version of every entry, in order.
+   */
+  async commit(): Promise<bigint[]> {
+    if (this.pending.length === 0) return [];
+    const versions = await nextVersions(this.tx, this.pending.length);
+    const timestamp = Math.floor(this.nowMs / 1000);
+    const rows: NewLogRow[] = [];
+    const lastVersion = new Map<string, bigint>();
+    for (let i = 0; i < this.pending.length; i++) {
+      const p = this.pending[i]!;
+      const v = versions[i]!;
+      const line = `{"v":"${v}","sport_event_id":${JSON.stringify(p.eventId)},"type":"${p.type}","timestamp":${timestamp}${p.tail}`;
+      rows.push({ v, sport_event_id: p.eventId, type: p.type, line });
+      // the snapshot's version is the version of its latest entry, a bet_rollback included (spec 02)
+      lastVersion.set(p.eventId, v);
+    }
+    const snaps: SnapshotRow[] = [];
+    for (const [id, version] of lastVersion) {
+      const loaded = this.events.get(id)!;
+      const status = loaded.event.fixture.status;
+      const finished = FINISHED_STATUSES.has(status);
+      const json = JSON.stringify(loaded.event);
+      snaps.push({
+        id,
+        version,
+        fixture_status: status,
+        snapshot: json,
+        finished_at: finished ? (loaded.finishedAt ?? new Date(this.nowMs)) : null,
+      });
+    }
+    await insertLogRows(this.tx, rows);
+    await upsertSnapshots(this.tx, snaps);
+    await notifyLog(this.tx, versions[versions.length - 1]!);
+    return versions;
+  }
+}
+
+/**
+ * Runs one trading command in one transaction (DECISIONS D21): takes the writer lock, lets `fn` load snapshots and
+ * queue entries, then appends them with ascending versions and updates the snapshots. After commit, wakes the
+ * fan-out. Returns `fn`'s result and the version of the last entry (undefined when none was queued).
+ */
+export async function runTradingCommand<T>(
+  deps: TradingDeps,
+  fn: (t: TradingTransaction) => Promise<T>,
+): Promise<{ result: T; versions: bigint[] }> {
+  const out = await inTransaction(deps.database.db, async (tx) => {
+    await lockWriter(tx);
+    const t = new TradingTransaction(tx, deps.clock);
+    const result = await fn(t);
+    const versions = await t.commit();
+    return { result, versions };
+  });
+  if (out.versions.length > 0) deps.feed?.poke();
+  return out;
+}
