@@ -1,9 +1,11 @@
+import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import { sql } from 'kysely';
 import { installAuth } from '../http/auth.js';
 import { installErrorHandler } from '../http/error-handler.js';
+import { installStrictJson } from '../http/json.js';
 import { registerModules } from './modules.js';
 import type { AppDeps } from './wiring.js';
 
@@ -20,12 +22,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logController: new LogController({
       disableRequestLogging: deps.config.logLevel !== 'debug' && deps.config.logLevel !== 'trace',
     }),
-    bodyLimit: 1024 * 1024,
+    bodyLimit: deps.config.auth.bodyLimitBytes,
+    // the client address is the socket's; X-Forwarded-For counts only from TRUSTED_PROXIES (ADR 0005)
+    trustProxy: deps.config.auth.trustedProxies.length > 0 ? deps.config.auth.trustedProxies : false,
     forceCloseConnections: 'idle',
     return503OnClosing: true,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
   });
   installErrorHandler(app);
+  installStrictJson(app);
+  await app.register(rateLimit, { global: false });
   installAuth(app, deps, deps.authenticator);
   await app.register(swagger, {
     openapi: {
@@ -39,6 +45,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         securitySchemes: {
           bearer: { type: 'http', scheme: 'bearer' },
           admin: { type: 'http', scheme: 'bearer', description: 'operator token (BOOKIE_ADMIN_TOKEN)' },
+          basic: { type: 'http', scheme: 'basic', description: 'OAuth client id and secret' },
         },
       },
     },

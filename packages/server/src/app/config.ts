@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 
 /**
@@ -21,6 +22,28 @@ export interface Config {
   adminToken: string | undefined;
   /** How long graceful shutdown may wait for in-flight work, in ms (`SHUTDOWN_TIMEOUT_MS`; default 10000). */
   shutdownTimeoutMs: number;
+  /** Tenancy: partner and player authentication, rate and size limits (docs/adr/0005-tenancy.md). */
+  auth: AuthConfig;
+}
+
+/** Settings of tenancy and authentication. */
+export interface AuthConfig {
+  /** Proxies whose X-Forwarded-For is believed (`TRUSTED_PROXIES`: comma-separated IPs/CIDRs; default none). */
+  trustedProxies: string[];
+  /** Lifetime of partner access tokens, in s (`ACCESS_TOKEN_TTL_S`; default 900 = 15 min, D27). */
+  accessTokenTtlS: number;
+  /** Lifetime of player session tokens, in s (`SESSION_TOKEN_TTL_S`; default 86400). */
+  sessionTokenTtlS: number;
+  /** Partner requests allowed per credential per window (`PARTNER_RATE_LIMIT`; default 6000; 0 = no limit). */
+  partnerRateLimit: number;
+  /** The rate-limit window, in ms (`RATE_LIMIT_WINDOW_MS`; default 60000). */
+  rateLimitWindowMs: number;
+  /** `POST /oauth/token` requests allowed per client address per window (`TOKEN_RATE_LIMIT`; default 120; 0 = none). */
+  tokenRateLimit: number;
+  /** Largest request body, in bytes (`BODY_LIMIT_BYTES`; default 1048576); larger ones get 413. */
+  bodyLimitBytes: number;
+  /** Seconds the previous signing secret still signs after a rotation (`SIGNING_SECRET_GRACE_S`; default 86400). */
+  signingGraceS: number;
 }
 
 /** A setting that is missing or malformed. `setting` names it as the operator writes it. */
@@ -66,6 +89,38 @@ function postgresUrl(setting: string, raw: string | undefined): string | undefin
   return raw;
 }
 
+function addressList(setting: string, raw: string | undefined): string[] {
+  if (raw === undefined || raw.trim() === '') return [];
+  return raw.split(',').map((e) => {
+    const entry = e.trim();
+    const [addr = '', prefix, extra] = entry.split('/');
+    const family = isIP(addr);
+    const max = family === 4 ? 32 : 128;
+    if (
+      family === 0 ||
+      extra !== undefined ||
+      (prefix !== undefined && !(/^\d{1,3}$/.test(prefix) && Number(prefix) <= max))
+    ) {
+      throw new ConfigError(setting, `expected IP addresses or CIDR blocks, got "${entry}"`);
+    }
+    return entry;
+  });
+}
+
+/** Reads the {@link AuthConfig} settings from the environment. */
+export function loadAuthConfig(env: NodeJS.ProcessEnv): AuthConfig {
+  return {
+    trustedProxies: addressList('TRUSTED_PROXIES', env.TRUSTED_PROXIES),
+    accessTokenTtlS: int('ACCESS_TOKEN_TTL_S', env.ACCESS_TOKEN_TTL_S, 900, 1, 86_400),
+    sessionTokenTtlS: int('SESSION_TOKEN_TTL_S', env.SESSION_TOKEN_TTL_S, 86_400, 1, 30 * 86_400),
+    partnerRateLimit: int('PARTNER_RATE_LIMIT', env.PARTNER_RATE_LIMIT, 6000, 0, 1_000_000_000),
+    rateLimitWindowMs: int('RATE_LIMIT_WINDOW_MS', env.RATE_LIMIT_WINDOW_MS, 60_000, 1, 86_400_000),
+    tokenRateLimit: int('TOKEN_RATE_LIMIT', env.TOKEN_RATE_LIMIT, 120, 0, 1_000_000_000),
+    bodyLimitBytes: int('BODY_LIMIT_BYTES', env.BODY_LIMIT_BYTES, 1_048_576, 1024, 64 * 1_048_576),
+    signingGraceS: int('SIGNING_SECRET_GRACE_S', env.SIGNING_SECRET_GRACE_S, 86_400, 0, 30 * 86_400),
+  };
+}
+
 /** Validates the settings; throws {@link ConfigError} on the first bad one. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: ConfigOverrides = {}): Config {
   const logLevel = (env.LOG_LEVEL ?? 'info') as Config['logLevel'];
@@ -89,5 +144,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: ConfigOv
     logLevel,
     adminToken,
     shutdownTimeoutMs: int('SHUTDOWN_TIMEOUT_MS', env.SHUTDOWN_TIMEOUT_MS, 10_000, 0, 600_000),
+    auth: loadAuthConfig(env),
   };
 }

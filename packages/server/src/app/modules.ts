@@ -1,7 +1,14 @@
 import type { FastifyInstance } from 'fastify';
+import { oauthRoutes } from '../modules/auth/oauth.routes.js';
+import { sessionRoutes } from '../modules/auth/session.routes.js';
+import { tenantsRoutes } from '../modules/tenants/tenants.routes.js';
 import type { AppDeps } from './wiring.js';
 
 /**
  * Registers every module's routes and background work. One line per module, in dependency order.
  */
-export async function registerModules(_app: FastifyInstance, _deps: AppDeps): Promise<void> {}
+export async function registerModules(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  await tenantsRoutes(app, deps);
+  await oauthRoutes(app, deps);
+  await sessionRoutes(app, deps);
+}

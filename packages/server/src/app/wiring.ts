@@ -3,6 +3,7 @@ import pino from 'pino';
 import type { Database } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 import type { Authenticator } from '../http/auth.js';
+import { createAuthenticator } from '../modules/auth/authenticator.js';
 import { type Clock, systemClock } from './clock.js';
 import type { Config } from './config.js';
 import { Lifecycle } from './lifecycle.js';
@@ -42,5 +43,6 @@ export async function buildDeps(config: Config, opts: BuildDepsOptions = {}): Pr
   lifecycle.onStop('database', () => database.close());
   const applied = await migrateToLatest(database.db);
   if (applied.length > 0) logger.info({ applied }, 'migrations applied');
-  return { config, database, logger, clock: opts.clock ?? systemClock, lifecycle };
+  const clock = opts.clock ?? systemClock;
+  return { config, database, logger, clock, lifecycle, authenticator: createAuthenticator({ database, clock }) };
 }

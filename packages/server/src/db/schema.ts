@@ -48,6 +48,93 @@ export interface FeedStateTable {
   retention_ran_at: Date | null;
 }
 
+/** A white label (partner) of the platform (issue 5, docs/adr/0005-tenancy.md). */
+export interface WhiteLabelTable {
+  id: string;
+  name: string;
+  mode: ColumnType<'turnkey' | 'mts' | 'advisory', 'turnkey' | 'mts' | 'advisory' | undefined>;
+  currencies: string[];
+  callback_url: string | null;
+  /** numeric, read as exact decimal strings; null = no limit. */
+  min_stake: string | null;
+  max_stake: string | null;
+  max_payout: string | null;
+  bet_interval_s: ColumnType<number, number | undefined, number>;
+  bet_delay_s: ColumnType<number, number | undefined, number>;
+  /** IPv4, IPv6 and CIDR entries; empty = no address is allowed. */
+  allowlist: ColumnType<string[], string[] | undefined, string[]>;
+  signing_enabled: ColumnType<boolean, boolean | undefined, boolean>;
+  /** Standard Webhooks secret `whsec_…` (DECISIONS D11). */
+  signing_secret: string;
+  previous_signing_secret: string | null;
+  previous_signing_secret_until: Date | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** An OAuth 2.0 client credential of a white label; the secret is stored as its SHA-256. */
+export interface OauthCredentialTable {
+  id: string;
+  white_label_id: string;
+  client_id: string;
+  secret_hash: string;
+  created_at: Timestamp;
+  revoked_at: Date | null;
+}
+
+/** An issued partner access token (DECISIONS D27), stored as its SHA-256. */
+export interface AccessTokenTable {
+  token_hash: string;
+  credential_id: string;
+  white_label_id: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+}
+
+/** A player session token (DECISIONS D26), stored as its SHA-256. */
+export interface SessionTokenTable {
+  id: string;
+  token_hash: string;
+  white_label_id: string;
+  /** Empty for a read-only viewer. */
+  player_id: string;
+  currency: string;
+  locale: string;
+  params: ColumnType<Record<string, unknown>, string, string>;
+  context: ColumnType<Record<string, unknown>, string, string>;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  ended_at: Date | null;
+}
+
+/** One entry of the trading feed log (spec 02 "Log entry"); `line` is its serialised JSON, stored once. */
+export interface FeedLogTable {
+  v: bigint;
+  sport_event_id: string;
+  type: 'match_new' | 'match_update' | 'bet_rollback';
+  created_at: Timestamp;
+  line: string;
+}
+
+/** The current snapshot of a sport event (spec 02 "Sport event snapshot") as a JSON line, and its version. */
+export interface SportEventTable {
+  id: string;
+  version: bigint;
+  fixture_status: number;
+  snapshot: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  /** When the fixture reached ended, closed, cancelled or abandoned (snapshot retention counts from here). */
+  finished_at: Date | null;
+}
+
+/** The feed's single state row: the retention floor (DECISIONS D22). */
+export interface FeedStateTable {
+  id: number;
+  retention_floor: bigint;
+  retention_ran_at: Date | null;
+}
+
 /**
  * The whole database as Kysely sees it. Each module declares its own tables in its repository
  * file's neighbourhood and adds them here.
@@ -55,6 +142,10 @@ export interface FeedStateTable {
 export interface DB {
   consumer_offset: ConsumerOffsetTable;
   audit_log: AuditLogTable;
+  white_label: WhiteLabelTable;
+  oauth_credential: OauthCredentialTable;
+  access_token: AccessTokenTable;
+  session_token: SessionTokenTable;
   feed_log: FeedLogTable;
   sport_event: SportEventTable;
   feed_state: FeedStateTable;

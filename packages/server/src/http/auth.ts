@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { DomainError } from '@bookie/core';
+import type {} from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { AppDeps } from '../app/wiring.js';
 
@@ -13,6 +14,8 @@ export interface PartnerPrincipal {
 /** Who is calling a frame (player) route: a session token of DECISIONS D26. */
 export interface PlayerSession {
   token: string;
+  /** Stable id of the session (the token itself is stored only hashed). */
+  sessionId?: string;
   whiteLabelId: string;
   /** Empty for a read-only viewer (D26). */
   playerId: string;
@@ -46,6 +49,45 @@ declare module 'fastify' {
     requirePlayer: preHandlerAsyncHookHandler;
     /** preHandler: the operator token (BOOKIE_ADMIN_TOKEN). */
     requireAdmin: preHandlerAsyncHookHandler;
+  }
+}
+
+/** The realm named in `WWW-Authenticate` challenges. */
+export const REALM = 'bookie';
+
+/**
+ * The bearer token of a partner or player request (RFC 6750 §2.1). Without an `Authorization: Bearer` header:
+ * 401 with `WWW-Authenticate: Bearer realm="bookie"` (no error code, §3.1); with a malformed one: 400
+ * `invalid_request`.
+ */
+export function bearerToken(request: FastifyRequest, reply: FastifyReply): string {
+  const h = request.headers.authorization;
+  const scheme = h ? /^(\S+)(?:\s+|$)/.exec(h)?.[1] : undefined;
+  if (!h || !scheme || scheme.toLowerCase() !== 'bearer') {
+    reply.header('WWW-Authenticate', `Bearer realm="${REALM}"`);
+    throw new DomainError('unauthorized', 'missing bearer token');
+  }
+  const m = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i.exec(h);
+  if (!m?.[1]) {
+    reply.header('WWW-Authenticate', `Bearer realm="${REALM}", error="invalid_request"`);
+    throw new DomainError('validation_error', 'headers.authorization: malformed bearer token', {
+      field: 'headers.authorization',
+    });
+  }
+  return m[1];
+}
+
+/**
+ * Adds the RFC 6750 §3 challenge to a refused request: `invalid_token` for a 401 that carries
+ * `details.error`, nothing for other errors (a 403 from the allowlist carries none).
+ */
+export function challenge(reply: FastifyReply, err: unknown): void {
+  if (err instanceof DomainError && err.code === 'unauthorized' && err.details?.error === 'invalid_token') {
+    const description = err.message.replace(/["\\]/g, '');
+    reply.header(
+      'WWW-Authenticate',
+      `Bearer realm="${REALM}", error="invalid_token", error_description="${description}"`,
+    );
   }
 }
 
@@ -83,12 +125,45 @@ export function installAuth(
       throw new DomainError('unauthorized', token ? 'invalid admin token' : 'missing bearer token');
     }
   });
+  const limit = partnerRateLimit(app, deps);
   app.decorate('requirePartner', async (request: FastifyRequest, reply: FastifyReply) => {
     if (!authenticator) throw new DomainError('unauthorized', 'partner authentication is not configured');
     request.partner = await authenticator.partner(request, reply);
+    if (limit) await limit(request, reply);
   });
   app.decorate('requirePlayer', async (request: FastifyRequest, reply: FastifyReply) => {
     if (!authenticator) throw new DomainError('unauthorized', 'player authentication is not configured');
     request.player = await authenticator.player(request, reply);
   });
+}
+
+/**
+ * The per-credential rate limit of partner routes (`PARTNER_RATE_LIMIT` requests per `RATE_LIMIT_WINDOW_MS`),
+ * counted by @fastify/rate-limit's store once the credential is known; over the limit: 429 with Retry-After.
+ * Undefined when disabled or when the rate-limit plugin is not registered.
+ */
+function partnerRateLimit(
+  app: FastifyInstance,
+  deps: AppDeps,
+): ((request: FastifyRequest, reply: FastifyReply) => Promise<void>) | undefined {
+  const { partnerRateLimit: max, rateLimitWindowMs } = deps.config.auth;
+  if (max <= 0 || !app.hasDecorator('createRateLimit')) return undefined;
+  const check = app.createRateLimit({
+    max,
+    timeWindow: rateLimitWindowMs,
+    keyGenerator: (req) => `partner:${req.partner?.credentialId ?? req.ip}`,
+  });
+  return async (request, reply) => {
+    const r = await check(request);
+    if (r.isAllowed) return;
+    reply.header('x-ratelimit-limit', r.max);
+    reply.header('x-ratelimit-remaining', r.remaining);
+    reply.header('x-ratelimit-reset', r.ttlInSeconds);
+    if (r.isExceeded) {
+      reply.header('retry-after', r.ttlInSeconds);
+      throw new DomainError('rate_limited', `rate limit of ${r.max} requests exceeded for this credential`, {
+        retry_after: r.ttlInSeconds,
+      });
+    }
+  };
 }

@@ -1,0 +1,190 @@
+/**
+ * Wire formats of tenancy (issue 5): white labels and their credentials (admin API), the OAuth 2.0 token
+ * endpoint (DECISIONS D27) and player session tokens (DECISIONS D26). See docs/adr/0005-tenancy.md.
+ *
+ * @packageDocumentation
+ */
+import { type Static, Type } from '@sinclair/typebox';
+
+/** How a white label works with the platform: turnkey (frame + callbacks), MTS or advisory (spec 03). */
+export const WhiteLabelMode = Type.Union(
+  [Type.Literal('turnkey'), Type.Literal('mts'), Type.Literal('advisory')],
+  { description: 'turnkey | mts | advisory' },
+);
+export type WhiteLabelMode = Static<typeof WhiteLabelMode>;
+
+/** A currency code: 3 to 10 upper-case letters or digits, starting with a letter (e.g. `EUR`, `USDT`). */
+export const WhiteLabelCurrency = Type.String({ pattern: '^[A-Z][A-Z0-9]{2,9}$', description: 'e.g. EUR' });
+
+/** A money amount (DECISIONS D1): a non-negative decimal string with at most 6 decimals, e.g. `"10.000000"`. */
+export const WhiteLabelLimitAmount = Type.String({
+  pattern: '^\\d{1,18}(\\.\\d{1,6})?$',
+  description: 'decimal string, at most 6 decimals (D1)',
+});
+
+/** Stake and payout limits of a white label; `null` means no limit. Amounts are written with 6 decimals. */
+export const WhiteLabelLimits = Type.Object(
+  {
+    min_stake: Type.Union([WhiteLabelLimitAmount, Type.Null()]),
+    max_stake: Type.Union([WhiteLabelLimitAmount, Type.Null()]),
+    max_payout: Type.Union([WhiteLabelLimitAmount, Type.Null()]),
+  },
+  { additionalProperties: false },
+);
+export type WhiteLabelLimits = Static<typeof WhiteLabelLimits>;
+
+/** Limits in a write: each one optional; `null` removes a limit. */
+export const WhiteLabelLimitsInput = Type.Partial(WhiteLabelLimits, { additionalProperties: false });
+
+/** An allowlist entry: an IPv4 or IPv6 address, or a CIDR block (`10.0.0.0/8`, `2001:db8::/32`). */
+export const WhiteLabelAllowlistEntry = Type.String({ minLength: 2, maxLength: 64, description: 'IPv4, IPv6 or CIDR' });
+
+/** Body of `POST /admin/white-labels`. */
+export const CreateWhiteLabelBody = Type.Object(
+  {
+    name: Type.String({ minLength: 1, maxLength: 200 }),
+    mode: Type.Optional(WhiteLabelMode),
+    currencies: Type.Array(WhiteLabelCurrency, { minItems: 1, maxItems: 100, uniqueItems: true }),
+    callback_url: Type.Optional(
+      Type.Union([Type.String({ minLength: 1, maxLength: 2000 }), Type.Null()], {
+        description: 'base URL of the partner callback server (http or https)',
+      }),
+    ),
+    limits: Type.Optional(WhiteLabelLimitsInput),
+    bet_interval: Type.Optional(
+      Type.Integer({ minimum: 0, maximum: 86_400, description: 'seconds a player waits between bets' }),
+    ),
+    bet_delay: Type.Optional(
+      Type.Integer({ minimum: 0, maximum: 600, description: 'seconds a live bet waits before acceptance' }),
+    ),
+    allowlist: Type.Optional(Type.Array(WhiteLabelAllowlistEntry, { maxItems: 1000 })),
+    signing_enabled: Type.Optional(Type.Boolean({ description: 'sign callbacks (D11); default true' })),
+  },
+  { additionalProperties: false },
+);
+export type CreateWhiteLabelBody = Static<typeof CreateWhiteLabelBody>;
+
+/** Body of `PATCH /admin/white-labels/{id}`: any field of the create body. */
+export const UpdateWhiteLabelBody = Type.Partial(CreateWhiteLabelBody, { additionalProperties: false });
+export type UpdateWhiteLabelBody = Static<typeof UpdateWhiteLabelBody>;
+
+/** A client credential as listed (never with its secret). Times are ISO 8601. */
+export const WhiteLabelCredentialView = Type.Object({
+  client_id: Type.String(),
+  created_at: Type.String(),
+  revoked_at: Type.Union([Type.String(), Type.Null()]),
+});
+export type WhiteLabelCredentialView = Static<typeof WhiteLabelCredentialView>;
+
+/** Callback signing settings (D11). `secret` appears in the admin view only, never in list or partner views. */
+export const WhiteLabelSigningView = Type.Object({
+  enabled: Type.Boolean(),
+  secret: Type.Optional(Type.String({ description: 'Standard Webhooks secret whsec_…' })),
+  /** Until when callbacks are also signed with the previous secret (after a rotation); ISO 8601 or null. */
+  previous_secret_valid_until: Type.Union([Type.String(), Type.Null()]),
+});
+
+/** A white label as the admin API shows it. */
+export const WhiteLabelView = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  mode: WhiteLabelMode,
+  currencies: Type.Array(Type.String()),
+  callback_url: Type.Union([Type.String(), Type.Null()]),
+  limits: WhiteLabelLimits,
+  bet_interval: Type.Integer({ description: 'seconds' }),
+  bet_delay: Type.Integer({ description: 'seconds' }),
+  allowlist: Type.Array(Type.String()),
+  signing: WhiteLabelSigningView,
+  credentials: Type.Optional(Type.Array(WhiteLabelCredentialView)),
+  created_at: Type.String(),
+  updated_at: Type.String(),
+});
+export type WhiteLabelView = Static<typeof WhiteLabelView>;
+
+/** A new client credential; `client_secret` is shown once and stored only hashed. */
+export const NewWhiteLabelCredential = Type.Object({
+  white_label_id: Type.String(),
+  client_id: Type.String(),
+  client_secret: Type.String(),
+});
+export type NewWhiteLabelCredential = Static<typeof NewWhiteLabelCredential>;
+
+/** Answer of `POST /admin/white-labels` and of `bookie wl create`. */
+export const CreatedWhiteLabel = Type.Object({
+  id: Type.String(),
+  client_id: Type.String(),
+  client_secret: Type.String({ description: 'shown once' }),
+  white_label: WhiteLabelView,
+});
+export type CreatedWhiteLabel = Static<typeof CreatedWhiteLabel>;
+
+/** Answer of `GET /admin/white-labels`. */
+export const WhiteLabelList = Type.Object({ white_labels: Type.Array(WhiteLabelView) });
+
+/** Answer of a signing-secret rotation. */
+export const RotatedSigningSecret = Type.Object({
+  signing_secret: Type.String(),
+  previous_secret_valid_until: Type.Union([Type.String(), Type.Null()]),
+});
+export type RotatedSigningSecret = Static<typeof RotatedSigningSecret>;
+
+/** Path parameters of the admin white-label routes. */
+export const WhiteLabelIdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) });
+export const WhiteLabelCredentialParams = Type.Object({
+  id: Type.String({ minLength: 1, maxLength: 100 }),
+  client_id: Type.String({ minLength: 1, maxLength: 100 }),
+});
+
+/** Successful answer of `POST /oauth/token` (RFC 6749 §5.1). `expires_in` is in seconds. */
+export const OAuthTokenResponse = Type.Object({
+  access_token: Type.String(),
+  token_type: Type.Literal('Bearer'),
+  expires_in: Type.Integer(),
+});
+export type OAuthTokenResponse = Static<typeof OAuthTokenResponse>;
+
+/** Error answer of `POST /oauth/token` (RFC 6749 §5.2). */
+export const OAuthErrorBody = Type.Object({
+  error: Type.Union([
+    Type.Literal('invalid_request'),
+    Type.Literal('invalid_client'),
+    Type.Literal('invalid_grant'),
+    Type.Literal('unauthorized_client'),
+    Type.Literal('unsupported_grant_type'),
+    Type.Literal('invalid_scope'),
+    Type.Literal('temporarily_unavailable'),
+    Type.Literal('server_error'),
+  ]),
+  error_description: Type.Optional(Type.String()),
+});
+export type OAuthErrorBody = Static<typeof OAuthErrorBody>;
+
+/** Body of `POST /token/create` (DECISIONS D26). An empty `player_id` creates a read-only viewer. */
+export const CreateSessionBody = Type.Object(
+  {
+    locale: Type.String({ pattern: '^[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})*$', maxLength: 35 }),
+    currency: WhiteLabelCurrency,
+    player_id: Type.String({ maxLength: 128 }),
+    params: Type.Optional(
+      Type.Record(Type.String(), Type.Unknown(), {
+        description: 'sent back as Foreign-Params on callbacks (D7)',
+      }),
+    ),
+    context: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+  },
+  { additionalProperties: false },
+);
+export type CreateSessionBody = Static<typeof CreateSessionBody>;
+
+/** Answer of `POST /token/create`. */
+export const CreateSessionResponse = Type.Object({ token: Type.String() });
+
+/** Body of `POST /token/expire`: ends a session token of the calling white label. */
+export const ExpireSessionBody = Type.Object(
+  { token: Type.String({ minLength: 1, maxLength: 200 }) },
+  { additionalProperties: false },
+);
+
+/** A white label as its own partner sees it (`GET /white-label`): no secrets, no credentials. */
+export const PartnerWhiteLabelView = Type.Omit(WhiteLabelView, ['signing', 'credentials']);

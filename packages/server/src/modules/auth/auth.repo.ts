@@ -1,0 +1,88 @@
+import type { Insertable, Selectable } from 'kysely';
+import type { AccessTokenTable, SessionTokenTable } from '../../db/schema.js';
+import type { Executor } from '../../db/transaction.js';
+
+/** The only SQL of the auth module. Session queries by a partner always filter by its white label. */
+
+export async function insertAccessToken(db: Executor, row: Insertable<AccessTokenTable>): Promise<void> {
+  await db.insertInto('access_token').values(row).execute();
+}
+
+/** What one partner request needs to know about its token, in one query (token, credential, allowlist). */
+export interface AccessTokenLookup {
+  white_label_id: string;
+  credential_id: string;
+  client_id: string;
+  expires_at: Date;
+  revoked_at: Date | null;
+  allowlist: string[];
+}
+
+export async function findAccessToken(db: Executor, tokenHash: string): Promise<AccessTokenLookup | undefined> {
+  return db
+    .selectFrom('access_token as t')
+    .innerJoin('oauth_credential as c', 'c.id', 't.credential_id')
+    .innerJoin('white_label as w', 'w.id', 't.white_label_id')
+    .select([
+      't.white_label_id',
+      't.credential_id',
+      'c.client_id',
+      't.expires_at',
+      'c.revoked_at',
+      'w.allowlist',
+    ])
+    .where('t.token_hash', '=', tokenHash)
+    .executeTakeFirst();
+}
+
+/** Removes a credential's tokens that expired before `before` (housekeeping when a new one is issued). */
+export async function deleteExpiredAccessTokens(db: Executor, credentialId: string, before: Date): Promise<void> {
+  await db
+    .deleteFrom('access_token')
+    .where('credential_id', '=', credentialId)
+    .where('expires_at', '<', before)
+    .execute();
+}
+
+export type SessionRow = Selectable<SessionTokenTable>;
+
+export async function insertSession(db: Executor, row: Insertable<SessionTokenTable>): Promise<void> {
+  await db.insertInto('session_token').values(row).execute();
+}
+
+export async function findSession(db: Executor, tokenHash: string): Promise<SessionRow | undefined> {
+  return db.selectFrom('session_token').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+}
+
+/** Ends a session of `whiteLabelId` (keeps the first end time); undefined when that white label has no such token. */
+export async function endSession(
+  db: Executor,
+  whiteLabelId: string,
+  tokenHash: string,
+  at: Date,
+): Promise<SessionRow | undefined> {
+  const row = await db
+    .updateTable('session_token')
+    .set({ ended_at: at })
+    .where('white_label_id', '=', whiteLabelId)
+    .where('token_hash', '=', tokenHash)
+    .where('ended_at', 'is', null)
+    .returningAll()
+    .executeTakeFirst();
+  if (row) return row;
+  return db
+    .selectFrom('session_token')
+    .selectAll()
+    .where('white_label_id', '=', whiteLabelId)
+    .where('token_hash', '=', tokenHash)
+    .executeTakeFirst();
+}
+
+/** Removes sessions of a white label that expired before `before`. */
+export async function deleteExpiredSessions(db: Executor, whiteLabelId: string, before: Date): Promise<void> {
+  await db
+    .deleteFrom('session_token')
+    .where('white_label_id', '=', whiteLabelId)
+    .where('expires_at', '<', before)
+    .execute();
+}

@@ -1,0 +1,32 @@
+import type { AppDeps } from '../../app/wiring.js';
+import { type Authenticator, bearerToken, challenge } from '../../http/auth.js';
+import { authenticatePartner } from './authenticate-partner.js';
+import { authenticatePlayer } from './authenticate-player.js';
+
+/**
+ * The Authenticator of `app.requirePartner` / `app.requirePlayer` (http/auth.ts): bearer tokens per RFC 6750,
+ * partner access tokens checked against revocation and then the allowlist (client address = `request.ip`,
+ * which honours X-Forwarded-For only from `TRUSTED_PROXIES`), player session tokens (D26).
+ */
+export function createAuthenticator(deps: Pick<AppDeps, 'database' | 'clock'>): Authenticator {
+  return {
+    async partner(request, reply) {
+      const token = bearerToken(request, reply);
+      try {
+        return await authenticatePartner(deps, { token, address: request.ip });
+      } catch (err) {
+        challenge(reply, err);
+        throw err;
+      }
+    },
+    async player(request, reply) {
+      const token = bearerToken(request, reply);
+      try {
+        return await authenticatePlayer(deps, { token });
+      } catch (err) {
+        challenge(reply, err);
+        throw err;
+      }
+    },
+  };
+}

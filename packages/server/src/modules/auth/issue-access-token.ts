@@ -1,0 +1,38 @@
+import { DomainError } from '@bookie/core';
+import type { AppDeps } from '../../app/wiring.js';
+import { hashSecret, PREFIX, randomToken, sameHash } from '../tenants/secrets.js';
+import { findCredentialByClientId } from '../tenants/tenants.repo.js';
+import { deleteExpiredAccessTokens, insertAccessToken } from './auth.repo.js';
+
+/** A hash no secret has, compared against when the client id is unknown (same work either way). */
+const NO_SECRET_HASH = hashSecret('no such credential');
+
+/**
+ * The OAuth 2.0 client credentials grant (RFC 6749 §4.4, DECISIONS D27): checks the client id and secret and
+ * issues an opaque, short-lived access token, stored as its SHA-256 with its credential and expiry.
+ *
+ * @returns the token and its lifetime in seconds.
+ * @throws DomainError unauthorized (`details.error = "invalid_client"`) for an unknown, revoked or wrong credential.
+ */
+export async function issueAccessToken(
+  deps: Pick<AppDeps, 'database' | 'clock' | 'config'>,
+  input: { clientId: string; clientSecret: string },
+): Promise<{ accessToken: string; expiresIn: number; whiteLabelId: string; credentialId: string }> {
+  const cred = await findCredentialByClientId(deps.database.db, input.clientId);
+  const ok = sameHash(hashSecret(input.clientSecret), cred?.secret_hash ?? NO_SECRET_HASH);
+  if (!cred || !ok || cred.revoked_at !== null) {
+    throw new DomainError('unauthorized', 'client authentication failed', { error: 'invalid_client' });
+  }
+  const ttl = deps.config.auth.accessTokenTtlS;
+  const now = deps.clock.now();
+  const accessToken = randomToken(PREFIX.accessToken);
+  await deleteExpiredAccessTokens(deps.database.db, cred.id, new Date(now));
+  await insertAccessToken(deps.database.db, {
+    token_hash: hashSecret(accessToken),
+    credential_id: cred.id,
+    white_label_id: cred.white_label_id,
+    created_at: new Date(now),
+    expires_at: new Date(now + ttl * 1000),
+  });
+  return { accessToken, expiresIn: ttl, whiteLabelId: cred.white_label_id, credentialId: cred.id };
+}

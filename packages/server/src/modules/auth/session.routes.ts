@@ -1,0 +1,65 @@
+import { CreateSessionBody, CreateSessionResponse, ExpireSessionBody, PartnerWhiteLabelView } from '@bookie/contracts';
+import { DomainError } from '@bookie/core';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppDeps } from '../../app/wiring.js';
+import type { PartnerPrincipal } from '../../http/auth.js';
+import { getWhiteLabel } from '../tenants/get-white-label.js';
+import { whiteLabelView } from '../tenants/white-label.js';
+import { createSession } from './create-session.js';
+import { expireSession } from './expire-session.js';
+
+/** The partner of a request behind `app.requirePartner`. */
+export function partnerOf(request: FastifyRequest): PartnerPrincipal {
+  if (!request.partner) throw new DomainError('unauthorized', 'partner authentication required');
+  return request.partner;
+}
+
+/** Partner routes of tenancy: player session tokens (D26) and the partner's own white label. */
+export async function sessionRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  const common = { tags: ['sessions'], security: [{ bearer: [] }] };
+  app.post<{ Body: CreateSessionBody }>(
+    '/token/create',
+    {
+      preHandler: app.requirePartner,
+      schema: {
+        ...common,
+        summary: 'Create a player session token for the betting frame (D26); empty player_id = viewer',
+        body: CreateSessionBody,
+        response: { 200: CreateSessionResponse },
+      },
+    },
+    async (req) => {
+      const { token } = await createSession(deps, { whiteLabelId: partnerOf(req).whiteLabelId, body: req.body });
+      return { token };
+    },
+  );
+  app.post<{ Body: { token: string } }>(
+    '/token/expire',
+    {
+      preHandler: app.requirePartner,
+      schema: { ...common, summary: 'End a player session token of this white label', body: ExpireSessionBody },
+    },
+    async (req, reply) => {
+      await expireSession(deps, { whiteLabelId: partnerOf(req).whiteLabelId, token: req.body.token });
+      return reply.status(204).send();
+    },
+  );
+  app.get(
+    '/white-label',
+    {
+      preHandler: app.requirePartner,
+      schema: {
+        tags: ['white labels'],
+        security: [{ bearer: [] }],
+        summary: "The calling partner's own white label (no secrets)",
+        response: { 200: PartnerWhiteLabelView },
+      },
+    },
+    async (req) => {
+      const { signing: _s, credentials: _c, ...view } = whiteLabelView(
+        await getWhiteLabel(deps, partnerOf(req).whiteLabelId),
+      );
+      return view;
+    },
+  );
+}

@@ -1,0 +1,91 @@
+import type { Insertable } from 'kysely';
+import type { Executor } from '../../db/transaction.js';
+import type { AuditLogTable, OauthCredentialTable, WhiteLabelTable } from '../../db/schema.js';
+import type { CredentialRow, WhiteLabelChanges, WhiteLabelRow } from './white-label.js';
+
+/**
+ * The only SQL of the tenants module. Every query on a credential takes the white label id it must belong
+ * to, so a caller can never reach another white label's rows by id (isolation, issue 5).
+ */
+
+export async function insertWhiteLabel(db: Executor, row: Insertable<WhiteLabelTable>): Promise<WhiteLabelRow> {
+  return db.insertInto('white_label').values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function findWhiteLabel(db: Executor, id: string): Promise<WhiteLabelRow | undefined> {
+  return db.selectFrom('white_label').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function listWhiteLabels(db: Executor): Promise<WhiteLabelRow[]> {
+  return db.selectFrom('white_label').selectAll().orderBy('created_at').orderBy('id').execute();
+}
+
+export async function updateWhiteLabel(
+  db: Executor,
+  id: string,
+  changes: WhiteLabelChanges & {
+    signing_secret?: string;
+    previous_signing_secret?: string | null;
+    previous_signing_secret_until?: Date | null;
+  },
+  at: Date,
+): Promise<WhiteLabelRow | undefined> {
+  return db
+    .updateTable('white_label')
+    .set({ ...changes, updated_at: at })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Locks the white label row for the rest of the transaction (serialises rotations and updates). */
+export async function lockWhiteLabel(db: Executor, id: string): Promise<WhiteLabelRow | undefined> {
+  return db.selectFrom('white_label').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+export async function insertCredential(db: Executor, row: Insertable<OauthCredentialTable>): Promise<CredentialRow> {
+  return db.insertInto('oauth_credential').values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function listCredentials(db: Executor, whiteLabelId: string): Promise<CredentialRow[]> {
+  return db
+    .selectFrom('oauth_credential')
+    .selectAll()
+    .where('white_label_id', '=', whiteLabelId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+
+/** Marks a credential of `whiteLabelId` revoked (idempotent: keeps the first revocation time). */
+export async function revokeCredential(
+  db: Executor,
+  whiteLabelId: string,
+  clientId: string,
+  at: Date,
+): Promise<CredentialRow | undefined> {
+  const row = await db
+    .updateTable('oauth_credential')
+    .set({ revoked_at: at })
+    .where('white_label_id', '=', whiteLabelId)
+    .where('client_id', '=', clientId)
+    .where('revoked_at', 'is', null)
+    .returningAll()
+    .executeTakeFirst();
+  if (row) return row;
+  return db
+    .selectFrom('oauth_credential')
+    .selectAll()
+    .where('white_label_id', '=', whiteLabelId)
+    .where('client_id', '=', clientId)
+    .executeTakeFirst();
+}
+
+/** A credential by its public client id (the token endpoint's lookup). */
+export async function findCredentialByClientId(db: Executor, clientId: string): Promise<CredentialRow | undefined> {
+  return db.selectFrom('oauth_credential').selectAll().where('client_id', '=', clientId).executeTakeFirst();
+}
+
+export async function audit(db: Executor, row: Insertable<AuditLogTable>): Promise<void> {
+  await db.insertInto('audit_log').values(row).execute();
+}
