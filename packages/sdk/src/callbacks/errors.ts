@@ -1,0 +1,77 @@
+/**
+ * Error answers of a partner's callback server (spec 01 "Errors", DECISIONS D9): status 400 with the body
+ * `{"error": {"code": string, "data"?: object}}`. A handler returns (or throws) one of these to refuse a callback;
+ * the answer is stored and replayed like a success.
+ *
+ * @packageDocumentation
+ */
+import type { CallbackErrorBody, FinalPlaceErrorCode } from '@bookie/contracts';
+import { formatMoney, type Rational } from '@bookie/core';
+
+/**
+ * A callback refusal: an HTTP `status` (400 unless said otherwise) and a D9 error body. Returning or throwing it
+ * from a handler produces that answer; it is a decision, not a failure, so it is stored and replayed on every repeat
+ * of the same `request_id`. (Throw any other error to answer 500 and release the claim, so the retry runs again.)
+ */
+export class CallbackError extends Error {
+  /** HTTP status of the answer (400 for every D9 code). */
+  public readonly status: number;
+  /** The D9 body. */
+  public readonly body: CallbackErrorBody;
+
+  /**
+   * @param code - the error code, e.g. `"not_enough_balance"` (DECISIONS D9).
+   * @param data - structured data, e.g. `{actual_balance: "5.000000"}`; omitted from the body when undefined.
+   * @param status - HTTP status, default 400 (spec 01 "Errors").
+   */
+  constructor(code: string, data?: Record<string, unknown>, status = 400) {
+    super(code);
+    this.name = 'CallbackError';
+    this.status = status;
+    this.body = data === undefined ? { error: { code } } : { error: { code, data } };
+  }
+
+  /** The error code. */
+  get code(): string {
+    return this.body.error.code;
+  }
+}
+
+/** True when `e` is a {@link CallbackError}. */
+export function isCallbackError(e: unknown): e is CallbackError {
+  return e instanceof CallbackError;
+}
+
+/**
+ * A generic refusal with any code (DECISIONS D9). On `/bet/place` a code outside `FINAL_PLACE_ERROR_CODES` makes
+ * Bookie retry the hold; on every other callback any error makes Bookie retry (D10).
+ */
+export function callbackError(code: string, data?: Record<string, unknown>): CallbackError {
+  return new CallbackError(code, data);
+}
+
+/**
+ * `/bet/place` refused for balance (DECISIONS D9): `{"error":{"code":"not_enough_balance","data":{"actual_balance"}}}`.
+ *
+ * @param actualBalance - the player's available balance: a decimal string with 6 decimals, or an exact rational
+ *   (written with 6 decimals, half-up).
+ */
+export function notEnoughBalance(actualBalance: string | Rational): CallbackError {
+  const actual_balance = typeof actualBalance === 'string' ? actualBalance : formatMoney(actualBalance);
+  return new CallbackError('not_enough_balance' satisfies FinalPlaceErrorCode, { actual_balance });
+}
+
+/** `/bet/place` refused for player limits (DECISIONS D9): `data.types` names the limits crossed. */
+export function playerLimitCrossed(types: readonly string[]): CallbackError {
+  return new CallbackError('player_limit_crossed' satisfies FinalPlaceErrorCode, { types: [...types] });
+}
+
+/** `/bet/place` refused: the partner does not know the player's session (DECISIONS D9). */
+export function authSessionUnknown(): CallbackError {
+  return new CallbackError('auth_session_unknown' satisfies FinalPlaceErrorCode);
+}
+
+/** `/bet/place` refused: the player's session has expired; Bookie ends the session (DECISIONS D9, D26). */
+export function authCredentialsExpired(): CallbackError {
+  return new CallbackError('auth_credentials_expired' satisfies FinalPlaceErrorCode);
+}

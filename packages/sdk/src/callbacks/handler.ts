@@ -1,0 +1,207 @@
+/**
+ * The framework-agnostic callback handler (spec 01 "Endpoints", "Errors", "Events"; DECISIONS D7–D14): verifies the
+ * signature, parses `Foreign-Params`, validates the body against `@bookie/contracts`, calls the partner's typed
+ * handler, and makes it idempotent through an {@link IdempotencyStore}. Adapters for Node http, Fastify and Express
+ * turn it into a listener.
+ *
+ * @packageDocumentation
+ */
+import {
+  CALLBACK_HEADERS,
+  CALLBACK_PATHS,
+  type CallbackName,
+  callbackBodyIssues,
+  type IdempotentCallbackName,
+} from '@bookie/contracts';
+import { isDomainError } from '@bookie/core';
+import { readHeader, SignatureVerificationError, verifyCallback } from '../signing.js';
+import { CallbackError } from './errors.js';
+import { parseForeignParams } from './foreign-params.js';
+import { type IdempotencyStore, requestFingerprint, type StoredAnswer } from './idempotency.js';
+import { MemoryIdempotencyStore } from './memory-store.js';
+import type {
+  CallbackContext,
+  CallbackHandlers,
+  CallbackRequest,
+  CallbackResponse,
+  TypedCallbackHandler,
+} from './types.js';
+
+/** Options of {@link createCallbackHandler}. */
+export interface CallbackHandlerOptions<Tx> {
+  /** The partner's typed handlers. */
+  handlers: CallbackHandlers<Tx>;
+  /** Where answers are kept (default: a new {@link MemoryIdempotencyStore}, whose `tx` is `undefined`). */
+  store?: IdempotencyStore<Tx>;
+  /** The white label's signing secret(s) (DECISIONS D11); required unless `verifySignature` is false. */
+  secret?: string | readonly string[];
+  /** Verify the Standard Webhooks signature (default true, DECISIONS D11). */
+  verifySignature?: boolean;
+  /** Signature timestamp tolerance in seconds (default 300, DECISIONS D11). */
+  toleranceSeconds?: number;
+  /** Clock for the signature check (default: system time). */
+  now?: () => Date;
+  /** Path prefix the callbacks are mounted under, e.g. `/callbacks` (default none). */
+  basePath?: string;
+  /** Called with every unexpected error (the answer is then 500 and the claim released). */
+  onError?: (err: unknown, info: { name: CallbackName | undefined; requestId: string | undefined }) => void;
+}
+
+/** A callback handler: one function from request to response, plus the paths it serves. */
+export interface CallbackHandler {
+  /** Handles one request; never throws. */
+  handle(request: CallbackRequest): Promise<CallbackResponse>;
+  /** The full paths served (basePath + each spec 01 / D13 / D14 path). */
+  readonly paths: readonly string[];
+}
+
+const JSON_TYPE = 'application/json';
+
+function json(status: number, body: unknown, extra: Record<string, string> = {}): CallbackResponse {
+  return { status, headers: { 'content-type': JSON_TYPE, ...extra }, body: JSON.stringify(body) };
+}
+
+function errorResponse(status: number, code: string, data?: Record<string, unknown>): CallbackResponse {
+  return json(status, data === undefined ? { error: { code } } : { error: { code, data } });
+}
+
+function fromAnswer(answer: StoredAnswer, replayed: boolean): CallbackResponse {
+  const headers: Record<string, string> = {};
+  if (answer.contentType) headers['content-type'] = answer.contentType;
+  if (replayed) headers['idempotent-replayed'] = 'true';
+  return { status: answer.status, headers, body: answer.body };
+}
+
+function toAnswer(result: unknown): StoredAnswer {
+  if (result instanceof CallbackError) {
+    return { status: result.status, contentType: JSON_TYPE, body: JSON.stringify(result.body) };
+  }
+  return { status: 204, contentType: '', body: '' };
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * Builds the callback handler (see the module comment). Answers:
+ * - 204 success, or the handler's {@link CallbackError} (400, D9 body); both stored and replayed byte-identical for
+ *   every repeat of the `request_id` (header `idempotent-replayed: true` marks a replay);
+ * - 409 `idempotency_conflict` for a known `request_id` with another body (nothing runs);
+ * - 400 `validation_error` (`data.field`) for bad JSON, a body off the contract or a bad `Foreign-Params`;
+ * - 401 `invalid_signature` (`data.reason`), 404 `not_found` / `not_implemented`, 405 for a method other than POST;
+ * - 500 `internal_error` when the handler throws anything but a CallbackError (nothing stored: the retry runs again).
+ *
+ * @throws TypeError when signature verification is on and no secret is given.
+ */
+export function createCallbackHandler<Tx = undefined>(options: CallbackHandlerOptions<Tx>): CallbackHandler {
+  const verify = options.verifySignature ?? true;
+  if (verify && (options.secret === undefined || options.secret.length === 0)) {
+    throw new TypeError('createCallbackHandler: a secret is required unless verifySignature is false');
+  }
+  const store = options.store ?? (new MemoryIdempotencyStore() as unknown as IdempotencyStore<Tx>);
+  const base = (options.basePath ?? '').replace(/\/+$/, '');
+  const byPath = new Map<string, CallbackName>();
+  for (const [name, path] of Object.entries(CALLBACK_PATHS)) byPath.set(base + path, name as CallbackName);
+  const handlers = options.handlers;
+
+  async function handle(req: CallbackRequest): Promise<CallbackResponse> {
+    const path = req.path.split('?')[0] ?? '';
+    const name = byPath.get(path) ?? byPath.get(path.replace(/\/+$/, ''));
+    if (!name) return errorResponse(404, 'not_found');
+    if (req.method.toUpperCase() !== 'POST') {
+      return {
+        ...errorResponse(405, 'method_not_allowed'),
+        headers: { 'content-type': JSON_TYPE, allow: 'POST' },
+      };
+    }
+    if (verify) {
+      try {
+        verifyCallback(req.headers, req.body, options.secret!, {
+          toleranceSeconds: options.toleranceSeconds,
+          now: options.now?.(),
+        });
+      } catch (e) {
+        if (e instanceof SignatureVerificationError)
+          return errorResponse(401, 'invalid_signature', { reason: e.reason });
+        throw e;
+      }
+    }
+    let foreignParams: Record<string, unknown>;
+    try {
+      foreignParams = parseForeignParams(readHeader(req.headers, CALLBACK_HEADERS.foreignParams));
+    } catch (e) {
+      if (isDomainError(e))
+        return errorResponse(400, 'validation_error', { field: 'headers.foreign-params' });
+      throw e;
+    }
+    if (name === 'heartbeat') {
+      try {
+        await handlers.heartbeat?.({ name, foreignParams, headers: req.headers });
+        return { status: 204, headers: {}, body: '' };
+      } catch (e) {
+        options.onError?.(e, { name, requestId: undefined });
+        return errorResponse(500, 'internal_error');
+      }
+    }
+    return handleIdempotent(name, req, foreignParams);
+  }
+
+  async function handleIdempotent(
+    name: IdempotentCallbackName,
+    req: CallbackRequest,
+    foreignParams: Record<string, unknown>,
+  ): Promise<CallbackResponse> {
+    let body: unknown;
+    try {
+      body = JSON.parse(typeof req.body === 'string' ? req.body : utf8.decode(req.body));
+    } catch {
+      return errorResponse(400, 'validation_error', { field: 'body', message: 'must be a JSON object' });
+    }
+    const issues = callbackBodyIssues(name, body, 1);
+    if (issues.length > 0) {
+      const first = issues[0]!;
+      return errorResponse(400, 'validation_error', {
+        field: first.field ? `body.${first.field}` : 'body',
+        message: first.message,
+      });
+    }
+    const requestId = (body as { request_id: string }).request_id;
+    if (verify && readHeader(req.headers, CALLBACK_HEADERS.webhookId) !== requestId) {
+      return errorResponse(400, 'validation_error', {
+        field: 'headers.webhook-id',
+        message: 'must equal body.request_id (DECISIONS D11)',
+      });
+    }
+    const handler = handlers[name] as TypedCallbackHandler<typeof name, Tx> | undefined;
+    if (!handler) return errorResponse(404, 'not_implemented');
+    try {
+      const outcome = await store.execute(requestId, requestFingerprint(name, req.body), async (tx) => {
+        const ctx: CallbackContext<Tx> = { name, requestId, foreignParams, headers: req.headers, tx };
+        try {
+          return toAnswer(await handler(body as never, ctx));
+        } catch (e) {
+          if (e instanceof CallbackError) return toAnswer(e);
+          throw e;
+        }
+      });
+      if (outcome.kind === 'conflict') {
+        return errorResponse(409, 'idempotency_conflict', { request_id: requestId });
+      }
+      return fromAnswer(outcome.answer, outcome.kind === 'replayed');
+    } catch (e) {
+      options.onError?.(e, { name, requestId });
+      return errorResponse(500, 'internal_error');
+    }
+  }
+
+  return {
+    async handle(req) {
+      try {
+        return await handle(req);
+      } catch (e) {
+        options.onError?.(e, { name: undefined, requestId: undefined });
+        return errorResponse(500, 'internal_error');
+      }
+    },
+    paths: [...byPath.keys()],
+  };
+}

@@ -1,0 +1,17 @@
+/**
+ * The partner's callback toolkit (spec 01, DECISIONS D7–D14): typed handler, idempotency stores, D9 error helpers,
+ * Foreign-Params parsing and adapters for Node http, Fastify and Express. The Kysely runner of the SQL store is a
+ * separate entry: `@bookie/sdk/callbacks/kysely-runner`.
+ *
+ * @packageDocumentation
+ */
+export * from './errors.js';
+export * from './express-adapter.js';
+export * from './fastify-adapter.js';
+export * from './foreign-params.js';
+export * from './handler.js';
+export * from './idempotency.js';
+export * from './memory-store.js';
+export * from './node-adapter.js';
+export * from './sql-store.js';
+export * from './types.js';

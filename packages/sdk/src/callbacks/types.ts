@@ -1,0 +1,64 @@
+import type { CallbackBodies, CallbackName, IdempotentCallbackName } from '@bookie/contracts';
+import type { HeaderSource, RawBody } from '../signing.js';
+import type { CallbackError } from './errors.js';
+
+/** A callback request as any HTTP framework sees it; adapters build it. */
+export interface CallbackRequest {
+  /** HTTP method (only `POST` is served). */
+  method: string;
+  /** Request path, with or without a query string, e.g. `/bet/place` or `/callbacks/bet/place`. */
+  path: string;
+  /** Request headers (any case). */
+  headers: HeaderSource;
+  /** The exact body bytes received (or their UTF-8 string); needed for the signature and the fingerprint. */
+  body: RawBody;
+}
+
+/** The answer to send; adapters write it as is. */
+export interface CallbackResponse {
+  /** HTTP status: 204 success; 400 a D9 refusal or an invalid request; 401 bad signature; 409 idempotency conflict. */
+  status: number;
+  /** Response headers (lower case). */
+  headers: Record<string, string>;
+  /** Response body, `""` when none. */
+  body: string;
+}
+
+/** What a typed handler gets besides the body. */
+export interface CallbackContext<Tx> {
+  /** Which callback this is. */
+  name: CallbackName;
+  /** The callback's `request_id` (UUID; the idempotency key, DECISIONS D7). */
+  requestId: string;
+  /** The parsed `Foreign-Params` header: the session token's `params`, `{}` when none (DECISIONS D7). */
+  foreignParams: Record<string, unknown>;
+  /** The request headers. */
+  headers: HeaderSource;
+  /**
+   * The idempotency store's unit of work: with the SQL store, the open database transaction that also holds the
+   * claim and will hold the stored answer; write through it so effect and answer commit together. `undefined` with
+   * the memory store.
+   */
+  tx: Tx;
+}
+
+/** Context of the heartbeat handler (DECISIONS D13): no `request_id`, no transaction. */
+export type HeartbeatContext = Pick<CallbackContext<never>, 'name' | 'foreignParams' | 'headers'>;
+
+/** What a typed handler returns: nothing for success (204), or a {@link CallbackError} to refuse (400, D9). */
+// biome-ignore lint/suspicious/noConfusingVoidType: handlers may simply return nothing
+export type CallbackResult = void | undefined | CallbackError;
+
+/** A typed handler of callback `K`. */
+export type TypedCallbackHandler<K extends IdempotentCallbackName, Tx> = (
+  body: CallbackBodies[K],
+  ctx: CallbackContext<Tx>,
+) => CallbackResult | Promise<CallbackResult>;
+
+/**
+ * The partner's handlers, one per callback (spec 01 "Endpoints", DECISIONS D13, D14). A callback without a handler
+ * answers 404 `not_implemented`, except `heartbeat`, which answers 204 by default.
+ */
+export type CallbackHandlers<Tx> = { [K in IdempotentCallbackName]?: TypedCallbackHandler<K, Tx> } & {
+  heartbeat?: (ctx: HeartbeatContext) => void | Promise<void>;
+};
