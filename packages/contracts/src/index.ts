@@ -6,5 +6,6 @@
 export * from './callbacks.js';
 // trading feed (spec 02, DECISIONS D21–D25)
 export * from './feed.js';
+export * from './outbox.js';
 export * from './sport-event.js';
 export * from './tenancy.js';

@@ -22,6 +22,8 @@ export interface Config {
   adminToken: string | undefined;
   /** How long graceful shutdown may wait for in-flight work, in ms (`SHUTDOWN_TIMEOUT_MS`; default 10000). */
   shutdownTimeoutMs: number;
+  /** Partner callbacks (DECISIONS D7–D10). */
+  callbacks: CallbackConfig;
   /** Tenancy: partner and player authentication, rate and size limits (docs/adr/0005-tenancy.md). */
   auth: AuthConfig;
 }
@@ -44,6 +46,18 @@ export interface AuthConfig {
   bodyLimitBytes: number;
   /** Seconds the previous signing secret still signs after a rotation (`SIGNING_SECRET_GRACE_S`; default 86400). */
   signingGraceS: number;
+}
+
+/** Settings of the callback outbox dispatcher. */
+export interface CallbackConfig {
+  /** Timeout of one async callback attempt, ms (`CALLBACK_TIMEOUT_MS`; default 5000). */
+  timeoutMs: number;
+  /** Callbacks in flight at once per process (`CALLBACK_CONCURRENCY`; default 64). */
+  concurrency: number;
+  /** Lease on a claimed delivery, ms (`CALLBACK_LEASE_MS`; default 30000; must exceed the timeout). */
+  leaseMs: number;
+  /** Poll interval when nothing wakes the dispatcher, ms (`CALLBACK_POLL_MS`; default 1000). */
+  pollMs: number;
 }
 
 /** A setting that is missing or malformed. `setting` names it as the operator writes it. */
@@ -121,6 +135,19 @@ export function loadAuthConfig(env: NodeJS.ProcessEnv): AuthConfig {
   };
 }
 
+function loadCallbackConfig(env: NodeJS.ProcessEnv): CallbackConfig {
+  const timeoutMs = int('CALLBACK_TIMEOUT_MS', env.CALLBACK_TIMEOUT_MS, 5000, 100, 120_000);
+  const leaseMs = int('CALLBACK_LEASE_MS', env.CALLBACK_LEASE_MS, 30_000, 1000, 3_600_000);
+  if (leaseMs <= timeoutMs)
+    throw new ConfigError('CALLBACK_LEASE_MS', `must exceed CALLBACK_TIMEOUT_MS (${timeoutMs})`);
+  return {
+    timeoutMs,
+    leaseMs,
+    concurrency: int('CALLBACK_CONCURRENCY', env.CALLBACK_CONCURRENCY, 64, 1, 10_000),
+    pollMs: int('CALLBACK_POLL_MS', env.CALLBACK_POLL_MS, 1000, 10, 60_000),
+  };
+}
+
 /** Validates the settings; throws {@link ConfigError} on the first bad one. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: ConfigOverrides = {}): Config {
   const logLevel = (env.LOG_LEVEL ?? 'info') as Config['logLevel'];
@@ -144,6 +171,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: ConfigOv
     logLevel,
     adminToken,
     shutdownTimeoutMs: int('SHUTDOWN_TIMEOUT_MS', env.SHUTDOWN_TIMEOUT_MS, 10_000, 0, 600_000),
+    callbacks: loadCallbackConfig(env),
     auth: loadAuthConfig(env),
   };
 }

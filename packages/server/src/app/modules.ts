@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { oauthRoutes } from '../modules/auth/oauth.routes.js';
 import { sessionRoutes } from '../modules/auth/session.routes.js';
+import { callbacksRoutes } from '../modules/callbacks/callbacks.routes.js';
 import { tenantsRoutes } from '../modules/tenants/tenants.routes.js';
 import type { AppDeps } from './wiring.js';
 

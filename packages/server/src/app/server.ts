@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import type { Config } from './config.js';
-import { type AppDeps, type BuildDepsOptions, buildDeps } from './wiring.js';
+import { type AppDeps, type BuildDepsOptions, buildDeps, startBackground } from './wiring.js';
 
 /** A running server: its address, and a graceful stop. */
 export interface RunningServer {
@@ -19,6 +19,7 @@ export async function startServer(config: Config, opts: BuildDepsOptions = {}): 
   try {
     app = await buildApp(deps);
     await app.listen({ port: config.port, host: config.host });
+    await startBackground(deps);
   } catch (err) {
     await deps.lifecycle.stop();
     throw err;

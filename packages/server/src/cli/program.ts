@@ -1,7 +1,9 @@
 import { Command } from 'commander';
 import { calcCommand } from './calc.js';
+import { callbacksCommand } from './callbacks.js';
 import { migrateCommand } from './migrate.js';
 import { startCommand } from './start.js';
+import { wlCommand } from './wl.js';
 
 /** The `bookie` command line: one file per command under cli/, registered here. */
 export function buildProgram(): Command {
@@ -16,5 +18,7 @@ export function buildProgram(): Command {
   program.addCommand(startCommand());
   program.addCommand(migrateCommand());
   program.addCommand(calcCommand());
+  program.addCommand(callbacksCommand());
+  program.addCommand(wlCommand());
   return program;
 }

@@ -20,32 +20,29 @@ export interface AuditLogTable {
   details: unknown;
 }
 
-/** One entry of the trading feed log (spec 02 "Log entry"); `line` is its serialised JSON, stored once. */
-export interface FeedLogTable {
-  v: bigint;
-  sport_event_id: string;
-  type: 'match_new' | 'match_update' | 'bet_rollback';
-  created_at: Timestamp;
-  line: string;
-}
-
-/** The current snapshot of a sport event (spec 02 "Sport event snapshot") as a JSON line, and its version. */
-export interface SportEventTable {
-  id: string;
-  version: bigint;
-  fixture_status: number;
-  snapshot: string;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-  /** When the fixture reached ended, closed, cancelled or abandoned (snapshot retention counts from here). */
-  finished_at: Date | null;
-}
-
-/** The feed's single state row: the retention floor (DECISIONS D22). */
-export interface FeedStateTable {
-  id: number;
-  retention_floor: bigint;
-  retention_ran_at: Date | null;
+/** One partner callback in the outbox (DECISIONS D7–D10). */
+export interface CallbackDeliveryTable {
+  id: Generated<bigint>;
+  request_id: string;
+  white_label_id: string;
+  bet_id: string;
+  path: string;
+  /** The exact bytes sent on every attempt (D7). */
+  body: string;
+  /** The Foreign-Params header value (D7). */
+  foreign_params: ColumnType<string, string | undefined, string>;
+  /** `sync` for /bet/place (called inline by placement), `async` for the dispatcher. */
+  mode: ColumnType<'async' | 'sync', 'async' | 'sync' | undefined, 'async' | 'sync'>;
+  status: ColumnType<'pending' | 'delivered' | 'failed', 'pending' | 'delivered' | 'failed' | undefined, 'pending' | 'delivered' | 'failed'>;
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  lease_owner: string | null;
+  lease_until: Date | null;
+  last_status: number | null;
+  last_error: string | null;
+  last_attempt_at: Date | null;
+  delivered_at: Date | null;
+  created_at: Generated<Date>;
 }
 
 /** A white label (partner) of the platform (issue 5, docs/adr/0005-tenancy.md). */
@@ -142,11 +139,12 @@ export interface FeedStateTable {
 export interface DB {
   consumer_offset: ConsumerOffsetTable;
   audit_log: AuditLogTable;
+  feed_log: FeedLogTable;
+  sport_event: SportEventTable;
+  feed_state: FeedStateTable;
   white_label: WhiteLabelTable;
   oauth_credential: OauthCredentialTable;
   access_token: AccessTokenTable;
   session_token: SessionTokenTable;
-  feed_log: FeedLogTable;
-  sport_event: SportEventTable;
-  feed_state: FeedStateTable;
+  callback_delivery: CallbackDeliveryTable;
 }

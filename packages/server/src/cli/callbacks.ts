@@ -1,0 +1,78 @@
+import { validationError } from '@bookie/core';
+import { Command, InvalidArgumentError } from 'commander';
+import { listCallbackDeliveries, showCallbackDelivery } from '../modules/callbacks/list-deliveries.js';
+import { retryCallbackDelivery } from '../modules/callbacks/retry-delivery.js';
+import { withDatabase } from './database.js';
+import { action, printJson } from './io.js';
+import { databaseOptions } from './start.js';
+
+function positiveInt(v: string): number {
+  if (!/^\d+$/.test(v) || Number(v) < 1 || Number(v) > 1000)
+    throw new InvalidArgumentError('expected 1..1000');
+  return Number(v);
+}
+
+/** `bookie callbacks list|show|retry`: the operator's view of the callback outbox (DECISIONS D10). */
+export function callbacksCommand(): Command {
+  const cmd = new Command('callbacks').description('see and retry partner callback deliveries (the outbox)');
+  cmd.addCommand(
+    databaseOptions(
+      new Command('list')
+        .description('list deliveries, newest first')
+        .option('--status <status>', 'pending | delivered | failed')
+        .option('--failing', 'only deliveries with a failed attempt')
+        .option('--bet <betId>', 'only this bet')
+        .option('--wl <whiteLabelId>', 'only this white label')
+        .option('--limit <n>', 'at most n rows (1..1000)', positiveInt, 100),
+    ).action(
+      action(
+        async (o: {
+          status?: string;
+          failing?: boolean;
+          bet?: string;
+          wl?: string;
+          limit: number;
+          dbUrl?: string;
+          dataDir?: string;
+        }) => {
+          if (o.status && !['pending', 'delivered', 'failed'].includes(o.status)) {
+            throw validationError('--status', `expected pending, delivered or failed, got "${o.status}"`);
+          }
+          const items = await withDatabase(o, (database) =>
+            listCallbackDeliveries(database.db, {
+              limit: o.limit,
+              ...(o.status ? { status: o.status as 'pending' } : {}),
+              ...(o.failing ? { failing: true } : {}),
+              ...(o.bet ? { betId: o.bet } : {}),
+              ...(o.wl ? { whiteLabelId: o.wl } : {}),
+            }),
+          );
+          printJson({ items });
+        },
+      ),
+    ),
+  );
+  cmd.addCommand(
+    databaseOptions(
+      new Command('show')
+        .description('one delivery with its body')
+        .argument('<id>', 'outbox id or request_id'),
+    ).action(
+      action(async (id: string, o: { dbUrl?: string; dataDir?: string }) => {
+        printJson(await withDatabase(o, (database) => showCallbackDelivery(database.db, id)));
+      }),
+    ),
+  );
+  cmd.addCommand(
+    databaseOptions(
+      new Command('retry')
+        .description('make a pending delivery due now')
+        .argument('<id>', 'outbox id or request_id'),
+    ).action(
+      action(async (id: string, o: { dbUrl?: string; dataDir?: string }) => {
+        printJson(await withDatabase(o, (database) => retryCallbackDelivery(database.db, id)));
+      }),
+    ),
+  );
+  return cmd;
+}

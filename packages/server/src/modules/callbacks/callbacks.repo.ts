@@ -1,0 +1,187 @@
+import { type Selectable, sql } from 'kysely';
+import type { CallbackDeliveryTable } from '../../db/schema.js';
+import type { Executor } from '../../db/transaction.js';
+
+/** A row of the outbox. */
+export type CallbackDelivery = Selectable<CallbackDeliveryTable>;
+
+/** What a use case puts in the outbox (the body is already serialised: these bytes are sent on every attempt). */
+export interface NewCallbackDelivery {
+  requestId: string;
+  whiteLabelId: string;
+  betId: string;
+  path: string;
+  body: string;
+  foreignParams: string;
+  mode: 'async' | 'sync';
+}
+
+/** Inserts outbox rows; call it inside the transaction of the change that causes them. */
+export async function insertDeliveries(tx: Executor, rows: NewCallbackDelivery[]): Promise<bigint[]> {
+  if (rows.length === 0) return [];
+  const out = await tx
+    .insertInto('callback_delivery')
+    .values(
+      rows.map((r) => ({
+        request_id: r.requestId,
+        white_label_id: r.whiteLabelId,
+        bet_id: r.betId,
+        path: r.path,
+        body: r.body,
+        foreign_params: r.foreignParams,
+        mode: r.mode,
+      })),
+    )
+    .returning('id')
+    .execute();
+  return out.map((r) => r.id);
+}
+
+/**
+ * Claims up to `limit` due async deliveries with a lease, oldest first, skipping rows other processes hold
+ * (FOR UPDATE SKIP LOCKED). Only the head of each bet's pending queue is eligible, so callbacks of one bet
+ * go out strictly in order (D10).
+ */
+export async function claimDue(
+  db: Executor,
+  owner: string,
+  leaseMs: number,
+  limit: number,
+): Promise<CallbackDelivery[]> {
+  const res = await sql<CallbackDelivery>`
+    UPDATE callback_delivery SET lease_owner = ${owner}, lease_until = now() + (${leaseMs}::int8 * interval '1 millisecond')
+    WHERE id IN (
+      SELECT d.id FROM callback_delivery d
+      WHERE d.status = 'pending' AND d.mode = 'async' AND d.next_attempt_at <= now()
+        AND (d.lease_until IS NULL OR d.lease_until < now())
+        AND NOT EXISTS (
+          SELECT 1 FROM callback_delivery e
+          WHERE e.bet_id = d.bet_id AND e.status = 'pending' AND e.id < d.id)
+      ORDER BY d.next_attempt_at, d.id
+      LIMIT ${limit}
+      FOR UPDATE SKIP LOCKED)
+    RETURNING *`.execute(db);
+  return res.rows;
+}
+
+/** Marks deliveries done (status 2xx), if this owner still holds their lease. */
+export async function markDelivered(
+  db: Executor,
+  owner: string,
+  done: Array<{ id: bigint; status: number }>,
+): Promise<void> {
+  const byStatus = new Map<number, bigint[]>();
+  for (const d of done) byStatus.set(d.status, [...(byStatus.get(d.status) ?? []), d.id]);
+  for (const [status, ids] of byStatus) {
+    await db
+      .updateTable('callback_delivery')
+      .set({
+        status: 'delivered',
+        delivered_at: sql`now()`,
+        last_attempt_at: sql`now()`,
+        attempts: sql`attempts + 1`,
+        last_status: status,
+        last_error: null,
+        lease_owner: null,
+        lease_until: null,
+      })
+      .where('id', 'in', ids)
+      .where('lease_owner', '=', owner)
+      .execute();
+  }
+}
+
+/** Records a failed attempt and schedules the next one `delayMs` from now (D10). */
+export async function markAttemptFailed(
+  db: Executor,
+  owner: string,
+  id: bigint,
+  failure: { status: number | null; error: string; delayMs: number },
+): Promise<void> {
+  await db
+    .updateTable('callback_delivery')
+    .set({
+      attempts: sql`attempts + 1`,
+      last_status: failure.status,
+      last_error: failure.error.slice(0, 2000),
+      last_attempt_at: sql`now()`,
+      next_attempt_at: sql`now() + (${Math.round(failure.delayMs)}::int8 * interval '1 millisecond')`,
+      lease_owner: null,
+      lease_until: null,
+    })
+    .where('id', '=', id)
+    .where('lease_owner', '=', owner)
+    .execute();
+}
+
+/** Records the outcome of a synchronous delivery (/bet/place) attempt series. */
+export async function recordSyncOutcome(
+  db: Executor,
+  id: bigint,
+  outcome: { delivered: boolean; attempts: number; status: number | null; error: string | null },
+): Promise<void> {
+  await db
+    .updateTable('callback_delivery')
+    .set({
+      status: outcome.delivered ? 'delivered' : 'failed',
+      attempts: outcome.attempts,
+      last_status: outcome.status,
+      last_error: outcome.error?.slice(0, 2000) ?? null,
+      last_attempt_at: sql`now()`,
+      delivered_at: outcome.delivered ? sql`now()` : null,
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Filters of the operator listing. */
+export interface DeliveryFilter {
+  whiteLabelId?: string;
+  betId?: string;
+  status?: 'pending' | 'delivered' | 'failed';
+  /** Only rows with at least one failed attempt. */
+  failing?: boolean;
+  /** Rows with id below this (paging, newest first). */
+  beforeId?: bigint;
+  limit: number;
+}
+
+/** Lists deliveries, newest first. */
+export async function listDeliveries(db: Executor, f: DeliveryFilter): Promise<CallbackDelivery[]> {
+  let q = db.selectFrom('callback_delivery').selectAll().orderBy('id', 'desc').limit(f.limit);
+  if (f.whiteLabelId) q = q.where('white_label_id', '=', f.whiteLabelId);
+  if (f.betId) q = q.where('bet_id', '=', f.betId);
+  if (f.status) q = q.where('status', '=', f.status);
+  if (f.failing) q = q.where('last_error', 'is not', null);
+  if (f.beforeId !== undefined) q = q.where('id', '<', f.beforeId);
+  return q.execute();
+}
+
+/** One delivery by its id or its request_id. */
+export async function findDelivery(db: Executor, key: string): Promise<CallbackDelivery | undefined> {
+  const q = db.selectFrom('callback_delivery').selectAll();
+  if (/^\d+$/.test(key)) return q.where('id', '=', BigInt(key)).executeTakeFirst();
+  if (/^[0-9a-f-]{36}$/i.test(key)) return q.where('request_id', '=', key).executeTakeFirst();
+  return undefined;
+}
+
+/** Makes a pending delivery due now (operator "retry now"); returns whether a row changed. */
+export async function makeDueNow(db: Executor, id: bigint): Promise<boolean> {
+  const r = await db
+    .updateTable('callback_delivery')
+    .set({ next_attempt_at: sql`now()`, lease_owner: null, lease_until: null })
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  return r.numUpdatedRows > 0n;
+}
+
+/** Counts by status, for readiness and reports. */
+export async function countByStatus(db: Executor): Promise<Record<string, number>> {
+  const rows = await db
+    .selectFrom('callback_delivery')
+    .select(['status', sql<string>`count(*)::text`.as('n')])
+    .groupBy('status')
+    .execute();
+  return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
+}

@@ -1,0 +1,254 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import pino from 'pino';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { inTransaction } from '../../db/transaction.js';
+import { createTestDatabase, type TestDatabase } from '../../testing/database.js';
+import { CallbackDispatcher } from './dispatcher.js';
+import { enqueueCallbacks } from './enqueue-callbacks.js';
+import { listCallbackDeliveries } from './list-deliveries.js';
+import { retryCallbackDelivery } from './retry-delivery.js';
+import { CallbackSender, type CallbackTargets } from './send-callback.js';
+
+interface Received {
+  path: string;
+  body: string;
+  headers: IncomingMessage['headers'];
+}
+
+/** A partner callback server whose answers the test scripts. */
+async function partner(
+  answer: (r: Received, n: number) => { status: number; delayMs?: number; headers?: Record<string, string> },
+) {
+  const received: Received[] = [];
+  const server: Server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c) => {
+      body += c;
+    });
+    req.on('end', () => {
+      const r = { path: req.url ?? '', body, headers: req.headers };
+      received.push(r);
+      const a = answer(r, received.length);
+      setTimeout(() => {
+        res.writeHead(a.status, a.headers ?? {});
+        res.end(a.status >= 400 ? '{"error":{"code":"boom"}}' : '');
+      }, a.delayMs ?? 0);
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/cb`;
+  return { url, received, close: () => new Promise<void>((r) => server.close(() => r())) };
+}
+
+const logger = pino({ level: 'silent' });
+const signed = (url: string) => ({
+  url,
+  sign: (id: string) => ({ 'webhook-id': id, 'webhook-timestamp': '1', 'webhook-signature': 'v1,test' }),
+});
+const unsigned = (url: string) => ({ url, sign: () => ({}) });
+
+describe(`callback dispatcher (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, () => {
+  let t: TestDatabase;
+  const stops: Array<() => Promise<void>> = [];
+  beforeAll(async () => {
+    t = await createTestDatabase();
+  });
+  afterEach(async () => {
+    for (const s of stops.splice(0).reverse()) await s();
+    await t.db.deleteFrom('callback_delivery').execute();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  function dispatcher(targets: CallbackTargets, opts: { owner?: string; timeoutMs?: number } = {}) {
+    const sender = new CallbackSender({ timeoutMs: opts.timeoutMs ?? 2000 });
+    const d = new CallbackDispatcher(t, targets, sender, logger, {
+      concurrency: 16,
+      leaseMs: 10_000,
+      pollMs: 50,
+      retryDelay: () => 30,
+      ...(opts.owner ? { owner: opts.owner } : {}),
+    });
+    stops.push(async () => {
+      await d.stop();
+      await sender.close();
+    });
+    return d;
+  }
+
+  async function waitFor(cond: () => boolean | Promise<boolean>, ms = 10_000) {
+    const end = Date.now() + ms;
+    while (!(await cond())) {
+      if (Date.now() > end) throw new Error('timed out waiting');
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
+
+  it('delivers in order per bet, retries failures with the same request_id and bytes, and signs', async () => {
+    let failuresLeft = 2;
+    const p = await partner((r) => {
+      if (r.body.includes('"n":1') && r.body.includes('"bet_id":"A"') && failuresLeft > 0) {
+        failuresLeft--;
+        return { status: 500 };
+      }
+      return { status: r.body.includes('"bet_id":"B"') ? 201 : 204 };
+    });
+    stops.push(p.close);
+    const targets: CallbackTargets = { get: async () => signed(p.url) };
+    await inTransaction(t.db, (tx) =>
+      enqueueCallbacks(tx, [
+        {
+          whiteLabelId: 'wl',
+          betId: 'A',
+          path: '/bet/accept',
+          body: { bet_id: 'A', n: 1 },
+          foreignParams: { s: 1 },
+        },
+        {
+          whiteLabelId: 'wl',
+          betId: 'B',
+          path: '/bet/accept',
+          body: { bet_id: 'B', n: 1 },
+          foreignParams: {},
+        },
+        {
+          whiteLabelId: 'wl',
+          betId: 'A',
+          path: '/bet/settle',
+          body: { bet_id: 'A', n: 2 },
+          foreignParams: { s: 1 },
+        },
+        {
+          whiteLabelId: 'wl',
+          betId: 'A',
+          path: '/bet/unsettle',
+          body: { bet_id: 'A', n: 3 },
+          foreignParams: { s: 1 },
+        },
+      ]),
+    );
+    const d = dispatcher(targets);
+    await d.start();
+    await waitFor(
+      async () => (await listCallbackDeliveries(t.db, { status: 'pending', limit: 10 })).length === 0,
+    );
+
+    const forA = p.received.filter((r) => r.body.includes('"bet_id":"A"'));
+    expect(forA.map((r) => r.path)).toEqual([
+      '/cb/bet/accept',
+      '/cb/bet/accept',
+      '/cb/bet/accept',
+      '/cb/bet/settle',
+      '/cb/bet/unsettle',
+    ]);
+    // every retry carries the same request_id and the same bytes (D7)
+    expect(new Set(forA.slice(0, 3).map((r) => r.body)).size).toBe(1);
+    expect(new Set(forA.slice(0, 3).map((r) => r.headers['webhook-id'])).size).toBe(1);
+    expect(JSON.parse(forA[0]!.body).request_id).toBe(forA[0]!.headers['webhook-id']);
+    const h = forA[0]!.headers;
+    expect(h['content-type']).toBe('application/json');
+    expect(h.accept).toBe('*/*');
+    expect(h['foreign-params']).toBe('{"s":1}');
+    expect(h['webhook-signature']).toBe('v1,test');
+    // 201 is success (D8): B was delivered once
+    expect(p.received.filter((r) => r.body.includes('"bet_id":"B"'))).toHaveLength(1);
+    const rows = await listCallbackDeliveries(t.db, { limit: 10 });
+    const accA = rows.find((r) => r.bet_id === 'A' && r.path === '/bet/accept')!;
+    expect(accA).toMatchObject({ status: 'delivered', attempts: 3, last_status: 204, last_error: null });
+  });
+
+  it('treats a redirect and a timeout as failures and keeps retrying', async () => {
+    const p = await partner((_r, n) =>
+      n === 1
+        ? { status: 302, headers: { location: '/elsewhere' } }
+        : n === 2
+          ? { status: 204, delayMs: 600 }
+          : { status: 204 },
+    );
+    stops.push(p.close);
+    const d = dispatcher({ get: async () => unsigned(p.url) }, { timeoutMs: 300 });
+    await inTransaction(t.db, (tx) =>
+      enqueueCallbacks(tx, [
+        { whiteLabelId: 'wl', betId: 'R', path: '/bet/decline', body: { bet_id: 'R' }, foreignParams: {} },
+      ]),
+    );
+    await d.start();
+    await waitFor(
+      async () => (await listCallbackDeliveries(t.db, { status: 'delivered', limit: 10 })).length === 1,
+    );
+    expect(p.received.length).toBeGreaterThanOrEqual(3);
+    expect(p.received[0]!.headers['webhook-signature']).toBeUndefined();
+    const [row] = await listCallbackDeliveries(t.db, { limit: 1 });
+    expect(row!.attempts).toBe(p.received.length);
+  });
+
+  it('shares work between two dispatchers without sending anything twice', async () => {
+    const p = await partner(() => ({ status: 204, delayMs: 2 }));
+    stops.push(p.close);
+    const targets: CallbackTargets = { get: async () => unsigned(p.url) };
+    const n = 150;
+    await inTransaction(t.db, (tx) =>
+      enqueueCallbacks(
+        tx,
+        Array.from({ length: n }, (_, i) => ({
+          whiteLabelId: 'wl',
+          betId: `bet-${i % 50}`,
+          path: '/bet/settle',
+          body: { bet_id: `bet-${i % 50}`, i },
+          foreignParams: {},
+        })),
+      ),
+    );
+    // a generous timeout: under a loaded machine a slow answer would be a legitimate at-least-once retry
+    const a = dispatcher(targets, { owner: 'a', timeoutMs: 30_000 });
+    const b = dispatcher(targets, { owner: 'b', timeoutMs: 30_000 });
+    await Promise.all([a.start(), b.start()]);
+    await waitFor(
+      async () => (await listCallbackDeliveries(t.db, { status: 'delivered', limit: 1000 })).length === n,
+    );
+    const ids = p.received.map((r) => JSON.parse(r.body).request_id as string);
+    expect(new Set(ids).size).toBe(n);
+    // every request the partner saw is an attempt the outbox recorded: nothing was sent twice by two owners
+    const rows = await t.db.selectFrom('callback_delivery').select(['request_id', 'attempts']).execute();
+    const sent = new Map<string, number>();
+    for (const id of ids) sent.set(id, (sent.get(id) ?? 0) + 1);
+    for (const r of rows) expect(sent.get(r.request_id)).toBe(r.attempts);
+    // per bet, the order of arrival is the order of enqueueing
+    for (let bet = 0; bet < 50; bet++) {
+      const seen = p.received
+        .map((r) => JSON.parse(r.body))
+        .filter((b) => b.bet_id === `bet-${bet}`)
+        .map((b) => b.i);
+      expect(seen).toEqual([...seen].sort((x, y) => x - y));
+    }
+  });
+
+  it('lets an operator retry a pending delivery now, and refuses a delivered one', async () => {
+    await inTransaction(t.db, (tx) =>
+      enqueueCallbacks(tx, [
+        { whiteLabelId: 'wl', betId: 'Z', path: '/bet/settle', body: { bet_id: 'Z' }, foreignParams: {} },
+      ]),
+    );
+    await t.db
+      .updateTable('callback_delivery')
+      .set({ next_attempt_at: new Date(Date.now() + 3_600_000) })
+      .execute();
+    const [row] = await listCallbackDeliveries(t.db, { limit: 1 });
+    const p = await partner(() => ({ status: 204 }));
+    stops.push(p.close);
+    const d = dispatcher({ get: async () => unsigned(p.url) });
+    await d.start();
+    await new Promise((r) => setTimeout(r, 150));
+    expect(p.received).toHaveLength(0);
+    await retryCallbackDelivery(t.db, row!.request_id);
+    d.kick();
+    await waitFor(() => p.received.length === 1);
+    await waitFor(
+      async () => (await listCallbackDeliveries(t.db, { status: 'delivered', limit: 1 })).length === 1,
+    );
+    await expect(retryCallbackDelivery(t.db, row!.id)).rejects.toMatchObject({ code: 'conflict' });
+    await expect(retryCallbackDelivery(t.db, '999999')).rejects.toMatchObject({ code: 'not_found' });
+  });
+});

@@ -1,0 +1,61 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import type { Executor } from '../../db/transaction.js';
+import { insertDeliveries } from './callbacks.repo.js';
+import { OUTBOX_CHANNEL } from './dispatcher.js';
+
+/** A callback to put in the outbox. */
+export interface CallbackToEnqueue {
+  whiteLabelId: string;
+  betId: string;
+  /** Callback path, e.g. `/bet/accept`. */
+  path: string;
+  /** The callback body without `request_id`; it is added here, once (D7). */
+  body: Record<string, unknown>;
+  /** The session's params, sent as the Foreign-Params header (D7); `{}` when none. */
+  foreignParams: Record<string, unknown>;
+  /** `sync` for /bet/place, which placement sends itself; default `async` (the dispatcher sends it). */
+  mode?: 'async' | 'sync';
+}
+
+/** An enqueued callback: its outbox id, request_id and the exact body bytes. */
+export interface EnqueuedCallback {
+  id: bigint;
+  requestId: string;
+  path: string;
+  body: string;
+  foreignParams: string;
+}
+
+/**
+ * Writes callbacks to the outbox inside `tx` (the transaction of the bet change that causes them), with a fresh
+ * request_id each, serialised once — these bytes are what every attempt sends (DECISIONS D7). Dispatchers in every
+ * process are woken when `tx` commits.
+ */
+export async function enqueueCallbacks(
+  tx: Executor,
+  items: CallbackToEnqueue[],
+): Promise<EnqueuedCallback[]> {
+  if (items.length === 0) return [];
+  const rows = items.map((it) => {
+    const requestId = randomUUID();
+    return {
+      requestId,
+      whiteLabelId: it.whiteLabelId,
+      betId: it.betId,
+      path: it.path,
+      body: JSON.stringify({ request_id: requestId, ...it.body }),
+      foreignParams: JSON.stringify(it.foreignParams ?? {}),
+      mode: it.mode ?? ('async' as const),
+    };
+  });
+  const ids = await insertDeliveries(tx, rows);
+  if (rows.some((r) => r.mode === 'async')) await sql`select pg_notify(${OUTBOX_CHANNEL}, '')`.execute(tx);
+  return rows.map((r, i) => ({
+    id: ids[i] as bigint,
+    requestId: r.requestId,
+    path: r.path,
+    body: r.body,
+    foreignParams: r.foreignParams,
+  }));
+}

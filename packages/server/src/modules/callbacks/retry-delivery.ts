@@ -1,0 +1,25 @@
+import { DomainError } from '@bookie/core';
+import { sql } from 'kysely';
+import type { Executor } from '../../db/transaction.js';
+import { findDelivery, makeDueNow } from './callbacks.repo.js';
+import { OUTBOX_CHANNEL } from './dispatcher.js';
+import { type DeliveryView, toDeliveryView } from './list-deliveries.js';
+
+/**
+ * Operator "retry now" (DECISIONS D10: visible and re-triggerable): makes a pending delivery due at once and
+ * wakes the dispatchers. Throws not_found, or conflict when the delivery is not pending (already delivered, or a
+ * finished synchronous /bet/place).
+ */
+export async function retryCallbackDelivery(db: Executor, key: string): Promise<DeliveryView> {
+  const d = await findDelivery(db, key);
+  if (!d) throw new DomainError('not_found', `no callback delivery ${key}`, { field: 'id' });
+  if (d.status !== 'pending' || d.mode !== 'async') {
+    throw new DomainError('conflict', `callback delivery ${key} is ${d.status}, not pending`, {
+      status: d.status,
+    });
+  }
+  await makeDueNow(db, d.id);
+  await sql`select pg_notify(${OUTBOX_CHANNEL}, '')`.execute(db);
+  const after = await findDelivery(db, d.id.toString());
+  return toDeliveryView(after ?? d);
+}

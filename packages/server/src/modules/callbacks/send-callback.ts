@@ -1,0 +1,94 @@
+import { Agent, type Dispatcher, request } from 'undici';
+
+/** Where a white label receives callbacks, and how they are signed (DECISIONS D11). */
+export interface CallbackTarget {
+  /** The partner's callback server base URL, e.g. `https://wallet.example.com/callbacks`. */
+  url: string;
+  /** The signature headers for one attempt of `body` with request_id `id`; `{}` when signing is off. */
+  sign(id: string, body: string): Record<string, string>;
+}
+
+/** Resolves a white label's callback target (the tenancy module implements it). */
+export interface CallbackTargets {
+  get(whiteLabelId: string): Promise<CallbackTarget>;
+}
+
+/** One HTTP attempt's outcome. `ok` is any 2xx (D8); redirects and everything else are failures. */
+export type AttemptResult =
+  | { ok: true; status: number }
+  | { ok: false; status: number | null; error: string; body: string | null };
+
+/** What is sent: the exact bytes stored in the outbox. */
+export interface OutgoingCallback {
+  requestId: string;
+  path: string;
+  body: string;
+  foreignParams: string;
+}
+
+/** Sends callbacks over HTTP with keep-alive connections per partner origin. */
+export class CallbackSender {
+  private readonly agent: Agent;
+
+  constructor(
+    private readonly opts: { timeoutMs: number; connectionsPerOrigin?: number } = { timeoutMs: 5000 },
+  ) {
+    this.agent = new Agent({
+      connections: opts.connectionsPerOrigin ?? 64,
+      keepAliveTimeout: 30_000,
+      headersTimeout: opts.timeoutMs,
+      bodyTimeout: opts.timeoutMs,
+    });
+  }
+
+  /** One attempt: POST `target.url + path` with the D7 headers and the target's D11 signature headers. */
+  async send(
+    target: CallbackTarget,
+    cb: OutgoingCallback,
+    timeoutMs = this.opts.timeoutMs,
+  ): Promise<AttemptResult> {
+    const headers: Record<string, string> = {
+      'content-type': 'application/json',
+      accept: '*/*',
+      'foreign-params': cb.foreignParams,
+      ...target.sign(cb.requestId, cb.body),
+    };
+    let res: Dispatcher.ResponseData;
+    try {
+      res = await request(joinUrl(target.url, cb.path), {
+        method: 'POST',
+        headers,
+        body: cb.body,
+        dispatcher: this.agent,
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    } catch (err) {
+      return { ok: false, status: null, error: describe(err), body: null };
+    }
+    const text = await res.body.text().catch(() => '');
+    if (res.statusCode >= 200 && res.statusCode < 300) return { ok: true, status: res.statusCode };
+    return {
+      ok: false,
+      status: res.statusCode,
+      error: `HTTP ${res.statusCode}: ${text.slice(0, 500)}`,
+      body: text,
+    };
+  }
+
+  /** Closes idle connections. */
+  async close(): Promise<void> {
+    await this.agent.close();
+  }
+}
+
+function joinUrl(base: string, path: string): string {
+  return base.endsWith('/') ? base.slice(0, -1) + path : base + path;
+}
+
+function describe(err: unknown): string {
+  if (err instanceof Error) {
+    const code = (err as { code?: string }).code;
+    return code ? `${code}: ${err.message}` : err.message;
+  }
+  return String(err);
+}
