@@ -37,7 +37,11 @@ export type WhiteLabelLimits = Static<typeof WhiteLabelLimits>;
 export const WhiteLabelLimitsInput = Type.Partial(WhiteLabelLimits, { additionalProperties: false });
 
 /** An allowlist entry: an IPv4 or IPv6 address, or a CIDR block (`10.0.0.0/8`, `2001:db8::/32`). */
-export const WhiteLabelAllowlistEntry = Type.String({ minLength: 2, maxLength: 64, description: 'IPv4, IPv6 or CIDR' });
+export const WhiteLabelAllowlistEntry = Type.String({
+  minLength: 2,
+  maxLength: 64,
+  description: 'IPv4, IPv6 or CIDR',
+});
 
 /** Body of `POST /admin/white-labels`. */
 export const CreateWhiteLabelBody = Type.Object(

@@ -41,7 +41,10 @@ export function parseStrictJson(text: string): unknown {
         if (problem) return;
         const keys = stack[stack.length - 1];
         const path = pathSupplier();
-        if (property === '__proto__' || (property === 'prototype' && path[path.length - 1] === 'constructor')) {
+        if (
+          property === '__proto__' ||
+          (property === 'prototype' && path[path.length - 1] === 'constructor')
+        ) {
           problem = { field: fieldOf(path, property), reason: 'is not an allowed key' };
         } else if (keys?.has(property)) {
           problem = { field: fieldOf(path, property), reason: 'duplicate key' };

@@ -1,4 +1,4 @@
-import type { CreateSessionBody, CreateWhiteLabelBody, CreatedWhiteLabel } from '@bookie/contracts';
+import type { CreatedWhiteLabel, CreateSessionBody, CreateWhiteLabelBody } from '@bookie/contracts';
 import type { FastifyInstance } from 'fastify';
 import { systemClock } from '../app/clock.js';
 import type { Database } from '../db/database.js';

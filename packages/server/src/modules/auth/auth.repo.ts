@@ -18,7 +18,10 @@ export interface AccessTokenLookup {
   allowlist: string[];
 }
 
-export async function findAccessToken(db: Executor, tokenHash: string): Promise<AccessTokenLookup | undefined> {
+export async function findAccessToken(
+  db: Executor,
+  tokenHash: string,
+): Promise<AccessTokenLookup | undefined> {
   return db
     .selectFrom('access_token as t')
     .innerJoin('oauth_credential as c', 'c.id', 't.credential_id')
@@ -36,7 +39,11 @@ export async function findAccessToken(db: Executor, tokenHash: string): Promise<
 }
 
 /** Removes a credential's tokens that expired before `before` (housekeeping when a new one is issued). */
-export async function deleteExpiredAccessTokens(db: Executor, credentialId: string, before: Date): Promise<void> {
+export async function deleteExpiredAccessTokens(
+  db: Executor,
+  credentialId: string,
+  before: Date,
+): Promise<void> {
   await db
     .deleteFrom('access_token')
     .where('credential_id', '=', credentialId)

@@ -24,7 +24,10 @@ export async function createSession(
   checkSchema(CreateSessionBody, body);
   const wl = await getWhiteLabel(deps, input.whiteLabelId);
   if (!wl.currencies.includes(body.currency)) {
-    throw validationError('currency', `must be one of the white label's currencies (${wl.currencies.join(', ')})`);
+    throw validationError(
+      'currency',
+      `must be one of the white label's currencies (${wl.currencies.join(', ')})`,
+    );
   }
   const params = JSON.stringify(body.params ?? {});
   if (Buffer.byteLength(params) > MAX_PARAMS_BYTES) {

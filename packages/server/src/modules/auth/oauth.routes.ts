@@ -69,13 +69,17 @@ function sendError(reply: FastifyReply, e: OAuthError, retryAfter?: number): Fas
  */
 export async function oauthRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   await app.register(async (scope) => {
-    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
-      try {
-        done(null, parseForm(body as string));
-      } catch (err) {
-        done(err as Error, undefined);
-      }
-    });
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string' },
+      (_req, body, done) => {
+        try {
+          done(null, parseForm(body as string));
+        } catch (err) {
+          done(err as Error, undefined);
+        }
+      },
+    );
     scope.setErrorHandler((raw: FastifyError | DomainError | OAuthError, request, reply) => {
       if (raw instanceof OAuthError) return sendError(reply, raw);
       if (raw instanceof DomainError) {
@@ -139,7 +143,10 @@ export async function oauthRoutes(app: FastifyInstance, deps: AppDeps): Promise<
           throw new OAuthError('invalid_scope', 400, 'no scopes are defined; omit scope');
         }
         const basic = basicCredentials(request);
-        if (basic && (p.client_secret !== undefined || (p.client_id !== undefined && p.client_id !== basic.clientId))) {
+        if (
+          basic &&
+          (p.client_secret !== undefined || (p.client_id !== undefined && p.client_id !== basic.clientId))
+        ) {
           throw invalidRequest('use one client authentication method: Basic or the body, not both');
         }
         const creds =
@@ -148,7 +155,12 @@ export async function oauthRoutes(app: FastifyInstance, deps: AppDeps): Promise<
             ? { clientId: p.client_id, clientSecret: p.client_secret }
             : undefined);
         if (!creds) {
-          throw new OAuthError('invalid_client', 401, 'client authentication required (Basic or client_id/client_secret)', true);
+          throw new OAuthError(
+            'invalid_client',
+            401,
+            'client authentication required (Basic or client_id/client_secret)',
+            true,
+          );
         }
         try {
           const t = await issueAccessToken(deps, creds);

@@ -1,4 +1,9 @@
-import { CreateSessionBody, CreateSessionResponse, ExpireSessionBody, PartnerWhiteLabelView } from '@bookie/contracts';
+import {
+  CreateSessionBody,
+  CreateSessionResponse,
+  ExpireSessionBody,
+  PartnerWhiteLabelView,
+} from '@bookie/contracts';
 import { DomainError } from '@bookie/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app/wiring.js';
@@ -29,7 +34,10 @@ export async function sessionRoutes(app: FastifyInstance, deps: AppDeps): Promis
       },
     },
     async (req) => {
-      const { token } = await createSession(deps, { whiteLabelId: partnerOf(req).whiteLabelId, body: req.body });
+      const { token } = await createSession(deps, {
+        whiteLabelId: partnerOf(req).whiteLabelId,
+        body: req.body,
+      });
       return { token };
     },
   );
@@ -37,7 +45,11 @@ export async function sessionRoutes(app: FastifyInstance, deps: AppDeps): Promis
     '/token/expire',
     {
       preHandler: app.requirePartner,
-      schema: { ...common, summary: 'End a player session token of this white label', body: ExpireSessionBody },
+      schema: {
+        ...common,
+        summary: 'End a player session token of this white label',
+        body: ExpireSessionBody,
+      },
     },
     async (req, reply) => {
       await expireSession(deps, { whiteLabelId: partnerOf(req).whiteLabelId, token: req.body.token });
@@ -56,9 +68,11 @@ export async function sessionRoutes(app: FastifyInstance, deps: AppDeps): Promis
       },
     },
     async (req) => {
-      const { signing: _s, credentials: _c, ...view } = whiteLabelView(
-        await getWhiteLabel(deps, partnerOf(req).whiteLabelId),
-      );
+      const {
+        signing: _s,
+        credentials: _c,
+        ...view
+      } = whiteLabelView(await getWhiteLabel(deps, partnerOf(req).whiteLabelId));
       return view;
     },
   );

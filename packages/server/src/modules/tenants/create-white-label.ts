@@ -1,4 +1,4 @@
-import { CreateWhiteLabelBody, type CreatedWhiteLabel } from '@bookie/contracts';
+import { type CreatedWhiteLabel, CreateWhiteLabelBody } from '@bookie/contracts';
 import { inTransaction } from '../../db/transaction.js';
 import { newCredentialRow } from './add-credential.js';
 import type { Actor, TenancyDeps } from './deps.js';

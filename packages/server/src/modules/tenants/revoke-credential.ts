@@ -20,7 +20,10 @@ export async function revokeCredential(
   return inTransaction(deps.database.db, async (tx) => {
     const row = await revokeRow(tx, input.whiteLabelId, input.clientId, now);
     if (!row) {
-      throw new DomainError('not_found', `credential ${input.clientId} not found for white label ${input.whiteLabelId}`);
+      throw new DomainError(
+        'not_found',
+        `credential ${input.clientId} not found for white label ${input.whiteLabelId}`,
+      );
     }
     await audit(tx, {
       at: now,

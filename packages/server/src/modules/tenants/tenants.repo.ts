@@ -1,6 +1,6 @@
 import type { Insertable } from 'kysely';
-import type { Executor } from '../../db/transaction.js';
 import type { AuditLogTable, OauthCredentialTable, WhiteLabelTable } from '../../db/schema.js';
+import type { Executor } from '../../db/transaction.js';
 import type { CredentialRow, WhiteLabelChanges, WhiteLabelRow } from './white-label.js';
 
 /**
@@ -8,7 +8,10 @@ import type { CredentialRow, WhiteLabelChanges, WhiteLabelRow } from './white-la
  * to, so a caller can never reach another white label's rows by id (isolation, issue 5).
  */
 
-export async function insertWhiteLabel(db: Executor, row: Insertable<WhiteLabelTable>): Promise<WhiteLabelRow> {
+export async function insertWhiteLabel(
+  db: Executor,
+  row: Insertable<WhiteLabelTable>,
+): Promise<WhiteLabelRow> {
   return db.insertInto('white_label').values(row).returningAll().executeTakeFirstOrThrow();
 }
 
@@ -43,7 +46,10 @@ export async function lockWhiteLabel(db: Executor, id: string): Promise<WhiteLab
   return db.selectFrom('white_label').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
 }
 
-export async function insertCredential(db: Executor, row: Insertable<OauthCredentialTable>): Promise<CredentialRow> {
+export async function insertCredential(
+  db: Executor,
+  row: Insertable<OauthCredentialTable>,
+): Promise<CredentialRow> {
   return db.insertInto('oauth_credential').values(row).returningAll().executeTakeFirstOrThrow();
 }
 
@@ -82,7 +88,10 @@ export async function revokeCredential(
 }
 
 /** A credential by its public client id (the token endpoint's lookup). */
-export async function findCredentialByClientId(db: Executor, clientId: string): Promise<CredentialRow | undefined> {
+export async function findCredentialByClientId(
+  db: Executor,
+  clientId: string,
+): Promise<CredentialRow | undefined> {
   return db.selectFrom('oauth_credential').selectAll().where('client_id', '=', clientId).executeTakeFirst();
 }
 

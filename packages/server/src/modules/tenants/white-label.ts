@@ -1,4 +1,4 @@
-import { type CreateWhiteLabelBody, type WhiteLabelMode, type WhiteLabelView } from '@bookie/contracts';
+import type { CreateWhiteLabelBody, WhiteLabelMode, WhiteLabelView } from '@bookie/contracts';
 import { compare, formatMoney, parseMoney, validationError } from '@bookie/core';
 import type { Selectable } from 'kysely';
 import type { OauthCredentialTable, WhiteLabelTable } from '../../db/schema.js';
@@ -135,10 +135,7 @@ function callbackUrl(raw: string | null): string | null {
  * Semantic checks of a (schema-valid) create or update body, and its column values: URL, exact money limits
  * (min ≤ max, checked against `current` limits on update), allowlist entries.
  */
-export function toChanges(
-  input: Partial<CreateWhiteLabelBody>,
-  current?: WhiteLabel,
-): WhiteLabelChanges {
+export function toChanges(input: Partial<CreateWhiteLabelBody>, current?: WhiteLabel): WhiteLabelChanges {
   const c: WhiteLabelChanges = {};
   if (input.name !== undefined) {
     if (input.name.trim() === '') throw validationError('name', 'must not be blank');

@@ -1,0 +1,288 @@
+import type { CreateWhiteLabelBody, UpdateWhiteLabelBody } from '@bookie/contracts';
+import { DomainError, validationError } from '@bookie/core';
+import { openDatabase } from '@bookie/storage';
+import { Command } from 'commander';
+import { systemClock } from '../app/clock.js';
+import { loadConfig } from '../app/config.js';
+import type { Database } from '../db/database.js';
+import { migrateToLatest } from '../db/migrate.js';
+import { addCredential } from '../modules/tenants/add-credential.js';
+import { createWhiteLabel } from '../modules/tenants/create-white-label.js';
+import type { TenancyDeps } from '../modules/tenants/deps.js';
+import { showWhiteLabel } from '../modules/tenants/get-white-label.js';
+import { listWhiteLabels } from '../modules/tenants/list-white-labels.js';
+import { revokeCredential } from '../modules/tenants/revoke-credential.js';
+import { rotateSigningSecret } from '../modules/tenants/rotate-signing-secret.js';
+import { updateWhiteLabel } from '../modules/tenants/update-white-label.js';
+import { action, EXIT, printJson } from './io.js';
+import { databaseOptions } from './start.js';
+
+interface DbFlags {
+  dbUrl?: string;
+  dataDir?: string;
+}
+
+/** Opens the database like `bookie start` (flags, then environment), migrates, runs `fn`, closes. */
+async function withTenancy<T>(
+  flags: DbFlags,
+  fn: (deps: TenancyDeps, grace: number) => Promise<T>,
+): Promise<T> {
+  const config = loadConfig(process.env, { dbUrl: flags.dbUrl, dataDir: flags.dataDir });
+  const database: Database = await openDatabase(
+    config.databaseUrl ? { url: config.databaseUrl, poolSize: 2 } : { dataDir: config.dataDir },
+  );
+  try {
+    await migrateToLatest(database.db);
+    return await fn({ database, clock: systemClock }, config.auth.signingGraceS);
+  } finally {
+    await database.close();
+  }
+}
+
+/** Body fields → the options that set them, so that errors name what the operator typed. */
+const FLAG_OF: Array<[RegExp, string]> = [
+  [/^name$/, '--name'],
+  [/^mode$/, '--mode'],
+  [/^currencies(\[\d+\])?$/, '--currency'],
+  [/^callback_url$/, '--callback-url'],
+  [/^limits\.min_stake$/, '--min-stake'],
+  [/^limits\.max_stake$/, '--max-stake'],
+  [/^limits\.max_payout$/, '--max-payout'],
+  [/^bet_interval$/, '--bet-interval'],
+  [/^bet_delay$/, '--bet-delay'],
+  [/^allowlist(\[\d+\])?$/, '--allow'],
+];
+
+async function namingFlags<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (
+      err instanceof DomainError &&
+      err.code === 'validation_error' &&
+      typeof err.details?.field === 'string'
+    ) {
+      const field = err.details.field;
+      const flag = FLAG_OF.find(([re]) => re.test(field))?.[1];
+      if (flag) {
+        const reason = err.message.startsWith(`${field}: `)
+          ? err.message.slice(field.length + 2)
+          : err.message;
+        throw validationError(flag, reason);
+      }
+    }
+    throw err;
+  }
+}
+
+function seconds(flag: string, raw: string | undefined): number | undefined {
+  if (raw === undefined) return undefined;
+  if (!/^\d{1,9}$/.test(raw)) throw validationError(flag, `expected whole seconds, got "${raw}"`);
+  return Number(raw);
+}
+
+function limit(raw: string | undefined): string | null | undefined {
+  if (raw === undefined) return undefined;
+  return raw === 'none' ? null : raw;
+}
+
+const collect = (v: string, prev: string[] | undefined) => [...(prev ?? []), v];
+
+interface WlFlags extends DbFlags {
+  name?: string;
+  mode?: string;
+  currency?: string[];
+  callbackUrl?: string;
+  allow?: string[];
+  minStake?: string;
+  maxStake?: string;
+  maxPayout?: string;
+  betInterval?: string;
+  betDelay?: string;
+  signing?: boolean;
+}
+
+/** Options → a create or update body (only what was given). */
+function bodyOf(o: WlFlags): UpdateWhiteLabelBody {
+  const b: Record<string, unknown> = {};
+  if (o.name !== undefined) b.name = o.name;
+  if (o.mode !== undefined) b.mode = o.mode;
+  if (o.currency !== undefined) b.currencies = o.currency;
+  if (o.callbackUrl !== undefined) b.callback_url = o.callbackUrl === 'none' ? null : o.callbackUrl;
+  if (o.allow !== undefined) b.allowlist = o.allow.flatMap((a) => a.split(',')).filter((a) => a !== '');
+  const limits: Record<string, string | null> = {};
+  for (const [k, v] of [
+    ['min_stake', limit(o.minStake)],
+    ['max_stake', limit(o.maxStake)],
+    ['max_payout', limit(o.maxPayout)],
+  ] as const) {
+    if (v !== undefined) limits[k] = v;
+  }
+  if (Object.keys(limits).length > 0) b.limits = limits;
+  const interval = seconds('--bet-interval', o.betInterval);
+  if (interval !== undefined) b.bet_interval = interval;
+  const delay = seconds('--bet-delay', o.betDelay);
+  if (delay !== undefined) b.bet_delay = delay;
+  if (o.signing !== undefined) b.signing_enabled = o.signing;
+  return b as UpdateWhiteLabelBody;
+}
+
+/** Commander usage errors (unknown option, missing argument) exit 2, like bad input. */
+function strict(cmd: Command): Command {
+  return cmd.showHelpAfterError('(add --help for usage)').exitOverride((err) => {
+    process.exit(err.exitCode === 0 ? EXIT.ok : EXIT.usage);
+  });
+}
+
+function settingOptions(cmd: Command, create: boolean): Command {
+  return cmd
+    .option('--mode <mode>', 'turnkey | mts | advisory (default turnkey)')
+    .option('--callback-url <url>', 'base URL of the partner callback server ("none" to clear)')
+    .option('--allow <address>', 'allowed IPv4/IPv6 address or CIDR; repeat, or comma-separate', collect)
+    .option('--min-stake <amount>', 'minimum stake, decimal ("none" = no limit)')
+    .option('--max-stake <amount>', 'maximum stake, decimal ("none" = no limit)')
+    .option('--max-payout <amount>', 'maximum payout, decimal ("none" = no limit)')
+    .option('--bet-interval <seconds>', 'seconds a player waits between bets')
+    .option('--bet-delay <seconds>', 'seconds a bet waits before acceptance')
+    .option(
+      create ? '--no-signing' : '--signing',
+      create ? 'do not sign callbacks (D11)' : 'sign callbacks (D11)',
+    )
+    .option(
+      create ? '--signing' : '--no-signing',
+      create ? 'sign callbacks (the default)' : 'stop signing callbacks',
+    );
+}
+
+/**
+ * `bookie wl create|update|show|list|add-credential|revoke-credential|rotate-secret`: white labels and their
+ * credentials, on the database directly (same use cases as the admin API).
+ */
+export function wlCommand(): Command {
+  const wl = strict(new Command('wl').description('manage white labels (partners) and their credentials'));
+
+  wl.addCommand(
+    strict(
+      databaseOptions(
+        settingOptions(
+          new Command('create')
+            .description('create a white label; prints id, client_id and client_secret (shown once)')
+            .requiredOption('--name <name>', 'display name')
+            .requiredOption('--currency <code>', 'accepted currency, e.g. EUR; repeat for several', collect),
+          true,
+        ),
+      ),
+    ).action(
+      action(async (o: WlFlags) => {
+        const body = bodyOf(o) as CreateWhiteLabelBody;
+        const out = await withTenancy(o, (deps) => namingFlags(() => createWhiteLabel(deps, body, 'cli')));
+        printJson(out);
+      }),
+    ),
+  );
+
+  wl.addCommand(
+    strict(
+      databaseOptions(
+        settingOptions(
+          new Command('update')
+            .description(
+              'change a white label (only the options given; --currency and --allow replace the lists)',
+            )
+            .argument('<id>', 'white label id')
+            .option('--name <name>', 'display name')
+            .option(
+              '--currency <code>',
+              'accepted currency; repeat for several (replaces the list)',
+              collect,
+            ),
+          false,
+        ),
+      ),
+    ).action(
+      action(async (id: string, o: WlFlags) => {
+        const changes = bodyOf(o);
+        if (Object.keys(changes).length === 0) throw validationError('options', 'nothing to change');
+        printJson(
+          await withTenancy(o, (deps) => namingFlags(() => updateWhiteLabel(deps, { id, changes }, 'cli'))),
+        );
+      }),
+    ),
+  );
+
+  wl.addCommand(
+    strict(
+      databaseOptions(
+        new Command('show')
+          .description('show a white label, its signing secret and credentials')
+          .argument('<id>'),
+      ),
+    ).action(
+      action(async (id: string, o: DbFlags) => {
+        printJson(await withTenancy(o, (deps) => showWhiteLabel(deps, id)));
+      }),
+    ),
+  );
+
+  wl.addCommand(
+    strict(databaseOptions(new Command('list').description('list white labels'))).action(
+      action(async (o: DbFlags) => {
+        printJson({ white_labels: await withTenancy(o, (deps) => listWhiteLabels(deps)) });
+      }),
+    ),
+  );
+
+  wl.addCommand(
+    strict(
+      databaseOptions(
+        new Command('add-credential')
+          .description('add a client credential; prints client_id and client_secret (shown once)')
+          .argument('<id>', 'white label id'),
+      ),
+    ).action(
+      action(async (id: string, o: DbFlags) => {
+        printJson(await withTenancy(o, (deps) => addCredential(deps, { whiteLabelId: id }, 'cli')));
+      }),
+    ),
+  );
+
+  wl.addCommand(
+    strict(
+      databaseOptions(
+        new Command('revoke-credential')
+          .description('revoke a client credential; its tokens are refused from the next request on')
+          .argument('<id>', 'white label id')
+          .argument('<client_id>', 'client id to revoke'),
+      ),
+    ).action(
+      action(async (id: string, clientId: string, o: DbFlags) => {
+        printJson(
+          await withTenancy(o, (deps) => revokeCredential(deps, { whiteLabelId: id, clientId }, 'cli')),
+        );
+      }),
+    ),
+  );
+
+  wl.addCommand(
+    strict(
+      databaseOptions(
+        new Command('rotate-secret')
+          .description(
+            'rotate the callback signing secret; the previous one keeps signing for the grace period',
+          )
+          .argument('<id>', 'white label id')
+          .option('--grace <seconds>', 'grace period (default $SIGNING_SECRET_GRACE_S or 86400; 0 = none)'),
+      ),
+    ).action(
+      action(async (id: string, o: DbFlags & { grace?: string }) => {
+        const grace = seconds('--grace', o.grace);
+        printJson(
+          await withTenancy(o, (deps, defaultGrace) =>
+            rotateSigningSecret(deps, { whiteLabelId: id, graceSeconds: grace ?? defaultGrace }, 'cli'),
+          ),
+        );
+      }),
+    ),
+  );
+  return wl;
+}
