@@ -13,7 +13,7 @@ export interface FastifyLikeRequest {
 export interface FastifyLikeReply {
   code(status: number): FastifyLikeReply;
   header(name: string, value: string): FastifyLikeReply;
-  send(payload?: string): FastifyLikeReply;
+  send(payload?: string | Buffer): FastifyLikeReply;
 }
 
 /** The part of a Fastify instance the plugin uses. */
@@ -65,7 +65,8 @@ export function fastifyCallbackPlugin(
         });
         reply.code(response.status);
         for (const [k, v] of Object.entries(response.headers)) reply.header(k, v);
-        return reply.send(response.body || undefined);
+        // a Buffer is sent as is: Fastify would otherwise append a charset to the stored content type
+        return reply.send(response.body ? Buffer.from(response.body) : undefined);
       });
     }
   };
