@@ -1,0 +1,229 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { backoffDelay, DEFAULT_RETRY, parseRetryAfter } from './backoff.js';
+import { BookieClient, type BookieClientOptions } from './client.js';
+import { BookieApiError } from './errors.js';
+
+type Route = (req: IncomingMessage, body: string, res: ServerResponse) => void;
+interface Fake {
+  url: string;
+  log: { method: string; path: string; auth: string; body: string }[];
+  tokensIssued: number;
+  routes: Map<string, Route>;
+}
+
+const servers: Server[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((s) => new Promise((r) => s.close(r))));
+});
+
+function send(res: ServerResponse, status: number, body?: unknown, headers: Record<string, string> = {}) {
+  res.writeHead(status, {
+    ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    ...headers,
+  });
+  res.end(body === undefined ? undefined : JSON.stringify(body));
+}
+
+/** A small stand-in for Bookie: /oauth/token (Basic auth) issues tok-N; other routes are per test. */
+async function fake(expiresIn = 900): Promise<Fake> {
+  const f: Fake = { url: '', log: [], tokensIssued: 0, routes: new Map() };
+  const server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c) => {
+      body += c;
+    });
+    req.on('end', () => {
+      const path = req.url ?? '';
+      f.log.push({ method: req.method ?? '', path, auth: req.headers.authorization ?? '', body });
+      if (path === '/oauth/token') {
+        const expected = `Basic ${Buffer.from('wl-1:s%3Acret').toString('base64')}`;
+        if (req.headers.authorization !== expected || body !== 'grant_type=client_credentials') {
+          return send(res, 401, { error: 'invalid_client', error_description: 'bad client' });
+        }
+        f.tokensIssued++;
+        return send(res, 200, {
+          access_token: `tok-${f.tokensIssued}`,
+          token_type: 'Bearer',
+          expires_in: expiresIn,
+        });
+      }
+      const route = f.routes.get(`${req.method} ${path}`);
+      if (!route) return send(res, 404, { error: { code: 'not_found', message: 'no route', details: {} } });
+      route(req, body, res);
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  servers.push(server);
+  f.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return f;
+}
+
+function client(f: Fake, extra: Partial<BookieClientOptions> = {}) {
+  const sleeps: number[] = [];
+  const c = new BookieClient({
+    baseUrl: `${f.url}/`,
+    clientId: 'wl-1',
+    clientSecret: 's:cret',
+    sleep: async (ms) => {
+      sleeps.push(ms);
+    },
+    random: () => 0.5,
+    ...extra,
+  });
+  return { c, sleeps };
+}
+
+const session = { locale: 'en', currency: 'EUR', player_id: 'p1', params: { session: 's1' } };
+
+describe('BookieClient', () => {
+  it('fetches a token with HTTP Basic once, caches it, and calls typed routes with Bearer', async () => {
+    const f = await fake();
+    f.routes.set('POST /token/create', (req, body, res) =>
+      send(res, 200, { token: `session-for-${JSON.parse(body).player_id}-${req.headers.authorization}` }),
+    );
+    f.routes.set('POST /token/expire', (_req, _body, res) => send(res, 204));
+    const { c } = client(f);
+    expect(await c.createPlayerToken(session)).toEqual({ token: 'session-for-p1-Bearer tok-1' });
+    await c.expirePlayerToken('abc');
+    expect(f.tokensIssued).toBe(1);
+    expect(f.log.map((l) => `${l.method} ${l.path}`)).toEqual([
+      'POST /oauth/token',
+      'POST /token/create',
+      'POST /token/expire',
+    ]);
+    expect(JSON.parse(f.log[2]!.body)).toEqual({ token: 'abc' });
+  });
+
+  it('shares one token fetch among concurrent calls and refreshes before expiry', async () => {
+    const f = await fake(120);
+    f.routes.set('GET /white-label', (req, _b, res) => send(res, 200, { auth: req.headers.authorization }));
+    let now = 1_000_000;
+    const { c } = client(f, { now: () => now, refreshMarginSeconds: 30 });
+    const all = await Promise.all(Array.from({ length: 5 }, () => c.getWhiteLabel()));
+    expect(all.every((a) => a.auth === 'Bearer tok-1')).toBe(true);
+    expect(f.tokensIssued).toBe(1);
+    now += 89_000; // 120 s lifetime, 30 s margin: still fresh at 89 s
+    expect((await c.getWhiteLabel()).auth).toBe('Bearer tok-1');
+    now += 2_000; // 91 s: refreshed
+    expect((await c.getWhiteLabel()).auth).toBe('Bearer tok-2');
+    expect(f.tokensIssued).toBe(2);
+  });
+
+  it('drops the token and retries once on 401', async () => {
+    const f = await fake();
+    let rejectFirst = true;
+    f.routes.set('GET /white-label', (req, _b, res) => {
+      if (rejectFirst) {
+        rejectFirst = false;
+        return send(res, 401, { error: { code: 'unauthorized', message: 'token revoked', details: {} } });
+      }
+      send(res, 200, { auth: req.headers.authorization });
+    });
+    const { c } = client(f);
+    expect((await c.getWhiteLabel()).auth).toBe('Bearer tok-2');
+    f.routes.set('GET /white-label', (_r, _b, res) => send(res, 401, { error: { code: 'unauthorized' } }));
+    await expect(c.getWhiteLabel()).rejects.toMatchObject({ status: 401, code: 'unauthorized' });
+  });
+
+  it('honours Retry-After on 429', async () => {
+    const f = await fake();
+    let n = 0;
+    f.routes.set('POST /token/create', (_r, _b, res) =>
+      ++n === 1
+        ? send(res, 429, { error: { code: 'rate_limited' } }, { 'retry-after': '2' })
+        : send(res, 200, { token: 't' }),
+    );
+    const { c, sleeps } = client(f);
+    expect(await c.createPlayerToken(session)).toEqual({ token: 't' });
+    expect(sleeps).toEqual([2000]);
+  });
+
+  it('gives up on a Retry-After beyond the limit', async () => {
+    const f = await fake();
+    f.routes.set('POST /token/create', (_r, _b, res) =>
+      send(res, 429, { error: { code: 'rate_limited', message: 'slow down' } }, { 'retry-after': '3600' }),
+    );
+    const { c, sleeps } = client(f);
+    await expect(c.createPlayerToken(session)).rejects.toMatchObject({ status: 429, code: 'rate_limited' });
+    expect(sleeps).toEqual([]);
+  });
+
+  it('retries 5xx with jittered exponential backoff, then succeeds or throws', async () => {
+    const f = await fake();
+    let n = 0;
+    f.routes.set('POST /token/create', (_r, _b, res) =>
+      ++n <= 2 ? send(res, 503) : send(res, 200, { token: 't' }),
+    );
+    const { c, sleeps } = client(f);
+    expect(await c.createPlayerToken(session)).toEqual({ token: 't' });
+    expect(sleeps).toEqual([100, 200]); // random 0.5 × 200 × 2^n
+    let failures = 0;
+    f.routes.set('POST /token/create', (_r, _b, res) => {
+      failures++;
+      send(res, 500, { error: { code: 'internal_error', message: 'internal error', details: {} } });
+    });
+    const err = await c.createPlayerToken(session).catch((e) => e);
+    expect(err).toBeInstanceOf(BookieApiError);
+    expect(err).toMatchObject({ status: 500, code: 'internal_error' });
+    expect(failures).toBe(DEFAULT_RETRY.maxAttempts);
+  });
+
+  it('retries dropped connections', async () => {
+    const f = await fake();
+    let n = 0;
+    f.routes.set('POST /token/create', (req, _b, res) =>
+      ++n === 1 ? req.socket.destroy() : send(res, 200, { token: 't' }),
+    );
+    const { c } = client(f);
+    expect(await c.createPlayerToken(session)).toEqual({ token: 't' });
+    expect(n).toBe(2);
+  });
+
+  it('does not retry a 4xx and maps Bookie and OAuth error bodies', async () => {
+    const f = await fake();
+    let n = 0;
+    f.routes.set('POST /token/create', (_r, _b, res) => {
+      n++;
+      send(res, 400, {
+        error: {
+          code: 'validation_error',
+          message: 'body.currency: bad',
+          details: { field: 'body.currency' },
+        },
+      });
+    });
+    const { c } = client(f);
+    await expect(c.createPlayerToken(session)).rejects.toMatchObject({
+      status: 400,
+      code: 'validation_error',
+      details: { field: 'body.currency' },
+    });
+    expect(n).toBe(1);
+    const { c: wrong } = client(f, { clientSecret: 'nope' });
+    await expect(wrong.getWhiteLabel()).rejects.toMatchObject({
+      status: 401,
+      code: 'invalid_client',
+      message: 'bad client',
+    });
+  });
+});
+
+describe('backoff', () => {
+  it('stays within [0, min(max, base × 2^n))', () => {
+    for (let n = 0; n < 10; n++) {
+      const cap = Math.min(DEFAULT_RETRY.maxDelayMs, DEFAULT_RETRY.baseDelayMs * 2 ** n);
+      expect(backoffDelay(DEFAULT_RETRY, n, () => 0)).toBe(0);
+      expect(backoffDelay(DEFAULT_RETRY, n, () => 0.999999)).toBeLessThan(cap);
+    }
+  });
+  it('reads Retry-After as seconds or an HTTP date', () => {
+    const now = Date.parse('2024-05-01T12:00:00Z');
+    expect(parseRetryAfter('3', now)).toBe(3000);
+    expect(parseRetryAfter('Wed, 01 May 2024 12:00:05 GMT', now)).toBe(5000);
+    expect(parseRetryAfter('Wed, 01 May 2024 11:00:00 GMT', now)).toBe(0);
+    expect(parseRetryAfter('soon', now)).toBeUndefined();
+    expect(parseRetryAfter(undefined, now)).toBeUndefined();
+  });
+});

@@ -1,0 +1,241 @@
+/**
+ * The REST client a partner's backend uses to call Bookie (spec 01 "Authentication", DECISIONS D26, D27): OAuth 2.0
+ * client credentials with token caching and refresh, typed methods for Bookie's partner routes, and retries with
+ * jittered exponential backoff on 429 (honouring `Retry-After`) and 5xx, over undici.
+ *
+ * @packageDocumentation
+ */
+import type { CreateSessionBody, OAuthTokenResponse } from '@bookie/contracts/tenancy';
+import { type Dispatcher, request } from 'undici';
+import {
+  backoffDelay,
+  DEFAULT_RETRY,
+  isRetryableStatus,
+  parseRetryAfter,
+  type RetryPolicy,
+} from './backoff.js';
+import { BookieApiError } from './errors.js';
+import { TokenCache } from './token-cache.js';
+
+/** Options of {@link BookieClient}. */
+export interface BookieClientOptions {
+  /** Bookie's REST base URL, e.g. `https://bookie.example.com` ({base_url} of spec 01). */
+  baseUrl: string;
+  /** OAuth client id of the white label (DECISIONS D27). */
+  clientId: string;
+  /** OAuth client secret. */
+  clientSecret: string;
+  /** Retry policy overrides (see {@link DEFAULT_RETRY}). */
+  retry?: Partial<RetryPolicy>;
+  /** Refresh a token this many seconds before it expires (default 60, at most half its lifetime). */
+  refreshMarginSeconds?: number;
+  /** Per-attempt timeout in ms for headers and body (default 10000). */
+  timeoutMs?: number;
+  /** An undici dispatcher (Agent, Pool, MockAgent…); default the global one. */
+  dispatcher?: Dispatcher;
+  /** Clock in unix ms (default `Date.now`). */
+  now?: () => number;
+  /** Waits `ms` (default a timer); injectable for tests. */
+  sleep?: (ms: number) => Promise<void>;
+  /** Uniform random numbers in [0, 1) for jitter (default `Math.random`). */
+  random?: () => number;
+  /** Extra headers on every request (e.g. `user-agent`). */
+  headers?: Record<string, string>;
+}
+
+/**
+ * A route of Bookie's partner API. `retryable`: whether a 5xx or a network error may be retried (true when
+ * repeating the call is harmless); a 429 is always retried, since the server did not process the request.
+ */
+export interface RouteSpec {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  path: string;
+  retryable: boolean;
+}
+
+/**
+ * The partner routes the client knows. To add one: an entry here, and a one-line method on {@link BookieClient}
+ * calling `this.call<Answer>(ROUTES.name, { body })`.
+ */
+export const ROUTES = {
+  /** `POST /token/create` (DECISIONS D26): a player session token for the betting frame. */
+  createPlayerToken: { method: 'POST', path: '/token/create', retryable: true },
+  /** `POST /token/expire`: ends a player session token. */
+  expirePlayerToken: { method: 'POST', path: '/token/expire', retryable: true },
+  /** `GET /white-label`: the calling white label, without secrets. */
+  getWhiteLabel: { method: 'GET', path: '/white-label', retryable: true },
+} as const satisfies Record<string, RouteSpec>;
+
+/** Input of one {@link BookieClient.call}. */
+export interface CallOptions {
+  /** JSON body. */
+  body?: unknown;
+  /** Query parameters. */
+  query?: Record<string, string | number | boolean | undefined>;
+  /** Path parameters, substituted for `{name}` in the route path. */
+  params?: Record<string, string>;
+}
+
+/** Answer of `POST /token/create` (DECISIONS D26). */
+export interface PlayerToken {
+  /** The session token to hand to the betting frame. */
+  token: string;
+}
+
+interface RawAnswer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  text: string;
+}
+
+function header(h: RawAnswer['headers'], name: string): string | undefined {
+  const v = h[name];
+  return Array.isArray(v) ? v[0] : v;
+}
+
+/**
+ * Bookie's REST client for a partner backend. Every call carries a Bearer token from `POST /oauth/token` (HTTP Basic
+ * client authentication, client credentials grant, DECISIONS D27), cached and refreshed before it expires; a 401
+ * answer drops the token and the call is made once more with a new one. 429 and 5xx answers and network errors are
+ * retried (see {@link RouteSpec.retryable}) with jittered exponential backoff, honouring `Retry-After`.
+ *
+ * @throws BookieApiError from every method when Bookie answers an error (after the retries).
+ */
+export class BookieClient {
+  readonly #opts: BookieClientOptions;
+  readonly #base: string;
+  readonly #retry: RetryPolicy;
+  readonly #now: () => number;
+  readonly #sleep: (ms: number) => Promise<void>;
+  readonly #tokens: TokenCache;
+
+  constructor(options: BookieClientOptions) {
+    this.#opts = options;
+    this.#base = options.baseUrl.replace(/\/+$/, '');
+    this.#retry = { ...DEFAULT_RETRY, ...options.retry };
+    this.#now = options.now ?? Date.now;
+    this.#sleep = options.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms)));
+    this.#tokens = new TokenCache(() => this.#fetchToken(), this.#now, options.refreshMarginSeconds ?? 60);
+  }
+
+  /** `POST /token/create` (DECISIONS D26): a session token for `player_id` (`""` for a read-only viewer). */
+  createPlayerToken(body: CreateSessionBody): Promise<PlayerToken> {
+    return this.call<PlayerToken>(ROUTES.createPlayerToken, { body });
+  }
+
+  /** `POST /token/expire`: ends a player session token. */
+  async expirePlayerToken(token: string): Promise<void> {
+    await this.call(ROUTES.expirePlayerToken, { body: { token } });
+  }
+
+  /** `GET /white-label`: the calling white label as its partner sees it. */
+  getWhiteLabel(): Promise<Record<string, unknown>> {
+    return this.call<Record<string, unknown>>(ROUTES.getWhiteLabel);
+  }
+
+  /** A current access token (fetched or cached), e.g. to call a route the client does not know yet. */
+  accessToken(): Promise<string> {
+    return this.#tokens.get();
+  }
+
+  /**
+   * Calls a route with the Bearer token, retries and error mapping; resolves to the parsed JSON answer (`undefined`
+   * for an empty one, e.g. 204).
+   */
+  async call<T = unknown>(route: RouteSpec, options: CallOptions = {}): Promise<T> {
+    let path = route.path.replace(/\{(\w+)\}/g, (_, k: string) =>
+      encodeURIComponent(options.params?.[k] ?? ''),
+    );
+    const q = new URLSearchParams();
+    for (const [k, v] of Object.entries(options.query ?? {})) if (v !== undefined) q.set(k, String(v));
+    if ([...q].length) path += `?${q}`;
+    const body = options.body === undefined ? undefined : JSON.stringify(options.body);
+    let refreshed = false;
+    for (;;) {
+      const token = await this.#tokens.get();
+      const headers: Record<string, string> = { ...this.#opts.headers, authorization: `Bearer ${token}` };
+      if (body !== undefined) headers['content-type'] = 'application/json';
+      const res = await this.#send(route.method, path, headers, body, route.retryable);
+      if (res.status === 401 && !refreshed) {
+        this.#tokens.invalidate(token);
+        refreshed = true;
+        continue;
+      }
+      if (res.status >= 400) throw BookieApiError.fromResponse(res.status, res.text);
+      return (res.text ? JSON.parse(res.text) : undefined) as T;
+    }
+  }
+
+  async #fetchToken(): Promise<OAuthTokenResponse> {
+    const enc = (s: string) => encodeURIComponent(s);
+    const basic = Buffer.from(`${enc(this.#opts.clientId)}:${enc(this.#opts.clientSecret)}`).toString(
+      'base64',
+    );
+    const res = await this.#send(
+      'POST',
+      '/oauth/token',
+      {
+        ...this.#opts.headers,
+        authorization: `Basic ${basic}`,
+        'content-type': 'application/x-www-form-urlencoded',
+        accept: 'application/json',
+      },
+      'grant_type=client_credentials',
+      true,
+    );
+    if (res.status !== 200) throw BookieApiError.fromResponse(res.status, res.text);
+    const parsed = JSON.parse(res.text) as OAuthTokenResponse;
+    if (typeof parsed.access_token !== 'string' || typeof parsed.expires_in !== 'number') {
+      throw new BookieApiError(
+        res.status,
+        'invalid_token_response',
+        'malformed /oauth/token answer',
+        {},
+        res.text,
+      );
+    }
+    return parsed;
+  }
+
+  /** One request with retries on 429 (always), and on 5xx / network errors when `retryable`. */
+  async #send(
+    method: string,
+    path: string,
+    headers: Record<string, string>,
+    body: string | undefined,
+    retryable: boolean,
+  ): Promise<RawAnswer> {
+    const timeout = this.#opts.timeoutMs ?? 10_000;
+    for (let attempt = 1; ; attempt++) {
+      let answer: RawAnswer | undefined;
+      let failure: unknown;
+      try {
+        const res = await request(`${this.#base}${path}`, {
+          method: method as Dispatcher.HttpMethod,
+          headers,
+          body,
+          headersTimeout: timeout,
+          bodyTimeout: timeout,
+          ...(this.#opts.dispatcher ? { dispatcher: this.#opts.dispatcher } : {}),
+        });
+        answer = { status: res.statusCode, headers: res.headers, text: await res.body.text() };
+      } catch (e) {
+        failure = e;
+      }
+      const last = attempt >= this.#retry.maxAttempts;
+      if (answer && !isRetryableStatus(answer.status)) return answer;
+      if (answer && answer.status === 429) {
+        const after = parseRetryAfter(header(answer.headers, 'retry-after'), this.#now());
+        if (last || (after !== undefined && after > this.#retry.maxRetryAfterMs)) return answer;
+        await this.#sleep(after ?? backoffDelay(this.#retry, attempt - 1, this.#opts.random));
+        continue;
+      }
+      if (!retryable || last) {
+        if (answer) return answer;
+        const msg = failure instanceof Error ? failure.message : String(failure);
+        throw new BookieApiError(0, 'network_error', `${method} ${path}: ${msg}`);
+      }
+      await this.#sleep(backoffDelay(this.#retry, attempt - 1, this.#opts.random));
+    }
+  }
+}
