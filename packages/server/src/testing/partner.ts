@@ -1,6 +1,10 @@
 import type { CreatedWhiteLabel, CreateSessionBody, CreateWhiteLabelBody } from '@bookie/contracts';
 import type { FastifyInstance } from 'fastify';
-import { systemClock } from '../app/clock.js';
+import pino from 'pino';
+import { buildApp } from '../app/app.js';
+import { type Clock, systemClock } from '../app/clock.js';
+import { loadConfig } from '../app/config.js';
+import { type AppDeps, buildDeps } from '../app/wiring.js';
 import type { Database } from '../db/database.js';
 import { createWhiteLabel } from '../modules/tenants/create-white-label.js';
 
@@ -130,4 +134,59 @@ export async function partnerWithToken(
   const p = await createPartner(target, opts);
   const token = await partnerToken(http, p.clientId, p.clientSecret);
   return { ...p, token, headers: { authorization: `Bearer ${token}` } };
+}
+
+/** A clock a test moves by hand (`clock.advance(ms)`). */
+export interface ManualClock extends Clock {
+  set(ms: number): void;
+  advance(ms: number): void;
+}
+
+/** A {@link ManualClock} starting at `start` (default: now). */
+export function manualClock(start = Date.now()): ManualClock {
+  let t = start;
+  return {
+    now: () => t,
+    set: (ms) => {
+      t = ms;
+    },
+    advance: (ms) => {
+      t += ms;
+    },
+  };
+}
+
+/** An in-process app on a test database, for `app.inject` tests. */
+export interface TestApp {
+  app: FastifyInstance;
+  deps: AppDeps;
+  /** Closes the app, stops background work and drops the database. */
+  close(): Promise<void>;
+}
+
+/**
+ * Builds the whole app on `database` (a migrated test database) with `env` settings (BOOKIE_ADMIN_TOKEN is
+ * {@link TEST_ADMIN_TOKEN} unless given) and an optional clock. Add test-only routes before the first inject.
+ * `keepDatabase` leaves the database open at close (several apps on one database).
+ */
+export async function createTestApp(
+  database: Database & { close(): Promise<void> },
+  opts: { env?: NodeJS.ProcessEnv; clock?: Clock; keepDatabase?: boolean } = {},
+): Promise<TestApp> {
+  const config = loadConfig({ BOOKIE_ADMIN_TOKEN: TEST_ADMIN_TOKEN, LOG_LEVEL: 'silent', ...opts.env });
+  const deps = await buildDeps(config, {
+    // keepDatabase: close() leaves the database open, for several apps on one test database
+    database: opts.keepDatabase ? { ...database, close: async () => {} } : database,
+    logger: pino({ level: 'silent' }),
+    ...(opts.clock ? { clock: opts.clock } : {}),
+  });
+  const app = await buildApp(deps);
+  return {
+    app,
+    deps,
+    async close() {
+      await app.close();
+      await deps.lifecycle.stop();
+    },
+  };
 }

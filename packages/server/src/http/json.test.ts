@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { parseStrictJson } from './json.js';
+
+function fieldOf(text: string): unknown {
+  try {
+    parseStrictJson(text);
+  } catch (e) {
+    return (e as { details?: { field?: string } }).details?.field;
+  }
+  return 'parsed';
+}
+
+describe('strict JSON bodies', () => {
+  it('parses plain JSON exactly like JSON.parse', () => {
+    const text = '{"a":1,"b":[{"c":"x"},{"c":"y"}],"d":{"e":null},"f":"\\u00e9"}';
+    expect(parseStrictJson(text)).toEqual(JSON.parse(text));
+    expect(parseStrictJson('[1,2]')).toEqual([1, 2]);
+    expect(parseStrictJson('"s"')).toBe('s');
+  });
+
+  it('reads an empty body as no body', () => {
+    expect(parseStrictJson('')).toBeUndefined();
+    expect(parseStrictJson('  \n')).toBeUndefined();
+  });
+
+  it('refuses duplicate keys, naming the key with its path', () => {
+    expect(fieldOf('{"stake":"1","stake":"2"}')).toBe('body.stake');
+    expect(fieldOf('{"legs":[{"odds":"1"},{"odds":"2","odds":"3"}]}')).toBe('body.legs[1].odds');
+    expect(fieldOf('{"a":{"b":{"c":1,"c":1}}}')).toBe('body.a.b.c');
+    expect(() => parseStrictJson('{"a":1,"a":1}')).toThrow('body.a: duplicate key');
+  });
+
+  it('allows the same key in different objects', () => {
+    expect(parseStrictJson('[{"a":1},{"a":2}]')).toEqual([{ a: 1 }, { a: 2 }]);
+    expect(parseStrictJson('{"a":{"a":{"a":1}}}')).toEqual({ a: { a: { a: 1 } } });
+  });
+
+  it('refuses prototype-poisoning keys', () => {
+    expect(fieldOf('{"__proto__":{"admin":true}}')).toBe('body.__proto__');
+    expect(fieldOf('{"x":{"constructor":{"prototype":{}}}}')).toBe('body.x.constructor.prototype');
+    expect(parseStrictJson('{"constructor":"ok"}')).toEqual({ constructor: 'ok' });
+  });
+
+  it('refuses what is not JSON', () => {
+    for (const bad of ['{"a":1,}', '{a:1}', "{'a':1}", '{"a":1} // c', '{"a":01}', '{"a":1}x', 'NaN']) {
+      expect(fieldOf(bad)).toBe('body');
+    }
+  });
+});
