@@ -62,7 +62,7 @@ describe(`bearer check and allowlist (${process.env.DATABASE_URL ? 'postgres' : 
   });
 
   it('answers 401 with a bare Bearer challenge when no token is sent (RFC 6750 §3.1)', async () => {
-    for (const headers of [{}, { authorization: 'Basic abc' }]) {
+    for (const headers of [{}, { authorization: 'Basic abc' }] as Record<string, string>[]) {
       const r = await probe(t, headers);
       expect(r.statusCode).toBe(401);
       expect(r.headers['www-authenticate']).toBe('Bearer realm="bookie"');
