@@ -1,13 +1,12 @@
 /**
- * `@bookie/sdk`: what a Bookie partner installs (ARCHITECTURE "Packages").
+ * `@bookie/sdk`: what a Bookie partner installs (ARCHITECTURE "Packages"):
+ * - callbacks/: the callback handler toolkit (spec 01, DECISIONS D7–D14) and signing.ts (D11);
+ * - client/: the REST client (D26, D27);
+ * - feed/: FeedReplica, its stores, line framing, change paths (spec 02, DECISIONS D21–D25).
  *
  * @packageDocumentation
  */
-
-// callbacks: signing (DECISIONS D11), handler toolkit, REST client
 export * from './callbacks/index.js';
 export * from './client/index.js';
-export * from './signing.js';
-
-// feed: FeedReplica, its stores, line framing, change paths (spec 02, DECISIONS D21–D25)
 export * from './feed/index.js';
+export * from './signing.js';

@@ -8,26 +8,41 @@
 import type { CallbackErrorBody, FinalPlaceErrorCode } from '@bookie/contracts';
 import { formatMoney, type Rational } from '@bookie/core';
 
+/** Options of a {@link CallbackError}. */
+export interface CallbackErrorOptions {
+  /** HTTP status of the answer (default 400, spec 01 "Errors"). */
+  status?: number;
+  /**
+   * A refusal that may change with time (say, a bet not known yet): answered, but not stored, and the claim is
+   * released (the SQL transaction rolled back), so the platform's retry is evaluated afresh. Default false: the
+   * answer is final and replayed on every repeat.
+   */
+  transient?: boolean;
+}
+
 /**
  * A callback refusal: an HTTP `status` (400 unless said otherwise) and a D9 error body. Returning or throwing it
  * from a handler produces that answer; it is a decision, not a failure, so it is stored and replayed on every repeat
- * of the same `request_id`. (Throw any other error to answer 500 and release the claim, so the retry runs again.)
+ * of the same `request_id` (unless `transient`). Throw any other error to answer 500 and release the claim.
  */
 export class CallbackError extends Error {
   /** HTTP status of the answer (400 for every D9 code). */
   public readonly status: number;
   /** The D9 body. */
   public readonly body: CallbackErrorBody;
+  /** True when the answer is not stored (see {@link CallbackErrorOptions.transient}). */
+  public readonly transient: boolean;
 
   /**
    * @param code - the error code, e.g. `"not_enough_balance"` (DECISIONS D9).
    * @param data - structured data, e.g. `{actual_balance: "5.000000"}`; omitted from the body when undefined.
-   * @param status - HTTP status, default 400 (spec 01 "Errors").
+   * @param options - status (default 400) and whether the refusal is transient.
    */
-  constructor(code: string, data?: Record<string, unknown>, status = 400) {
+  constructor(code: string, data?: Record<string, unknown>, options: CallbackErrorOptions = {}) {
     super(code);
     this.name = 'CallbackError';
-    this.status = status;
+    this.status = options.status ?? 400;
+    this.transient = options.transient ?? false;
     this.body = data === undefined ? { error: { code } } : { error: { code, data } };
   }
 
@@ -46,8 +61,12 @@ export function isCallbackError(e: unknown): e is CallbackError {
  * A generic refusal with any code (DECISIONS D9). On `/bet/place` a code outside `FINAL_PLACE_ERROR_CODES` makes
  * Bookie retry the hold; on every other callback any error makes Bookie retry (D10).
  */
-export function callbackError(code: string, data?: Record<string, unknown>): CallbackError {
-  return new CallbackError(code, data);
+export function callbackError(
+  code: string,
+  data?: Record<string, unknown>,
+  options?: CallbackErrorOptions,
+): CallbackError {
+  return new CallbackError(code, data, options);
 }
 
 /**

@@ -72,6 +72,13 @@ function fromAnswer(answer: StoredAnswer, replayed: boolean): CallbackResponse {
   return { status: answer.status, headers, body: answer.body };
 }
 
+/** Carries a transient refusal out of the store's unit of work, so that nothing is stored. */
+class TransientRefusal extends Error {
+  constructor(public readonly answer: StoredAnswer) {
+    super('transient refusal');
+  }
+}
+
 function toAnswer(result: unknown): StoredAnswer {
   if (result instanceof CallbackError) {
     return { status: result.status, contentType: JSON_TYPE, body: JSON.stringify(result.body) };
@@ -84,7 +91,8 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
 /**
  * Builds the callback handler (see the module comment). Answers:
  * - 204 success, or the handler's {@link CallbackError} (400, D9 body); both stored and replayed byte-identical for
- *   every repeat of the `request_id` (header `idempotent-replayed: true` marks a replay);
+ *   every repeat of the `request_id` (header `idempotent-replayed: true` marks a replay); a `transient` CallbackError
+ *   is answered but not stored, and its transaction rolled back;
  * - 409 `idempotency_conflict` for a known `request_id` with another body (nothing runs);
  * - 400 `validation_error` (`data.field`) for bad JSON, a body off the contract or a bad `Foreign-Params`;
  * - 401 `invalid_signature` (`data.reason`), 404 `not_found` / `not_implemented`, 405 for a method other than POST;
@@ -176,18 +184,22 @@ export function createCallbackHandler<Tx = undefined>(options: CallbackHandlerOp
     try {
       const outcome = await store.execute(requestId, requestFingerprint(name, req.body), async (tx) => {
         const ctx: CallbackContext<Tx> = { name, requestId, foreignParams, headers: req.headers, tx };
+        let result: unknown;
         try {
-          return toAnswer(await handler(body as never, ctx));
+          result = await handler(body as never, ctx);
         } catch (e) {
-          if (e instanceof CallbackError) return toAnswer(e);
-          throw e;
+          if (!(e instanceof CallbackError)) throw e;
+          result = e;
         }
+        if (result instanceof CallbackError && result.transient) throw new TransientRefusal(toAnswer(result));
+        return toAnswer(result);
       });
       if (outcome.kind === 'conflict') {
         return errorResponse(409, 'idempotency_conflict', { request_id: requestId });
       }
       return fromAnswer(outcome.answer, outcome.kind === 'replayed');
     } catch (e) {
+      if (e instanceof TransientRefusal) return fromAnswer(e.answer, false);
       options.onError?.(e, { name, requestId });
       return errorResponse(500, 'internal_error');
     }

@@ -2,7 +2,7 @@ import { createTestDatabase, type TestDatabase } from '@bookie/storage';
 import { sql, type Transaction } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateSigningSecret } from '../signing.js';
-import { notEnoughBalance } from './errors.js';
+import { callbackError, notEnoughBalance } from './errors.js';
 import { placeBody, prepareCallback } from './fixtures.js';
 import { createCallbackHandler } from './handler.js';
 import type { IdempotencyStore } from './idempotency.js';
@@ -105,6 +105,29 @@ describe.each(stores)('idempotent handler on the %s store', (_name, makeStore) =
     expect((await handler.handle(send(p))).status).toBe(204);
     expect((await handler.handle(send(p))).status).toBe(204);
     expect(calls).toBe(3);
+  });
+
+  it('answers a transient refusal without storing it, so the retry is evaluated afresh', async () => {
+    let known = false;
+    let calls = 0;
+    const handler = createCallbackHandler({
+      secret,
+      store: await makeStore(),
+      handlers: {
+        place: () => {
+          calls++;
+          if (!known) return callbackError('bet_unknown', { bet_id: 'b' }, { transient: true });
+        },
+      },
+    });
+    const p = prepareCallback('place', placeBody(), { secret });
+    const first = await handler.handle(send(p));
+    expect(first.status).toBe(400);
+    expect(first.body).toBe('{"error":{"code":"bet_unknown","data":{"bet_id":"b"}}}');
+    known = true;
+    expect((await handler.handle(send(p))).status).toBe(204);
+    expect((await handler.handle(send(p))).status).toBe(204);
+    expect(calls).toBe(2);
   });
 
   it('runs concurrent duplicates once and gives all the same answer', async () => {
