@@ -9,3 +9,4 @@ export * from './feed.js';
 export * from './outbox.js';
 export * from './sport-event.js';
 export * from './tenancy.js';
+export * from './frame.js';

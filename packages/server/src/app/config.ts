@@ -22,8 +22,14 @@ export interface Config {
   adminToken: string | undefined;
   /** How long graceful shutdown may wait for in-flight work, in ms (`SHUTDOWN_TIMEOUT_MS`; default 10000). */
   shutdownTimeoutMs: number;
+  /** The trading feed: retention and fan-out (spec 02 "Limits", docs/adr/0004-trading-feed.md). */
+  feed: FeedConfig;
+  /** HTTPS with optional mutual TLS (`--tls-cert`, `--tls-key`, `--client-ca`); undefined = plain HTTP. */
+  tls: TlsConfig | undefined;
   /** Partner callbacks (DECISIONS D7–D10). */
   callbacks: CallbackConfig;
+  /** Bet placement. */
+  bets: BetsConfig;
   /** Tenancy: partner and player authentication, rate and size limits (docs/adr/0005-tenancy.md). */
   auth: AuthConfig;
 }
@@ -60,6 +66,43 @@ export interface CallbackConfig {
   pollMs: number;
 }
 
+/** Settings of the trading feed. */
+export interface FeedConfig {
+  /** Log entries are kept this long, in s (`FEED_LOG_RETENTION_S`; default 259200 = 3 days). */
+  logRetentionS: number;
+  /** Snapshots of finished events are kept this long after the end, in s (`FEED_SNAPSHOT_RETENTION_S`; 5 days). */
+  snapshotRetentionS: number;
+  /** How often retention runs, in s (`FEED_RETENTION_INTERVAL_S`; default 3600; 0 = never). */
+  retentionIntervalS: number;
+  /** Bytes a /log connection may queue before it falls back to catching up (`FEED_CONNECTION_BUFFER_BYTES`; 1 MiB). */
+  connectionBufferBytes: number;
+}
+
+/** HTTPS files (PEM). With `clientCaFile`, clients must present a certificate signed by it (mutual TLS). */
+export interface TlsConfig {
+  /** Server certificate (`--tls-cert`, `TLS_CERT_FILE`). */
+  certFile: string;
+  /** Server private key (`--tls-key`, `TLS_KEY_FILE`). */
+  keyFile: string;
+  /** CA of client certificates (`--client-ca`, `TLS_CLIENT_CA_FILE`); absent = no client certificate asked. */
+  clientCaFile: string | undefined;
+}
+
+/** Settings of bet placement. */
+export interface BetsConfig {
+  /** Odds acceptance strategy 1 tolerance as a relative fraction, decimal string (`ODDS_TOLERANCE`; default "0"). */
+  oddsTolerance: string;
+  /**
+   * Units of each currency per 1 EUR, for the 50,000 EUR express cap (D17) (`EUR_RATES`, e.g. "USD=1.08,GBP=0.85";
+   * EUR=1 always). Combination bets in a currency without a rate are declined.
+   */
+  eurRates: Record<string, string>;
+  /** How long a bet may wait for its hold before recovery force-declines it, ms (`PLACEMENT_DEADLINE_MS`; 30000). */
+  placementDeadlineMs: number;
+  /** How often the recovery of interrupted placements runs, ms (`PLACEMENT_RECOVERY_MS`; 5000). */
+  recoveryIntervalMs: number;
+}
+
 /** A setting that is missing or malformed. `setting` names it as the operator writes it. */
 export class ConfigError extends Error {
   constructor(
@@ -77,6 +120,9 @@ export interface ConfigOverrides {
   dbUrl?: string | undefined;
   dataDir?: string | undefined;
   host?: string | undefined;
+  tlsCert?: string | undefined;
+  tlsKey?: string | undefined;
+  clientCa?: string | undefined;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -135,6 +181,39 @@ export function loadAuthConfig(env: NodeJS.ProcessEnv): AuthConfig {
   };
 }
 
+const DECIMAL_SETTING = /^(0|[1-9][0-9]{0,11})(\.[0-9]{1,12})?$/;
+
+function loadBetsConfig(env: NodeJS.ProcessEnv): BetsConfig {
+  const oddsTolerance = env.ODDS_TOLERANCE ?? '0';
+  if (!DECIMAL_SETTING.test(oddsTolerance)) {
+    throw new ConfigError(
+      'ODDS_TOLERANCE',
+      `expected a decimal fraction such as 0.05, got "${oddsTolerance}"`,
+    );
+  }
+  const eurRates: Record<string, string> = { EUR: '1' };
+  for (const part of (env.EUR_RATES ?? '').split(',').filter((p) => p.trim() !== '')) {
+    const m = /^\s*([A-Z]{3})=([0-9.]+)\s*$/.exec(part);
+    if (!m?.[1] || !m[2] || !DECIMAL_SETTING.test(m[2]) || /^0(\.0*)?$/.test(m[2])) {
+      throw new ConfigError('EUR_RATES', `expected CUR=rate pairs such as USD=1.08, got "${part}"`);
+    }
+    eurRates[m[1]] = m[2];
+  }
+  const placementDeadlineMs = int(
+    'PLACEMENT_DEADLINE_MS',
+    env.PLACEMENT_DEADLINE_MS,
+    30_000,
+    6_000,
+    3_600_000,
+  );
+  return {
+    oddsTolerance,
+    eurRates,
+    placementDeadlineMs,
+    recoveryIntervalMs: int('PLACEMENT_RECOVERY_MS', env.PLACEMENT_RECOVERY_MS, 5_000, 100, 3_600_000),
+  };
+}
+
 function loadCallbackConfig(env: NodeJS.ProcessEnv): CallbackConfig {
   const timeoutMs = int('CALLBACK_TIMEOUT_MS', env.CALLBACK_TIMEOUT_MS, 5000, 100, 120_000);
   const leaseMs = int('CALLBACK_LEASE_MS', env.CALLBACK_LEASE_MS, 30_000, 1000, 3_600_000);
@@ -146,6 +225,16 @@ function loadCallbackConfig(env: NodeJS.ProcessEnv): CallbackConfig {
     concurrency: int('CALLBACK_CONCURRENCY', env.CALLBACK_CONCURRENCY, 64, 1, 10_000),
     pollMs: int('CALLBACK_POLL_MS', env.CALLBACK_POLL_MS, 1000, 10, 60_000),
   };
+}
+
+function loadTlsConfig(env: NodeJS.ProcessEnv, flags: ConfigOverrides): TlsConfig | undefined {
+  const cert = flags.tlsCert ?? (env.TLS_CERT_FILE || undefined);
+  const key = flags.tlsKey ?? (env.TLS_KEY_FILE || undefined);
+  const ca = flags.clientCa ?? (env.TLS_CLIENT_CA_FILE || undefined);
+  if (!cert && !key && !ca) return undefined;
+  if (!cert) throw new ConfigError('--tls-cert', 'is required with --tls-key or --client-ca');
+  if (!key) throw new ConfigError('--tls-key', 'is required with --tls-cert');
+  return { certFile: resolve(cert), keyFile: resolve(key), clientCaFile: ca ? resolve(ca) : undefined };
 }
 
 /** Validates the settings; throws {@link ConfigError} on the first bad one. */
@@ -171,7 +260,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: ConfigOv
     logLevel,
     adminToken,
     shutdownTimeoutMs: int('SHUTDOWN_TIMEOUT_MS', env.SHUTDOWN_TIMEOUT_MS, 10_000, 0, 600_000),
+    feed: {
+      logRetentionS: int('FEED_LOG_RETENTION_S', env.FEED_LOG_RETENTION_S, 259_200, 1, 3_650 * 86_400),
+      snapshotRetentionS: int(
+        'FEED_SNAPSHOT_RETENTION_S',
+        env.FEED_SNAPSHOT_RETENTION_S,
+        432_000,
+        1,
+        3_650 * 86_400,
+      ),
+      retentionIntervalS: int('FEED_RETENTION_INTERVAL_S', env.FEED_RETENTION_INTERVAL_S, 3600, 0, 86_400),
+      connectionBufferBytes: int(
+        'FEED_CONNECTION_BUFFER_BYTES',
+        env.FEED_CONNECTION_BUFFER_BYTES,
+        1024 * 1024,
+        1024,
+        1024 * 1024 * 1024,
+      ),
+    },
+    tls: loadTlsConfig(env, flags),
     callbacks: loadCallbackConfig(env),
+    bets: loadBetsConfig(env),
     auth: loadAuthConfig(env),
   };
 }

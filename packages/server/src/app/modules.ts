@@ -2,7 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { oauthRoutes } from '../modules/auth/oauth.routes.js';
 import { sessionRoutes } from '../modules/auth/session.routes.js';
 import { callbacksRoutes } from '../modules/callbacks/callbacks.routes.js';
+import { feedRoutes } from '../modules/feed/feed.routes.js';
+import { frameRoutes } from '../modules/frame/frame.routes.js';
 import { tenantsRoutes } from '../modules/tenants/tenants.routes.js';
+import { tradingRoutes } from '../modules/trading/trading.routes.js';
 import type { AppDeps } from './wiring.js';
 
 /**
@@ -12,4 +15,8 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps): Prom
   await tenantsRoutes(app, deps);
   await oauthRoutes(app, deps);
   await sessionRoutes(app, deps);
+  await tradingRoutes(app, deps);
+  await feedRoutes(app, deps);
+  await callbacksRoutes(app, deps);
+  await frameRoutes(app, deps);
 }

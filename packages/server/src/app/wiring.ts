@@ -1,12 +1,19 @@
+import { expressCapInCurrency, parseDecimal } from '@bookie/core';
 import { openDatabase } from '@bookie/storage';
 import pino from 'pino';
 import type { Database } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 import type { Authenticator } from '../http/auth.js';
 import { createAuthenticator } from '../modules/auth/authenticator.js';
+import { expireSession } from '../modules/auth/expire-session.js';
+import { BetEvents } from '../modules/bets/bet-events.js';
+import type { PlacementDeps } from '../modules/bets/place-bet.js';
+import { recoverPlacements } from '../modules/bets/recover-placements.js';
 import { type CallbacksService, createCallbacksService } from '../modules/callbacks/callbacks.service.js';
 import { CallbackSender } from '../modules/callbacks/send-callback.js';
 import { whiteLabelTargets } from '../modules/callbacks/white-label-targets.js';
+import { type FeedService, startFeed } from '../modules/feed/feed.service.js';
+import { cachedWhiteLabels } from '../modules/tenants/cached-white-labels.js';
 import { type Clock, systemClock } from './clock.js';
 import type { Config } from './config.js';
 import { Lifecycle } from './lifecycle.js';
@@ -25,6 +32,12 @@ export interface AppDeps {
   authenticator?: Authenticator;
   /** The callback outbox: targets, HTTP sender and dispatcher (started by {@link startBackground}). */
   callbacks: CallbacksService;
+  /** The trading feed of this process: fan-out of the log (`/log`) and the catalog (the server's FeedReplica). */
+  feed: FeedService;
+  /** Bet changes of this process, for the players' live streams. */
+  betEvents: BetEvents;
+  /** Everything bet placement needs. */
+  placement: PlacementDeps;
 }
 
 /** Options for {@link buildDeps}; tests pass an open database and a silent logger. */
@@ -56,7 +69,35 @@ export async function buildDeps(config: Config, opts: BuildDepsOptions = {}): Pr
     leaseMs: config.callbacks.leaseMs,
     pollMs: config.callbacks.pollMs,
   });
+  const feed = await startFeed({ database, logger, clock, lifecycle, settings: config.feed });
+  const betEvents = new BetEvents();
+  const rates = config.bets.eurRates;
+  const placement: PlacementDeps = {
+    database,
+    clock,
+    logger,
+    catalog: feed.catalog,
+    callbacks,
+    whiteLabels: cachedWhiteLabels({ database, clock }),
+    sessions: {
+      expire: (whiteLabelId, token) => expireSession({ database, clock }, { whiteLabelId, token }),
+    },
+    betEvents,
+    settings: {
+      oddsTolerance: parseDecimal(config.bets.oddsTolerance, { field: 'ODDS_TOLERANCE', maxDecimals: 12 }),
+      expressCap: (currency) => {
+        const rate = rates[currency];
+        return rate
+          ? expressCapInCurrency(parseDecimal(rate, { field: 'EUR_RATES', maxDecimals: 12 }))
+          : undefined;
+      },
+      placementDeadlineMs: config.bets.placementDeadlineMs,
+    },
+  };
   return {
+    feed,
+    betEvents,
+    placement,
     config,
     database,
     logger,
@@ -71,4 +112,31 @@ export async function buildDeps(config: Config, opts: BuildDepsOptions = {}): Pr
 export async function startBackground(deps: AppDeps): Promise<void> {
   await deps.callbacks.dispatcher.start();
   deps.lifecycle.onStop('callback dispatcher', () => deps.callbacks.dispatcher.stop());
+  startRecovery(deps);
+}
+
+/** Periodically finishes placements interrupted by a crash (issue 7 "Crash safety"). */
+function startRecovery(deps: AppDeps): void {
+  let running: Promise<unknown> | undefined;
+  const tick = () => {
+    if (running) return;
+    running = recoverPlacements(deps.database)
+      .then((ids) => {
+        if (ids.length > 0) {
+          deps.logger.warn({ bets: ids }, 'placements interrupted; bets force-declined');
+          deps.callbacks.dispatcher.kick();
+        }
+      })
+      .catch((err) => deps.logger.error({ err }, 'placement recovery failed'))
+      .finally(() => {
+        running = undefined;
+      });
+  };
+  const timer = setInterval(tick, deps.config.bets.recoveryIntervalMs);
+  timer.unref();
+  tick();
+  deps.lifecycle.onStop('placement recovery', async () => {
+    clearInterval(timer);
+    await running;
+  });
 }

@@ -132,6 +132,75 @@ export interface FeedStateTable {
   retention_ran_at: Date | null;
 }
 
+/** Internal named states of a bet (spec 01 "States and transitions"); D6 codes are mapped at the edge. */
+export type BetState =
+  | 'hold_requested'
+  | 'accepted'
+  | 'declined'
+  | 'place_error'
+  | 'force_declined'
+  | 'settled'
+  | 'unsettled'
+  | 'cashed_out';
+
+/** A bet. Money columns are numeric, read as exact strings; odds numeric with 12 decimals. */
+export interface BetTable {
+  id: string;
+  white_label_id: string;
+  player_id: string;
+  currency: string;
+  bet_type: 'single' | 'express' | 'system';
+  /** JSON array of sizes (system only; `[]` otherwise). */
+  system_sizes: ColumnType<number[], string, string>;
+  stake: string;
+  odds_strategy: number;
+  base_odds: string;
+  total_odds: string;
+  state: BetState;
+  restrictions: ColumnType<unknown[], string | undefined, string>;
+  freebet_id: string | null;
+  insurance_id: string | null;
+  boost_id: string | null;
+  foreign_params: ColumnType<Record<string, unknown>, string | undefined, string>;
+  session_token_hash: string | null;
+  client_key: string | null;
+  created_at: ColumnType<Date, Date | string, Date | string>;
+  placement_deadline: ColumnType<Date, Date | string, Date | string>;
+  decided_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  payout: string | null;
+  settle_amount: string | null;
+  settle_type: number | null;
+  settled_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  settlement_seq: ColumnType<number, number | undefined, number>;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** A selection (leg) of a bet. */
+export interface BetSelectionTable {
+  bet_id: string;
+  idx: number;
+  sport_event_id: string;
+  market_id: string;
+  odd_id: string;
+  requested_odds: string;
+  odds: string;
+  status: ColumnType<number, number | undefined, number>;
+  dead_heat: string | null;
+  status_reason: ColumnType<string, string | undefined, string>;
+  odd_updated_at: ColumnType<Date, Date | string, Date | string>;
+  match_status: number;
+  /** Sport event facts captured at placement (competitors, tournament, start time, state…). */
+  event_info: ColumnType<Record<string, unknown>, string, string>;
+}
+
+/** Last accepted bet of a player on a sport event (bet_interval restriction). */
+export interface PlayerEventBetTable {
+  white_label_id: string;
+  player_id: string;
+  sport_event_id: string;
+  last_bet_at: ColumnType<Date, Date | string, Date | string>;
+}
+
 /**
  * The whole database as Kysely sees it. Each module declares its own tables in its repository
  * file's neighbourhood and adds them here.
@@ -147,4 +216,7 @@ export interface DB {
   access_token: AccessTokenTable;
   session_token: SessionTokenTable;
   callback_delivery: CallbackDeliveryTable;
+  bet: BetTable;
+  bet_selection: BetSelectionTable;
+  player_event_bet: PlayerEventBetTable;
 }

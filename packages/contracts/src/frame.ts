@@ -1,0 +1,98 @@
+import { type Static, Type } from '@sinclair/typebox';
+
+const DECIMAL = '^(0|[1-9][0-9]{0,17})(\\.[0-9]{1,12})?$';
+
+/** A selection the player picked: sport event, market and odd ids, and the odds the player saw (decimal string). */
+export const PlaceBetSelection = Type.Object(
+  {
+    sport_event_id: Type.String({ minLength: 1, maxLength: 200 }),
+    market_id: Type.String({ minLength: 1, maxLength: 200 }),
+    odd_id: Type.String({ minLength: 1, maxLength: 200 }),
+    odds: Type.String({ pattern: DECIMAL, description: 'decimal odds the player saw, e.g. "1.85"' }),
+  },
+  { additionalProperties: false },
+);
+/** See {@link PlaceBetSelection}. */
+export type PlaceBetSelection = Static<typeof PlaceBetSelection>;
+
+/**
+ * Body of `POST /frame-api/bets` (issue 7): a player's bet. `stake` is a decimal string in `currency` (the session's
+ * currency); `odds_strategy` 1, 2 or 3 (spec 01 "Odds acceptance strategy"); `system_sizes` for a system only;
+ * `client_key` makes the request idempotent (a repeat returns the same bet); `client_created_at` is when the client
+ * created the bet, for the bet delay (spec 03 "Bet delay").
+ */
+export const PlaceBetRequest = Type.Object(
+  {
+    bet_type: Type.Union([Type.Literal('single'), Type.Literal('express'), Type.Literal('system')]),
+    selections: Type.Array(PlaceBetSelection, { minItems: 1, maxItems: 30 }),
+    system_sizes: Type.Optional(
+      Type.Array(Type.Integer({ minimum: 2, maximum: 30 }), { minItems: 1, maxItems: 30 }),
+    ),
+    stake: Type.String({ pattern: DECIMAL, description: 'stake, decimal string (at most 6 decimals)' }),
+    currency: Type.String({ pattern: '^[A-Z]{3}$' }),
+    odds_strategy: Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3)]),
+    freebet_id: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+    insurance_id: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+    boost_id: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+    client_key: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+    client_created_at: Type.Optional(Type.String({ format: 'date-time' })),
+  },
+  { additionalProperties: false, $id: 'PlaceBetRequest' },
+);
+/** See {@link PlaceBetRequest}. */
+export type PlaceBetRequest = Static<typeof PlaceBetRequest>;
+
+/** A restriction `{type, context}` as the frame API shows it (spec 01 "Restriction"). */
+export const RestrictionView = Type.Object({
+  type: Type.String(),
+  context: Type.Record(Type.String(), Type.Unknown()),
+});
+
+/** A selection of a bet as the player sees it; odds are decimal strings with 6 decimals. */
+export const BetSelectionView = Type.Object({
+  sport_event_id: Type.String(),
+  market_id: Type.String(),
+  odd_id: Type.String(),
+  requested_odds: Type.String(),
+  odds: Type.String({ description: 'odds the bet was accepted at' }),
+  status: Type.Integer({ description: 'odd status 0–7 (D4)' }),
+});
+
+/**
+ * A bet as the frame API shows it. `status` is the D6 code (1 accepted, 2 declined, 3 settled, 4 unsettled,
+ * 5 refunded, 6 refunded manually, 7 cashed out, 10 place error, 11 force_decline; 0 while placing), `state` the
+ * internal name. Money and odds are decimal strings with 6 decimals.
+ */
+export const BetView = Type.Object(
+  {
+    id: Type.String(),
+    status: Type.Integer(),
+    state: Type.String(),
+    bet_type: Type.String(),
+    system_sizes: Type.Array(Type.Integer()),
+    stake: Type.String(),
+    currency: Type.String(),
+    total_odds: Type.String(),
+    selections: Type.Array(BetSelectionView),
+    restrictions: Type.Array(RestrictionView),
+    freebet_id: Type.Union([Type.String(), Type.Null()]),
+    insurance_id: Type.Union([Type.String(), Type.Null()]),
+    boost_id: Type.Union([Type.String(), Type.Null()]),
+    created_at: Type.String(),
+    decided_at: Type.Union([Type.String(), Type.Null()]),
+    payout: Type.Union([Type.String(), Type.Null()]),
+    settle_amount: Type.Union([Type.String(), Type.Null()]),
+    settle_type: Type.Union([Type.Integer(), Type.Null()]),
+  },
+  { $id: 'BetView' },
+);
+/** See {@link BetView}. */
+export type BetView = Static<typeof BetView>;
+
+/** A page of a player's bets (history), newest first; `next` is the cursor of the next page, or null. */
+export const BetPage = Type.Object({
+  items: Type.Array(BetView),
+  next: Type.Union([Type.String(), Type.Null()]),
+});
+/** See {@link BetPage}. */
+export type BetPage = Static<typeof BetPage>;

@@ -1,0 +1,36 @@
+import type { BetView } from '@bookie/contracts';
+import type { Bet } from './bet.js';
+import { betStatusCode } from './bet.js';
+import { money6, odds6 } from './callback-bodies.js';
+
+/** The frame API's view of a bet. */
+export function toBetView(bet: Bet): BetView {
+  const r = bet.row;
+  return {
+    id: r.id,
+    status: betStatusCode(r),
+    state: r.state,
+    bet_type: r.bet_type,
+    system_sizes: r.system_sizes,
+    stake: money6(r.stake),
+    currency: r.currency,
+    total_odds: odds6(r.total_odds),
+    selections: bet.selections.map((s) => ({
+      sport_event_id: s.sport_event_id,
+      market_id: s.market_id,
+      odd_id: s.odd_id,
+      requested_odds: odds6(s.requested_odds),
+      odds: odds6(s.odds),
+      status: s.status,
+    })),
+    restrictions: r.restrictions as BetView['restrictions'],
+    freebet_id: r.freebet_id,
+    insurance_id: r.insurance_id,
+    boost_id: r.boost_id,
+    created_at: new Date(r.created_at).toISOString(),
+    decided_at: r.decided_at ? new Date(r.decided_at).toISOString() : null,
+    payout: r.payout === null ? null : money6(r.payout),
+    settle_amount: r.settle_amount === null ? null : money6(r.settle_amount),
+    settle_type: r.settle_type,
+  };
+}

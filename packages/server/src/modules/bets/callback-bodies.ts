@@ -1,0 +1,136 @@
+import type {
+  BetAcceptBody,
+  BetDeclineBody,
+  BetOdd,
+  BetPlaceBody,
+  BetSettleBody,
+  BetUnsettleBody,
+  CallbackCompetitor,
+  CallbackRestriction,
+} from '@bookie/contracts';
+import {
+  callbackBetTypeCode,
+  formatMoney,
+  formatOdds,
+  mtsSystemSizes,
+  parseDecimal,
+  type Restriction,
+} from '@bookie/core';
+import type { Bet, EventInfo, SelectionRow } from './bet.js';
+
+/** A body as enqueued: everything but `request_id`, which the outbox adds (D7). */
+type WithoutRequestId<T> = Omit<T, 'request_id'>;
+
+/** ISO 8601 with an explicit offset (`+00:00`), as spec 01 shows `bet_created_at` (D7 formats). */
+export function isoWithOffset(d: Date): string {
+  return d.toISOString().replace('Z', '+00:00');
+}
+
+/** A numeric column (exact string) written with 6 decimals (D1). */
+export function money6(v: string): string {
+  return formatMoney(parseDecimal(v, { field: 'amount', maxDecimals: 12 }));
+}
+
+/** An odds column written with 6 decimals (D1), rounded half-up. */
+export function odds6(v: string): string {
+  return formatOdds(parseDecimal(v, { field: 'odds', maxDecimals: 12 }));
+}
+
+function betOdd(s: SelectionRow): BetOdd {
+  const info = s.event_info as unknown as EventInfo;
+  return {
+    odd_id: s.odd_id,
+    odd_ratio: odds6(s.odds),
+    odd_status: s.status,
+    match_id: s.sport_event_id,
+    match_status: s.match_status,
+    market_id: s.market_id,
+    odd_updated_at: isoWithOffset(new Date(s.odd_updated_at)),
+    status_reason: s.status_reason,
+    meta: {
+      sport_event_info_provider_id: info.provider_id,
+      sport_event_info_sport_id: info.sport_id,
+      sport_event_info_tournament_id: info.tournament_id,
+      sport_event_info_market_type: info.market_type,
+      sport_event_info_state: info.state,
+      sport_event_info_start_time: info.start_time,
+      sport_event_info_competitors: info.competitors,
+      sport_id: info.sport_id,
+      tournament_id: info.tournament_id,
+      market_type: info.market_type,
+      provider_id: info.provider_id,
+    },
+  };
+}
+
+/** Competitors of all selections, each once, in selection order (spec 01 `competitors`). */
+function competitors(bet: Bet): CallbackCompetitor[] {
+  const seen = new Map<string, CallbackCompetitor>();
+  for (const s of bet.selections) {
+    for (const c of (s.event_info as unknown as EventInfo).competitors)
+      if (!seen.has(c.id)) seen.set(c.id, c);
+  }
+  return [...seen.values()];
+}
+
+/**
+ * Body of `/bet/place` and `/bet/accept` (spec 01 "Which fields each callback carries"): the same fields; accept
+ * carries the odds the bet was accepted at. `bet_system_sizes` follows spec 03's rule for every type: [1] for a
+ * single, [n] for an express, the chosen sizes for a system.
+ */
+export function placeBody(bet: Bet): WithoutRequestId<BetPlaceBody> & WithoutRequestId<BetAcceptBody> {
+  const r = bet.row;
+  return {
+    bet_id: r.id,
+    bet_player_id: r.player_id,
+    bet_type: callbackBetTypeCode(r.bet_type),
+    bet_stake: money6(r.stake),
+    bet_freebet_id: r.freebet_id ?? '',
+    bet_insurance_id: r.insurance_id ?? '',
+    bet_boost_id: r.boost_id ?? '',
+    total_odds_value: odds6(r.total_odds),
+    base_odds_value: odds6(r.base_odds),
+    bet_odds: bet.selections.map(betOdd),
+    bet_bet_builder_odds: [],
+    bet_system_sizes: mtsSystemSizes(r.bet_type, bet.selections.length, r.system_sizes),
+    bet_created_at: isoWithOffset(new Date(r.created_at)),
+    competitors: competitors(bet),
+  };
+}
+
+/** Body of `/bet/decline`: every failing restriction (spec 01). */
+export function declineBody(
+  bet: Bet,
+  restrictions: readonly Restriction[],
+): WithoutRequestId<BetDeclineBody> {
+  return {
+    bet_id: bet.row.id,
+    bet_player_id: bet.row.player_id,
+    restrictions: restrictions as unknown as CallbackRestriction[],
+  };
+}
+
+/** Body of `/bet/settle` (spec 01; D3, D12): the full current amount and the odds with their statuses. */
+export function settleBody(
+  bet: Bet,
+  settlement: { settleAmount: string; settleType: 1 | 2 | 3; restrictions: readonly Restriction[] },
+): WithoutRequestId<BetSettleBody> {
+  const r = bet.row;
+  return {
+    bet_id: r.id,
+    bet_player_id: r.player_id,
+    bet_boost_id: r.boost_id ?? '',
+    total_odds_value: odds6(r.total_odds),
+    base_odds_value: odds6(r.base_odds),
+    bet_odds: bet.selections.map(betOdd),
+    bet_bet_builder_odds: [],
+    settle_amount: money6(settlement.settleAmount),
+    settle_type: settlement.settleType,
+    restrictions: settlement.restrictions as unknown as CallbackRestriction[],
+  };
+}
+
+/** Body of `/bet/unsettle` (spec 01; D12): a full reversal of the previous settle. */
+export function unsettleBody(bet: Bet, unsettleAmount: string): WithoutRequestId<BetUnsettleBody> {
+  return { bet_id: bet.row.id, bet_player_id: bet.row.player_id, unsettle_amount: money6(unsettleAmount) };
+}

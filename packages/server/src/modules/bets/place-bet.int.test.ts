@@ -1,0 +1,270 @@
+import { isCallbackBody } from '@bookie/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startBackground } from '../../app/wiring.js';
+import { createTestDatabase } from '../../testing/database.js';
+import {
+  createPartner,
+  createSession,
+  createTestApp,
+  partnerToken,
+  type TestApp,
+} from '../../testing/partner.js';
+import { scriptedPartner, waitUntil } from '../../testing/scripted-partner.js';
+import { createSportEvent } from '../trading/create-sport-event.js';
+import { sampleEvent } from '../trading/fixtures.js';
+import { patchMarkets } from '../trading/patch-markets.js';
+import { setBetStop } from '../trading/set-bet-stop.js';
+import { recoverPlacements } from './recover-placements.js';
+
+type Partner = Awaited<ReturnType<typeof scriptedPartner>>;
+
+describe(`bet placement (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, () => {
+  let t: TestApp;
+  let partner: Partner;
+  let session: string;
+  let eventA: string;
+  let eventB: string;
+
+  async function trading<T extends { version: bigint }>(p: Promise<T>): Promise<T> {
+    const r = await p;
+    await t.deps.feed.catalog.waitFor(r.version);
+    return r;
+  }
+
+  async function newSession(playerId: string, wlOpts: Record<string, unknown> = {}) {
+    const wl = await createPartner({ database: t.deps.database }, { callback_url: partner.url, ...wlOpts });
+    const token = await partnerToken(t.app, wl.clientId, wl.clientSecret);
+    return createSession(t.app, token, { player_id: playerId, params: { session: playerId } });
+  }
+
+  async function place(body: Record<string, unknown>, token = session) {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/frame-api/bets',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      payload: JSON.stringify({
+        bet_type: 'single',
+        stake: '10',
+        currency: 'EUR',
+        odds_strategy: 1,
+        ...body,
+      }),
+    });
+    return { status: res.statusCode, json: res.json() };
+  }
+
+  const single = (event: string, odd = '1', odds = '1.5') => ({
+    selections: [{ sport_event_id: event, market_id: '1', odd_id: odd, odds }],
+  });
+
+  beforeAll(async () => {
+    partner = await scriptedPartner();
+    const db = await createTestDatabase();
+    t = await createTestApp(db, { env: { PLACEMENT_DEADLINE_MS: '6000' } });
+    await startBackground(t.deps);
+    eventA = (await trading(createSportEvent(t.deps, sampleEvent({ markets: 2 })))).id;
+    eventB = (await trading(createSportEvent(t.deps, sampleEvent({ markets: 2, name: 'Spurs' })))).id;
+    session = await newSession('p1', { limits: { min_stake: '1', max_stake: '500', max_payout: null } });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await partner?.close();
+  });
+
+  it('holds, accepts and calls back /bet/accept with the spec 01 fields', async () => {
+    const before = partner.received.length;
+    const r = await place(single(eventA));
+    expect(r.status).toBe(200);
+    expect(r.json).toMatchObject({
+      status: 1,
+      state: 'accepted',
+      stake: '10.000000',
+      total_odds: '1.500000',
+    });
+    await waitUntil(() => partner.at('/bet/accept').some((c) => c.json.bet_id === r.json.id));
+    const mine = partner.received.slice(before).filter((c) => c.json.bet_id === r.json.id);
+    expect(mine.map((c) => c.path)).toEqual(['/bet/place', '/bet/accept']);
+    const [placeCb, acceptCb] = mine;
+    expect(isCallbackBody('place', placeCb!.json)).toBe(true);
+    expect(isCallbackBody('accept', acceptCb!.json)).toBe(true);
+    expect(placeCb!.json).toMatchObject({
+      bet_player_id: 'p1',
+      bet_type: 1,
+      bet_stake: '10.000000',
+      bet_freebet_id: '',
+      total_odds_value: '1.500000',
+      bet_system_sizes: [1],
+      bet_bet_builder_odds: [],
+      competitors: [
+        { id: 'c1', type: 2 },
+        { id: 'c2', type: 2 },
+      ],
+    });
+    expect(placeCb!.json.bet_created_at).toMatch(/\+00:00$/);
+    expect((placeCb!.json.bet_odds as unknown[])[0]).toMatchObject({
+      odd_id: '1',
+      odd_ratio: '1.500000',
+      odd_status: 0,
+      match_id: eventA,
+      market_id: '1',
+      meta: { sport_event_info_state: 'prematch', sport_event_info_sport_id: 'football' },
+    });
+    expect(placeCb!.json.request_id).not.toBe(acceptCb!.json.request_id);
+    expect(placeCb!.headers['foreign-params']).toBe('{"session":"p1"}');
+    expect(placeCb!.headers['webhook-signature']).toMatch(/^v1,/);
+  });
+
+  it('returns the same bet for a repeated client key', async () => {
+    const a = await place({ ...single(eventA, '2', '2.5'), client_key: 'k-1' });
+    const b = await place({ ...single(eventA, '2', '2.5'), client_key: 'k-1' });
+    expect(a.status).toBe(200);
+    expect(b.json.id).toBe(a.json.id);
+    expect(partner.at('/bet/place').filter((c) => c.json.bet_id === a.json.id)).toHaveLength(1);
+  });
+
+  it('declines with every failing restriction and calls back /bet/decline', async () => {
+    const s = await newSession('p2', { limits: { min_stake: '5', max_stake: '20', max_payout: null } });
+    const r = await place(
+      {
+        bet_type: 'express',
+        stake: '25',
+        odds_strategy: 2,
+        selections: [
+          { sport_event_id: eventA, market_id: '1', odd_id: '1', odds: '1.6' },
+          { sport_event_id: eventA, market_id: '2', odd_id: '1', odds: '1.5' },
+        ],
+      },
+      s,
+    );
+    expect(r.status).toBe(200);
+    expect(r.json.status).toBe(2);
+    const types = (r.json.restrictions as Array<{ type: string }>).map((x) => x.type).sort();
+    expect(types).toEqual(['bet_type', 'max_bet', 'selection_value']);
+    const maxBet = (r.json.restrictions as Array<{ type: string; context: Record<string, unknown> }>).find(
+      (x) => x.type === 'max_bet',
+    );
+    expect(maxBet!.context).toMatchObject({ max_bet: '20.000000', sport_event_id: eventA });
+    await waitUntil(() => partner.at('/bet/decline').some((c) => c.json.bet_id === r.json.id));
+    const decline = partner.at('/bet/decline').find((c) => c.json.bet_id === r.json.id)!;
+    expect(isCallbackBody('decline', decline.json)).toBe(true);
+    expect((decline.json.restrictions as unknown[]).length).toBe(3);
+    const small = await place({ ...single(eventB), stake: '1' }, s);
+    expect(small.json.restrictions).toEqual([
+      { type: 'min_bet', context: { min_bet: '5.000000', max_bet: '20.000000', sport_event_id: eventB } },
+    ]);
+  });
+
+  it('applies the odds acceptance strategies to moved odds', async () => {
+    const moved = await trading(
+      patchMarkets(t.deps, {
+        id: eventB,
+        body: { markets: [{ id: '1', odds: [{ id: '3', value: '3.7' }] }] },
+      }),
+    );
+    expect(moved.version).toBeGreaterThan(0n);
+    const s = await newSession('p3');
+    const unchanged = await place({ ...single(eventB, '3', '3.5'), odds_strategy: 1 }, s);
+    expect(unchanged.json.status).toBe(2);
+    expect(unchanged.json.restrictions[0]).toMatchObject({
+      type: 'selection_value',
+      context: { value: '3.700000' },
+    });
+    const up = await place({ ...single(eventB, '3', '3.5'), odds_strategy: 2 }, s);
+    expect(up.json).toMatchObject({ status: 1, total_odds: '3.700000' });
+    const down = await place({ ...single(eventB, '3', '3.9'), odds_strategy: 2 }, s);
+    expect(down.json.status).toBe(2);
+    const any = await place({ ...single(eventB, '3', '3.9'), odds_strategy: 3 }, s);
+    expect(any.json).toMatchObject({ status: 1, total_odds: '3.700000' });
+    expect(any.json.selections[0]).toMatchObject({ requested_odds: '3.900000', odds: '3.700000' });
+  });
+
+  it('declines on bet stop (acceptance rule) and refuses selections that do not exist', async () => {
+    await trading(setBetStop(t.deps, { id: eventB, betStop: true }));
+    const s = await newSession('p4');
+    const r = await place(single(eventB), s);
+    expect(r.json.status).toBe(2);
+    expect(r.json.restrictions.map((x: { type: string }) => x.type)).toEqual(['sport_event_bet_stop']);
+    await trading(setBetStop(t.deps, { id: eventB, betStop: false }));
+    const missing = await place(
+      { selections: [{ sport_event_id: eventB, market_id: '9', odd_id: '1', odds: '1.5' }] },
+      s,
+    );
+    expect(missing.status).toBe(422);
+    expect(missing.json.error.details.restrictions[0].type).toBe('market_existence');
+  });
+
+  it("enforces bet_interval between a player's bets on one event", async () => {
+    const s = await newSession('p5', { bet_interval: 60 });
+    expect((await place(single(eventA), s)).json.status).toBe(1);
+    const again = await place(single(eventA), s);
+    expect(again.json.status).toBe(2);
+    expect(again.json.restrictions[0].type).toBe('bet_interval');
+    expect(Number(again.json.restrictions[0].context.time_to_wait)).toBeGreaterThan(50);
+    expect((await place(single(eventB), s)).json.status).toBe(1);
+  });
+
+  it('ends a refused hold as Place Error, without a decline', async () => {
+    const s = await newSession('broke');
+    partner.setAnswer((r) =>
+      r.path === '/bet/place' && r.json.bet_player_id === 'broke'
+        ? {
+            status: 400,
+            body: { error: { code: 'not_enough_balance', data: { actual_balance: '3.000000' } } },
+          }
+        : { status: 204 },
+    );
+    const r = await place(single(eventA), s);
+    partner.setAnswer(() => ({ status: 204 }));
+    expect(r.json.status).toBe(10);
+    expect(r.json.restrictions).toEqual([
+      { type: 'not_enough_balance', context: { actual_balance: '3.000000' } },
+    ]);
+    await new Promise((res) => setTimeout(res, 200));
+    expect(partner.received.filter((c) => c.json.bet_id === r.json.id).map((c) => c.path)).toEqual([
+      '/bet/place',
+    ]);
+  });
+
+  it('retries /bet/place, then force-declines with a /bet/decline (D9)', async () => {
+    const s = await newSession('flaky');
+    partner.setAnswer((r) =>
+      r.path === '/bet/place' && r.json.bet_player_id === 'flaky' ? { status: 503 } : { status: 204 },
+    );
+    const r = await place(single(eventA), s);
+    partner.setAnswer(() => ({ status: 204 }));
+    expect(r.json.status).toBe(11);
+    expect(r.json.restrictions).toEqual([
+      { type: 'internal_error', context: { code: 'place_retry_limit_reached' } },
+    ]);
+    const places = partner.at('/bet/place').filter((c) => c.json.bet_id === r.json.id);
+    expect(places).toHaveLength(3);
+    expect(new Set(places.map((p) => p.body)).size).toBe(1);
+    await waitUntil(() => partner.at('/bet/decline').some((c) => c.json.bet_id === r.json.id));
+  });
+
+  it('force-declines a placement a crash left waiting for its hold', async () => {
+    const s = await newSession('crash');
+    // the partner never answers in time: the bet stays in hold_requested while we look
+    partner.setAnswer((r) =>
+      r.path === '/bet/place' && r.json.bet_player_id === 'crash'
+        ? { status: 204, delayMs: 10_000 }
+        : { status: 204 },
+    );
+    const pending = place(single(eventA), s);
+    await waitUntil(() => partner.at('/bet/place').some((c) => c.json.bet_player_id === 'crash'));
+    const betId = partner.at('/bet/place').find((c) => c.json.bet_player_id === 'crash')!.json
+      .bet_id as string;
+    // simulate the deadline passing
+    await t.deps.database.db
+      .updateTable('bet')
+      .set({ placement_deadline: new Date(Date.now() - 1000) })
+      .where('id', '=', betId)
+      .execute();
+    expect(await recoverPlacements(t.deps.database)).toEqual([betId]);
+    const r = await pending;
+    partner.setAnswer(() => ({ status: 204 }));
+    expect(r.json).toMatchObject({ id: betId, status: 11 });
+    expect(r.json.restrictions[0].context.code).toBe('placement_interrupted');
+    await waitUntil(() => partner.at('/bet/decline').some((c) => c.json.bet_id === betId));
+  }, 30_000);
+});

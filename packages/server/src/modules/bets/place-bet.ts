@@ -1,0 +1,394 @@
+import { randomUUID } from 'node:crypto';
+import { CALLBACK_PATHS, type PlaceBetRequest, type SportEvent } from '@bookie/contracts';
+import {
+  clientAppliedDelay,
+  DomainError,
+  formatFeedOddValue,
+  type OddsStrategy,
+  parseOdds,
+  parseStake,
+  type Rational,
+  type Restriction,
+  remainingBetDelay,
+  restriction,
+  validationError,
+} from '@bookie/core';
+import type { Logger } from 'pino';
+import type { Clock } from '../../app/clock.js';
+import type { Database } from '../../db/database.js';
+import { inTransaction } from '../../db/transaction.js';
+import type { PlayerSession } from '../../http/auth.js';
+import { recordSyncOutcome } from '../callbacks/callbacks.repo.js';
+import type { CallbacksService } from '../callbacks/callbacks.service.js';
+import { enqueueCallbacks } from '../callbacks/enqueue-callbacks.js';
+import type { WhiteLabel } from '../tenants/white-label.js';
+import type { Bet, EventInfo } from './bet.js';
+import type { BetEvents } from './bet-events.js';
+import { toBetView } from './bet-view.js';
+import {
+  findBetByClientKey,
+  insertBet,
+  lastBetTimes,
+  loadBets,
+  recordBetTimes,
+  setAcceptedOdds,
+  transitionBet,
+} from './bets.repo.js';
+import { callPlace, DEFAULT_PLACE_POLICY, type PlaceRetryPolicy } from './call-place.js';
+import { declineBody, placeBody } from './callback-bodies.js';
+import type { Catalog } from './catalog.js';
+import {
+  hasLiveSelection,
+  type PlacementRequest,
+  totalOddsOf,
+  validatePlacement,
+} from './validate-placement.js';
+
+/** Settings of placement. */
+export interface PlacementSettings {
+  /** Strategy-1 tolerance, a relative fraction (spec 01 strategy 1). */
+  oddsTolerance: Rational;
+  /** The express cap of D17 in a currency, or undefined when no EUR rate is configured for it. */
+  expressCap(currency: string): Rational | undefined;
+  /** How long a bet may stay in hold_requested before recovery force-declines it (ms). */
+  placementDeadlineMs: number;
+  placePolicy?: PlaceRetryPolicy;
+}
+
+/** What placement needs. */
+export interface PlacementDeps {
+  database: Database;
+  clock: Clock;
+  logger: Logger;
+  catalog: Catalog;
+  callbacks: CallbacksService;
+  whiteLabels: { get(id: string): Promise<WhiteLabel> };
+  sessions: { expire(whiteLabelId: string, token: string): Promise<void> };
+  betEvents: BetEvents;
+  settings: PlacementSettings;
+}
+
+/** The restriction a final `/bet/place` error code ends the bet with (D9). */
+function placeErrorRestriction(code: string, data: Record<string, unknown>): Restriction {
+  switch (code) {
+    case 'not_enough_balance':
+      return restriction('not_enough_balance', { actual_balance: String(data.actual_balance ?? '') });
+    case 'player_limit_crossed':
+      return restriction('player_limit', { types: Array.isArray(data.types) ? data.types.map(String) : [] });
+    default:
+      return restriction('internal_error', { code });
+  }
+}
+
+function eventInfo(event: SportEvent, marketId: string): EventInfo {
+  const competitors = Object.values(event.fixture.competitors)
+    .sort((a, b) => a.home_away - b.home_away)
+    .map((c) => ({ id: c.id, type: (c.type === 1 ? 1 : 2) as 1 | 2 }));
+  return {
+    provider_id: event.sources?.[0]?.id ?? 'bookie',
+    sport_id: event.fixture.sport_id,
+    tournament_id: event.fixture.tournament.id,
+    market_type: String(event.markets[marketId]?.type_id ?? ''),
+    state: event.fixture.status === 1 ? 'live' : 'prematch',
+    start_time: event.fixture.start_time,
+    competitors,
+  };
+}
+
+/** Parses the request into exact values; throws validation_error naming the field. */
+export function parsePlacement(body: PlaceBetRequest, session: PlayerSession): PlacementRequest {
+  if (body.currency !== session.currency) {
+    throw validationError('currency', `must be the session's currency ${session.currency}`);
+  }
+  if (body.bet_type !== 'system' && body.system_sizes !== undefined) {
+    throw validationError('system_sizes', 'only a system bet has system sizes');
+  }
+  if (body.bet_type === 'system' && body.system_sizes === undefined) {
+    throw validationError('system_sizes', 'a system bet needs its sizes');
+  }
+  return {
+    betType: body.bet_type,
+    systemSizes: body.system_sizes ?? [],
+    stake: parseStake(body.stake, 'stake'),
+    currency: body.currency,
+    oddsStrategy: body.odds_strategy as OddsStrategy,
+    selections: body.selections.map((s, i) => ({
+      sport_event_id: s.sport_event_id,
+      market_id: s.market_id,
+      odd_id: s.odd_id,
+      odds: parseOdds(s.odds, `selections[${i}].odds`, { maxDecimals: 12 }),
+    })),
+  };
+}
+
+function eventsOf(catalog: Catalog, req: PlacementRequest): Map<string, SportEvent | undefined> {
+  return new Map(req.selections.map((s) => [s.sport_event_id, catalog.getEvent(s.sport_event_id)]));
+}
+
+/**
+ * Places a player's bet (spec 01 "States and transitions", issue 7): forming → hold requested (`/bet/place`,
+ * synchronous) → processing (validation against the live book) → Accept (`/bet/accept`) or Decline
+ * (`/bet/decline` with every failing restriction); a refused hold ends as Place Error, exhausted retries as
+ * force_decline with a `/bet/decline` (D9). Every state change commits with the callbacks it causes.
+ *
+ * @throws DomainError validation_error (bad input), forbidden (read-only session), unavailable (the book is not
+ * connected), restricted (a selection that does not exist: no bet is formed).
+ */
+export async function placeBet(deps: PlacementDeps, session: PlayerSession, body: PlaceBetRequest) {
+  if (!session.playerId) throw new DomainError('forbidden', 'a read-only session cannot place bets');
+  const req = parsePlacement(body, session);
+  const { database, catalog, clock } = deps;
+  if (body.client_key) {
+    const existing = await findBetByClientKey(
+      database.db,
+      session.whiteLabelId,
+      session.playerId,
+      body.client_key,
+    );
+    if (existing) return toBetView((await loadBets(database.db, [existing]))[0] as Bet);
+  }
+  if (!catalog.connected)
+    throw new DomainError('unavailable', 'the book is not available; try again shortly');
+  const wl = await deps.whiteLabels.get(session.whiteLabelId);
+  if (!wl.currencies.includes(req.currency)) {
+    throw validationError('currency', `the white label does not offer ${req.currency}`);
+  }
+
+  // A selection that does not exist cannot form a bet: refuse before any money moves.
+  const events = eventsOf(catalog, req);
+  const missing: Restriction[] = [];
+  for (const s of req.selections) {
+    const event = events.get(s.sport_event_id);
+    if (!event) missing.push(restriction('sport_event_existence', { sport_event_id: s.sport_event_id }));
+    else if (!event.markets[s.market_id]) {
+      missing.push(
+        restriction('market_existence', { sport_event_id: s.sport_event_id, market_id: s.market_id }),
+      );
+    } else if (!event.markets[s.market_id]?.odds[s.odd_id]) {
+      missing.push(
+        restriction('odd_existence', {
+          sport_event_id: s.sport_event_id,
+          market_id: s.market_id,
+          odd_id: s.odd_id,
+        }),
+      );
+    }
+  }
+  if (missing.length > 0) {
+    throw new DomainError('restricted', 'the bet selects odds that do not exist', { restrictions: missing });
+  }
+
+  // 1. forming → hold requested: the bet and its /bet/place commit together
+  const now = clock.now();
+  const betId = randomUUID();
+  const requestedOdds = req.selections.map((s) => s.odds);
+  const total = formatFeedOddValue(totalOddsOf(req.betType, requestedOdds, req.systemSizes));
+  const { bet: created, place } = await inTransaction(database.db, async (tx) => {
+    await insertBet(tx, {
+      id: betId,
+      whiteLabelId: session.whiteLabelId,
+      playerId: session.playerId,
+      currency: req.currency,
+      betType: req.betType,
+      systemSizes: req.systemSizes,
+      stake: body.stake,
+      oddsStrategy: req.oddsStrategy,
+      baseOdds: total,
+      totalOdds: total,
+      freebetId: body.freebet_id ?? null,
+      insuranceId: body.insurance_id ?? null,
+      boostId: body.boost_id ?? null,
+      foreignParams: session.params,
+      sessionTokenHash: session.sessionId ?? null,
+      clientKey: body.client_key ?? null,
+      createdAt: new Date(now),
+      placementDeadline: new Date(now + deps.settings.placementDeadlineMs),
+      selections: req.selections.map((s) => {
+        const event = events.get(s.sport_event_id) as SportEvent;
+        return {
+          sportEventId: s.sport_event_id,
+          marketId: s.market_id,
+          oddId: s.odd_id,
+          requestedOdds: formatFeedOddValue(s.odds),
+          odds: formatFeedOddValue(s.odds),
+          oddUpdatedAt: new Date(event.updated_at),
+          matchStatus: event.fixture.status,
+          eventInfo: eventInfo(event, s.market_id) as unknown as Record<string, unknown>,
+        };
+      }),
+    });
+    const formed = (await loadBets(tx, [betId]))[0] as Bet;
+    const [cb] = await enqueueCallbacks(tx, [
+      {
+        whiteLabelId: session.whiteLabelId,
+        betId,
+        path: CALLBACK_PATHS.place,
+        body: placeBody(formed),
+        foreignParams: session.params,
+        mode: 'sync',
+      },
+    ]);
+    if (!cb) throw new DomainError('internal_error', 'place callback was not enqueued');
+    return { bet: formed, place: cb };
+  });
+  let bet = created;
+
+  // 2. /bet/place, synchronously, with the D9 retries
+  let outcome: Awaited<ReturnType<typeof callPlace>>;
+  try {
+    const target = await deps.callbacks.targets.get(session.whiteLabelId);
+    outcome = await callPlace(
+      deps.callbacks.sender,
+      target,
+      place,
+      deps.settings.placePolicy ?? DEFAULT_PLACE_POLICY,
+    );
+  } catch (err) {
+    outcome = {
+      kind: 'exhausted',
+      attempts: 0,
+      status: null,
+      error: err instanceof Error ? err.message : String(err),
+    };
+  }
+
+  if (outcome.kind === 'refused') {
+    const r = placeErrorRestriction(outcome.code, outcome.data);
+    await inTransaction(database.db, async (tx) => {
+      await recordSyncOutcome(tx, place.id, {
+        delivered: false,
+        attempts: outcome.attempts,
+        status: outcome.status,
+        error: `refused: ${outcome.code}`,
+      });
+      await transitionBet(tx, betId, 'hold_requested', 'place_error', {
+        restrictions: [r],
+        decidedAt: new Date(clock.now()),
+      });
+    });
+    if (outcome.code === 'auth_credentials_expired') {
+      await deps.sessions.expire(session.whiteLabelId, session.token).catch(() => {});
+    }
+    return finish(deps, betId);
+  }
+  if (outcome.kind === 'exhausted') {
+    const r = restriction('internal_error', { code: 'place_retry_limit_reached' });
+    await inTransaction(database.db, async (tx) => {
+      await recordSyncOutcome(tx, place.id, {
+        delivered: false,
+        attempts: outcome.attempts,
+        status: outcome.status,
+        error: outcome.error,
+      });
+      if (
+        await transitionBet(tx, betId, 'hold_requested', 'force_declined', {
+          restrictions: [r],
+          decidedAt: new Date(clock.now()),
+        })
+      ) {
+        // a timed-out place may have held money: release it (D9)
+        await enqueueCallbacks(tx, [
+          {
+            whiteLabelId: session.whiteLabelId,
+            betId,
+            path: CALLBACK_PATHS.decline,
+            body: declineBody(bet, [r]),
+            foreignParams: session.params,
+          },
+        ]);
+      }
+    });
+    return finish(deps, betId);
+  }
+
+  // 3. processing: the optional live bet delay, then validation against the live book
+  const delayS = wl.betDelayS > 0 && hasLiveSelection(req, events) ? delayFor(wl.betDelayS, body, now) : 0;
+  if (delayS > 0) await new Promise((r) => setTimeout(r, delayS * 1000));
+  const lastBets = await lastBetTimes(
+    database.db,
+    session.whiteLabelId,
+    session.playerId,
+    req.selections.map((s) => s.sport_event_id),
+  );
+  const verdict = validatePlacement(req, {
+    events: eventsOf(catalog, req),
+    whiteLabel: wl,
+    now: clock.now(),
+    lastBetAt: lastBets,
+    expressCap: deps.settings.expressCap(req.currency),
+    oddsTolerance: deps.settings.oddsTolerance,
+  });
+  const decidedAt = new Date(clock.now());
+
+  // 4. Accept or Decline, with its callback, in one transaction
+  await inTransaction(database.db, async (tx) => {
+    await recordSyncOutcome(tx, place.id, {
+      delivered: true,
+      attempts: outcome.attempts,
+      status: outcome.status,
+      error: null,
+    });
+    if (verdict.restrictions.length === 0) {
+      const accepted = verdict.acceptedOdds.map(formatFeedOddValue);
+      const totalOdds = formatFeedOddValue(verdict.totalOdds);
+      if (
+        !(await transitionBet(tx, betId, 'hold_requested', 'accepted', {
+          decidedAt,
+          totalOdds,
+          baseOdds: totalOdds,
+        }))
+      )
+        return;
+      await setAcceptedOdds(tx, betId, accepted);
+      await recordBetTimes(
+        tx,
+        session.whiteLabelId,
+        session.playerId,
+        req.selections.map((s) => s.sport_event_id),
+        decidedAt,
+      );
+      bet = (await loadBets(tx, [betId]))[0] as Bet;
+      await enqueueCallbacks(tx, [
+        {
+          whiteLabelId: session.whiteLabelId,
+          betId,
+          path: CALLBACK_PATHS.accept,
+          body: placeBody(bet),
+          foreignParams: session.params,
+        },
+      ]);
+    } else {
+      if (
+        !(await transitionBet(tx, betId, 'hold_requested', 'declined', {
+          restrictions: verdict.restrictions,
+          decidedAt,
+        }))
+      )
+        return;
+      await enqueueCallbacks(tx, [
+        {
+          whiteLabelId: session.whiteLabelId,
+          betId,
+          path: CALLBACK_PATHS.decline,
+          body: declineBody(bet, verdict.restrictions),
+          foreignParams: session.params,
+        },
+      ]);
+    }
+  });
+  return finish(deps, betId);
+}
+
+function delayFor(configuredS: number, body: PlaceBetRequest, receivedAtMs: number): number {
+  const created = body.client_created_at ? Date.parse(body.client_created_at) : Number.NaN;
+  const applied = Number.isFinite(created) ? clientAppliedDelay(created, receivedAtMs) : 0;
+  return remainingBetDelay(configuredS, applied);
+}
+
+async function finish(deps: PlacementDeps, betId: string) {
+  deps.callbacks.dispatcher.kick();
+  const bet = (await loadBets(deps.database.db, [betId]))[0] as Bet;
+  const view = toBetView(bet);
+  deps.betEvents.emit({ whiteLabelId: bet.row.white_label_id, playerId: bet.row.player_id, bet: view });
+  return view;
+}

@@ -1,0 +1,58 @@
+import { CALLBACK_PATHS } from '@bookie/contracts';
+import { restriction } from '@bookie/core';
+import { sql } from 'kysely';
+import type { Database } from '../../db/database.js';
+import { inTransaction } from '../../db/transaction.js';
+import { enqueueCallbacks } from '../callbacks/enqueue-callbacks.js';
+import type { Bet } from './bet.js';
+import { claimStuckPlacements, loadBets, transitionBet } from './bets.repo.js';
+import { declineBody } from './callback-bodies.js';
+
+/**
+ * Finishes placements that a crash (or a kill -9) left in `hold_requested` past their deadline (issue 7 "Crash
+ * safety"): the partner may have held the stake, so each bet ends force_decline (11) with a `/bet/decline`
+ * (restriction internal_error `placement_interrupted`) that releases it, and its unfinished `/bet/place` is marked
+ * failed. Safe with several processes: rows are claimed with SKIP LOCKED and moved only from `hold_requested`.
+ *
+ * @returns the ids of the bets it declined.
+ */
+export async function recoverPlacements(database: Database, limit = 100): Promise<string[]> {
+  return inTransaction(database.db, async (tx) => {
+    const rows = await claimStuckPlacements(tx, limit);
+    if (rows.length === 0) return [];
+    const bets = await loadBets(
+      tx,
+      rows.map((r) => r.id),
+    );
+    const r = restriction('internal_error', { code: 'placement_interrupted' });
+    const done: string[] = [];
+    for (const bet of bets as Bet[]) {
+      if (
+        !(await transitionBet(tx, bet.row.id, 'hold_requested', 'force_declined', {
+          restrictions: [r],
+          decidedAt: new Date(),
+        }))
+      ) {
+        continue;
+      }
+      await tx
+        .updateTable('callback_delivery')
+        .set({ status: 'failed', last_error: 'placement interrupted', last_attempt_at: sql`now()` })
+        .where('bet_id', '=', bet.row.id)
+        .where('mode', '=', 'sync')
+        .where('status', '=', 'pending')
+        .execute();
+      await enqueueCallbacks(tx, [
+        {
+          whiteLabelId: bet.row.white_label_id,
+          betId: bet.row.id,
+          path: CALLBACK_PATHS.decline,
+          body: declineBody(bet, [r]),
+          foreignParams: bet.row.foreign_params,
+        },
+      ]);
+      done.push(bet.row.id);
+    }
+    return done;
+  });
+}

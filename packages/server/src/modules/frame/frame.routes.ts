@@ -1,0 +1,176 @@
+import { BetPage, BetView, PlaceBetRequest, SportEvent } from '@bookie/contracts';
+import { DomainError, validationError } from '@bookie/core';
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../app/wiring.js';
+import { getBet, listBets } from '../bets/get-bet.js';
+import { placeBet } from '../bets/place-bet.js';
+
+const security = [{ bearer: [] }];
+const tags = ['frame'];
+
+function limitOf(raw: string | undefined, def: number, max: number): number {
+  if (raw === undefined) return def;
+  if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > max)
+    throw validationError('querystring.limit', `must be 1..${max}`);
+  return Number(raw);
+}
+
+/**
+ * The frame API for players (issue 7), authenticated by a session token (D26): the book from the in-process
+ * replica, placing bets, bet history, and a live stream of odds and bet changes.
+ */
+export async function frameRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  const catalog = deps.feed.catalog;
+  app.get<{ Querystring: { state?: 'prematch' | 'live'; limit?: string } }>(
+    '/frame-api/sport-events',
+    {
+      preHandler: app.requirePlayer,
+      schema: {
+        tags,
+        security,
+        summary: 'Sport events open for betting (prematch and live), with markets and odds',
+        querystring: Type.Object(
+          {
+            state: Type.Optional(Type.Union([Type.Literal('prematch'), Type.Literal('live')])),
+            limit: Type.Optional(Type.String({ description: '1..1000, default 200' })),
+          },
+          { additionalProperties: false },
+        ),
+        response: { 200: Type.Object({ items: Type.Array(SportEvent) }) },
+      },
+    },
+    async (req) => {
+      const limit = limitOf(req.query.limit, 200, 1000);
+      const wanted = req.query.state === 'live' ? [1] : req.query.state === 'prematch' ? [0] : [0, 1];
+      const items: SportEvent[] = [];
+      for (const e of catalog.allEvents()) {
+        if (wanted.includes(e.fixture.status)) items.push(e);
+        if (items.length >= limit) break;
+      }
+      return { items };
+    },
+  );
+  app.get<{ Params: { id: string } }>(
+    '/frame-api/sport-events/:id',
+    {
+      preHandler: app.requirePlayer,
+      schema: {
+        tags,
+        security,
+        summary: 'One sport event',
+        params: Type.Object({ id: Type.String() }),
+        response: { 200: SportEvent },
+      },
+    },
+    async (req) => {
+      const e = catalog.getEvent(req.params.id);
+      if (!e) throw new DomainError('not_found', `no sport event ${req.params.id}`, { field: 'id' });
+      return e;
+    },
+  );
+  app.post<{ Body: PlaceBetRequest }>(
+    '/frame-api/bets',
+    {
+      preHandler: app.requirePlayer,
+      schema: {
+        tags,
+        security,
+        summary: 'Place a bet: hold (/bet/place), validate, then accept or decline',
+        body: PlaceBetRequest,
+        response: { 200: BetView },
+      },
+    },
+    async (req) => placeBet(deps.placement, req.player!, req.body),
+  );
+  app.get<{ Params: { id: string } }>(
+    '/frame-api/bets/:id',
+    {
+      preHandler: app.requirePlayer,
+      schema: {
+        tags,
+        security,
+        summary: "One of the player's bets",
+        params: Type.Object({ id: Type.String() }),
+        response: { 200: BetView },
+      },
+    },
+    async (req) =>
+      getBet(
+        deps.database.db,
+        { whiteLabelId: req.player!.whiteLabelId, playerId: req.player!.playerId },
+        req.params.id,
+      ),
+  );
+  app.get<{ Querystring: { cursor?: string; limit?: string } }>(
+    '/frame-api/bets',
+    {
+      preHandler: app.requirePlayer,
+      schema: {
+        tags,
+        security,
+        summary: "The player's bets, newest first (history, paged)",
+        querystring: Type.Object(
+          {
+            cursor: Type.Optional(Type.String()),
+            limit: Type.Optional(Type.String({ description: '1..200, default 50' })),
+          },
+          { additionalProperties: false },
+        ),
+        response: { 200: BetPage },
+      },
+    },
+    async (req) => {
+      const p = req.player!;
+      if (!p.playerId) throw new DomainError('forbidden', 'a read-only session has no bets');
+      return listBets(
+        deps.database.db,
+        { whiteLabelId: p.whiteLabelId, playerId: p.playerId },
+        {
+          limit: limitOf(req.query.limit, 50, 200),
+          ...(req.query.cursor ? { cursor: req.query.cursor } : {}),
+        },
+      );
+    },
+  );
+  app.get(
+    '/frame-api/stream',
+    {
+      preHandler: app.requirePlayer,
+      schema: {
+        tags,
+        security,
+        summary:
+          'Live stream (text/event-stream): `odds` events with changed odds, `bet` events with bet status changes',
+      },
+    },
+    async (req, reply) => {
+      const p = req.player!;
+      reply.hijack();
+      const res = reply.raw;
+      res.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-store, must-revalidate',
+        connection: 'keep-alive',
+      });
+      const send = (event: string, data: unknown) =>
+        res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+      const onUpdate = (entry: { sport_event_id: string; changes: Record<string, unknown> }) => {
+        const odds = Object.entries(entry.changes).filter(([k]) => k.startsWith('markets/'));
+        if (odds.length > 0)
+          send('odds', { sport_event_id: entry.sport_event_id, changes: Object.fromEntries(odds) });
+      };
+      catalog.on('match_update', onUpdate);
+      const unsubscribe = p.playerId
+        ? deps.betEvents.subscribe(p.whiteLabelId, p.playerId, (bet) => send('bet', bet))
+        : () => {};
+      const ping = setInterval(() => res.write(': ping\n\n'), 15_000);
+      send('ready', { player_id: p.playerId });
+      req.raw.on('close', () => {
+        clearInterval(ping);
+        catalog.off('match_update', onUpdate);
+        unsubscribe();
+      });
+    },
+  );
+}
