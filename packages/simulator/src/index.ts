@@ -1,0 +1,14 @@
+/**
+ * `@bookie/simulator`: replays real football seasons (football-data.co.uk) through Bookie — the CSV importer, the
+ * spec-02 markets and deterministic ids, results from real scores, the season as trading commands, and the
+ * executor that sends them (docs/adr/0010-replay-importer.md).
+ *
+ * @packageDocumentation
+ */
+export * from './apply-script.js';
+export * from './football-data.js';
+export * from './ids.js';
+export * from './markets.js';
+export * from './results.js';
+export * from './season-script.js';
+export * from './zoned-time.js';
