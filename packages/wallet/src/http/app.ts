@@ -1,0 +1,45 @@
+import { createCallbackHandler, SqlIdempotencyStore } from '@bookie/sdk';
+import { kyselyRunner } from '@bookie/sdk/callbacks/kysely-runner';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Kysely } from 'kysely';
+import { type WalletHandlerOptions, walletHandlers } from '../callbacks/wallet-handlers.js';
+import type { WalletDB } from '../db/schema.js';
+import { apiRoutes } from './api-routes.js';
+import { callbackRoutes } from './callback-routes.js';
+import { installWalletErrorHandler } from './errors.js';
+import type { Faults } from './faults.js';
+
+/** What the wallet's HTTP app needs. */
+export interface WalletAppDeps {
+  db: Kysely<WalletDB>;
+  /** Signing secrets (DECISIONS D11); empty turns signature verification off. */
+  secrets: readonly string[];
+  /** Currency when `Foreign-Params` names none. */
+  defaultCurrency: string;
+  faults: Faults;
+  adminToken?: string;
+  /** Fastify logger settings (default off). */
+  logger?: FastifyServerOptions['logger'];
+  /** See {@link WalletHandlerOptions.onMovement}. */
+  onMovement?: WalletHandlerOptions['onMovement'];
+}
+
+/**
+ * Builds the wallet's Fastify app: the callbacks at the root paths of spec 01 (`/bet/place`…, `/heartbeat`,
+ * `/bet/cash-out-orders/…`) served by the SDK with the SQL idempotency store in the wallet's database, and the
+ * wallet's own API (balances, ledger, deposits, admin).
+ */
+export async function buildWalletApp(deps: WalletAppDeps): Promise<FastifyInstance> {
+  const app = Fastify({ logger: deps.logger ?? false });
+  installWalletErrorHandler(app);
+  const handler = createCallbackHandler({
+    handlers: walletHandlers({ defaultCurrency: deps.defaultCurrency, onMovement: deps.onMovement }),
+    store: new SqlIdempotencyStore(kyselyRunner(deps.db), { table: 'callback_requests' }),
+    verifySignature: deps.secrets.length > 0,
+    ...(deps.secrets.length > 0 ? { secret: deps.secrets } : {}),
+    onError: (err, info) => app.log.error({ err, ...info }, 'callback failed'),
+  });
+  await callbackRoutes(app, handler, deps.faults);
+  await apiRoutes(app, { db: deps.db, faults: deps.faults, adminToken: deps.adminToken });
+  return app;
+}

@@ -1,0 +1,3 @@
+import { buildProgram } from './cli/program.js';
+
+await buildProgram().parseAsync(process.argv);
