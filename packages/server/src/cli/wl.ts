@@ -1,4 +1,4 @@
-import type { CreateWhiteLabelBody, UpdateWhiteLabelBody } from '@bookie/contracts';
+import { CreateWhiteLabelBody, UpdateWhiteLabelBody } from '@bookie/contracts';
 import { DomainError, validationError } from '@bookie/core';
 import { openDatabase } from '@bookie/storage';
 import { Command } from 'commander';
@@ -14,6 +14,8 @@ import { listWhiteLabels } from '../modules/tenants/list-white-labels.js';
 import { revokeCredential } from '../modules/tenants/revoke-credential.js';
 import { rotateSigningSecret } from '../modules/tenants/rotate-signing-secret.js';
 import { updateWhiteLabel } from '../modules/tenants/update-white-label.js';
+import { checkSchema } from '../modules/tenants/validate.js';
+import { toChanges } from '../modules/tenants/white-label.js';
 import { action, EXIT, printJson } from './io.js';
 import { databaseOptions } from './start.js';
 
@@ -175,6 +177,11 @@ export function wlCommand(): Command {
     ).action(
       action(async (o: WlFlags) => {
         const body = bodyOf(o) as CreateWhiteLabelBody;
+        // refuse bad input before opening the database (the use case checks again)
+        await namingFlags(async () => {
+          checkSchema(CreateWhiteLabelBody, body);
+          toChanges(body);
+        });
         const out = await withTenancy(o, (deps) => namingFlags(() => createWhiteLabel(deps, body, 'cli')));
         printJson(out);
       }),
@@ -203,6 +210,10 @@ export function wlCommand(): Command {
       action(async (id: string, o: WlFlags) => {
         const changes = bodyOf(o);
         if (Object.keys(changes).length === 0) throw validationError('options', 'nothing to change');
+        await namingFlags(async () => {
+          checkSchema(UpdateWhiteLabelBody, changes);
+          toChanges(changes);
+        });
         printJson(
           await withTenancy(o, (deps) => namingFlags(() => updateWhiteLabel(deps, { id, changes }, 'cli'))),
         );

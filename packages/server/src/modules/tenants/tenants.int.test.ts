@@ -110,7 +110,11 @@ describe(`admin API of white labels (${process.env.DATABASE_URL ? 'postgres' : '
     await create({ name: 'Listed' });
     const r = await call('GET', '/admin/white-labels');
     expect(r.statusCode).toBe(200);
-    const list = r.json().white_labels as Array<Record<string, any>>;
+    const list = r.json().white_labels as Array<{
+      name: string;
+      signing: { secret?: string };
+      credentials?: unknown;
+    }>;
     expect(list.map((w) => w.name)).toContain('Listed');
     for (const w of list) {
       expect(w.signing.secret).toBeUndefined();
