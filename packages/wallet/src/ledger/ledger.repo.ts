@@ -65,16 +65,21 @@ export async function applyMovement(db: WalletExecutor, m: Movement): Promise<Ba
   if (m.amount < 0n) throw new RangeError(`movement amount must not be negative: ${m.amount}`);
   if (m.amount === 0n) return lockAccount(db, m.playerId, m.currency);
   const d = DELTAS[m.kind](m.amount);
-  const after = await db
+  // make sure the account exists, then move (an upsert would check `held >= 0` on the proposed insert row)
+  await db
     .insertInto('accounts')
-    .values({ player_id: m.playerId, currency: m.currency, available: d.available, held: d.held })
-    .onConflict((oc) =>
-      oc.columns(['player_id', 'currency']).doUpdateSet({
-        available: sql<bigint>`accounts.available + ${d.available}`,
-        held: sql<bigint>`accounts.held + ${d.held}`,
-        updated_at: sql<Date>`now()`,
-      }),
-    )
+    .values({ player_id: m.playerId, currency: m.currency, available: 0n, held: 0n })
+    .onConflict((oc) => oc.columns(['player_id', 'currency']).doNothing())
+    .execute();
+  const after = await db
+    .updateTable('accounts')
+    .set({
+      available: sql<bigint>`available + ${d.available}`,
+      held: sql<bigint>`held + ${d.held}`,
+      updated_at: sql<Date>`now()`,
+    })
+    .where('player_id', '=', m.playerId)
+    .where('currency', '=', m.currency)
     .returning(['available', 'held'])
     .executeTakeFirstOrThrow();
   await db
