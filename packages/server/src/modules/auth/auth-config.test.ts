@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadAuthConfig, loadConfig } from '../../app/config.js';
+
+describe('tenancy settings', () => {
+  it('has the defaults of ADR 0005', () => {
+    expect(loadConfig({}).auth).toEqual({
+      trustedProxies: [],
+      accessTokenTtlS: 900,
+      sessionTokenTtlS: 86_400,
+      partnerRateLimit: 6000,
+      rateLimitWindowMs: 60_000,
+      tokenRateLimit: 120,
+      bodyLimitBytes: 1_048_576,
+      signingGraceS: 86_400,
+    });
+  });
+
+  it('reads trusted proxies as IPs and CIDR blocks', () => {
+    expect(loadAuthConfig({ TRUSTED_PROXIES: '10.0.0.1, 10.1.0.0/16,::1,fd00::/8' }).trustedProxies).toEqual([
+      '10.0.0.1',
+      '10.1.0.0/16',
+      '::1',
+      'fd00::/8',
+    ]);
+  });
+
+  it.each([
+    ['TRUSTED_PROXIES', 'proxy.local'],
+    ['TRUSTED_PROXIES', '10.0.0.0/33'],
+    ['TRUSTED_PROXIES', '10.0.0.1,'],
+    ['ACCESS_TOKEN_TTL_S', '0'],
+    ['ACCESS_TOKEN_TTL_S', '15m'],
+    ['SESSION_TOKEN_TTL_S', '-1'],
+    ['PARTNER_RATE_LIMIT', 'many'],
+    ['TOKEN_RATE_LIMIT', '1.5'],
+    ['RATE_LIMIT_WINDOW_MS', '0'],
+    ['BODY_LIMIT_BYTES', '10'],
+    ['SIGNING_SECRET_GRACE_S', '99999999'],
+  ])('refuses %s=%s naming it', (setting, value) => {
+    try {
+      loadConfig({ [setting]: value });
+      expect.unreachable();
+    } catch (e) {
+      expect(e).toBeInstanceOf(ConfigError);
+      expect((e as ConfigError).setting).toBe(setting);
+    }
+  });
+});
