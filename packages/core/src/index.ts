@@ -10,6 +10,7 @@ export * from './bet-delay.js';
 export * from './bet-types.js';
 export * from './calc.js';
 export * from './cash-out.js';
+export * from './conditions.js';
 export * from './decimal.js';
 export * from './errors.js';
 export * from './insurance.js';
