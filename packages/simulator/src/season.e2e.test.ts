@@ -53,8 +53,8 @@ describe('a real season through a real bookie process', () => {
       results: 380,
       ended: 380,
     });
-    // every command appended exactly one log entry, on a fresh server
-    expect(report.lastVersion).toBe(String(script.steps.length));
+    // every command appended a log entry (versions ascend, not necessarily contiguously: DECISIONS D21)
+    expect(BigInt(report.lastVersion ?? '0')).toBeGreaterThanOrEqual(BigInt(script.steps.length));
 
     const seen = new Set<number>();
     let asianOutcomes = 0;
