@@ -37,7 +37,7 @@ export async function balanceView(db: Kysely<WalletDB>, playerId: string) {
  * - `GET /players/{id}/ledger` → `{player_id, entries: [...]}` (oldest first);
  * - `POST /players/{id}/deposits` `{currency, amount, reference?}` → 201 (200 when `reference` was seen) with the
  *   balance;
- * - `GET /admin/ledger/check` → the ledger invariant of every account;
+ * - `GET /admin/ledger/check[?player=id]` → the ledger invariant of every account (or one player's);
  * - `GET /admin/faults`, `PUT /admin/faults` (partial settings) → the fault settings;
  * - `GET /healthz`.
  */
@@ -91,7 +91,11 @@ export async function apiRoutes(app: FastifyInstance, deps: ApiDeps): Promise<vo
     },
   );
 
-  app.get('/admin/ledger/check', { preHandler: requireAdmin }, async () => checkLedger(deps.db));
+  app.get<{ Querystring: { player?: string } }>(
+    '/admin/ledger/check',
+    { preHandler: requireAdmin },
+    async (request) => checkLedger(deps.db, request.query.player),
+  );
   app.get('/admin/faults', { preHandler: requireAdmin }, async () => deps.faults.config);
   app.put('/admin/faults', { preHandler: requireAdmin }, async (request) =>
     deps.faults.update(parseFaults(request.body)),

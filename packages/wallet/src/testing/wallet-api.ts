@@ -61,9 +61,12 @@ export class WalletApi {
     }>('GET', `/players/${encodeURIComponent(playerId)}/ledger`);
   }
 
-  /** `GET /admin/ledger/check`: the ledger invariant of every account. */
-  checkLedger(): Promise<{ ok: boolean; accounts: AccountCheck[] }> {
-    return this.#call('GET', '/admin/ledger/check');
+  /** `GET /admin/ledger/check`: the ledger invariant of every account, or of one player's. */
+  checkLedger(playerId?: string): Promise<{ ok: boolean; accounts: AccountCheck[] }> {
+    return this.#call(
+      'GET',
+      `/admin/ledger/check${playerId ? `?player=${encodeURIComponent(playerId)}` : ''}`,
+    );
   }
 
   /** `PUT /admin/faults`: changes the fault settings. */
