@@ -23,7 +23,8 @@ import { type TypeCheck, TypeCompiler } from '@sinclair/typebox/compiler';
 
 /**
  * Paths of the callbacks the partner implements, relative to its callback server (spec 01 "Endpoints", DECISIONS
- * D13 heartbeat, D14 cash out). All are `POST`; success is any 2xx, 204 canonical (D8).
+ * D13 heartbeat, D14 cash out; `insuranceCancel` is docs/adr/0009-bonuses.md). All are `POST`; success is any 2xx, 204
+ * canonical (D8).
  */
 export const CALLBACK_PATHS = {
   place: '/bet/place',
@@ -33,6 +34,8 @@ export const CALLBACK_PATHS = {
   unsettle: '/bet/unsettle',
   insuranceAccepted: '/bet/insurances/accepted',
   insuranceDeclined: '/bet/insurances/decline',
+  /** Bookie's addition (docs/adr/0009-bonuses.md): takes back a paid insurance refund when its bet is unsettled. */
+  insuranceCancel: '/bet/insurances/cancel',
   heartbeat: '/heartbeat',
   cashOutAccepted: '/bet/cash-out-orders/accepted',
   cashOutDeclined: '/bet/cash-out-orders/declined',
@@ -273,6 +276,20 @@ export const InsuranceDeclinedBody = Type.Object(
 export type InsuranceDeclinedBody = Static<typeof InsuranceDeclinedBody>;
 
 /**
+ * Body of `POST /bet/insurances/cancel` (Bookie's addition for spec 01 "paid → cancelled: platform requests
+ * cancellation of the accrued insurance"; docs/adr/0009-bonuses.md): debit `refund_amount` (decimal string, 6
+ * decimals), the full `refund_amount` of the `/bet/insurances/accepted` it reverses, as `/bet/unsettle` reverses a
+ * settle (D12). Sent when an insured bet whose insurance was paid is unsettled; the next settle of the bet decides the
+ * insurance again. At every moment Σ accepted − Σ cancel = the refund currently paid.
+ */
+export const InsuranceCancelBody = Type.Object(
+  { request_id: RequestId, bet_id: Id, bet_insurance_id: Id, refund_amount: Decimal6 },
+  { additionalProperties: false, $id: 'InsuranceCancelBody' },
+);
+/** Body of `POST /bet/insurances/cancel` (docs/adr/0009-bonuses.md). */
+export type InsuranceCancelBody = Static<typeof InsuranceCancelBody>;
+
+/**
  * Body of `POST /bet/cash-out-orders/accepted` (DECISIONS D14; spec 03 "Cash out rules"): `amount` is the part of the
  * stake cashed out, `refund_amount` what the player receives and the partner credits (both decimal strings, 6
  * decimals).
@@ -309,6 +326,7 @@ export const CALLBACK_BODIES = {
   unsettle: BetUnsettleBody,
   insuranceAccepted: InsuranceAcceptedBody,
   insuranceDeclined: InsuranceDeclinedBody,
+  insuranceCancel: InsuranceCancelBody,
   heartbeat: HeartbeatBody,
   cashOutAccepted: CashOutAcceptedBody,
   cashOutDeclined: CashOutDeclinedBody,
@@ -323,6 +341,7 @@ export interface CallbackBodies {
   unsettle: BetUnsettleBody;
   insuranceAccepted: InsuranceAcceptedBody;
   insuranceDeclined: InsuranceDeclinedBody;
+  insuranceCancel: InsuranceCancelBody;
   heartbeat: HeartbeatBody;
   cashOutAccepted: CashOutAcceptedBody;
   cashOutDeclined: CashOutDeclinedBody;

@@ -3,10 +3,12 @@
  *
  * @packageDocumentation
  */
+
+export * from './bonuses.js';
 export * from './callbacks.js';
 // trading feed (spec 02, DECISIONS D21–D25)
 export * from './feed.js';
+export * from './frame.js';
 export * from './outbox.js';
 export * from './sport-event.js';
 export * from './tenancy.js';
-export * from './frame.js';
