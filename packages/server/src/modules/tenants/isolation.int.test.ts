@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../testing/database.js';
 import {
@@ -17,7 +19,8 @@ import {
  * Each resource type is one entry of RESOURCES: `make` creates a resource owned by a partner, `use` reaches
  * it as some partner and returns the HTTP status. The test checks that the owner gets `ownStatus` and the
  * other white label 404, and that the owner still gets `ownStatus` afterwards (nothing changed).
- * Bets, freebets, insurances and deliveries: add an entry here when their partner routes land.
+ * Bets are reached by players through the frame API (a player of another white label with the same player id
+ * gets 404). Freebets, insurances and partner-visible deliveries: add an entry here when their routes land.
  */
 interface Actor extends TestPartner {
   token: string;
@@ -34,7 +37,34 @@ function resource<R>(r: Resource<R>): Resource<unknown> {
   return r as Resource<unknown>;
 }
 
+let database: TestDatabase;
+
+/** A bet row of `whiteLabelId` for player `p-iso`, written directly (placement needs a wallet and a book). */
+async function insertBet(whiteLabelId: string): Promise<string> {
+  const id = randomUUID();
+  await sql`insert into bet (id, white_label_id, player_id, currency, bet_type, system_sizes, stake, odds_strategy,
+      base_odds, total_odds, state, created_at, placement_deadline)
+    values (${id}, ${whiteLabelId}, 'p-iso', 'EUR', 'single', '[]'::jsonb, 10, 0, 1.5, 1.5, 'accepted', now(), now())`.execute(
+    database.db,
+  );
+  return id;
+}
+
 const RESOURCES: Resource<unknown>[] = [
+  resource<string>({
+    name: 'bet: a player of another white label reads a bet by id (frame API)',
+    make: (_app, owner) => insertBet(owner.whiteLabelId),
+    async use(app, as, id) {
+      const session = await createSession(app, as.token, { player_id: 'p-iso' });
+      const r = await app.inject({
+        method: 'GET',
+        url: `/frame-api/bets/${id}`,
+        headers: { authorization: `Bearer ${session}` },
+      });
+      return r.statusCode;
+    },
+    ownStatus: 200,
+  }),
   resource<string>({
     name: 'session token: expire another white label’s player session',
     make: (app, owner) => createSession(app, owner.token, { player_id: 'victim' }),
@@ -78,6 +108,7 @@ describe(`isolation between white labels (${process.env.DATABASE_URL ? 'postgres
   let b: Actor;
   beforeAll(async () => {
     db = await createTestDatabase();
+    database = db;
     t = await createTestApp(db);
     t.app.get('/probe/player', { preHandler: t.app.requirePlayer }, async (req) => req.player);
     a = await partnerWithToken({ database: db }, t.app, { name: 'A', currencies: ['EUR', 'USD'] });
