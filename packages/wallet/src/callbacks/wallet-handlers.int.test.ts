@@ -71,6 +71,13 @@ describe('wallet callbacks: money movements (issue 6)', () => {
     ]);
   });
 
+  it('deposits once per reference', async () => {
+    const { player } = ids();
+    expect(await w.api.deposit(player, '5.000000', 'EUR', 'ref-1')).toMatchObject({ applied: true });
+    expect(await w.api.deposit(player, '5.000000', 'EUR', 'ref-1')).toMatchObject({ applied: false });
+    expect(await bal(player)).toEqual({ available: '5.000000', held: '0.000000' });
+  });
+
   it('decline releases the hold', async () => {
     const { player, bet } = ids();
     await w.api.deposit(player, '20.000000');

@@ -1,7 +1,8 @@
 import { Command } from 'commander';
 import { databaseTarget } from '../config.js';
 import { openWalletDatabase } from '../db/database.js';
-import { deposit } from '../ledger/deposit.js';
+import { checkAccountKey, deposit } from '../ledger/deposit.js';
+import { toMicros } from '../money.js';
 import { action, printJson } from './io.js';
 import { callWallet, databaseOptions, remoteOptions } from './options.js';
 
@@ -32,6 +33,8 @@ export function depositCommand(): Command {
         amount,
         ...(flags.reference ? { reference: flags.reference } : {}),
       };
+      checkAccountKey(player, flags.currency); // bad input fails before the database opens
+      toMicros(amount, 'amount', { allowZero: false });
       if (flags.url) {
         const token = flags.adminToken ?? process.env.WALLET_ADMIN_TOKEN;
         printJson(
