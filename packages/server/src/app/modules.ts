@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { oauthRoutes } from '../modules/auth/oauth.routes.js';
 import { sessionRoutes } from '../modules/auth/session.routes.js';
+import { bonusesRoutes } from '../modules/bonuses/bonuses.routes.js';
 import { callbacksRoutes } from '../modules/callbacks/callbacks.routes.js';
 import { feedRoutes } from '../modules/feed/feed.routes.js';
 import { frameRoutes } from '../modules/frame/frame.routes.js';
@@ -19,4 +20,5 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps): Prom
   await feedRoutes(app, deps);
   await callbacksRoutes(app, deps);
   await frameRoutes(app, deps);
+  await bonusesRoutes(app, deps);
 }

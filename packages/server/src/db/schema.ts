@@ -161,6 +161,8 @@ export interface BetTable {
   freebet_id: string | null;
   insurance_id: string | null;
   boost_id: string | null;
+  /** The boost multiplier of a boosted bet (docs/adr/0009-bonuses.md); null without a boost. */
+  boost_multiplier: ColumnType<string | null, string | null | undefined, string | null>;
   foreign_params: ColumnType<Record<string, unknown>, string | undefined, string>;
   session_token_hash: string | null;
   client_key: string | null;
@@ -201,6 +203,82 @@ export interface PlayerEventBetTable {
   last_bet_at: ColumnType<Date, Date | string, Date | string>;
 }
 
+/** A freebet (spec 01 "Freebet"; docs/adr/0009-bonuses.md). Money numeric, read as exact strings. */
+export interface FreebetTable {
+  id: string;
+  white_label_id: string;
+  player_id: string;
+  currency_code: string;
+  amount: string;
+  expires_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** As sent (spec 01 bet_details form). */
+  conditions: ColumnType<unknown[], string, string>;
+  foreign_params: ColumnType<Record<string, unknown>, string | undefined, string>;
+  status: 'available' | 'reserved' | 'used' | 'cancelled';
+  /** The bet it is reserved for or was used on. */
+  bet_id: string | null;
+  reserved_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  idempotence_id: string | null;
+  request_hash: string | null;
+  created_at: ColumnType<Date, Date | string, Date | string>;
+  updated_at: ColumnType<Date, Date | string, Date | string>;
+}
+
+/** A bet insurance (spec 01 "Bet insurance"; docs/adr/0009-bonuses.md). */
+export interface InsuranceTable {
+  id: string;
+  white_label_id: string;
+  player_id: string;
+  currency_code: string;
+  expires_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  conditions: ColumnType<unknown[], string, string>;
+  stake_amount_range: ColumnType<{ min?: string; max?: string } | null, string | null | undefined, string | null>;
+  payout_type: 'amount' | 'percent';
+  amount: string | null;
+  percent: string | null;
+  max_amount: string | null;
+  max_odds_count_lose: number | null;
+  foreign_params: ColumnType<Record<string, unknown>, string | undefined, string>;
+  status: 'available' | 'applied' | 'paid' | 'declined' | 'cancelled';
+  bet_id: string | null;
+  applied_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  refund_amount: string | null;
+  resolved_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  idempotence_id: string | null;
+  request_hash: string | null;
+  created_at: ColumnType<Date, Date | string, Date | string>;
+  updated_at: ColumnType<Date, Date | string, Date | string>;
+}
+
+/** A bet boost (DECISIONS D19; docs/adr/0009-bonuses.md). */
+export interface BetBoostTable {
+  id: string;
+  white_label_id: string;
+  /** null: every player of the white label. */
+  player_id: string | null;
+  name: ColumnType<string, string | undefined, string>;
+  multiplier: string;
+  conditions: ColumnType<unknown[], string, string>;
+  quantity: number;
+  remaining_quantity: number;
+  expires_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  foreign_params: ColumnType<Record<string, unknown>, string | undefined, string>;
+  idempotence_id: string | null;
+  request_hash: string | null;
+  created_at: ColumnType<Date, Date | string, Date | string>;
+  updated_at: ColumnType<Date, Date | string, Date | string>;
+}
+
+/** The boost a bet took: reserved at its creation, used on accept, released on decline. */
+export interface BetBoostUseTable {
+  bet_id: string;
+  boost_id: string;
+  state: 'reserved' | 'used' | 'released';
+  created_at: ColumnType<Date, Date | string, Date | string>;
+  updated_at: ColumnType<Date, Date | string, Date | string>;
+}
+
 /**
  * The whole database as Kysely sees it. Each module declares its own tables in its repository
  * file's neighbourhood and adds them here.
@@ -216,6 +294,10 @@ export interface DB {
   access_token: AccessTokenTable;
   session_token: SessionTokenTable;
   callback_delivery: CallbackDeliveryTable;
+  freebet: FreebetTable;
+  insurance: InsuranceTable;
+  bet_boost: BetBoostTable;
+  bet_boost_use: BetBoostUseTable;
   bet: BetTable;
   bet_selection: BetSelectionTable;
   player_event_bet: PlayerEventBetTable;

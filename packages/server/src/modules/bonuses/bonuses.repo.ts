@@ -1,0 +1,329 @@
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import { sql } from 'kysely';
+import type { BetBoostTable, DB, FreebetTable, InsuranceTable } from '../../db/schema.js';
+import type { Executor } from '../../db/transaction.js';
+
+/** A freebet row as stored. */
+export type FreebetRow = Selectable<FreebetTable>;
+/** An insurance row as stored. */
+export type InsuranceRow = Selectable<InsuranceTable>;
+/** A bet boost row as stored. */
+export type BetBoostRow = Selectable<BetBoostTable>;
+
+/** The bonus tables with the same list and idempotency columns. */
+type BonusTable = 'freebet' | 'insurance' | 'bet_boost';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** True when `id` can be a bonus id (a UUID); anything else is simply not found. */
+export function isBonusId(id: string | null | undefined): id is string {
+  return typeof id === 'string' && UUID.test(id);
+}
+
+/** A keyset position in a list (newest first). */
+export interface ListPosition {
+  createdAt: Date;
+  id: string;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Freebets
+// ---------------------------------------------------------------------------------------------------------------
+
+/** Inserts a freebet unless its idempotence_id is taken; returns whether it was inserted. */
+export async function insertFreebet(db: Executor, row: Insertable<FreebetTable>): Promise<boolean> {
+  const r = await db
+    .insertInto('freebet')
+    .values(row)
+    .onConflict((oc) =>
+      oc.columns(['white_label_id', 'idempotence_id']).where('idempotence_id', 'is not', null).doNothing(),
+    )
+    .returning('id')
+    .executeTakeFirst();
+  return r !== undefined;
+}
+
+/** One freebet of a white label (undefined for another white label's: isolation). */
+export async function findFreebet(
+  db: Executor,
+  whiteLabelId: string,
+  id: string,
+  lock = false,
+): Promise<FreebetRow | undefined> {
+  if (!isBonusId(id)) return undefined;
+  let q = db
+    .selectFrom('freebet')
+    .selectAll()
+    .where('id', '=', id)
+    .where('white_label_id', '=', whiteLabelId);
+  if (lock) q = q.forUpdate();
+  return q.executeTakeFirst();
+}
+
+/** Changes a freebet's columns. */
+export async function updateFreebet(db: Executor, id: string, set: Updateable<FreebetTable>): Promise<void> {
+  await db.updateTable('freebet').set(set).where('id', '=', id).execute();
+}
+
+/**
+ * available → reserved for `betId`, only if the freebet is the player's, available and not expired (one atomic
+ * conditional update: of two concurrent bets, exactly one reserves it). Returns whether it was reserved.
+ */
+export async function reserveFreebet(
+  tx: Executor,
+  f: { id: string; whiteLabelId: string; playerId: string; betId: string; now: Date },
+): Promise<boolean> {
+  const r = await tx
+    .updateTable('freebet')
+    .set({ status: 'reserved', bet_id: f.betId, reserved_at: f.now, updated_at: f.now })
+    .where('id', '=', f.id)
+    .where('white_label_id', '=', f.whiteLabelId)
+    .where('player_id', '=', f.playerId)
+    .where('status', '=', 'available')
+    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', f.now)]))
+    .executeTakeFirst();
+  return r.numUpdatedRows > 0n;
+}
+
+/** reserved → available: the freebet of a bet that was not accepted (spec 01: "balance unchanged"). */
+export async function releaseFreebet(tx: Executor, betId: string, now: Date): Promise<number> {
+  const r = await tx
+    .updateTable('freebet')
+    .set({ status: 'available', bet_id: null, reserved_at: null, updated_at: now })
+    .where('bet_id', '=', betId)
+    .where('status', '=', 'reserved')
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}
+
+/** reserved → used: the freebet of a bet that was settled (win, loss or void alike). */
+export async function useFreebet(tx: Executor, betId: string, now: Date): Promise<number> {
+  const r = await tx
+    .updateTable('freebet')
+    .set({ status: 'used', used_at: now, updated_at: now })
+    .where('bet_id', '=', betId)
+    .where('status', '=', 'reserved')
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Insurance
+// ---------------------------------------------------------------------------------------------------------------
+
+/** Inserts an insurance unless its idempotence_id is taken; returns whether it was inserted. */
+export async function insertInsurance(db: Executor, row: Insertable<InsuranceTable>): Promise<boolean> {
+  const r = await db
+    .insertInto('insurance')
+    .values(row)
+    .onConflict((oc) =>
+      oc.columns(['white_label_id', 'idempotence_id']).where('idempotence_id', 'is not', null).doNothing(),
+    )
+    .returning('id')
+    .executeTakeFirst();
+  return r !== undefined;
+}
+
+/** One insurance of a white label (undefined for another white label's). */
+export async function findInsurance(
+  db: Executor,
+  whiteLabelId: string,
+  id: string,
+  lock = false,
+): Promise<InsuranceRow | undefined> {
+  if (!isBonusId(id)) return undefined;
+  let q = db
+    .selectFrom('insurance')
+    .selectAll()
+    .where('id', '=', id)
+    .where('white_label_id', '=', whiteLabelId);
+  if (lock) q = q.forUpdate();
+  return q.executeTakeFirst();
+}
+
+/** The insurance applied to a bet, locked. */
+export async function insuranceOfBet(tx: Executor, betId: string): Promise<InsuranceRow | undefined> {
+  return tx.selectFrom('insurance').selectAll().where('bet_id', '=', betId).forUpdate().executeTakeFirst();
+}
+
+/** Changes an insurance's columns. */
+export async function updateInsurance(
+  db: Executor,
+  id: string,
+  set: Updateable<InsuranceTable>,
+): Promise<void> {
+  await db.updateTable('insurance').set(set).where('id', '=', id).execute();
+}
+
+/**
+ * available → applied to `betId` (its bet is being accepted), only if the insurance is the player's, available and
+ * not expired: one atomic conditional update. Returns whether it was applied.
+ */
+export async function applyInsurance(
+  tx: Executor,
+  i: { id: string; whiteLabelId: string; playerId: string; betId: string; now: Date },
+): Promise<boolean> {
+  const r = await tx
+    .updateTable('insurance')
+    .set({ status: 'applied', bet_id: i.betId, applied_at: i.now, updated_at: i.now })
+    .where('id', '=', i.id)
+    .where('white_label_id', '=', i.whiteLabelId)
+    .where('player_id', '=', i.playerId)
+    .where('status', '=', 'available')
+    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', i.now)]))
+    .executeTakeFirst();
+  return r.numUpdatedRows > 0n;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Bet boosts
+// ---------------------------------------------------------------------------------------------------------------
+
+/** Inserts a bet boost unless its idempotence_id is taken; returns whether it was inserted. */
+export async function insertBetBoost(db: Executor, row: Insertable<BetBoostTable>): Promise<boolean> {
+  const r = await db
+    .insertInto('bet_boost')
+    .values(row)
+    .onConflict((oc) =>
+      oc.columns(['white_label_id', 'idempotence_id']).where('idempotence_id', 'is not', null).doNothing(),
+    )
+    .returning('id')
+    .executeTakeFirst();
+  return r !== undefined;
+}
+
+/** One bet boost of a white label (undefined for another white label's). */
+export async function findBetBoost(
+  db: Executor,
+  whiteLabelId: string,
+  id: string,
+): Promise<BetBoostRow | undefined> {
+  if (!isBonusId(id)) return undefined;
+  return db
+    .selectFrom('bet_boost')
+    .selectAll()
+    .where('id', '=', id)
+    .where('white_label_id', '=', whiteLabelId)
+    .executeTakeFirst();
+}
+
+/**
+ * Takes one unit of a boost for `betId` (the bet is being created): remaining_quantity − 1 when the boost is the
+ * white label's, for this player (or every player), not expired and not exhausted — one atomic conditional update —
+ * and records the use as reserved. Returns the multiplier, or undefined when the boost could not be taken.
+ */
+export async function reserveBoost(
+  tx: Executor,
+  b: { id: string; whiteLabelId: string; playerId: string; betId: string; now: Date },
+): Promise<string | undefined> {
+  const r = await tx
+    .updateTable('bet_boost')
+    .set({ remaining_quantity: sql`remaining_quantity - 1`, updated_at: b.now })
+    .where('id', '=', b.id)
+    .where('white_label_id', '=', b.whiteLabelId)
+    .where((eb) => eb.or([eb('player_id', 'is', null), eb('player_id', '=', b.playerId)]))
+    .where('remaining_quantity', '>', 0)
+    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', b.now)]))
+    .returning('multiplier')
+    .executeTakeFirst();
+  if (!r) return undefined;
+  await tx
+    .insertInto('bet_boost_use')
+    .values({ bet_id: b.betId, boost_id: b.id, state: 'reserved', created_at: b.now, updated_at: b.now })
+    .execute();
+  return r.multiplier;
+}
+
+/** The boost use of a bet. */
+export async function boostUseOf(db: Executor, betId: string) {
+  return db.selectFrom('bet_boost_use').selectAll().where('bet_id', '=', betId).executeTakeFirst();
+}
+
+/** reserved → used: the bet that took the boost was accepted. */
+export async function useBoost(tx: Executor, betId: string, now: Date): Promise<void> {
+  await tx
+    .updateTable('bet_boost_use')
+    .set({ state: 'used', updated_at: now })
+    .where('bet_id', '=', betId)
+    .where('state', '=', 'reserved')
+    .execute();
+}
+
+/** reserved → released, and the unit back to remaining_quantity: the bet was not accepted. */
+export async function releaseBoost(tx: Executor, betId: string, now: Date): Promise<number> {
+  const r = await tx
+    .updateTable('bet_boost_use')
+    .set({ state: 'released', updated_at: now })
+    .where('bet_id', '=', betId)
+    .where('state', '=', 'reserved')
+    .returning('boost_id')
+    .executeTakeFirst();
+  if (!r) return 0;
+  await tx
+    .updateTable('bet_boost')
+    .set({ remaining_quantity: sql`remaining_quantity + 1`, updated_at: now })
+    .where('id', '=', r.boost_id)
+    .execute();
+  return 1;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Shared
+// ---------------------------------------------------------------------------------------------------------------
+
+/** The record a white label created with an idempotence_id. */
+export async function findByIdempotenceId<T extends BonusTable>(
+  db: Executor,
+  table: T,
+  whiteLabelId: string,
+  idempotenceId: string,
+): Promise<{ id: string; request_hash: string | null } | undefined> {
+  const r = await sql<{ id: string; request_hash: string | null }>`
+    SELECT id, request_hash FROM ${sql.table(table)}
+    WHERE white_label_id = ${whiteLabelId} AND idempotence_id = ${idempotenceId}`.execute(db);
+  return r.rows[0];
+}
+
+/** Filters of a list. */
+export interface ListFilter {
+  whiteLabelId: string;
+  playerId?: string;
+  /** A stored status (the caller maps `expired`). */
+  statuses?: readonly string[];
+  /** Only rows with expires_at ≤ `expiredAt` (true) or not (false) at this instant. */
+  expired?: { at: Date; value: boolean };
+  after?: ListPosition;
+  limit: number;
+}
+
+/** A page of a bonus table, newest first (keyset on created_at, id). `statuses` applies to freebets and insurances. */
+export async function listBonuses<T extends BonusTable>(
+  db: Executor,
+  table: T,
+  f: ListFilter,
+): Promise<Array<Selectable<DB[T]>>> {
+  // the three tables share the list columns; the query is typed on one of them
+  let q = db
+    .selectFrom(table as 'freebet')
+    .selectAll()
+    .where('white_label_id', '=', f.whiteLabelId);
+  if (f.playerId !== undefined) q = q.where('player_id', '=', f.playerId);
+  if (f.statuses) q = q.where('status', 'in', f.statuses as FreebetRow['status'][]);
+  if (f.expired) {
+    const { at, value } = f.expired;
+    q = value
+      ? q.where('expires_at', '<=', at)
+      : q.where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', at)]));
+  }
+  if (f.after) {
+    const a = f.after;
+    q = q.where((eb) =>
+      eb.or([
+        eb('created_at', '<', a.createdAt),
+        eb.and([eb('created_at', '=', a.createdAt), eb('id', '<', a.id)]),
+      ]),
+    );
+  }
+  const rows = await q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(f.limit).execute();
+  return rows as unknown as Array<Selectable<DB[T]>>;
+}

@@ -1,0 +1,10 @@
+import type { Clock } from '../../app/clock.js';
+import type { Database } from '../../db/database.js';
+import type { WhiteLabel } from '../tenants/white-label.js';
+
+/** What the bonus use cases need (issue 9). */
+export interface BonusesDeps {
+  database: Database;
+  clock: Clock;
+  whiteLabels: { get(id: string): Promise<WhiteLabel> };
+}
