@@ -72,7 +72,7 @@ export async function startBookie(
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
       reject(new Error(`bookie did not start in time:\n${out}`));
-    }, opts.timeoutMs ?? 30_000);
+    }, opts.timeoutMs ?? 90_000);
     const onData = (d: Buffer) => {
       out += d.toString();
       const m = /bookie listening on (http:\/\/[^"\s]+)/.exec(out);

@@ -16,6 +16,11 @@ export class BetEvents {
     this.emitter.setMaxListeners(0);
   }
 
+  /** True when some live stream listens (callers may skip building views otherwise). */
+  get listening(): boolean {
+    return this.emitter.listenerCount('change') > 0;
+  }
+
   emit(change: BetChange): void {
     this.emitter.emit('change', change);
   }

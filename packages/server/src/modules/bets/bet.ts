@@ -30,7 +30,7 @@ export interface EventInfo {
  * 6 refunded manually, 7 cashed out, 10 place error, 11 force_decline. `hold_requested` (still placing) has no
  * code of its own and shows as 0.
  */
-export function betStatusCode(row: Pick<BetRow, 'state' | 'settle_type'>): number {
+export function betStatusCode(row: Pick<BetRow, 'state' | 'settle_type' | 'settle_status'>): number {
   switch (row.state) {
     case 'hold_requested':
       return 0;
@@ -47,7 +47,8 @@ export function betStatusCode(row: Pick<BetRow, 'state' | 'settle_type'>): numbe
     case 'cashed_out':
       return BET_STATUS.CASHED_OUT;
     case 'settled':
-      return row.settle_type === 2 ? BET_STATUS.REFUNDED : BET_STATUS.SETTLED;
+      // settlement records the code (3, 5 every leg void, 6 refunded manually); older rows fall back on settle_type
+      return row.settle_status ?? (row.settle_type === 2 ? BET_STATUS.REFUNDED : BET_STATUS.SETTLED);
   }
 }
 

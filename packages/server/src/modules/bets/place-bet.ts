@@ -15,6 +15,7 @@ import {
 } from '@bookie/core';
 import type { Logger } from 'pino';
 import type { Clock } from '../../app/clock.js';
+import { failpoint } from '../../app/failpoints.js';
 import type { Database } from '../../db/database.js';
 import { inTransaction } from '../../db/transaction.js';
 import type { PlayerSession } from '../../http/auth.js';
@@ -232,6 +233,7 @@ export async function placeBet(deps: PlacementDeps, session: PlayerSession, body
     return { bet: formed, place: cb };
   });
   let bet = created;
+  failpoint('placement:after-hold-commit');
 
   // 2. /bet/place, synchronously, with the D9 retries
   let outcome: Awaited<ReturnType<typeof callPlace>>;
@@ -252,6 +254,7 @@ export async function placeBet(deps: PlacementDeps, session: PlayerSession, body
     };
   }
 
+  failpoint('placement:after-place-answer');
   if (outcome.kind === 'refused') {
     const r = placeErrorRestriction(outcome.code, outcome.data);
     await inTransaction(database.db, async (tx) => {
@@ -376,6 +379,7 @@ export async function placeBet(deps: PlacementDeps, session: PlayerSession, body
       ]);
     }
   });
+  failpoint('placement:after-decision-commit');
   return finish(deps, betId);
 }
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
+import { failpoint } from '../../app/failpoints.js';
 import type { Database } from '../../db/database.js';
 import { retryDelayMs } from './backoff.js';
 import { type CallbackDelivery, claimDue, markAttemptFailed, markDelivered } from './callbacks.repo.js';
@@ -133,6 +134,7 @@ export class CallbackDispatcher {
       };
     }
     if (result.ok) {
+      failpoint('dispatcher:after-answer');
       this.pendingDone.push({ id: d.id, status: result.status });
       await this.flush();
       return;

@@ -1,0 +1,113 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { CreateWhiteLabelBody } from '@bookie/contracts';
+import { startWalletProcess, type WalletProcess } from '@bookie/wallet/testing/process';
+import { WalletApi } from '@bookie/wallet/testing/wallet-api';
+import { createTestDatabase, type TestDatabase } from './database.js';
+import { createPartner, createSession, partnerToken, TEST_ADMIN_TOKEN, type TestPartner } from './partner.js';
+import { type BookieProcess, startBookie } from './process.js';
+
+/**
+ * The whole platform as separate real processes for end-to-end tests: a `bookie start` process on its own
+ * database (a Postgres test database when DATABASE_URL is set, else PGlite in a temporary directory, so it survives
+ * a restart), the reference wallet as another process (the partner's callback server, verifying signatures), and
+ * a white label wired to it.
+ */
+export interface TestPlatform {
+  bookie: BookieProcess;
+  wallet: WalletProcess;
+  walletApi: WalletApi;
+  partner: TestPartner;
+  accessToken: string;
+  /** `bookie start` arguments naming its database (for restarts). */
+  dbArgs: string[];
+  /** Calls Bookie's HTTP API. */
+  call(
+    method: string,
+    path: string,
+    opts?: { token?: string; body?: unknown },
+  ): Promise<{ status: number; json: any }>;
+  /** Creates a session token for a player (D26). */
+  session(playerId: string, params?: Record<string, unknown>): Promise<string>;
+  /** Kills Bookie (default SIGKILL) and starts it again on the same database. */
+  restartBookie(signal?: NodeJS.Signals, env?: NodeJS.ProcessEnv): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startPlatform(
+  opts: { env?: NodeJS.ProcessEnv; whiteLabel?: Partial<CreateWhiteLabelBody>; walletArgs?: string[] } = {},
+): Promise<TestPlatform> {
+  let db: TestDatabase | undefined;
+  let dir: string | undefined;
+  let dbArgs: string[];
+  if (process.env.DATABASE_URL) {
+    db = await createTestDatabase({ migrate: false });
+    dbArgs = ['--db-url', db.url as string];
+  } else {
+    dir = mkdtempSync(join(tmpdir(), 'bookie-e2e-'));
+    dbArgs = ['--data-dir', dir];
+  }
+  const env = {
+    BOOKIE_ADMIN_TOKEN: TEST_ADMIN_TOKEN,
+    LOG_LEVEL: 'info',
+    PLACEMENT_DEADLINE_MS: '6000',
+    PLACEMENT_RECOVERY_MS: '500',
+    CALLBACK_POLL_MS: '200',
+    CALLBACK_TIMEOUT_MS: '2000',
+    CALLBACK_LEASE_MS: '3000',
+    ...opts.env,
+  };
+  let bookie = await startBookie(dbArgs, { env });
+  const partner = await createPartner({ baseUrl: bookie.url }, opts.whiteLabel ?? {});
+  const wallet = await startWalletProcess({
+    secret: partner.signingSecret,
+    args: opts.walletArgs ?? [],
+    env: { WALLET_ADMIN_TOKEN: TEST_ADMIN_TOKEN },
+  });
+  const walletApi = new WalletApi(wallet.url, TEST_ADMIN_TOKEN);
+  const call: TestPlatform['call'] = async (method, path, o = {}) => {
+    const headers: Record<string, string> = { authorization: `Bearer ${o.token ?? TEST_ADMIN_TOKEN}` };
+    if (o.body !== undefined) headers['content-type'] = 'application/json';
+    const res = await fetch(`${bookie.url}${path}`, {
+      method,
+      headers,
+      body: o.body === undefined ? undefined : JSON.stringify(o.body),
+    });
+    const text = await res.text();
+    return { status: res.status, json: text ? JSON.parse(text) : undefined };
+  };
+  const patched = await call('PATCH', `/admin/white-labels/${partner.whiteLabelId}`, {
+    body: { callback_url: wallet.url },
+  });
+  if (patched.status !== 200)
+    throw new Error(`callback_url: ${patched.status} ${JSON.stringify(patched.json)}`);
+  let accessToken = await partnerToken(bookie.url, partner.clientId, partner.clientSecret);
+  const platform: TestPlatform = {
+    get bookie() {
+      return bookie;
+    },
+    wallet,
+    walletApi,
+    partner,
+    get accessToken() {
+      return accessToken;
+    },
+    dbArgs,
+    call,
+    session: (playerId, params = {}) =>
+      createSession(bookie.url, accessToken, { player_id: playerId, params }),
+    async restartBookie(signal = 'SIGKILL', extraEnv = {}) {
+      await bookie.kill(signal);
+      bookie = await startBookie(dbArgs, { env: { ...env, ...extraEnv } });
+      accessToken = await partnerToken(bookie.url, partner.clientId, partner.clientSecret);
+    },
+    async close() {
+      await bookie.kill('SIGTERM').catch(() => {});
+      await wallet.kill('SIGTERM').catch(() => {});
+      await db?.close();
+      if (dir) rmSync(dir, { recursive: true, force: true });
+    },
+  };
+  return platform;
+}
