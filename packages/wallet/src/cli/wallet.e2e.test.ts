@@ -106,5 +106,5 @@ describe('bookie-wallet on a data directory', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  });
+  }, 90_000); // two CLI processes each boot PGlite on disk: slow on a loaded machine
 });
