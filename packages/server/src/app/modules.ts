@@ -5,6 +5,7 @@ import { bonusesRoutes } from '../modules/bonuses/bonuses.routes.js';
 import { callbacksRoutes } from '../modules/callbacks/callbacks.routes.js';
 import { feedRoutes } from '../modules/feed/feed.routes.js';
 import { frameRoutes } from '../modules/frame/frame.routes.js';
+import { settlementRoutes } from '../modules/settlement/settlement.routes.js';
 import { tenantsRoutes } from '../modules/tenants/tenants.routes.js';
 import { tradingRoutes } from '../modules/trading/trading.routes.js';
 import type { AppDeps } from './wiring.js';
@@ -21,4 +22,5 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps): Prom
   await callbacksRoutes(app, deps);
   await frameRoutes(app, deps);
   await bonusesRoutes(app, deps);
+  await settlementRoutes(app, deps);
 }

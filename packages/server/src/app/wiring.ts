@@ -13,6 +13,8 @@ import { type CallbacksService, createCallbacksService } from '../modules/callba
 import { CallbackSender } from '../modules/callbacks/send-callback.js';
 import { whiteLabelTargets } from '../modules/callbacks/white-label-targets.js';
 import { type FeedService, startFeed } from '../modules/feed/feed.service.js';
+import { settlementDeps } from '../modules/settlement/deps.js';
+import { SettlementConsumer } from '../modules/settlement/settlement-consumer.js';
 import { cachedWhiteLabels } from '../modules/tenants/cached-white-labels.js';
 import { type Clock, systemClock } from './clock.js';
 import type { Config } from './config.js';
@@ -38,6 +40,8 @@ export interface AppDeps {
   betEvents: BetEvents;
   /** Everything bet placement needs. */
   placement: PlacementDeps;
+  /** The settlement consumer of this process, once {@link startBackground} started it. */
+  settlement?: SettlementConsumer;
 }
 
 /** Options for {@link buildDeps}; tests pass an open database and a silent logger. */
@@ -113,6 +117,10 @@ export async function startBackground(deps: AppDeps): Promise<void> {
   await deps.callbacks.dispatcher.start();
   deps.lifecycle.onStop('callback dispatcher', () => deps.callbacks.dispatcher.stop());
   startRecovery(deps);
+  const settlement = new SettlementConsumer(settlementDeps(deps));
+  settlement.start();
+  deps.settlement = settlement;
+  deps.lifecycle.onStop('settlement consumer', () => settlement.stop());
 }
 
 /** Periodically finishes placements interrupted by a crash (issue 7 "Crash safety"). */

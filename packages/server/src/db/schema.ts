@@ -33,7 +33,11 @@ export interface CallbackDeliveryTable {
   foreign_params: ColumnType<string, string | undefined, string>;
   /** `sync` for /bet/place (called inline by placement), `async` for the dispatcher. */
   mode: ColumnType<'async' | 'sync', 'async' | 'sync' | undefined, 'async' | 'sync'>;
-  status: ColumnType<'pending' | 'delivered' | 'failed', 'pending' | 'delivered' | 'failed' | undefined, 'pending' | 'delivered' | 'failed'>;
+  status: ColumnType<
+    'pending' | 'delivered' | 'failed',
+    'pending' | 'delivered' | 'failed' | undefined,
+    'pending' | 'delivered' | 'failed'
+  >;
   attempts: ColumnType<number, number | undefined, number>;
   next_attempt_at: ColumnType<Date, Date | string | undefined, Date | string>;
   lease_owner: string | null;
@@ -175,6 +179,8 @@ export interface BetTable {
   settled_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   settlement_seq: ColumnType<number, number | undefined, number>;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  /** D6 code of a settled bet: 3 settled, 5 refunded (every leg void), 6 refunded manually; null otherwise. */
+  settle_status: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** A selection (leg) of a bet. */
@@ -193,6 +199,63 @@ export interface BetSelectionTable {
   match_status: number;
   /** Sport event facts captured at placement (competitors, tournament, start time, state…). */
   event_info: ColumnType<Record<string, unknown>, string, string>;
+  /** Where the result comes from: the feed, a bet_rollback, or an operator (the feed never overrides the others). */
+  result_source: ColumnType<ResultSource, ResultSource | undefined, ResultSource>;
+}
+
+/** Where a selection's result comes from (docs/adr/0008-settlement.md). */
+export type ResultSource = 'feed' | 'rollback' | 'manual';
+
+/** The settlement ledger (DECISIONS D12): one row per `/bet/settle` or `/bet/unsettle`, written with its callback. */
+export interface BetSettlementTable {
+  bet_id: string;
+  seq: number;
+  kind: 'settle' | 'unsettle';
+  /** settle_amount or unsettle_amount, exact string. */
+  amount: string;
+  /** settle_type of a settle (D3); null for an unsettle. */
+  settle_type: number | null;
+  /** Gross payout of a settle (before a freebet deduction); null for an unsettle. */
+  payout: string | null;
+  white_label_id: string;
+  currency: string;
+  request_id: string;
+  /** What caused it: `feed:<v>`, `rollback:<v>`, `sweep`, `operator:<action>`. */
+  cause: string;
+  at: ColumnType<Date, Date | string, Date | string>;
+}
+
+/** The result the settlement consumer last applied to an odd (absent = not resulted). */
+export interface SettlementResultTable {
+  sport_event_id: string;
+  market_id: string;
+  odd_id: string;
+  status: number;
+  dead_heat: string | null;
+  status_reason: string;
+  /** True once every open selection on the odd shows this result. */
+  applied: ColumnType<boolean, boolean | undefined, boolean>;
+  version: bigint;
+  updated_at: Timestamp;
+}
+
+/** A bet_rollback entry the settlement consumer applied (spec 02). */
+export interface SettlementRollbackTable {
+  version: bigint;
+  sport_event_id: string;
+  market_ids: string[];
+  reason: string;
+  dt_start: ColumnType<Date, Date | string, Date | string>;
+  dt_end: ColumnType<Date, Date | string, Date | string>;
+  applied_at: Timestamp;
+}
+
+/** The settlement consumer's leadership lease (one row per consumer name). */
+export interface SettlementLeaseTable {
+  name: string;
+  owner: string | null;
+  epoch: ColumnType<bigint, bigint | undefined, bigint>;
+  expires_at: Date | null;
 }
 
 /** Last accepted bet of a player on a sport event (bet_interval restriction). */
@@ -233,7 +296,11 @@ export interface InsuranceTable {
   currency_code: string;
   expires_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   conditions: ColumnType<unknown[], string, string>;
-  stake_amount_range: ColumnType<{ min?: string; max?: string } | null, string | null | undefined, string | null>;
+  stake_amount_range: ColumnType<
+    { min?: string; max?: string } | null,
+    string | null | undefined,
+    string | null
+  >;
   payout_type: 'amount' | 'percent';
   amount: string | null;
   percent: string | null;
@@ -301,4 +368,8 @@ export interface DB {
   bet: BetTable;
   bet_selection: BetSelectionTable;
   player_event_bet: PlayerEventBetTable;
+  bet_settlement: BetSettlementTable;
+  settlement_result: SettlementResultTable;
+  settlement_rollback: SettlementRollbackTable;
+  settlement_lease: SettlementLeaseTable;
 }

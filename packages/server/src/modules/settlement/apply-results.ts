@@ -1,0 +1,208 @@
+import { CALLBACK_PATHS } from '@bookie/contracts';
+import type { Executor } from '../../db/transaction.js';
+import type { Bet, SelectionRow } from '../bets/bet.js';
+import { toBetView } from '../bets/bet-view.js';
+import { settleBody, unsettleBody } from '../bets/callback-bodies.js';
+import { type CallbackToEnqueue, enqueueCallbacks } from '../callbacks/enqueue-callbacks.js';
+import { decideTransition, type SettlementLimits, type Transition } from './decide.js';
+import { limitsKey, type SettlementDeps } from './deps.js';
+import {
+  type BetSettlementState,
+  insertLedger,
+  type LedgerRow,
+  type SelectionChange,
+  updateBetStates,
+  updateSelections,
+} from './settlement.repo.js';
+
+/** A locked bet and the results its selections must show now. */
+export interface ResultUpdate {
+  /** The bet as stored, locked in this transaction. */
+  bet: Bet;
+  /** Its selections in bet order, with their new status, dead heat, reason and source. */
+  selections: SelectionRow[];
+}
+
+/** Context of one batch. */
+export interface ApplyContext {
+  /** What caused it, kept in the ledger: `feed:<v>`, `rollback:<v>`, `sweep`, `operator:<action>`. */
+  cause: string;
+  /** The time written as settled_at and in the ledger. */
+  at: Date;
+  /** Caps per white label and currency (`limitsKey`), read before the transaction (`prefetchLimits`). */
+  limits: ReadonlyMap<string, SettlementLimits>;
+}
+
+/** What a batch did. */
+export interface Applied {
+  /** Bets whose selections or state changed, as they are now. */
+  changed: Bet[];
+  /** Transitions by kind. */
+  settled: number;
+  unsettled: number;
+  resettled: number;
+  /** Callbacks enqueued. */
+  callbacks: number;
+}
+
+/** Counts of an {@link Applied}, added up. */
+export function addApplied(a: Applied, b: Applied): Applied {
+  return {
+    changed: [...a.changed, ...b.changed],
+    settled: a.settled + b.settled,
+    unsettled: a.unsettled + b.unsettled,
+    resettled: a.resettled + b.resettled,
+    callbacks: a.callbacks + b.callbacks,
+  };
+}
+
+/** An empty {@link Applied}. */
+export const NOTHING_APPLIED: Applied = Object.freeze({
+  changed: [],
+  settled: 0,
+  unsettled: 0,
+  resettled: 0,
+  callbacks: 0,
+}) as Applied;
+
+function material(a: SelectionRow, b: SelectionRow): boolean {
+  return a.status !== b.status || a.dead_heat !== b.dead_heat;
+}
+
+function differs(a: SelectionRow, b: SelectionRow): boolean {
+  return material(a, b) || a.status_reason !== b.status_reason || a.result_source !== b.result_source;
+}
+
+/**
+ * Writes new selection results and moves each bet as its results require (docs/adr/0008-settlement.md), inside
+ * `tx`: the selections, the bet's state, the `/bet/settle` and `/bet/unsettle` callbacks in the outbox (in order:
+ * an unsettle before the settle that follows it, D10, D12) and the ledger rows that mirror them — all in one
+ * transaction. A bet whose recomputed settlement equals its current one is left alone (idempotent).
+ */
+export async function applyResults(
+  tx: Executor,
+  updates: readonly ResultUpdate[],
+  ctx: ApplyContext,
+): Promise<Applied> {
+  const selectionChanges: SelectionChange[] = [];
+  const states: BetSettlementState[] = [];
+  const callbacks: CallbackToEnqueue[] = [];
+  const ledger: Array<Omit<LedgerRow, 'requestId'>> = [];
+  const changed: Bet[] = [];
+  const out = { settled: 0, unsettled: 0, resettled: 0 };
+
+  for (const { bet, selections } of updates) {
+    const row = bet.row;
+    let selChanged = false;
+    let materialChange = false;
+    selections.forEach((s, i) => {
+      const before = bet.selections[i];
+      if (!before || !differs(before, s)) return;
+      selChanged = true;
+      if (material(before, s)) materialChange = true;
+      selectionChanges.push({
+        betId: s.bet_id,
+        idx: s.idx,
+        status: s.status,
+        deadHeat: s.dead_heat,
+        reason: s.status_reason,
+        source: s.result_source,
+      });
+    });
+    const limits = ctx.limits.get(limitsKey(row.white_label_id, row.currency));
+    if (!limits) throw new Error(`settlement: no limits read for ${row.white_label_id}/${row.currency}`);
+    const t: Transition = decideTransition(row, selections, materialChange, limits);
+    if (t.kind === 'none') {
+      if (selChanged) changed.push({ row, selections });
+      continue;
+    }
+    const next = { ...row };
+    const after: Bet = { row: next, selections };
+    const base = { whiteLabelId: row.white_label_id, betId: row.id, foreignParams: row.foreign_params };
+    const ledgerBase = {
+      betId: row.id,
+      whiteLabelId: row.white_label_id,
+      currency: row.currency,
+      cause: ctx.cause,
+      at: ctx.at,
+    };
+    if (t.kind === 'unsettle' || t.kind === 'resettle') {
+      const amount = row.settle_amount ?? '0';
+      callbacks.push({ ...base, path: CALLBACK_PATHS.unsettle, body: unsettleBody(bet, amount) });
+      next.settlement_seq += 1;
+      ledger.push({
+        ...ledgerBase,
+        seq: next.settlement_seq,
+        kind: 'unsettle',
+        amount,
+        settleType: null,
+        payout: null,
+      });
+      next.state = 'unsettled';
+      next.payout = null;
+      next.settle_amount = null;
+      next.settle_type = null;
+      next.settle_status = null;
+      next.settled_at = null;
+    }
+    if (t.kind === 'settle' || t.kind === 'resettle') {
+      const o = t.outcome;
+      callbacks.push({
+        ...base,
+        path: CALLBACK_PATHS.settle,
+        body: settleBody(after, { settleAmount: o.settleAmount, settleType: o.settleType, restrictions: [] }),
+      });
+      next.settlement_seq += 1;
+      ledger.push({
+        ...ledgerBase,
+        seq: next.settlement_seq,
+        kind: 'settle',
+        amount: o.settleAmount,
+        settleType: o.settleType,
+        payout: o.payout,
+      });
+      next.state = 'settled';
+      next.payout = o.payout;
+      next.settle_amount = o.settleAmount;
+      next.settle_type = o.settleType;
+      next.settle_status = o.settleStatus;
+      next.settled_at = ctx.at;
+    }
+    if (t.kind === 'settle') out.settled++;
+    else if (t.kind === 'unsettle') out.unsettled++;
+    else out.resettled++;
+    states.push({
+      id: next.id,
+      state: next.state,
+      payout: next.payout,
+      settle_amount: next.settle_amount,
+      settle_type: next.settle_type,
+      settle_status: next.settle_status,
+      settlement_seq: next.settlement_seq,
+      settled_at: next.settled_at ? new Date(next.settled_at) : null,
+    });
+    changed.push(after);
+  }
+
+  await updateSelections(tx, selectionChanges);
+  await updateBetStates(tx, states);
+  const enqueued = await enqueueCallbacks(tx, callbacks);
+  await insertLedger(
+    tx,
+    ledger.map((l, i) => ({ ...l, requestId: (enqueued[i] as { requestId: string }).requestId })),
+  );
+  return { changed, ...out, callbacks: enqueued.length };
+}
+
+/** After a batch commits: wakes the dispatcher and tells the players' live streams. */
+export function afterCommit(deps: SettlementDeps, applied: Applied): void {
+  if (applied.callbacks > 0) deps.kick();
+  if (applied.changed.length === 0 || !deps.betEvents.listening) return;
+  for (const bet of applied.changed) {
+    deps.betEvents.emit({
+      whiteLabelId: bet.row.white_label_id,
+      playerId: bet.row.player_id,
+      bet: toBetView(bet),
+    });
+  }
+}

@@ -1,0 +1,122 @@
+import type { SportEvent } from '@bookie/contracts';
+import {
+  DomainError,
+  EXPRESS_CAP_EUR,
+  expressCapInCurrency,
+  parseDecimal,
+  type Rational,
+} from '@bookie/core';
+import type { Logger } from 'pino';
+import type { Clock } from '../../app/clock.js';
+import type { Config } from '../../app/config.js';
+import type { AppDeps } from '../../app/wiring.js';
+import type { Database } from '../../db/database.js';
+import { BetEvents } from '../bets/bet-events.js';
+import type { LogHub } from '../feed/log-hub.js';
+import { cachedWhiteLabels } from '../tenants/cached-white-labels.js';
+import type { WhiteLabel } from '../tenants/white-label.js';
+import type { SettlementLimits } from './decide.js';
+
+/** The server's replica of the book, as settlement reads it (the feed's catalog). */
+export interface SettlementCatalog {
+  readonly version: bigint | undefined;
+  getEvent(id: string): SportEvent | undefined;
+  waitFor(version: bigint, timeoutMs?: number): Promise<void>;
+}
+
+/** What every settlement use case needs. */
+export interface SettlementDeps {
+  database: Database;
+  clock: Clock;
+  logger: Logger;
+  betEvents: BetEvents;
+  whiteLabels: { get(id: string): Promise<WhiteLabel> };
+  /** The D17 cap in a currency, or undefined when no EUR rate is configured for it. */
+  expressCap(currency: string): Rational | undefined;
+  /** Wakes this process's callback dispatcher after a commit (other processes are woken by NOTIFY). */
+  kick(): void;
+}
+
+/** What the consumer needs besides: the log and the replica. */
+export interface ConsumerDeps extends SettlementDeps {
+  hub: LogHub;
+  catalog: SettlementCatalog | undefined;
+}
+
+/** Settlement's dependencies out of the app's. */
+export function settlementDeps(app: AppDeps): ConsumerDeps {
+  return {
+    database: app.database,
+    clock: app.clock,
+    logger: app.logger,
+    betEvents: app.betEvents,
+    whiteLabels: app.placement.whiteLabels,
+    expressCap: app.placement.settings.expressCap,
+    kick: () => app.callbacks.dispatcher.kick(),
+    hub: app.feed.hub,
+    catalog: app.feed.catalog,
+  };
+}
+
+/** The D17 cap per currency from the configured EUR rates (`EUR_RATES`), as placement computes it. */
+export function expressCapFromRates(
+  rates: Config['bets']['eurRates'],
+): (currency: string) => Rational | undefined {
+  return (currency) => {
+    const rate = rates[currency];
+    return rate
+      ? expressCapInCurrency(parseDecimal(rate, { field: 'EUR_RATES', maxDecimals: 12 }))
+      : undefined;
+  };
+}
+
+/** Settlement's dependencies for a command-line process (no log, no dispatcher: NOTIFY wakes the servers'). */
+export function cliSettlementDeps(database: Database, config: Config, logger: Logger): SettlementDeps {
+  return {
+    database,
+    clock: { now: () => Date.now() },
+    logger,
+    betEvents: new BetEvents(),
+    whiteLabels: cachedWhiteLabels({ database, clock: { now: () => Date.now() } }),
+    expressCap: expressCapFromRates(config.bets.eurRates),
+    kick: () => {},
+  };
+}
+
+/** The key of a white label and a currency in a limits map. */
+export function limitsKey(whiteLabelId: string, currency: string): string {
+  return `${whiteLabelId}\u0000${currency}`;
+}
+
+/**
+ * The caps of settlements (DECISIONS D17) for these white labels and currencies: the express cap in the currency
+ * (the EUR cap when no rate is configured any more: an accepted bet is always settled) and the white label's
+ * current max payout. Read before a batch transaction opens (on PGlite a transaction holds the only connection).
+ */
+export async function prefetchLimits(
+  deps: SettlementDeps,
+  owners: Iterable<{ whiteLabelId: string; currency: string }>,
+  into: Map<string, SettlementLimits> = new Map(),
+): Promise<Map<string, SettlementLimits>> {
+  for (const { whiteLabelId, currency } of owners) {
+    const key = limitsKey(whiteLabelId, currency);
+    if (into.has(key)) continue;
+    let expressCap = deps.expressCap(currency);
+    if (!expressCap) {
+      deps.logger.warn({ currency }, 'settlement: no EUR rate for the currency; using the EUR express cap');
+      expressCap = EXPRESS_CAP_EUR;
+    }
+    let maxPayout: Rational | undefined;
+    try {
+      const wl = await deps.whiteLabels.get(whiteLabelId);
+      if (wl.limits.maxPayout) {
+        maxPayout = parseDecimal(wl.limits.maxPayout, { field: 'max_payout', maxDecimals: 6 });
+      }
+    } catch (err) {
+      // a white label that is gone has no limit; any other failure is retried by the caller
+      if (!(err instanceof DomainError && err.code === 'not_found')) throw err;
+    }
+    into.set(key, { expressCap, maxPayout });
+  }
+  return into;
+}

@@ -1,0 +1,97 @@
+import { ODD_STATUS } from '@bookie/core';
+import { inTransaction } from '../../db/transaction.js';
+import type { Bet, SelectionRow } from '../bets/bet.js';
+import {
+  type Applied,
+  addApplied,
+  afterCommit,
+  applyResults,
+  NOTHING_APPLIED,
+  type ResultUpdate,
+} from './apply-results.js';
+import type { SettlementLimits } from './decide.js';
+import { prefetchLimits, type SettlementDeps } from './deps.js';
+import { type BatchOptions, DEFAULT_PAGE_SIZE } from './settle-market.js';
+import {
+  type EventSelectionKey,
+  insertRollback,
+  lockBets,
+  OPEN_STATES,
+  type RollbackRow,
+  scanRollbackPage,
+} from './settlement.repo.js';
+
+/** True when a rollback catches this selection of this bet (spec 02 "bet_rollback"). */
+export function rollbackCatches(rb: RollbackRow, bet: Bet['row'], s: SelectionRow): boolean {
+  if (s.sport_event_id !== rb.sportEventId) return false;
+  if (rb.marketIds.length > 0 && !rb.marketIds.includes(s.market_id)) return false;
+  const created = new Date(bet.created_at).getTime();
+  return created >= rb.dtStart.getTime() && created <= rb.dtEnd.getTime();
+}
+
+/** The selection as a rollback leaves it: cancelled (odd status 6, factor 1) with the rollback's reason. */
+export function rolledBack(s: SelectionRow, reason: string): SelectionRow {
+  return {
+    ...s,
+    status: ODD_STATUS.CANCELLED,
+    dead_heat: null,
+    status_reason: reason,
+    result_source: 'rollback',
+  };
+}
+
+/**
+ * Applies a `bet_rollback` entry (spec 02; docs/adr/0008-settlement.md "Rollbacks"): records it (so bets accepted
+ * later inside the window are caught by the sweep), then pages through the selections it catches — bets on the
+ * event (all markets, or only `market_ids`) created within [dt_start, dt_end] — and makes each one cancelled
+ * (status 6, factor 1) with `status_reason` = the rollback reason; each bet is then settled, unsettled or
+ * resettled as its state requires. Selections set by an operator keep their result.
+ */
+export async function rollbackBets(
+  deps: SettlementDeps,
+  rollback: RollbackRow,
+  opts: BatchOptions = {},
+): Promise<Applied> {
+  const { database } = deps;
+  await insertRollback(database.db, rollback);
+  const cause = `rollback:${rollback.version}`;
+  const limits = new Map<string, SettlementLimits>();
+  let total = NOTHING_APPLIED;
+  let after: EventSelectionKey | null = null;
+  let batch = 0;
+  for (;;) {
+    const keys = await scanRollbackPage(database.db, {
+      rollback,
+      after,
+      limit: opts.pageSize ?? DEFAULT_PAGE_SIZE,
+    });
+    if (keys.length === 0) break;
+    after = keys[keys.length - 1] as EventSelectionKey;
+    await prefetchLimits(deps, keys, limits);
+    const applied = await inTransaction(database.db, async (tx) => {
+      await opts.fence?.(tx);
+      const bets = await lockBets(
+        tx,
+        keys.map((k) => k.betId),
+      );
+      const updates: ResultUpdate[] = [];
+      for (const bet of bets) {
+        if (!OPEN_STATES.includes(bet.row.state)) continue;
+        updates.push({
+          bet,
+          selections: bet.selections.map((s) =>
+            s.result_source !== 'manual' && rollbackCatches(rollback, bet.row, s)
+              ? rolledBack(s, rollback.reason)
+              : s,
+          ),
+        });
+      }
+      return applyResults(tx, updates, { cause, at: new Date(deps.clock.now()), limits });
+    });
+    afterCommit(deps, applied);
+    total = addApplied(total, { ...applied, changed: [] });
+    batch++;
+    await opts.afterBatch?.({ cause, batch, applied });
+  }
+  return total;
+}

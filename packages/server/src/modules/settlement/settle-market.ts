@@ -1,0 +1,127 @@
+import { type Executor, inTransaction } from '../../db/transaction.js';
+import type { SelectionRow } from '../bets/bet.js';
+import {
+  type Applied,
+  addApplied,
+  afterCommit,
+  applyResults,
+  NOTHING_APPLIED,
+  type ResultUpdate,
+} from './apply-results.js';
+import type { SettlementLimits } from './decide.js';
+import { prefetchLimits, type SettlementDeps } from './deps.js';
+import { NOT_RESULTED, type OddResult, sameResult } from './results.js';
+import {
+  lockBets,
+  OPEN_STATES,
+  type SelectionKey,
+  type StoredResult,
+  scanOddPage,
+  upsertResults,
+} from './settlement.repo.js';
+
+/** How batches run. */
+export interface BatchOptions {
+  /** Selections per batch transaction (default 1000). */
+  pageSize?: number;
+  /** Runs first in every batch transaction (the consumer's lease fencing); throws to abort the batch. */
+  fence?: (tx: Executor) => Promise<void>;
+  /** Called after each batch commits (tests use it to cut a batch short). */
+  afterBatch?: (info: { cause: string; batch: number; applied: Applied }) => void | Promise<void>;
+}
+
+/** Default selections per batch transaction. */
+export const DEFAULT_PAGE_SIZE = 1000;
+
+/** Input of {@link settleMarket}. */
+export interface SettleMarketInput {
+  eventId: string;
+  marketId: string;
+  /** The results of the market's odds now (see `marketResults`). */
+  results: ReadonlyMap<string, OddResult>;
+  /** The results stored for the market (absent odds: not resulted). */
+  stored: ReadonlyMap<string, StoredResult> | undefined;
+  /** The log version the results come from. */
+  version: bigint;
+  /** False when no bet selects the market: only the results are recorded. */
+  hasBets: boolean;
+  /** Ledger cause, e.g. `feed:<v>`. */
+  cause: string;
+}
+
+/**
+ * Brings every open bet on a market in line with the market's results (docs/adr/0008-settlement.md "Batches"):
+ * records the results (not yet applied), then, odd by odd, pages through the selections that do not show their
+ * result yet — keyset over (bet_id, idx), `pageSize` per transaction, never the whole market in memory — locks
+ * their bets, writes the results and settles, unsettles or resettles each bet with its callbacks; finally marks
+ * the results applied. A market whose results are already applied is skipped without a scan. Placement is never
+ * blocked: batches lock only bets past placement, for one short transaction each.
+ */
+export async function settleMarket(
+  deps: SettlementDeps,
+  input: SettleMarketInput,
+  opts: BatchOptions = {},
+): Promise<Applied> {
+  const todo: Array<{ oddId: string; result: OddResult }> = [];
+  for (const [oddId, result] of [...input.results].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    const stored = input.stored?.get(oddId);
+    const same = stored ? stored.applied && sameResult(stored, result) : sameResult(NOT_RESULTED, result);
+    if (!same) todo.push({ oddId, result });
+  }
+  if (todo.length === 0) return NOTHING_APPLIED;
+  const { database } = deps;
+  await upsertResults(database.db, input.eventId, input.marketId, todo, input.version, false);
+  let total = NOTHING_APPLIED;
+  if (input.hasBets) {
+    const limits = new Map<string, SettlementLimits>();
+    let batch = 0;
+    for (const { oddId, result } of todo) {
+      let after: SelectionKey | null = null;
+      for (;;) {
+        const keys = await scanOddPage(database.db, {
+          eventId: input.eventId,
+          marketId: input.marketId,
+          oddId,
+          result,
+          after,
+          limit: opts.pageSize ?? DEFAULT_PAGE_SIZE,
+        });
+        if (keys.length === 0) break;
+        after = keys[keys.length - 1] as SelectionKey;
+        await prefetchLimits(deps, keys, limits);
+        const applied = await inTransaction(database.db, async (tx) => {
+          await opts.fence?.(tx);
+          const bets = await lockBets(
+            tx,
+            keys.map((k) => k.betId),
+          );
+          const updates: ResultUpdate[] = [];
+          for (const bet of bets) {
+            if (!OPEN_STATES.includes(bet.row.state)) continue;
+            updates.push({ bet, selections: bet.selections.map((s) => withMarketResult(s, input)) });
+          }
+          return applyResults(tx, updates, {
+            cause: input.cause,
+            at: new Date(deps.clock.now()),
+            limits,
+          });
+        });
+        afterCommit(deps, applied);
+        total = addApplied(total, { ...applied, changed: [] });
+        batch++;
+        await opts.afterBatch?.({ cause: input.cause, batch, applied });
+      }
+    }
+  }
+  await upsertResults(database.db, input.eventId, input.marketId, todo, input.version, true);
+  return total;
+}
+
+/** A selection with the feed result of its odd, when it is on this market and the feed decides it. */
+function withMarketResult(s: SelectionRow, input: SettleMarketInput): SelectionRow {
+  if (s.sport_event_id !== input.eventId || s.market_id !== input.marketId || s.result_source !== 'feed')
+    return s;
+  const r = input.results.get(s.odd_id);
+  if (!r) return s;
+  return { ...s, status: r.status, dead_heat: r.deadHeat, status_reason: r.reason };
+}

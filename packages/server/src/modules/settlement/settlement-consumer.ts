@@ -1,0 +1,505 @@
+import { randomUUID } from 'node:crypto';
+import type { LogEntry, SportEvent } from '@bookie/contracts';
+import { inTransaction } from '../../db/transaction.js';
+import type { LogFollower, LogItem } from '../feed/log-hub.js';
+import type { Applied } from './apply-results.js';
+import type { ConsumerDeps } from './deps.js';
+import { refreshBets } from './refresh-bets.js';
+import { impactOf, marketResults } from './results.js';
+import { rollbackBets } from './rollback-bets.js';
+import { type BatchOptions, DEFAULT_PAGE_SIZE, settleMarket } from './settle-market.js';
+import {
+  acquireLease,
+  eventsWithOpenBets,
+  holdsLease,
+  loadEventResults,
+  loadEventSnapshot,
+  marketsWithBets,
+  readOffset,
+  releaseLease,
+  renewLease,
+  saveOffset,
+  staleAcceptedBets,
+} from './settlement.repo.js';
+
+/** Tuning of the consumer. */
+export interface ConsumerOptions {
+  /** consumer_offset and lease name (default `settlement`). */
+  name?: string;
+  /** This process's lease owner id (default a random one). */
+  owner?: string;
+  /** Selections per batch transaction (default 1000). */
+  pageSize?: number;
+  /** Lease lifetime, ms (default 15,000); renewed every third of it. */
+  leaseTtlMs?: number;
+  /** How often a follower tries to take the lease, ms (default 2,000). */
+  leaseRetryMs?: number;
+  /** How often the sweep of recently accepted bets runs, ms (default 2,000; 0 = never). */
+  sweepIntervalMs?: number;
+  /** How far back the sweep looks, ms (default 10 min). */
+  sweepWindowMs?: number;
+  /** How long to wait for the replica to reach an entry before reading the stored snapshot, ms (default 2,000). */
+  catalogWaitMs?: number;
+  /** How often the version is saved when entries need no work, ms (default 1,000). */
+  offsetSaveMs?: number;
+  /** Called after every batch commits (tests cut a batch short from here). */
+  afterBatch?: BatchOptions['afterBatch'];
+}
+
+/** The consumer's state, for logs, status routes and tests. */
+export interface ConsumerStatus {
+  leader: boolean;
+  /** The version of the last entry fully processed. */
+  processed: string;
+  /** Entries processed since start. */
+  entries: number;
+  settled: number;
+  unsettled: number;
+  resettled: number;
+  callbacks: number;
+  /** Entries that failed and were retried. */
+  failures: number;
+}
+
+/** Thrown inside a batch when this process no longer holds the lease: the batch rolls back. */
+export class LeaseLostError extends Error {
+  constructor() {
+    super('settlement: the lease was lost');
+    this.name = 'LeaseLostError';
+  }
+}
+
+/** Thrown at a batch boundary when the consumer is stopping: the entry is left for the next leader or start. */
+class StoppingError extends Error {
+  constructor() {
+    super('settlement: stopping');
+    this.name = 'StoppingError';
+  }
+}
+
+/**
+ * The settlement consumer (issue 8, docs/adr/0008-settlement.md): follows the log from its own saved version
+ * (consumer_offset `settlement`) like any replica, as the one leader per database (a lease row with a fencing
+ * epoch), and turns results into settlements: odd statuses, market and fixture cancellations, dead heats and
+ * bet_rollback entries. Each entry is processed completely — in batches — before its version is saved, so a
+ * restart re-processes at most the entries after the saved version; settlement is idempotent, so nothing is
+ * settled twice. A periodic sweep catches bets accepted while their market was being resulted.
+ */
+export class SettlementConsumer {
+  readonly name: string;
+  readonly owner: string;
+  private readonly opts: Required<Omit<ConsumerOptions, 'afterBatch' | 'name' | 'owner'>> &
+    Pick<ConsumerOptions, 'afterBatch'>;
+  private running = false;
+  private loop: Promise<void> | undefined;
+  private epoch: bigint | undefined;
+  private lost = false;
+  private queue: LogItem[] = [];
+  private follower: LogFollower | undefined;
+  private ended: 'closed' | 'expired' | 'error' | undefined;
+  private wake: (() => void) | undefined;
+  private drainWaiters: Array<() => void> = [];
+  private waiters: Array<{ v: bigint; resolve: () => void }> = [];
+  private processed = 0n;
+  private savedVersion = 0n;
+  private lastSaveAt = 0;
+  private lastSweepAt = 0;
+  private readonly stats = { entries: 0, settled: 0, unsettled: 0, resettled: 0, callbacks: 0, failures: 0 };
+
+  constructor(
+    private readonly deps: ConsumerDeps,
+    options: ConsumerOptions = {},
+  ) {
+    this.name = options.name ?? 'settlement';
+    this.owner = options.owner ?? `settlement-${randomUUID()}`;
+    this.opts = {
+      pageSize: options.pageSize ?? DEFAULT_PAGE_SIZE,
+      leaseTtlMs: options.leaseTtlMs ?? 15_000,
+      leaseRetryMs: options.leaseRetryMs ?? 2_000,
+      sweepIntervalMs: options.sweepIntervalMs ?? 2_000,
+      sweepWindowMs: options.sweepWindowMs ?? 10 * 60_000,
+      catalogWaitMs: options.catalogWaitMs ?? 2_000,
+      offsetSaveMs: options.offsetSaveMs ?? 1_000,
+      afterBatch: options.afterBatch,
+    };
+  }
+
+  /** Starts competing for leadership and, once leader, consuming. */
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.loop = this.run();
+  }
+
+  /** Stops at the next batch boundary, saves the version of the last complete entry, gives the lease up. */
+  async stop(): Promise<void> {
+    if (!this.running) return;
+    this.running = false;
+    this.signal();
+    await this.loop;
+  }
+
+  /** The consumer's state. */
+  status(): ConsumerStatus {
+    return { leader: this.epoch !== undefined, processed: this.processed.toString(), ...this.stats };
+  }
+
+  /** Resolves once the entry at `version` (and everything before it) is processed (rejects after `timeoutMs`). */
+  waitFor(version: bigint, timeoutMs = 30_000): Promise<void> {
+    if (this.processed >= version) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      const w = { v: version, resolve: () => {} };
+      const timer = setTimeout(() => {
+        this.waiters = this.waiters.filter((x) => x !== w);
+        reject(new Error(`settlement: version ${version} not processed (at ${this.processed})`));
+      }, timeoutMs);
+      w.resolve = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      this.waiters.push(w);
+    });
+  }
+
+  private signal(): void {
+    const w = this.wake;
+    this.wake = undefined;
+    w?.();
+  }
+
+  private idle(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const t = setTimeout(() => {
+        this.wake = undefined;
+        resolve();
+      }, ms);
+      this.wake = () => {
+        clearTimeout(t);
+        resolve();
+      };
+    });
+  }
+
+  private markProcessed(v: bigint): void {
+    if (v > this.processed) this.processed = v;
+    if (this.waiters.length === 0) return;
+    const done = this.waiters.filter((w) => w.v <= this.processed);
+    this.waiters = this.waiters.filter((w) => w.v > this.processed);
+    for (const w of done) w.resolve();
+  }
+
+  // ------------------------------------------------------------------------------------------ leadership
+
+  private async run(): Promise<void> {
+    const { logger } = this.deps;
+    while (this.running) {
+      let epoch: bigint | undefined;
+      try {
+        epoch = await acquireLease(this.deps.database.db, this.name, this.owner, this.opts.leaseTtlMs);
+      } catch (err) {
+        logger.error({ err }, 'settlement: taking the lease failed');
+      }
+      if (epoch === undefined) {
+        await this.idle(this.opts.leaseRetryMs);
+        continue;
+      }
+      this.epoch = epoch;
+      this.lost = false;
+      logger.info({ owner: this.owner, epoch: epoch.toString() }, 'settlement: leading');
+      let renewing: Promise<void> | undefined;
+      let lastRenewed = Date.now();
+      const timer = setInterval(
+        () => {
+          if (renewing) return;
+          renewing = this.renew(epoch, lastRenewed)
+            .then((ok) => {
+              if (ok) lastRenewed = Date.now();
+            })
+            .finally(() => {
+              renewing = undefined;
+            });
+        },
+        Math.max(50, Math.floor(this.opts.leaseTtlMs / 3)),
+      );
+      let failed = false;
+      try {
+        await this.lead();
+      } catch (err) {
+        if (!(err instanceof LeaseLostError || err instanceof StoppingError)) {
+          failed = true;
+          logger.error({ err }, 'settlement: consumer failed');
+        }
+      } finally {
+        clearInterval(timer);
+        await renewing;
+        this.follower?.close();
+        this.follower = undefined;
+        this.queue = [];
+        this.releaseDrain();
+        this.epoch = undefined;
+        if (!this.lost) {
+          await this.saveNow(epoch).catch(() => {});
+          if (!this.running) await releaseLease(this.deps.database.db, this.name, this.owner).catch(() => {});
+        } else {
+          logger.warn({ owner: this.owner }, 'settlement: lease lost; following again');
+        }
+      }
+      if (failed && this.running) await this.idle(1000);
+    }
+  }
+
+  /** Renews the lease; marks it lost when another owner has it, or when renewals failed for a whole TTL. */
+  private async renew(epoch: bigint, lastRenewed: number): Promise<boolean> {
+    try {
+      if (await renewLease(this.deps.database.db, this.name, this.owner, epoch, this.opts.leaseTtlMs))
+        return true;
+      this.lost = true;
+    } catch (err) {
+      this.deps.logger.warn({ err }, 'settlement: renewing the lease failed');
+      if (Date.now() - lastRenewed > this.opts.leaseTtlMs) this.lost = true;
+    }
+    if (this.lost) this.signal();
+    return false;
+  }
+
+  private async fence(tx: Parameters<NonNullable<BatchOptions['fence']>>[0]): Promise<void> {
+    if (!this.running) throw new StoppingError();
+    const epoch = this.epoch;
+    if (this.lost || epoch === undefined || !(await holdsLease(tx, this.name, this.owner, epoch))) {
+      this.lost = true;
+      throw new LeaseLostError();
+    }
+  }
+
+  private batchOptions(): BatchOptions {
+    return {
+      pageSize: this.opts.pageSize,
+      fence: (tx) => this.fence(tx),
+      afterBatch: this.opts.afterBatch,
+    };
+  }
+
+  // -------------------------------------------------------------------------------------------- the log
+
+  private follow(from: bigint): void {
+    this.ended = undefined;
+    this.follower = this.deps.hub.follow(from, {
+      write: (item) => {
+        this.queue.push(item);
+        this.signal();
+        return this.queue.length < 2000;
+      },
+      drained: () =>
+        this.queue.length < 1000 ? Promise.resolve() : new Promise<void>((r) => this.drainWaiters.push(r)),
+      end: (reason, err) => {
+        if (reason !== 'closed') this.deps.logger.error({ err, reason }, 'settlement: log follower ended');
+        this.ended = reason;
+        this.signal();
+      },
+    });
+  }
+
+  private releaseDrain(): void {
+    const w = this.drainWaiters;
+    this.drainWaiters = [];
+    for (const r of w) r();
+  }
+
+  private async lead(): Promise<void> {
+    const epoch = this.epoch as bigint;
+    const saved = (await readOffset(this.deps.database.db, this.name)) ?? 0n;
+    this.processed = saved;
+    this.savedVersion = saved;
+    this.markProcessed(saved);
+    this.follow(saved);
+    let failures = 0;
+    while (this.running && !this.lost) {
+      const item = this.queue[0];
+      if (item) {
+        try {
+          await this.processItem(item);
+          this.queue.shift();
+          if (this.queue.length < 1000) this.releaseDrain();
+          failures = 0;
+          this.markProcessed(item.v);
+          await this.maybeSave(epoch, false);
+        } catch (err) {
+          if (err instanceof StoppingError || !this.running) throw new StoppingError();
+          if (err instanceof LeaseLostError || this.lost) throw new LeaseLostError();
+          this.stats.failures++;
+          failures++;
+          const delay = Math.min(30_000, 250 * 2 ** Math.min(failures, 7));
+          this.deps.logger.error({ err, v: item.v.toString(), delay }, 'settlement: entry failed; retrying');
+          await this.idle(delay);
+        }
+        continue;
+      }
+      if (this.ended === 'expired') {
+        await this.resync();
+        continue;
+      }
+      if (this.ended === 'error') {
+        await this.idle(1000);
+        this.follow(this.processed);
+        continue;
+      }
+      const now = Date.now();
+      if (this.opts.sweepIntervalMs > 0 && now - this.lastSweepAt >= this.opts.sweepIntervalMs) {
+        this.lastSweepAt = now;
+        await this.sweep().catch((err) => {
+          if (err instanceof LeaseLostError || err instanceof StoppingError) throw err;
+          this.deps.logger.error({ err }, 'settlement: sweep failed');
+        });
+        continue;
+      }
+      await this.maybeSave(epoch, false);
+      const untilSweep =
+        this.opts.sweepIntervalMs > 0 ? this.opts.sweepIntervalMs - (Date.now() - this.lastSweepAt) : 60_000;
+      await this.idle(Math.max(10, Math.min(untilSweep, this.opts.offsetSaveMs)));
+    }
+  }
+
+  private async maybeSave(epoch: bigint, force: boolean): Promise<void> {
+    if (this.processed <= this.savedVersion) return;
+    if (!force && Date.now() - this.lastSaveAt < this.opts.offsetSaveMs) return;
+    await this.saveNow(epoch);
+  }
+
+  private async saveNow(epoch: bigint): Promise<void> {
+    if (this.processed <= this.savedVersion) return;
+    const v = this.processed;
+    await inTransaction(this.deps.database.db, async (tx) => {
+      if (!(await holdsLease(tx, this.name, this.owner, epoch))) throw new LeaseLostError();
+      await saveOffset(tx, this.name, v);
+    });
+    this.savedVersion = v;
+    this.lastSaveAt = Date.now();
+  }
+
+  private count(a: Applied): boolean {
+    this.stats.settled += a.settled;
+    this.stats.unsettled += a.unsettled;
+    this.stats.resettled += a.resettled;
+    this.stats.callbacks += a.callbacks;
+    return a.callbacks > 0;
+  }
+
+  // ------------------------------------------------------------------------------------------ processing
+
+  /** Processes one log entry completely; throws to have it retried. */
+  private async processItem(item: LogItem): Promise<void> {
+    this.stats.entries++;
+    const entry = JSON.parse(item.line) as LogEntry | { type: 'heartbeat' };
+    if (entry.type === 'heartbeat') return;
+    const impact = impactOf(entry);
+    if (impact.kind === 'none') return;
+    let worked = false;
+    if (impact.kind === 'rollback' && entry.type === 'bet_rollback') {
+      const applied = await rollbackBets(
+        this.deps,
+        {
+          version: item.v,
+          sportEventId: entry.match_id || entry.sport_event_id,
+          marketIds: entry.market_ids ?? [],
+          reason: String(entry.reason),
+          dtStart: new Date(entry.dt_start),
+          dtEnd: new Date(entry.dt_end),
+        },
+        this.batchOptions(),
+      );
+      this.count(applied);
+      worked = true;
+    } else if (impact.kind === 'event' || impact.kind === 'markets') {
+      const event = await this.snapshot(entry.sport_event_id, item.v);
+      if (!event) return;
+      const marketIds = impact.kind === 'event' ? Object.keys(event.markets) : [...impact.marketIds];
+      worked = await this.settleEvent(event, marketIds, item.v);
+    }
+    if (worked) await this.saveNow(this.epoch as bigint);
+  }
+
+  /** Brings the given markets of an event in line with its snapshot; true when a callback was enqueued. */
+  private async settleEvent(event: SportEvent, marketIds: string[], v: bigint): Promise<boolean> {
+    const db = this.deps.database.db;
+    const stored = await loadEventResults(db, event.id);
+    const withBets = await marketsWithBets(db, event.id);
+    let worked = false;
+    for (const marketId of [...marketIds].sort()) {
+      const results = marketResults(event, marketId);
+      if (!results) continue;
+      const applied = await settleMarket(
+        this.deps,
+        {
+          eventId: event.id,
+          marketId,
+          results,
+          stored: stored.get(marketId),
+          version: v,
+          hasBets: withBets.has(marketId),
+          cause: `feed:${v}`,
+        },
+        this.batchOptions(),
+      );
+      if (this.count(applied)) worked = true;
+    }
+    return worked;
+  }
+
+  /**
+   * The event's snapshot at or after version `v`: the replica's, once it has applied `v` (waiting briefly), else
+   * the stored one (which is always at or after every committed entry of the event).
+   */
+  private async snapshot(id: string, v: bigint): Promise<SportEvent | undefined> {
+    const catalog = this.deps.catalog;
+    if (catalog) {
+      if (catalog.version === undefined || catalog.version < v) {
+        await catalog.waitFor(v, this.opts.catalogWaitMs).catch(() => {});
+      }
+      if (catalog.version !== undefined && catalog.version >= v) {
+        const e = catalog.getEvent(id);
+        if (e) return e;
+      }
+    }
+    const row = await loadEventSnapshot(this.deps.database.db, id);
+    return row ? (JSON.parse(row.snapshot) as SportEvent) : undefined;
+  }
+
+  /** Catches bets accepted while their market was being resulted or rolled back. */
+  private async sweep(): Promise<void> {
+    const since = new Date(this.deps.clock.now() - this.opts.sweepWindowMs);
+    const ids = await staleAcceptedBets(this.deps.database.db, since, 500);
+    if (ids.length === 0) return;
+    const applied = await refreshBets(this.deps, ids, { cause: 'sweep', fence: (tx) => this.fence(tx) });
+    this.count(applied);
+    if (applied.settled + applied.resettled + applied.unsettled > 0) {
+      this.deps.logger.info(
+        { bets: ids.length, settled: applied.settled },
+        'settlement: sweep settled late bets',
+      );
+    }
+  }
+
+  /**
+   * The log expired under the consumer (it was away longer than log retention, DECISIONS D22): every event with an
+   * open bet is brought in line with its current snapshot, then the consumer follows from the head. Rollbacks in the
+   * lost range cannot be recovered; they are logged as a risk.
+   */
+  private async resync(): Promise<void> {
+    const head = this.deps.hub.head;
+    this.deps.logger.error(
+      { from: this.processed.toString(), head: head.toString() },
+      'settlement: the log expired under the consumer; resyncing from snapshots (bet_rollback entries in the gap are lost)',
+    );
+    const db = this.deps.database.db;
+    for (const id of await eventsWithOpenBets(db)) {
+      const row = await loadEventSnapshot(db, id);
+      if (!row) continue;
+      const event = JSON.parse(row.snapshot) as SportEvent;
+      await this.settleEvent(event, Object.keys(event.markets), row.version);
+    }
+    this.queue = [];
+    this.markProcessed(head);
+    await this.saveNow(this.epoch as bigint);
+    this.follow(head);
+  }
+}

@@ -1,0 +1,153 @@
+import type { BetView, PatchMarketsBody } from '@bookie/contracts';
+import { startBackground } from '../../app/wiring.js';
+import { createTestDatabase } from '../../testing/database.js';
+import {
+  createPartner,
+  createSession,
+  createTestApp,
+  partnerToken,
+  type TestApp,
+} from '../../testing/partner.js';
+import { type ReceivedCallback, scriptedPartner, waitUntil } from '../../testing/scripted-partner.js';
+import { applyChangesCommand } from '../trading/apply-changes.js';
+import { createSportEvent } from '../trading/create-sport-event.js';
+import { sampleEvent } from '../trading/fixtures.js';
+import { patchMarkets } from '../trading/patch-markets.js';
+import type { SettlementConsumer } from './settlement-consumer.js';
+
+/**
+ * A whole platform for settlement tests: a test database, the app with its background work (dispatcher and the
+ * settlement consumer), a scripted partner recording callbacks, and helpers to place bets through the frame API and
+ * to result markets through the trading API. Not used in production paths.
+ */
+export async function settlementWorld(opts: { env?: NodeJS.ProcessEnv; callbackUrl?: string } = {}) {
+  const partner = await scriptedPartner();
+  const db = await createTestDatabase();
+  const t: TestApp = await createTestApp(db, {
+    env: { CALLBACK_POLL_MS: '50', EUR_RATES: 'USD=1.1', ...opts.env },
+  });
+  await startBackground(t.deps);
+  const consumer = t.deps.settlement as SettlementConsumer;
+
+  async function trading<T extends { version: bigint }>(p: Promise<T>): Promise<T> {
+    const r = await p;
+    await t.deps.feed.catalog.waitFor(r.version);
+    return r;
+  }
+
+  /** A white label (callbacks to the scripted partner unless told) and a player session. */
+  async function newPlayer(playerId: string, wl: Record<string, unknown> = {}) {
+    const p = await createPartner(
+      { database: t.deps.database },
+      { callback_url: opts.callbackUrl ?? partner.url, currencies: ['EUR', 'USD'], ...wl },
+    );
+    const token = await partnerToken(t.app, p.clientId, p.clientSecret);
+    const session = await createSession(t.app, token, { player_id: playerId, params: { session: playerId } });
+    return { whiteLabelId: p.whiteLabelId, session, token };
+  }
+
+  /** Places a bet through the frame API; returns the bet view (throws unless accepted). */
+  async function place(session: string, body: Record<string, unknown>): Promise<BetView> {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/frame-api/bets',
+      headers: { authorization: `Bearer ${session}`, 'content-type': 'application/json' },
+      payload: JSON.stringify({
+        bet_type: 'single',
+        stake: '10',
+        currency: 'EUR',
+        odds_strategy: 3,
+        ...body,
+      }),
+    });
+    const json = res.json() as BetView;
+    if (res.statusCode !== 200 || json.status !== 1) {
+      throw new Error(`bet not accepted: ${res.statusCode} ${res.body}`);
+    }
+    return json;
+  }
+
+  /** A selection of market `m`, odd `o` of an event (sample odds: "1" 1.5, "2" 2.5, "3" 3.5). */
+  const sel = (event: string, m = '1', o = '1') => ({
+    sport_event_id: event,
+    market_id: m,
+    odd_id: o,
+    odds: '1',
+  });
+
+  /** Creates a sample event (markets "1".."n", three odds each). */
+  async function newEvent(markets = 3): Promise<string> {
+    return (await trading(createSportEvent(t.deps, sampleEvent({ markets })))).id;
+  }
+
+  /** Sets odd statuses (and market statuses) of an event; waits until settlement processed the entry. */
+  async function result(event: string, markets: PatchMarketsBody['markets']): Promise<bigint> {
+    const r = await trading(patchMarkets(t.deps, { id: event, body: { markets } }));
+    await consumer.waitFor(r.version);
+    return r.version;
+  }
+
+  /** Appends raw changes to an event; waits until settlement processed the entry. */
+  async function change(event: string, changes: Record<string, unknown>): Promise<bigint> {
+    const r = await trading(applyChangesCommand(t.deps, { id: event, changes }));
+    await consumer.waitFor(r.version);
+    return r.version;
+  }
+
+  /** Settlement callbacks (/bet/settle, /bet/unsettle) the partner received for a bet, in order. */
+  const settlementsOf = (betId: string): ReceivedCallback[] =>
+    partner.received.filter(
+      (c) => c.json.bet_id === betId && (c.path === '/bet/settle' || c.path === '/bet/unsettle'),
+    );
+
+  /** Waits until the partner received `n` settlement callbacks for the bet; returns them. */
+  async function settlementsFor(betId: string, n: number): Promise<ReceivedCallback[]> {
+    await waitUntil(() => settlementsOf(betId).length >= n);
+    return settlementsOf(betId);
+  }
+
+  /** The bet as the frame API shows it now. */
+  async function bet(session: string, id: string): Promise<BetView> {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/frame-api/bets/${id}`,
+      headers: { authorization: `Bearer ${session}` },
+    });
+    return res.json() as BetView;
+  }
+
+  /** Outbox rows of settlement for a bet, in order (what was enqueued, delivered or not). */
+  async function outboxOf(betId: string) {
+    return t.deps.database.db
+      .selectFrom('callback_delivery')
+      .select(['path', 'body', 'status'])
+      .where('bet_id', '=', betId)
+      .where('path', 'in', ['/bet/settle', '/bet/unsettle'])
+      .orderBy('id')
+      .execute();
+  }
+
+  return {
+    t,
+    partner,
+    consumer,
+    trading,
+    newPlayer,
+    newEvent,
+    place,
+    sel,
+    result,
+    change,
+    settlementsOf,
+    settlementsFor,
+    bet,
+    outboxOf,
+    async close() {
+      await t.close();
+      await partner.close();
+    },
+  };
+}
+
+/** See {@link settlementWorld}. */
+export type SettlementWorld = Awaited<ReturnType<typeof settlementWorld>>;
