@@ -5,3 +5,5 @@
  */
 export * from './changes.js';
 export * from './lines.js';
+export * from './replica.js';
+export * from './stores.js';

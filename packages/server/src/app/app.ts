@@ -7,6 +7,7 @@ import { installAuth } from '../http/auth.js';
 import { installErrorHandler } from '../http/error-handler.js';
 import { installStrictJson } from '../http/json.js';
 import { registerModules } from './modules.js';
+import { tlsServerFactory } from './tls.js';
 import type { AppDeps } from './wiring.js';
 
 /** Version of the HTTP API, sent as X-Api-Version where the spec asks for it (spec 02 "Versioning"). */
@@ -18,6 +19,8 @@ export const API_VERSION = '2';
  */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
+    // HTTPS and mutual TLS when configured (docs/adr/0004-trading-feed.md)
+    ...(deps.config.tls ? { serverFactory: tlsServerFactory(deps.config.tls) as never } : {}),
     loggerInstance: deps.logger as FastifyBaseLogger,
     logController: new LogController({
       disableRequestLogging: deps.config.logLevel !== 'debug' && deps.config.logLevel !== 'trace',

@@ -31,7 +31,7 @@ export async function startServer(config: Config, opts: BuildDepsOptions = {}): 
   return {
     app,
     deps,
-    url: `http://${host}:${port}`,
+    url: `${config.tls ? 'https' : 'http'}://${host}:${port}`,
     stop() {
       stopped ??= (async () => {
         await app.close();

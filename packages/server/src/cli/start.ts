@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { loadConfig } from '../app/config.js';
+import { type ConfigOverrides, loadConfig } from '../app/config.js';
 import { startServer } from '../app/server.js';
 import { action } from './io.js';
 
@@ -13,15 +13,21 @@ export function databaseOptions(cmd: Command): Command {
     );
 }
 
+/** Flags of `bookie start`. */
+type StartOptions = ConfigOverrides & { port?: string; host?: string };
+
 /** `bookie start`: runs the platform until SIGTERM/SIGINT, then shuts down gracefully (exit 0). */
 export function startCommand(): Command {
   return databaseOptions(
     new Command('start')
       .description('start the Bookie server (HTTP API, feed, background workers)')
       .option('--port <port>', 'TCP port (default: $PORT or 8080)')
-      .option('--host <host>', 'address to bind (default: $HOST or 127.0.0.1)'),
+      .option('--host <host>', 'address to bind (default: $HOST or 127.0.0.1)')
+      .option('--tls-cert <file>', 'serve HTTPS with this certificate (PEM; default: $TLS_CERT_FILE)')
+      .option('--tls-key <file>', 'private key of --tls-cert (PEM; default: $TLS_KEY_FILE)')
+      .option('--client-ca <file>', 'require client certificates signed by this CA (mutual TLS; PEM)'),
   ).action(
-    action(async (opts: { port?: string; host?: string; dbUrl?: string; dataDir?: string }) => {
+    action(async (opts: StartOptions) => {
       const config = loadConfig(process.env, opts);
       const server = await startServer(config);
       const log = server.deps.logger;

@@ -1,0 +1,513 @@
+/**
+ * FeedReplica: a partner's (and Bookie's own) copy of the book, kept by the client procedure of spec 02:
+ * 1. GET /all, keep every snapshot and Last-Version; 2. GET /log from the saved version, apply each line in order;
+ * 3. save v with the state; after a restart go on at step 2; 4. on 409, start again at step 1.
+ *
+ * @packageDocumentation
+ */
+import { EventEmitter } from 'node:events';
+import type {
+  BetRollbackEntry,
+  LogEntry,
+  MatchNewEntry,
+  MatchUpdateEntry,
+  Odd,
+  SportEvent,
+} from '@bookie/contracts';
+import { Agent, type Dispatcher, request } from 'undici';
+import { applyChanges } from './changes.js';
+import { LineSplitter } from './lines.js';
+import { MemoryReplicaStore, parseState, type ReplicaStore, serialiseState } from './stores.js';
+
+/** TLS material for mutual TLS (spec 02 "Authentication"): PEM strings or buffers. */
+export interface FeedTlsOptions {
+  /** Client certificate (PEM). */
+  cert?: string | Buffer;
+  /** Client private key (PEM). */
+  key?: string | Buffer;
+  /** CA that signed the server's certificate (PEM); default: the system's. */
+  ca?: string | Buffer;
+  /** Server name to verify, when it differs from the URL's host. */
+  servername?: string;
+}
+
+/** Options of {@link FeedReplica}. */
+export interface FeedReplicaOptions {
+  /**
+   * The feed's base URL (`{feed_url}`), e.g. `https://feed.example.com`. Omit it for an in-process replica that its
+   * owner feeds with {@link FeedReplica.reset} and {@link FeedReplica.applyLine}.
+   */
+  baseUrl?: string;
+  /** Returns a bearer token for each request (e.g. an OAuth client-credentials cache, DECISIONS D27). */
+  token?: () => Promise<string>;
+  /** Mutual TLS options (spec 02 "Authentication"). */
+  tls?: FeedTlsOptions;
+  /** An undici dispatcher to use instead of one built from `tls`. */
+  dispatcher?: Dispatcher;
+  /** Where state and version are persisted together (default: in memory). */
+  store?: ReplicaStore;
+  /** `heartbeat_interval` asked of `/log`, in seconds (default 5, spec 02 "Limits"). */
+  heartbeatIntervalS?: number;
+  /** Reconnect after this many missed heartbeats (default 2, spec 02 "Events"). */
+  missedHeartbeats?: number;
+  /** Reconnect backoff: first delay and cap, in ms (defaults 250 and 30,000); each delay is jittered ±50 %. */
+  backoff?: { initialMs?: number; maxMs?: number };
+  /** 409 loop guard: more than `max` 409s within `windowMs` wait the backoff cap before the next resync (3, 60,000). */
+  conflictGuard?: { max?: number; windowMs?: number };
+  /** How often a changed state is saved to the store, in ms (default 5,000; 0 = only after a resync and at stop). */
+  checkpointIntervalMs?: number;
+}
+
+/** A 409 from `/log`: the saved version is gone (retention) or ahead of the head (DECISIONS D22). */
+export class FeedConflictError extends Error {
+  constructor(readonly lastVersion: bigint) {
+    super(`feed: /log answered 409 for Last-Version ${lastVersion}`);
+    this.name = 'FeedConflictError';
+  }
+}
+
+/** A feed response other than the expected one. */
+export class FeedHttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: string,
+    readonly path: string,
+  ) {
+    super(`feed: ${path} answered ${status}: ${body.slice(0, 200)}`);
+    this.name = 'FeedHttpError';
+  }
+}
+
+/** Events of a {@link FeedReplica}, with their arguments. */
+export interface FeedReplicaEvents {
+  /** A `match_new` was applied; `event` is the stored snapshot. */
+  match_new: [entry: MatchNewEntry, event: SportEvent];
+  /** A `match_update` was applied; `event` is the stored snapshot after it (undefined when unknown). */
+  match_update: [entry: MatchUpdateEntry, event: SportEvent | undefined];
+  /** A `bet_rollback` arrived. */
+  bet_rollback: [entry: BetRollbackEntry];
+  /** The replica finished a full resync (step 1) and swapped the new state in. */
+  resync: [version: bigint];
+  /** `/log` answered 200: the replica follows the feed. */
+  connected: [];
+  /** The log stream ended, failed or was given up by the heartbeat watchdog. */
+  disconnected: [reason: string];
+  /** The backlog is replayed (first heartbeat after connecting, DECISIONS D25). */
+  caught_up: [version: bigint];
+  /** A recoverable problem (the replica retries); never thrown. */
+  warning: [err: unknown];
+}
+
+const sleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const t = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => {
+      clearTimeout(t);
+      resolve();
+    });
+  });
+
+/**
+ * A replica of the trading feed (spec 02). Connected to a feed URL it runs the client procedure by itself
+ * ({@link FeedReplica.start}); without one, its owner feeds it (the server's in-process catalog).
+ *
+ * Guarantees: entries apply in order; an entry at or below the applied version is skipped (versions compared as
+ * BigInt, DECISIONS D21); the version is persisted only together with the state; a 409 resyncs into a staging copy
+ * that is swapped in whole; two missed heartbeats reconnect; reconnects back off with jitter; repeated 409s are
+ * slowed down. While disconnected, {@link FeedReplica.isBettingAllowed} answers false.
+ */
+export class FeedReplica extends EventEmitter<FeedReplicaEvents> {
+  private events = new Map<string, SportEvent>();
+  private applied: bigint | undefined;
+  private isConnected = false;
+  private dirty = false;
+  private running: Promise<void> | undefined;
+  private stopController = new AbortController();
+  private streamController: AbortController | undefined;
+  private checkpointTimer: NodeJS.Timeout | undefined;
+  private readonly ownDispatcher: Dispatcher | undefined;
+  private readonly dispatcher: Dispatcher | undefined;
+  private readonly store: ReplicaStore;
+  private readonly conflicts: number[] = [];
+  private saving: Promise<void> = Promise.resolve();
+  private readonly opts: Required<
+    Pick<FeedReplicaOptions, 'heartbeatIntervalS' | 'missedHeartbeats' | 'checkpointIntervalMs'>
+  > & {
+    backoffInitialMs: number;
+    backoffMaxMs: number;
+    conflictMax: number;
+    conflictWindowMs: number;
+  };
+
+  constructor(private readonly options: FeedReplicaOptions = {}) {
+    super();
+    this.store = options.store ?? new MemoryReplicaStore();
+    this.opts = {
+      heartbeatIntervalS: options.heartbeatIntervalS ?? 5,
+      missedHeartbeats: options.missedHeartbeats ?? 2,
+      checkpointIntervalMs: options.checkpointIntervalMs ?? 5000,
+      backoffInitialMs: options.backoff?.initialMs ?? 250,
+      backoffMaxMs: options.backoff?.maxMs ?? 30_000,
+      conflictMax: options.conflictGuard?.max ?? 3,
+      conflictWindowMs: options.conflictGuard?.windowMs ?? 60_000,
+    };
+    if (options.dispatcher) this.dispatcher = options.dispatcher;
+    else if (options.tls) {
+      this.ownDispatcher = new Agent({ connect: { ...options.tls } });
+      this.dispatcher = this.ownDispatcher;
+    }
+  }
+
+  // ------------------------------------------------------------------------------------------------ reading
+
+  /** The version of the last applied entry (or of the last full sync); undefined before the first sync. */
+  get version(): bigint | undefined {
+    return this.applied;
+  }
+
+  /** True while the log stream is open and healthy (heartbeats arrive). */
+  get connected(): boolean {
+    return this.isConnected;
+  }
+
+  /** Number of sport events held. */
+  get size(): number {
+    return this.events.size;
+  }
+
+  /** The snapshot of one event (the live object: do not modify it), or undefined. */
+  getEvent(id: string): SportEvent | undefined {
+    return this.events.get(id);
+  }
+
+  /** Every snapshot held (live objects). */
+  allEvents(): IterableIterator<SportEvent> {
+    return this.events.values();
+  }
+
+  /** Every snapshot, ordered by id: the form `/all` is compared with. */
+  toJSON(): SportEvent[] {
+    return [...this.events.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  }
+
+  /** The current odd of a selection (value is a 12-decimal string), or undefined. */
+  getOdd(eventId: string, marketId: string, oddId: string): Odd | undefined {
+    const e = this.events.get(eventId);
+    if (!e) return undefined;
+    const m = Object.hasOwn(e.markets, marketId) ? e.markets[marketId] : undefined;
+    if (!m) return undefined;
+    return Object.hasOwn(m.odds, oddId) ? m.odds[oddId] : undefined;
+  }
+
+  /**
+   * The rule for accepting bets (spec 02, without managed trading): fixture status 0 or 1, bet stop off, market
+   * status 0, odd status 0 and `is_active`. False for anything unknown, and false while disconnected.
+   */
+  isBettingAllowed(eventId: string, marketId: string, oddId: string): boolean {
+    if (!this.isConnected) return false;
+    const e = this.events.get(eventId);
+    if (!e || e.bet_stop) return false;
+    const fs = e.fixture?.status;
+    if (fs !== 0 && fs !== 1) return false;
+    const m = Object.hasOwn(e.markets, marketId) ? e.markets[marketId] : undefined;
+    if (!m || m.status !== 0) return false;
+    const o = Object.hasOwn(m.odds, oddId) ? m.odds[oddId] : undefined;
+    return !!o && o.status === 0 && o.is_active === true;
+  }
+
+  // ------------------------------------------------------------------------------------------- applying
+
+  /**
+   * Replaces the whole state (step 1 of the procedure): `events` at `version`.
+   */
+  reset(events: Iterable<SportEvent>, version: bigint): void {
+    const next = new Map<string, SportEvent>();
+    for (const e of events) next.set(e.id, e);
+    this.events = next;
+    this.applied = version;
+    this.dirty = true;
+  }
+
+  /**
+   * Applies one line of `/log` (step 2): an entry at or below the applied version is skipped; a heartbeat is
+   * ignored. Returns the entry's version when applied, else undefined.
+   * @throws SyntaxError for a line that is not JSON.
+   */
+  applyLine(line: string): bigint | undefined {
+    const entry = JSON.parse(line) as LogEntry | { type: 'heartbeat' };
+    if (entry.type === 'heartbeat') return undefined;
+    return this.applyEntry(entry as LogEntry);
+  }
+
+  /** Applies one parsed log entry; see {@link FeedReplica.applyLine}. */
+  applyEntry(entry: LogEntry): bigint | undefined {
+    const v = BigInt(entry.v);
+    if (this.applied !== undefined && v <= this.applied) return undefined;
+    switch (entry.type) {
+      case 'match_new': {
+        this.events.set(entry.sport_event.id, entry.sport_event);
+        this.applied = v;
+        this.dirty = true;
+        if (this.listenerCount('match_new') > 0) this.emit('match_new', entry, entry.sport_event);
+        break;
+      }
+      case 'match_update': {
+        const e = this.events.get(entry.sport_event_id);
+        if (e) applyChanges(e as unknown as Record<string, unknown>, entry.changes, false);
+        this.applied = v;
+        this.dirty = true;
+        if (this.listenerCount('match_update') > 0) this.emit('match_update', entry, e);
+        break;
+      }
+      case 'bet_rollback': {
+        this.applied = v;
+        this.dirty = true;
+        if (this.listenerCount('bet_rollback') > 0) this.emit('bet_rollback', entry);
+        break;
+      }
+      default:
+        // an entry type this SDK does not know: keep the version, so the stream goes on
+        this.applied = v;
+    }
+    return v;
+  }
+
+  /** Marks the replica connected or not (for an in-process owner; the HTTP loop sets it itself). */
+  setConnected(connected: boolean, reason = 'stopped'): void {
+    if (connected === this.isConnected) return;
+    this.isConnected = connected;
+    if (connected) this.emit('connected');
+    else this.emit('disconnected', reason);
+  }
+
+  // --------------------------------------------------------------------------------------- persistence
+
+  /** Loads the saved state, if any; returns its version. */
+  async load(): Promise<bigint | undefined> {
+    const data = await this.store.load();
+    if (data === undefined) return undefined;
+    const s = parseState(data);
+    this.reset(s.events, s.version);
+    this.dirty = false;
+    return s.version;
+  }
+
+  /** Saves state and version together, now (no-op when nothing changed since the last save). */
+  checkpoint(force = false): Promise<void> {
+    if ((!this.dirty && !force) || this.applied === undefined) return this.saving;
+    // serialised synchronously: the text holds exactly the state at `applied`
+    const data = serialiseState(this.applied, this.events.values());
+    this.dirty = false;
+    this.saving = this.saving
+      .then(() => this.store.save(data))
+      .catch((err) => {
+        this.dirty = true;
+        this.emit('warning', err);
+      });
+    return this.saving;
+  }
+
+  // -------------------------------------------------------------------------------------- the procedure
+
+  /**
+   * Starts following `baseUrl`: loads the saved state (step 3), else runs a full sync (step 1), then follows
+   * `/log` (step 2), resyncing on 409 (step 4). Resolves once the loop runs; see the `caught_up` event and
+   * {@link FeedReplica.waitFor}.
+   * @throws Error when no `baseUrl` was given.
+   */
+  async start(): Promise<void> {
+    if (!this.options.baseUrl) throw new Error('FeedReplica.start needs a baseUrl');
+    if (this.running) return;
+    this.stopController = new AbortController();
+    await this.load();
+    if (this.opts.checkpointIntervalMs > 0) {
+      this.checkpointTimer = setInterval(() => void this.checkpoint(), this.opts.checkpointIntervalMs);
+      this.checkpointTimer.unref();
+    }
+    this.running = this.loop();
+  }
+
+  /** Stops following, closes the stream and saves the state. */
+  async stop(): Promise<void> {
+    this.stopController.abort();
+    this.streamController?.abort();
+    if (this.checkpointTimer) clearInterval(this.checkpointTimer);
+    this.checkpointTimer = undefined;
+    await this.running;
+    this.running = undefined;
+    this.setConnected(false, 'stopped');
+    await this.checkpoint();
+    await this.ownDispatcher?.close();
+  }
+
+  /** Resolves when the applied version reaches `version` (rejects after `timeoutMs`). */
+  waitFor(version: bigint, timeoutMs = 10_000): Promise<void> {
+    if (this.applied !== undefined && this.applied >= version) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      const check = () => {
+        if (this.applied !== undefined && this.applied >= version) {
+          cleanup();
+          resolve();
+        }
+      };
+      const timer = setTimeout(() => {
+        cleanup();
+        reject(new Error(`feed replica: version ${version} not reached (at ${this.applied})`));
+      }, timeoutMs);
+      const cleanup = () => {
+        clearTimeout(timer);
+        this.off('match_new', check);
+        this.off('match_update', check);
+        this.off('bet_rollback', check);
+        this.off('resync', check);
+        this.off('caught_up', check);
+      };
+      this.on('match_new', check);
+      this.on('match_update', check);
+      this.on('bet_rollback', check);
+      this.on('resync', check);
+      this.on('caught_up', check);
+    });
+  }
+
+  private async loop(): Promise<void> {
+    const stop = this.stopController.signal;
+    let failures = 0;
+    while (!stop.aborted) {
+      let progressed = false;
+      try {
+        if (this.applied === undefined) await this.resync();
+        progressed = await this.follow();
+      } catch (err) {
+        if (stop.aborted) break;
+        if (err instanceof FeedConflictError) {
+          // step 4: full resync; the current state stays readable until the new one is swapped in
+          this.applied = undefined;
+          const now = Date.now();
+          this.conflicts.push(now);
+          while (this.conflicts.length > 0 && now - this.conflicts[0]! > this.opts.conflictWindowMs) {
+            this.conflicts.shift();
+          }
+          this.emit('warning', err);
+          if (this.conflicts.length > this.opts.conflictMax)
+            await sleep(this.jitter(this.opts.backoffMaxMs), stop);
+          continue;
+        }
+        this.emit('warning', err);
+      } finally {
+        this.setConnected(false, 'stream ended');
+      }
+      if (stop.aborted) break;
+      failures = progressed ? 0 : failures + 1;
+      const base = Math.min(this.opts.backoffMaxMs, this.opts.backoffInitialMs * 2 ** Math.min(failures, 16));
+      await sleep(this.jitter(base), stop);
+    }
+  }
+
+  private jitter(ms: number): number {
+    return Math.round(ms * (0.5 + Math.random()));
+  }
+
+  private async headers(): Promise<Record<string, string>> {
+    const h: Record<string, string> = {};
+    if (this.options.token) h.authorization = `Bearer ${await this.options.token()}`;
+    return h;
+  }
+
+  private url(path: string): string {
+    return `${this.options.baseUrl!.replace(/\/+$/, '')}${path}`;
+  }
+
+  /** Step 1: GET /all into a staging copy, then swap it in and save it. */
+  private async resync(): Promise<void> {
+    const controller = new AbortController();
+    this.streamController = controller;
+    const res = await request(this.url('/all'), {
+      method: 'GET',
+      headers: await this.headers(),
+      signal: controller.signal,
+      ...(this.dispatcher ? { dispatcher: this.dispatcher } : {}),
+    });
+    if (res.statusCode !== 200) {
+      throw new FeedHttpError(res.statusCode, await res.body.text(), '/all');
+    }
+    const lv = res.headers['last-version'];
+    if (typeof lv !== 'string' || !/^\d+$/.test(lv)) {
+      await res.body.dump();
+      throw new FeedHttpError(200, `bad Last-Version header "${String(lv)}"`, '/all');
+    }
+    const staging = new Map<string, SportEvent>();
+    const splitter = new LineSplitter((line) => {
+      const e = JSON.parse(line) as SportEvent;
+      staging.set(e.id, e);
+    });
+    for await (const chunk of res.body) splitter.push(chunk as Buffer);
+    if (splitter.bufferedBytes > 0) throw new FeedHttpError(200, 'truncated body', '/all');
+    this.events = staging;
+    this.applied = BigInt(lv);
+    await this.checkpoint(true);
+    this.emit('resync', this.applied);
+  }
+
+  /**
+   * Step 2: GET /log from the applied version; applies lines until the stream ends, fails, or the watchdog gives
+   * up. Returns whether it got a 200 (progress, for the backoff).
+   */
+  private async follow(): Promise<boolean> {
+    const from = this.applied!;
+    const controller = new AbortController();
+    this.streamController = controller;
+    const hb = this.opts.heartbeatIntervalS;
+    const res = await request(this.url(`/log?heartbeat_interval=${hb}`), {
+      method: 'GET',
+      headers: { ...(await this.headers()), 'last-version': from.toString() },
+      signal: controller.signal,
+      bodyTimeout: 0,
+      ...(this.dispatcher ? { dispatcher: this.dispatcher } : {}),
+    });
+    if (res.statusCode === 409) {
+      await res.body.dump();
+      throw new FeedConflictError(from);
+    }
+    if (res.statusCode !== 200) throw new FeedHttpError(res.statusCode, await res.body.text(), '/log');
+    this.setConnected(true);
+    let lastSeen = Date.now();
+    let watchdogFired = false;
+    const limitMs = hb * 1000 * this.opts.missedHeartbeats + 500;
+    const watchdog = setInterval(
+      () => {
+        if (Date.now() - lastSeen > limitMs) {
+          watchdogFired = true;
+          controller.abort();
+        }
+      },
+      Math.max(100, Math.floor((hb * 1000) / 4)),
+    );
+    let caughtUp = false;
+    const splitter = new LineSplitter((line) => {
+      const entry = JSON.parse(line) as LogEntry | { type: 'heartbeat' };
+      if (entry.type === 'heartbeat') {
+        if (!caughtUp) {
+          caughtUp = true;
+          this.emit('caught_up', this.applied!);
+        }
+        return;
+      }
+      this.applyEntry(entry as LogEntry);
+    });
+    try {
+      for await (const chunk of res.body) {
+        lastSeen = Date.now();
+        splitter.push(chunk as Buffer);
+      }
+      this.emit('warning', new Error('feed: /log stream ended'));
+    } catch (err) {
+      if (!this.stopController.signal.aborted) {
+        this.emit('warning', watchdogFired ? new Error('feed: heartbeats missed, reconnecting') : err);
+      }
+    } finally {
+      clearInterval(watchdog);
+    }
+    return true;
+  }
+}

@@ -1,0 +1,252 @@
+import type { ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import {
+  FEED_API_VERSION,
+  FEED_LOG_CACHE_CONTROL,
+  LogQuery,
+  RefetchResponse,
+  SportEventIdParams,
+} from '@bookie/contracts';
+import { DomainError, validationError } from '@bookie/core';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { Clock } from '../../app/clock.js';
+import type { Database } from '../../db/database.js';
+import { refetchSportEvent } from '../trading/refetch-sport-event.js';
+import { readBounds } from './feed.repo.js';
+import type { FeedService } from './feed.service.js';
+import type { LogItem, LogSink } from './log-hub.js';
+import { readAll } from './read-all.js';
+
+/** What the feed routes need. */
+export interface FeedRouteDeps {
+  database: Database;
+  clock: Clock;
+  feed: FeedService;
+}
+
+const VERSION_RE = /^(0|[1-9][0-9]{0,18})$/;
+const MAX_VERSION = 2n ** 63n - 1n;
+
+function heartbeatLine(clock: Clock): string {
+  return `{"type":"heartbeat","timestamp":${Math.floor(clock.now() / 1000)}}\n`;
+}
+
+/** Parses the Last-Version request header (DECISIONS D21); 400 naming it when missing or malformed. */
+export function parseLastVersion(raw: string | string[] | undefined): bigint {
+  if (raw === undefined) throw validationError('headers.last-version', 'the Last-Version header is required');
+  const s = Array.isArray(raw) ? raw[0] : raw;
+  if (s === undefined || !VERSION_RE.test(s.trim()) || BigInt(s.trim()) > MAX_VERSION) {
+    throw validationError('headers.last-version', 'must be a decimal version, e.g. "1042"');
+  }
+  return BigInt(s.trim());
+}
+
+/** A `/log` response as a fan-out sink: bounded by `limit` queued bytes, backpressure through 'drain'. */
+class ResponseSink implements LogSink {
+  onEnd: () => void = () => {};
+  constructor(
+    private readonly res: ServerResponse,
+    private readonly limit: number,
+  ) {}
+  write(item: LogItem): boolean {
+    if (this.res.destroyed) return true;
+    this.res.write(item.bytes);
+    return this.res.writableLength < this.limit;
+  }
+  drained(): Promise<void> {
+    if (this.res.destroyed || !this.res.writableNeedDrain) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = () => {
+        this.res.off('drain', done);
+        this.res.off('close', done);
+        resolve();
+      };
+      this.res.on('drain', done);
+      this.res.on('close', done);
+    });
+  }
+  caughtUp?: () => void;
+  end(reason: 'closed' | 'expired' | 'error'): void {
+    this.onEnd();
+    // expired or failed mid-stream: cut the connection, the client reconnects (and gets 409 when expired)
+    if (reason === 'closed') this.res.end();
+    else this.res.destroy();
+  }
+}
+
+/**
+ * The partner feed (spec 02 "Endpoints", DECISIONS D21–D25): `GET /all`, `GET /log`,
+ * `POST /refetch/sport-event/{id}`, behind a partner's bearer token (`app.requirePartner`).
+ */
+export async function feedRoutes(app: FastifyInstance, deps: FeedRouteDeps): Promise<void> {
+  const open = new Set<ServerResponse>();
+  // Connections that never sent a byte: Node's server.close() does not reap them (HTTP clients such as undici
+  // open spare connections while a long stream runs), so close would wait for them forever.
+  const silent = new Set<Socket>();
+  app.server.on('connection', (s: Socket) => {
+    silent.add(s);
+    s.once('data', () => silent.delete(s));
+    s.once('close', () => silent.delete(s));
+  });
+  // streams never end by themselves: end them when the server closes, so that close does not wait forever
+  app.addHook('preClose', async () => {
+    for (const res of open) res.end();
+    for (const s of silent) s.destroy();
+  });
+  const common = { tags: ['feed'], security: [{ bearer: [] }] };
+
+  app.get(
+    '/all',
+    {
+      preHandler: app.requirePartner,
+      schema: {
+        ...common,
+        summary: 'Every sport event snapshot, one JSON line each (chunked), with Last-Version',
+        response: {
+          200: {
+            description:
+              'one snapshot per line; headers Last-Version (decimal), Last-Version-Hex (lowercase hex), X-Api-Version: 2',
+            content: { 'application/x-ndjson': { schema: { type: 'string' } } },
+          },
+        },
+      },
+    },
+    async (_req, reply) => {
+      reply.hijack();
+      const res = reply.raw;
+      open.add(res);
+      res.on('close', () => open.delete(res));
+      try {
+        await readAll(deps, {
+          start(v) {
+            res.writeHead(200, {
+              'content-type': 'application/x-ndjson; charset=utf-8',
+              'last-version': v.toString(),
+              'last-version-hex': v.toString(16),
+              'x-api-version': FEED_API_VERSION,
+              'cache-control': FEED_LOG_CACHE_CONTROL,
+            });
+          },
+          async write(chunk) {
+            if (res.destroyed) return;
+            if (!res.write(chunk)) {
+              await new Promise<void>((resolve) => {
+                const done = () => {
+                  res.off('drain', done);
+                  res.off('close', done);
+                  resolve();
+                };
+                res.on('drain', done);
+                res.on('close', done);
+              });
+            }
+          },
+          aborted: () => res.destroyed,
+        });
+        res.end();
+      } catch (err) {
+        app.log.error({ err }, 'feed: /all failed');
+        if (!res.headersSent) {
+          res.writeHead(500, { 'content-type': 'application/json' });
+          res.end('{"error":{"code":"internal_error","message":"internal error","details":{}}}');
+        } else res.destroy();
+      }
+    },
+  );
+
+  app.get<{ Querystring: { heartbeat_interval?: string } }>(
+    '/log',
+    {
+      preHandler: app.requirePartner,
+      schema: {
+        ...common,
+        summary: 'The log after Last-Version: backlog then live, one JSON entry or heartbeat per line',
+        querystring: LogQuery,
+        headers: {
+          type: 'object',
+          properties: { 'last-version': { type: 'string', description: 'decimal version (required)' } },
+        },
+        response: {
+          200: {
+            description: 'text/event-stream; one log entry or heartbeat per line',
+            content: { 'text/event-stream': { schema: { type: 'string' } } },
+          },
+          400: { description: 'Last-Version missing or malformed, or a bad heartbeat_interval' },
+          409: { description: 'Last-Version below the retention floor or above the head: resync from /all' },
+        },
+      },
+    },
+    async (req, reply: FastifyReply) => {
+      reply.header('x-api-version', FEED_API_VERSION);
+      const from = parseLastVersion(req.headers['last-version']);
+      let interval = 0;
+      const hi = req.query.heartbeat_interval;
+      if (hi !== undefined) {
+        interval = Number(hi);
+        if (!Number.isInteger(interval) || interval < 1 || interval > 3600) {
+          throw validationError('querystring.heartbeat_interval', 'must be whole seconds, 1–3600');
+        }
+      }
+      const { head, floor } = await readBounds(deps.database.db);
+      if (from < floor || from > head) {
+        throw new DomainError(
+          'version_expired',
+          from < floor
+            ? `version ${from} has expired (retention removed entries up to ${floor}); resync from /all`
+            : `version ${from} is above the head ${head}; resync from /all`,
+          { last_version: from.toString(), floor: floor.toString(), head: head.toString() },
+        );
+      }
+      reply.hijack();
+      const res = reply.raw;
+      res.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': FEED_LOG_CACHE_CONTROL,
+        'x-api-version': FEED_API_VERSION,
+        'x-accel-buffering': 'no',
+      });
+      res.flushHeaders();
+      res.socket?.setNoDelay(true);
+      open.add(res);
+      const sink = new ResponseSink(res, deps.feed.settings.connectionBufferBytes);
+      let timer: NodeJS.Timeout | undefined;
+      sink.caughtUp = () => {
+        // D25: one heartbeat right after the backlog, then every heartbeat_interval seconds
+        if (!res.destroyed) res.write(heartbeatLine(deps.clock));
+        if (interval > 0) {
+          timer = setInterval(() => {
+            if (!res.destroyed) res.write(heartbeatLine(deps.clock));
+          }, interval * 1000);
+        }
+      };
+      sink.onEnd = () => {
+        if (timer) clearInterval(timer);
+        open.delete(res);
+      };
+      const follower = deps.feed.hub.follow(from, sink);
+      res.on('close', () => {
+        if (timer) clearInterval(timer);
+        open.delete(res);
+        follower.close();
+      });
+    },
+  );
+
+  app.post<{ Params: { id: string } }>(
+    '/refetch/sport-event/:id',
+    {
+      preHandler: app.requirePartner,
+      schema: {
+        ...common,
+        summary: 'Re-send one sport event: appends a match_new with a new version (DECISIONS D23)',
+        params: SportEventIdParams,
+        response: { 202: RefetchResponse },
+      },
+    },
+    async (req, reply) => {
+      reply.header('x-api-version', FEED_API_VERSION);
+      const r = await refetchSportEvent({ ...deps, feed: deps.feed }, { id: req.params.id });
+      return reply.status(202).send({ version: r.version.toString() });
+    },
+  );
+}

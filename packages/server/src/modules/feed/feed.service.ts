@@ -1,0 +1,112 @@
+import type { SportEvent } from '@bookie/contracts';
+import { FeedReplica } from '@bookie/sdk';
+import type { Logger } from 'pino';
+import type { Clock } from '../../app/clock.js';
+import type { Lifecycle } from '../../app/lifecycle.js';
+import type { Database } from '../../db/database.js';
+import { LogHub } from './log-hub.js';
+import { readAll } from './read-all.js';
+import { type RetentionSettings, runRetention } from './run-retention.js';
+
+/** Settings of the feed (config `feed`). */
+export interface FeedSettings extends RetentionSettings {
+  /** How often retention runs, in seconds (0 = never). */
+  retentionIntervalS: number;
+  /** Bytes a `/log` connection may have queued before it falls back to catching up. */
+  connectionBufferBytes: number;
+}
+
+/** Defaults of spec 02 "Limits": log 3 days, snapshots 5 days after the end, retention hourly, 1 MiB per connection. */
+export const DEFAULT_FEED_SETTINGS: FeedSettings = {
+  logRetentionS: 3 * 24 * 3600,
+  snapshotRetentionS: 5 * 24 * 3600,
+  retentionIntervalS: 3600,
+  connectionBufferBytes: 1024 * 1024,
+};
+
+/** The feed of one server process: the fan-out and the server's own replica of the book. */
+export interface FeedService {
+  /** Tails the log and fans it out (`/log`, in-process followers). */
+  hub: LogHub;
+  /**
+   * The server's view of the book: the SDK's FeedReplica fed in-process from the log (ARCHITECTURE "The one log").
+   * Bet validation asks it `isBettingAllowed(eventId, marketId, oddId)` and `getOdd(…)`.
+   */
+  catalog: FeedReplica;
+  settings: FeedSettings;
+  /** Wakes the fan-out after a local commit (the trading writer calls it). */
+  poke(): void;
+}
+
+/**
+ * Starts the feed of this process: the fan-out (LISTEN bookie_log), the catalog (loaded like `/all`, then
+ * following the log), and the retention job. Everything stops through `lifecycle`.
+ */
+export async function startFeed(deps: {
+  database: Database;
+  logger: Logger;
+  clock: Clock;
+  lifecycle: Lifecycle;
+  settings?: Partial<FeedSettings>;
+}): Promise<FeedService> {
+  const settings = { ...DEFAULT_FEED_SETTINGS, ...deps.settings };
+  const hub = new LogHub(deps.database, deps.logger);
+  await hub.start();
+  deps.lifecycle.onStop('feed fan-out', () => hub.stop());
+
+  const catalog = new FeedReplica({ checkpointIntervalMs: 0 });
+  const events: SportEvent[] = [];
+  let version = 0n;
+  await readAll(deps, {
+    start: (v) => {
+      version = v;
+    },
+    write: async (chunk) => {
+      for (const line of chunk.split('\n')) if (line) events.push(JSON.parse(line) as SportEvent);
+    },
+    aborted: () => false,
+  });
+  catalog.reset(events, version);
+  hub.follow(version, {
+    write: (item) => {
+      try {
+        catalog.applyLine(item.line);
+      } catch (err) {
+        deps.logger.error({ err, v: item.v.toString() }, 'feed: the catalog could not apply an entry');
+      }
+      return true;
+    },
+    drained: () => Promise.resolve(),
+    caughtUp: () => catalog.setConnected(true),
+    end: (reason, err) => {
+      catalog.setConnected(false, reason);
+      if (reason !== 'closed')
+        deps.logger.error({ err, reason }, 'feed: the catalog stopped following the log');
+    },
+  });
+
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> | undefined;
+  if (settings.retentionIntervalS > 0) {
+    const tick = () => {
+      if (running) return;
+      running = runRetention(deps, settings)
+        .then((r) => {
+          if (r.logDeleted > 0 || r.snapshotsDeleted > 0) {
+            deps.logger.info({ ...r, floor: r.floor?.toString() }, 'feed retention');
+          }
+        })
+        .catch((err) => deps.logger.error({ err }, 'feed retention failed'))
+        .finally(() => {
+          running = undefined;
+        });
+    };
+    timer = setInterval(tick, settings.retentionIntervalS * 1000);
+    timer.unref();
+    deps.lifecycle.onStop('feed retention', async () => {
+      clearInterval(timer);
+      await running;
+    });
+  }
+  return { hub, catalog, settings, poke: () => hub.poke() };
+}
