@@ -135,6 +135,41 @@ describe('wallet callbacks: money movements (issue 6)', () => {
     expect(await bal(player)).toEqual({ available: '9.500000', held: '0.000000' });
   });
 
+  it('takes a paid insurance back on /bet/insurances/cancel and pays it again in the next cycle (ADR 0009)', async () => {
+    const { player, bet } = ids();
+    await w.api.deposit(player, '10.000000');
+    const ref = { bet_id: bet, bet_player_id: player };
+    await send('place', placeBody({ ...ref, bet_stake: '10.000000' }));
+    await send('accept', acceptBody(ref));
+    await send('settle', settleBody({ ...ref, settle_amount: '0.000000', settle_type: 3 }));
+    const ins = insuranceAcceptedBody({ bet_id: bet, bet_insurance_id: 'ins-1', refund_amount: '4.000000' });
+    const cancel = {
+      request_id: randomUUID(),
+      bet_id: bet,
+      bet_insurance_id: 'ins-1',
+      refund_amount: '4.000000',
+    };
+    expect((await send('insuranceAccepted', ins)).status).toBe(204);
+    expect(await bal(player)).toEqual({ available: '4.000000', held: '0.000000' });
+    await send('unsettle', unsettleBody({ ...ref, unsettle_amount: '0.000000' }));
+    expect((await send('insuranceCancel', cancel)).status).toBe(204);
+    expect((await send('insuranceCancel', cancel)).status).toBe(204); // a retry: replayed
+    expect((await send('insuranceCancel', { ...cancel, request_id: randomUUID() })).status).toBe(204); // known
+    expect(await bal(player)).toEqual({ available: '0.000000', held: '0.000000' });
+    // the bet settles lost again: the insurance pays again (a new cycle), once
+    await send('settle', settleBody({ ...ref, settle_amount: '0.000000', settle_type: 3 }));
+    const again = { ...ins, request_id: randomUUID(), refund_amount: '3.500000' };
+    expect((await send('insuranceAccepted', again)).status).toBe(204);
+    expect((await send('insuranceAccepted', { ...again, request_id: randomUUID() })).status).toBe(204);
+    expect(await bal(player)).toEqual({ available: '3.500000', held: '0.000000' });
+    const ledger = (await w.api.ledger(player)).entries.filter((e) => e.reason.startsWith('insurance'));
+    expect(ledger.map((e) => [e.kind, e.amount, e.ref])).toEqual([
+      ['credit', '4.000000', 'ins-1'],
+      ['debit', '4.000000', 'ins-1'],
+      ['credit', '3.500000', 'ins-1#1'],
+    ]);
+  });
+
   it('refuses callbacks for unknown bets transiently, so the retry succeeds once the bet is known', async () => {
     const { player, bet } = ids();
     await w.api.deposit(player, '10.000000');

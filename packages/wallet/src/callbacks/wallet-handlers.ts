@@ -10,7 +10,8 @@
  * | decline | release the held stake (a decline of an unknown bet leaves a tombstone) |
  * | settle | credit `settle_amount` |
  * | unsettle | debit `unsettle_amount` |
- * | insurance accepted | credit `refund_amount`, once per insurance |
+ * | insurance accepted | credit `refund_amount`, once per insurance and payment cycle |
+ * | insurance cancel | debit `refund_amount`, the payment it takes back (docs/adr/0009-bonuses.md) |
  * | cash-out accepted | credit `refund_amount`, once per cash-out order |
  *
  * A callback that does not fit the bet's state (unknown bet, settle of a declined bet…) is refused with a transient
@@ -53,6 +54,23 @@ function currencyOf(foreignParams: Record<string, unknown>, fallback: string): s
 
 function unknownBet(betId: string) {
   return callbackError('bet_unknown', { bet_id: betId }, { transient: true });
+}
+
+/**
+ * The ledger `ref` of the n-th payment of an insurance (docs/adr/0009-bonuses.md): Bookie may pay an insurance,
+ * cancel it when the bet is unsettled (`/bet/insurances/cancel`) and pay it again when the bet is settled again, so
+ * each payment cycle has its own ref (the first one is the plain insurance id), and the ledger keeps one credit and
+ * at most one cancelling debit per cycle.
+ */
+function insuranceRef(insuranceId: string, cycle: number): string {
+  return cycle === 0 ? insuranceId : `${insuranceId}#${cycle}`;
+}
+
+/** The current payment cycle of an insurance: how many of its payments were cancelled. */
+async function insuranceCycle(tx: WalletTx, insuranceId: string): Promise<number> {
+  let n = 0;
+  while (await movementExists(tx, 'debit', 'insurance_cancel', insuranceRef(insuranceId, n))) n++;
+  return n;
 }
 
 function conflict(betId: string, state: BetState) {
@@ -194,7 +212,8 @@ export function walletHandlers(options: WalletHandlerOptions): CallbackHandlers<
       const bet = await lockBet(tx, body.bet_id);
       if (!bet) return unknownBet(body.bet_id);
       await lockAccount(tx, bet.player_id, bet.currency);
-      if (await movementExists(tx, 'credit', 'insurance', body.bet_insurance_id)) {
+      const ref = insuranceRef(body.bet_insurance_id, await insuranceCycle(tx, body.bet_insurance_id));
+      if (await movementExists(tx, 'credit', 'insurance', ref)) {
         return note('insuranceAccepted', body.bet_id, requestId, 'known');
       }
       await applyMovement(tx, {
@@ -204,10 +223,32 @@ export function walletHandlers(options: WalletHandlerOptions): CallbackHandlers<
         reason: 'insurance',
         amount: toMicros(body.refund_amount, 'refund_amount'),
         betId: bet.bet_id,
-        ref: body.bet_insurance_id,
+        ref,
         requestId,
       });
       note('insuranceAccepted', body.bet_id, requestId, 'credited');
+    },
+
+    async insuranceCancel(body, { tx, requestId }) {
+      const bet = await lockBet(tx, body.bet_id);
+      if (!bet) return unknownBet(body.bet_id);
+      await lockAccount(tx, bet.player_id, bet.currency);
+      const ref = insuranceRef(body.bet_insurance_id, await insuranceCycle(tx, body.bet_insurance_id));
+      // nothing paid in the current cycle: this cancel was applied already (a repeat under a new request id)
+      if (!(await movementExists(tx, 'credit', 'insurance', ref))) {
+        return note('insuranceCancel', body.bet_id, requestId, 'known');
+      }
+      await applyMovement(tx, {
+        playerId: bet.player_id,
+        currency: bet.currency,
+        kind: 'debit',
+        reason: 'insurance_cancel',
+        amount: toMicros(body.refund_amount, 'refund_amount'),
+        betId: bet.bet_id,
+        ref,
+        requestId,
+      });
+      note('insuranceCancel', body.bet_id, requestId, 'debited');
     },
 
     insuranceDeclined(body, { requestId }) {

@@ -126,6 +126,9 @@ export class LedgerModel {
       case 'insuranceAccepted':
         this.#move(player, bet, 'credit', 'insurance', cents(b.refund_amount!));
         return { ok: true };
+      case 'insuranceCancel':
+        this.#move(player, bet, 'debit', 'insurance_cancel', cents(b.refund_amount!));
+        return { ok: true };
       case 'cashOutAccepted':
         this.#move(player, bet, 'credit', 'cash_out', cents(b.refund_amount!));
         return { ok: true };
