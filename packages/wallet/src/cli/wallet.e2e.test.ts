@@ -87,17 +87,20 @@ describe('bookie-wallet as a process', () => {
   });
 });
 
-describe('bookie-wallet on a data directory', () => {
-  it('deposits and reads balances straight from the database; bad input exits 2', async () => {
+describe('bookie-wallet straight on the database', () => {
+  it('deposits and reads balances without a running wallet; bad input exits 2', async () => {
+    // Postgres when DATABASE_URL is set (a private database), else a PGlite data directory
     const dir = mkdtempSync(join(tmpdir(), 'wallet-'));
+    const db = process.env.DATABASE_URL ? await createTestDatabase() : undefined;
+    const where = db?.url ? ['--db-url', db.url] : ['--data-dir', dir];
     try {
-      const dep = await runWalletCli(['deposit', 'p9', '5', '--data-dir', dir, '--reference', 'r1']);
+      const dep = await runWalletCli(['deposit', 'p9', '5', ...where, '--reference', 'r1']);
       expect(dep.code, dep.stderr).toBe(0);
-      const bal = await runWalletCli(['balance', 'p9', '--data-dir', dir]);
+      const bal = await runWalletCli(['balance', 'p9', ...where]);
       expect(JSON.parse(bal.stdout).balances).toEqual([
         { currency: 'EUR', available: '5.000000', held: '0.000000' },
       ]);
-      const bad = await runWalletCli(['deposit', 'p9', '1.0000001', '--data-dir', dir]);
+      const bad = await runWalletCli(['deposit', 'p9', '1.0000001', ...where]);
       expect(bad.code).toBe(2);
       expect(bad.stderr).toMatch(/^error: amount: must have at most 6 decimals/);
       const badFlag = await runWalletCli(['start', '--fail-rate', '2', '--data-dir', 'memory']);
@@ -105,6 +108,7 @@ describe('bookie-wallet on a data directory', () => {
       expect(badFlag.stderr).toContain('invalid setting --fail-rate');
     } finally {
       rmSync(dir, { recursive: true, force: true });
+      await db?.close();
     }
-  }, 90_000); // two CLI processes each boot PGlite on disk: slow on a loaded machine
+  }, 90_000); // on PGlite, two CLI processes each boot the database from disk: slow on a loaded machine
 });
