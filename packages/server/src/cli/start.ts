@@ -32,6 +32,8 @@ export function startCommand(): Command {
       const server = await startServer(config);
       const log = server.deps.logger;
       log.info({ url: server.url, db: server.deps.database.kind }, `bookie listening on ${server.url}`);
+      // scripts and tests wait for this line; say it even when the log level hides info
+      if (!log.isLevelEnabled('info')) process.stdout.write(`bookie listening on ${server.url}\n`);
       let signalled = false;
       const shutdown = (signal: string) => {
         if (signalled) return;

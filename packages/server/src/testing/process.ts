@@ -47,10 +47,11 @@ export function runBookie(
  */
 export async function startBookie(
   args: string[] = [],
-  opts: { env?: NodeJS.ProcessEnv; timeoutMs?: number } = {},
+  opts: { env?: NodeJS.ProcessEnv; timeoutMs?: number; nodeArgs?: string[] } = {},
 ): Promise<BookieProcess> {
   const hasDb = args.includes('--db-url') || args.includes('--data-dir') || !!opts.env?.DATABASE_URL;
   const full = [
+    ...(opts.nodeArgs ?? []),
     '--import',
     'tsx',
     MAIN,

@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
 import type { Executor } from '../../db/transaction.js';
 import { insertDeliveries } from './callbacks.repo.js';
-import { OUTBOX_CHANNEL } from './dispatcher.js';
 
 /** A callback to put in the outbox. */
 export interface CallbackToEnqueue {
@@ -30,7 +28,7 @@ export interface EnqueuedCallback {
 /**
  * Writes callbacks to the outbox inside `tx` (the transaction of the bet change that causes them), with a fresh
  * request_id each, serialised once — these bytes are what every attempt sends (DECISIONS D7). Dispatchers in every
- * process are woken when `tx` commits.
+ * process are woken when `tx` commits (a NOTIFY on `bookie_outbox` from the table's insert trigger).
  */
 export async function enqueueCallbacks(
   tx: Executor,
@@ -49,8 +47,8 @@ export async function enqueueCallbacks(
       mode: it.mode ?? ('async' as const),
     };
   });
+  // the insert trigger of migration 0008 notifies the dispatchers (channel OUTBOX_CHANNEL) at commit
   const ids = await insertDeliveries(tx, rows);
-  if (rows.some((r) => r.mode === 'async')) await sql`select pg_notify(${OUTBOX_CHANNEL}, '')`.execute(tx);
   return rows.map((r, i) => ({
     id: ids[i] as bigint,
     requestId: r.requestId,

@@ -1,0 +1,147 @@
+/**
+ * Issue 7: end-to-end accepted bets/s and p50/p99 latency at 64 in flight — a real `bookie start` process on
+ * Postgres (durable commits), the reference wallet as another process on loopback, players placing singles
+ * through the frame API — next to a bare HTTP chain of the same shape measured in the same run.
+ *
+ *   npm run bench -- placement [bets=5000] [inFlight=64]
+ *
+ * Needs Postgres: DATABASE_URL, or postgres://postgres@127.0.0.1:5432/postgres (a bench database is created and
+ * dropped).
+ */
+import { spawn } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createTestDatabase } from '@bookie/storage';
+import { startWalletProcess } from '@bookie/wallet/testing/process';
+import { WalletApi } from '@bookie/wallet/testing/wallet-api';
+import { sampleEvent } from '../packages/server/src/modules/trading/fixtures.js';
+import {
+  createPartner,
+  createSession,
+  partnerToken,
+  TEST_ADMIN_TOKEN,
+} from '../packages/server/src/testing/partner.js';
+import { startBookie } from '../packages/server/src/testing/process.js';
+import { closedLoop } from './load.js';
+import type { BenchResult } from './types.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+async function spawnBare(args: string[]): Promise<{ url: string; kill: () => void }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(here, 'bare-chain.ts'), ...args], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = await new Promise<string>((resolve) => {
+    let out = '';
+    child.stdout.on('data', (d) => {
+      out += d;
+      const m = /listening on (\S+)/.exec(out);
+      if (m?.[1]) resolve(m[1]);
+    });
+  });
+  return { url, kill: () => child.kill('SIGTERM') };
+}
+
+export default async function run(args: string[]): Promise<BenchResult[]> {
+  const total = Number(args[0] ?? 5000);
+  const inFlight = Number(args[1] ?? 64);
+  process.env.DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/postgres';
+
+  // the bare chain first
+  const bareWallet = await spawnBare(['wallet']);
+  const bareServer = await spawnBare(['server', bareWallet.url]);
+  const body = JSON.stringify({ bet_type: 'single', stake: '1', currency: 'EUR', odds_strategy: 3 });
+  const bareNext = () => ({ path: '/', headers: { 'content-type': 'application/json' }, body });
+  await closedLoop({ url: bareServer.url, total: 2000, inFlight, next: bareNext, isOk: (s) => s === 200 });
+  const bare = await closedLoop({
+    url: bareServer.url,
+    total,
+    inFlight,
+    next: bareNext,
+    isOk: (s) => s === 200,
+  });
+  bareServer.kill();
+  bareWallet.kill();
+
+  // Bookie
+  const bookieDb = await createTestDatabase({});
+  const walletDb = await createTestDatabase({});
+  const bookie = await startBookie(['--db-url', bookieDb.url as string], {
+    env: { BOOKIE_ADMIN_TOKEN: TEST_ADMIN_TOKEN, LOG_LEVEL: 'warn', DB_POOL_SIZE: '20' },
+    // BENCH_PROF=<dir> writes a CPU profile of the Bookie process there
+    ...(process.env.BENCH_PROF
+      ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROF}`] }
+      : {}),
+  });
+  const partner = await createPartner({ baseUrl: bookie.url });
+  const wallet = await startWalletProcess({ secret: partner.signingSecret, dbUrl: walletDb.url as string });
+  const api = new WalletApi(wallet.url);
+  // BENCH_BARE_WALLET=1: Bookie calls back a bare 204 server instead (to split Bookie's cost from the wallet's)
+  const bareTarget = process.env.BENCH_BARE_WALLET ? await spawnBare(['wallet']) : undefined;
+  const admin = { authorization: `Bearer ${TEST_ADMIN_TOKEN}`, 'content-type': 'application/json' };
+  await fetch(`${bookie.url}/admin/white-labels/${partner.whiteLabelId}`, {
+    method: 'PATCH',
+    headers: admin,
+    body: JSON.stringify({ callback_url: bareTarget?.url ?? wallet.url }),
+  });
+  const ev = sampleEvent({ markets: 4 });
+  await fetch(`${bookie.url}/trading/sport-events`, {
+    method: 'POST',
+    headers: admin,
+    body: JSON.stringify(ev),
+  });
+  const access = await partnerToken(bookie.url, partner.clientId, partner.clientSecret);
+  const sessions: string[] = [];
+  for (let w = 0; w < inFlight; w++) {
+    await api.deposit(`bench-${w}`, '1000000');
+    sessions.push(await createSession(bookie.url, access, { player_id: `bench-${w}` }));
+  }
+  await new Promise((r) => setTimeout(r, 500));
+  const next = (w: number, i: number) => ({
+    path: '/frame-api/bets',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${sessions[w]}` },
+    body: JSON.stringify({
+      bet_type: 'single',
+      stake: '1',
+      currency: 'EUR',
+      odds_strategy: 3,
+      selections: [
+        { sport_event_id: ev.id, market_id: String(1 + (i % 4)), odd_id: String(1 + (i % 3)), odds: '1.5' },
+      ],
+    }),
+  });
+  const accepted = (s: number, b: string) => s === 200 && b.includes('"status":1,');
+  await closedLoop({ url: bookie.url, total: Math.min(1000, total), inFlight, next, isOk: accepted });
+  const res = await closedLoop({ url: bookie.url, total, inFlight, next, isOk: accepted });
+  // how long until every /bet/accept reached the wallet
+  const t0 = performance.now();
+  for (;;) {
+    const r = await fetch(`${bookie.url}/admin/callbacks?status=pending&limit=1`, { headers: admin });
+    const j = (await r.json()) as { items: unknown[] };
+    if (j.items.length === 0) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const drainS = (performance.now() - t0) / 1000;
+  await bookie.kill('SIGTERM');
+  await wallet.kill('SIGTERM');
+  bareTarget?.kill();
+  await bookieDb.close();
+  await walletDb.close();
+  return [
+    {
+      name: 'placement',
+      metrics: {
+        accepted_per_s: res.perSecond,
+        p50_ms: res.p50Ms,
+        p99_ms: res.p99Ms,
+        not_accepted: res.other,
+        accept_callbacks_drained_after_s: drainS,
+        bare_chain_per_s: bare.perSecond,
+        bare_p50_ms: bare.p50Ms,
+        bare_p99_ms: bare.p99Ms,
+        ratio_to_bare: res.perSecond / bare.perSecond,
+      },
+      note: `${total} singles, ${inFlight} in flight, bookie and wallet as processes on Postgres (durable commits), loopback`,
+    },
+  ];
+}
