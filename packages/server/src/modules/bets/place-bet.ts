@@ -19,6 +19,11 @@ import { failpoint } from '../../app/failpoints.js';
 import type { Database } from '../../db/database.js';
 import { inTransaction } from '../../db/transaction.js';
 import type { PlayerSession } from '../../http/auth.js';
+// bonuses (issue 9): the module's placement hooks, called where marked "bonuses (issue 9)"
+import { checkBonuses } from '../bonuses/check-bonuses.js';
+import { claimBonuses } from '../bonuses/claim-bonuses.js';
+import { releaseBonuses } from '../bonuses/release-bonuses.js';
+import { reserveBonuses } from '../bonuses/reserve-bonuses.js';
 import { recordSyncOutcome } from '../callbacks/callbacks.repo.js';
 import type { CallbacksService } from '../callbacks/callbacks.service.js';
 import { enqueueCallbacks } from '../callbacks/enqueue-callbacks.js';
@@ -218,6 +223,16 @@ export async function placeBet(deps: PlacementDeps, session: PlayerSession, body
         };
       }),
     });
+    // bonuses (issue 9): reserve the freebet and the boost with the bet (before the place body is built)
+    await reserveBonuses(tx, {
+      betId,
+      whiteLabelId: session.whiteLabelId,
+      playerId: session.playerId,
+      freebetId: body.freebet_id ?? null,
+      boostId: body.boost_id ?? null,
+      baseOdds: total,
+      now: new Date(now),
+    });
     const formed = (await loadBets(tx, [betId]))[0] as Bet;
     const [cb] = await enqueueCallbacks(tx, [
       {
@@ -264,10 +279,14 @@ export async function placeBet(deps: PlacementDeps, session: PlayerSession, body
         status: outcome.status,
         error: `refused: ${outcome.code}`,
       });
-      await transitionBet(tx, betId, 'hold_requested', 'place_error', {
-        restrictions: [r],
-        decidedAt: new Date(clock.now()),
-      });
+      if (
+        await transitionBet(tx, betId, 'hold_requested', 'place_error', {
+          restrictions: [r],
+          decidedAt: new Date(clock.now()),
+        })
+      ) {
+        await releaseBonuses(tx, betId, new Date(clock.now())); // bonuses (issue 9)
+      }
     });
     if (outcome.code === 'auth_credentials_expired') {
       await deps.sessions.expire(session.whiteLabelId, session.token).catch(() => {});
@@ -289,6 +308,7 @@ export async function placeBet(deps: PlacementDeps, session: PlayerSession, body
           decidedAt: new Date(clock.now()),
         })
       ) {
+        await releaseBonuses(tx, betId, new Date(clock.now())); // bonuses (issue 9)
         // a timed-out place may have held money: release it (D9)
         await enqueueCallbacks(tx, [
           {
@@ -321,6 +341,10 @@ export async function placeBet(deps: PlacementDeps, session: PlayerSession, body
     expressCap: deps.settings.expressCap(req.currency),
     oddsTolerance: deps.settings.oddsTolerance,
   });
+  // bonuses (issue 9): the freebet, insurance and boost restrictions, on the accepted odds
+  verdict.restrictions.push(
+    ...(await checkBonuses(database.db, { bet, acceptedOdds: verdict.acceptedOdds, now: clock.now() })),
+  );
   const decidedAt = new Date(clock.now());
 
   // 4. Accept or Decline, with its callback, in one transaction
@@ -331,17 +355,33 @@ export async function placeBet(deps: PlacementDeps, session: PlayerSession, body
       status: outcome.status,
       error: null,
     });
-    if (verdict.restrictions.length === 0) {
+    // bonuses (issue 9): apply the insurance and consume the boost as the bet is accepted, or decline
+    const bonus =
+      verdict.restrictions.length === 0
+        ? await claimBonuses(tx, {
+            betId,
+            whiteLabelId: session.whiteLabelId,
+            playerId: session.playerId,
+            insuranceId: bet.row.insurance_id,
+            boostMultiplier: bet.row.boost_multiplier,
+            baseOdds: verdict.totalOdds,
+            now: decidedAt,
+          })
+        : undefined;
+    const restrictions = [...verdict.restrictions, ...(bonus?.restrictions ?? [])];
+    if (restrictions.length === 0) {
       const accepted = verdict.acceptedOdds.map(formatFeedOddValue);
       const totalOdds = formatFeedOddValue(verdict.totalOdds);
       if (
         !(await transitionBet(tx, betId, 'hold_requested', 'accepted', {
           decidedAt,
-          totalOdds,
+          totalOdds: bonus?.totalOdds ?? totalOdds,
           baseOdds: totalOdds,
         }))
-      )
+      ) {
+        await releaseBonuses(tx, betId, decidedAt); // bonuses (issue 9): decided elsewhere, give back the claim
         return;
+      }
       await setAcceptedOdds(tx, betId, accepted);
       await recordBetTimes(
         tx,
@@ -363,17 +403,18 @@ export async function placeBet(deps: PlacementDeps, session: PlayerSession, body
     } else {
       if (
         !(await transitionBet(tx, betId, 'hold_requested', 'declined', {
-          restrictions: verdict.restrictions,
+          restrictions,
           decidedAt,
         }))
       )
         return;
+      await releaseBonuses(tx, betId, decidedAt); // bonuses (issue 9)
       await enqueueCallbacks(tx, [
         {
           whiteLabelId: session.whiteLabelId,
           betId,
           path: CALLBACK_PATHS.decline,
-          body: declineBody(bet, verdict.restrictions),
+          body: declineBody(bet, restrictions),
           foreignParams: session.params,
         },
       ]);

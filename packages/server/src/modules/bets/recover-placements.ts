@@ -3,6 +3,7 @@ import { restriction } from '@bookie/core';
 import { sql } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { inTransaction } from '../../db/transaction.js';
+import { releaseBonuses } from '../bonuses/release-bonuses.js';
 import { enqueueCallbacks } from '../callbacks/enqueue-callbacks.js';
 import type { Bet } from './bet.js';
 import { claimStuckPlacements, loadBets, transitionBet } from './bets.repo.js';
@@ -12,7 +13,8 @@ import { declineBody } from './callback-bodies.js';
  * Finishes placements that a crash (or a kill -9) left in `hold_requested` past their deadline (issue 7 "Crash
  * safety"): the partner may have held the stake, so each bet ends force_decline (11) with a `/bet/decline`
  * (restriction internal_error `placement_interrupted`) that releases it, and its unfinished `/bet/place` is marked
- * failed. Safe with several processes: rows are claimed with SKIP LOCKED and moved only from `hold_requested`.
+ * failed; a freebet or boost the bet reserved is given back (issue 9). Safe with several processes: rows are
+ * claimed with SKIP LOCKED and moved only from `hold_requested`.
  *
  * @returns the ids of the bets it declined.
  */
@@ -35,6 +37,7 @@ export async function recoverPlacements(database: Database, limit = 100): Promis
       ) {
         continue;
       }
+      await releaseBonuses(tx, bet.row.id, new Date()); // bonuses (issue 9): freebet and boost back
       await tx
         .updateTable('callback_delivery')
         .set({ status: 'failed', last_error: 'placement interrupted', last_attempt_at: sql`now()` })

@@ -175,6 +175,17 @@ export async function applyInsurance(
   return r.numUpdatedRows > 0n;
 }
 
+/** applied → available: the insurance claimed by a bet whose acceptance did not go through. */
+export async function unapplyInsurance(tx: Executor, betId: string, now: Date): Promise<number> {
+  const r = await tx
+    .updateTable('insurance')
+    .set({ status: 'available', bet_id: null, applied_at: null, updated_at: now })
+    .where('bet_id', '=', betId)
+    .where('status', '=', 'applied')
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // Bet boosts
 // ---------------------------------------------------------------------------------------------------------------

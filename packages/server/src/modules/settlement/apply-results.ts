@@ -3,6 +3,8 @@ import type { Executor } from '../../db/transaction.js';
 import type { Bet, SelectionRow } from '../bets/bet.js';
 import { toBetView } from '../bets/bet-view.js';
 import { settleBody, unsettleBody } from '../bets/callback-bodies.js';
+// bonuses (issue 9): freebet used, insurance paid / declined / cancelled, in the same transaction
+import { type BetSettlementChange, onBetsSettled } from '../bonuses/on-bets-settled.js';
 import { type CallbackToEnqueue, enqueueCallbacks } from '../callbacks/enqueue-callbacks.js';
 import { decideTransition, type SettlementLimits, type Transition } from './decide.js';
 import { limitsKey, type SettlementDeps } from './deps.js';
@@ -90,6 +92,7 @@ export async function applyResults(
   const ledger: Array<Omit<LedgerRow, 'requestId'>> = [];
   const changed: Bet[] = [];
   const out = { settled: 0, unsettled: 0, resettled: 0 };
+  const bonusChanges: BetSettlementChange[] = []; // bonuses (issue 9)
 
   for (const { bet, selections } of updates) {
     const row = bet.row;
@@ -168,6 +171,11 @@ export async function applyResults(
       next.settle_status = o.settleStatus;
       next.settled_at = ctx.at;
     }
+    bonusChanges.push({
+      bet: after,
+      unsettled: t.kind !== 'settle',
+      settleType: t.kind === 'unsettle' ? undefined : t.outcome.settleType,
+    }); // bonuses (issue 9)
     if (t.kind === 'settle') out.settled++;
     else if (t.kind === 'unsettle') out.unsettled++;
     else out.resettled++;
@@ -191,7 +199,9 @@ export async function applyResults(
     tx,
     ledger.map((l, i) => ({ ...l, requestId: (enqueued[i] as { requestId: string }).requestId })),
   );
-  return { changed, ...out, callbacks: enqueued.length };
+  // bonuses (issue 9): after the bets' own callbacks, so a bet's insurance callback follows its settle / unsettle
+  const bonusCallbacks = await onBetsSettled(tx, bonusChanges, ctx.at);
+  return { changed, ...out, callbacks: enqueued.length + bonusCallbacks };
 }
 
 /** After a batch commits: wakes the dispatcher and tells the players' live streams. */

@@ -63,7 +63,10 @@ export function computeOutcome(
 ): Outcome {
   const stake = exact(row.stake, 'stake');
   let boost: Boost | undefined;
-  if (row.boost_id) {
+  if (row.boost_multiplier !== null) {
+    // bonuses (issue 9): the exact multiplier the bet was accepted with (total_odds is rounded to 12 decimals)
+    boost = { multiplier: exact(row.boost_multiplier, 'boost_multiplier') };
+  } else if (row.boost_id) {
     const total = exact(row.total_odds, 'total_odds');
     const base = exact(row.base_odds, 'base_odds');
     if (base.num > 0n && compare(total, base) > 0) boost = { multiplier: div(total, base) };
