@@ -4,7 +4,6 @@ import { callbacksCommand } from './callbacks.js';
 import { migrateCommand } from './migrate.js';
 import { startCommand } from './start.js';
 import { wlCommand } from './wl.js';
-import { wlCommand } from './wl.js';
 
 /** The `bookie` command line: one file per command under cli/, registered here. */
 export function buildProgram(): Command {
@@ -20,7 +19,6 @@ export function buildProgram(): Command {
   program.addCommand(migrateCommand());
   program.addCommand(calcCommand());
   program.addCommand(callbacksCommand());
-  program.addCommand(wlCommand());
   program.addCommand(wlCommand());
   return program;
 }
