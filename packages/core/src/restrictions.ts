@@ -96,9 +96,9 @@ export interface RestrictionContexts {
   odd_existence: KnownContext & SelectionRef;
   /** The partner refused the hold for player limits (DECISIONS D9 `player_limit_crossed`, `data.types`). */
   player_limit: KnownContext & { types: string[] };
-  /** The freebet's conditions do not match the bet (spec 01 "Freebet conditions"). */
+  /** The freebet's conditions, or its currency (`condition: currency_code`), do not match the bet (spec 01, ADR 0009). */
   freebet_not_applicable: KnownContext & { freebet_id: string; condition?: string };
-  /** The freebet is not available (reserved, used, expired, another player or currency). */
+  /** The freebet is not available: `not_found` (unknown, another player's), reserved, used, cancelled, expired. */
   freebet_status: KnownContext & { freebet_id: string; status: string };
   /** The stake does not equal the freebet amount: both decimal strings with 6 decimals. */
   freebet_amount: KnownContext & { freebet_id: string; freebet_amount: string; stake: string };

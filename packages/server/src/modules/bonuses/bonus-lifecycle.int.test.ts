@@ -330,6 +330,16 @@ describe(`bonuses through the life of a bet, with the reference wallet (${proces
       expect(await restr({ freebet_id: 'nope' })).toEqual([
         { type: 'freebet_status', context: ctx({ freebet_id: 'nope', status: 'not_found' }) },
       ]);
+      // an available freebet past its expiry reads expired and cannot be placed
+      const late = await freebet(p);
+      await w.t.deps.database.db
+        .updateTable('freebet')
+        .set({ expires_at: new Date(Date.now() - 1000) })
+        .where('id', '=', late)
+        .execute();
+      expect(await restr({ freebet_id: late })).toEqual([
+        { type: 'freebet_status', context: ctx({ freebet_id: late, status: 'expired' }) },
+      ]);
       // every failed attempt left the freebets as they were
       expect((await p.rest('GET', `/freebet/${fb}`)).json.status).toBe('available');
       expect((await other.rest('GET', `/freebet/${theirs}`)).json.status).toBe('available');

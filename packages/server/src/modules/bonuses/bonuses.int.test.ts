@@ -47,6 +47,28 @@ describe(`bonus REST: freebets, insurance, bet boosts (${process.env.DATABASE_UR
     await t?.close();
   });
 
+  it('documents every bonus route in /openapi.json', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    const paths = Object.keys(res.json().paths);
+    for (const p of [
+      '/freebet/create',
+      '/freebet/create/bulk',
+      '/freebet/update',
+      '/freebet/cancel',
+      '/freebet/{id}',
+      '/freebets',
+      '/insurance/create',
+      '/insurance/update',
+      '/insurance/{id}',
+      '/insurances',
+      '/bet-boosts',
+      '/bet-boosts/{id}',
+    ]) {
+      expect(paths).toContain(p);
+    }
+  });
+
   describe('freebets', () => {
     it('creates a freebet and returns the record with conditions and foreign_params as sent', async () => {
       const r = await call(
