@@ -13,7 +13,7 @@ import { type CallbacksService, createCallbacksService } from '../modules/callba
 import { CallbackSender } from '../modules/callbacks/send-callback.js';
 import { whiteLabelTargets } from '../modules/callbacks/white-label-targets.js';
 import { type FeedService, startFeed } from '../modules/feed/feed.service.js';
-import { settlementDeps } from '../modules/settlement/deps.js';
+import { consumerSettingsFromEnv, settlementDeps } from '../modules/settlement/deps.js';
 import { SettlementConsumer } from '../modules/settlement/settlement-consumer.js';
 import { cachedWhiteLabels } from '../modules/tenants/cached-white-labels.js';
 import { type Clock, systemClock } from './clock.js';
@@ -117,7 +117,7 @@ export async function startBackground(deps: AppDeps): Promise<void> {
   await deps.callbacks.dispatcher.start();
   deps.lifecycle.onStop('callback dispatcher', () => deps.callbacks.dispatcher.stop());
   startRecovery(deps);
-  const settlement = new SettlementConsumer(settlementDeps(deps));
+  const settlement = new SettlementConsumer(settlementDeps(deps), consumerSettingsFromEnv(process.env));
   settlement.start();
   deps.settlement = settlement;
   deps.lifecycle.onStop('settlement consumer', () => settlement.stop());

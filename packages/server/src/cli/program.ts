@@ -1,7 +1,11 @@
 import { Command } from 'commander';
+import { betsCommand } from './bets.js';
 import { calcCommand } from './calc.js';
 import { callbacksCommand } from './callbacks.js';
+import { demoCommand } from './demo.js';
 import { migrateCommand } from './migrate.js';
+import { replayCommand } from './replay.js';
+import { reportCommand } from './report.js';
 import { startCommand } from './start.js';
 import { wlCommand } from './wl.js';
 
@@ -20,5 +24,9 @@ export function buildProgram(): Command {
   program.addCommand(calcCommand());
   program.addCommand(callbacksCommand());
   program.addCommand(wlCommand());
+  program.addCommand(betsCommand());
+  program.addCommand(reportCommand());
+  program.addCommand(replayCommand());
+  program.addCommand(demoCommand());
   return program;
 }

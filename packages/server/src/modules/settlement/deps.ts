@@ -8,7 +8,7 @@ import {
 } from '@bookie/core';
 import type { Logger } from 'pino';
 import type { Clock } from '../../app/clock.js';
-import type { Config } from '../../app/config.js';
+import { type Config, ConfigError } from '../../app/config.js';
 import type { AppDeps } from '../../app/wiring.js';
 import type { Database } from '../../db/database.js';
 import { BetEvents } from '../bets/bet-events.js';
@@ -119,4 +119,32 @@ export async function prefetchLimits(
     into.set(key, { expressCap, maxPayout });
   }
   return into;
+}
+
+function intSetting(env: NodeJS.ProcessEnv, name: string, def: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return def;
+  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+    throw new ConfigError(name, `expected a whole number ${min}..${max}, got "${raw}"`);
+  }
+  return Number(raw);
+}
+
+/**
+ * The consumer's settings from the environment (docs/adr/0008-settlement.md): `SETTLEMENT_PAGE_SIZE` (selections
+ * per batch transaction, default 1000), `SETTLEMENT_LEASE_TTL_MS` (leadership lease, default 15000),
+ * `SETTLEMENT_SWEEP_MS` (sweep of recently accepted bets, default 2000; 0 = off).
+ *
+ * @throws ConfigError naming the setting.
+ */
+export function consumerSettingsFromEnv(env: NodeJS.ProcessEnv): {
+  pageSize: number;
+  leaseTtlMs: number;
+  sweepIntervalMs: number;
+} {
+  return {
+    pageSize: intSetting(env, 'SETTLEMENT_PAGE_SIZE', 1000, 1, 10_000),
+    leaseTtlMs: intSetting(env, 'SETTLEMENT_LEASE_TTL_MS', 15_000, 1000, 600_000),
+    sweepIntervalMs: intSetting(env, 'SETTLEMENT_SWEEP_MS', 2000, 0, 3_600_000),
+  };
 }

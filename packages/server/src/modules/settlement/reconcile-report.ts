@@ -1,4 +1,13 @@
-import { add, formatMoney, ODD_STATUS, parseDecimal, type Rational, sub, ZERO } from '@bookie/core';
+import {
+  add,
+  formatMoney,
+  ODD_STATUS,
+  parseDecimal,
+  type Rational,
+  sub,
+  validationError,
+  ZERO,
+} from '@bookie/core';
 import { betStatusCode } from '../bets/bet.js';
 import { computeOutcome, type SettlementLimits } from './decide.js';
 import { limitsKey, prefetchLimits, type SettlementDeps } from './deps.js';
@@ -264,4 +273,14 @@ export function reportCsv(report: ReconcileReport, perBet = false): string {
     'open_exposure',
     'ledger_mismatches',
   ]);
+}
+
+/** Parses the report window; throws validation_error naming the field. */
+export function parseWindow(fromRaw: string, toRaw: string, prefix = ''): { from: Date; to: Date } {
+  const from = new Date(fromRaw);
+  const to = new Date(toRaw);
+  if (Number.isNaN(from.getTime())) throw validationError(`${prefix}from`, 'must be an ISO 8601 date-time');
+  if (Number.isNaN(to.getTime())) throw validationError(`${prefix}to`, 'must be an ISO 8601 date-time');
+  if (to.getTime() <= from.getTime()) throw validationError(`${prefix}to`, 'must be after from');
+  return { from, to };
 }

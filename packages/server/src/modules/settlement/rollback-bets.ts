@@ -1,4 +1,5 @@
 import { ODD_STATUS } from '@bookie/core';
+import { failpoint } from '../../app/failpoints.js';
 import { inTransaction } from '../../db/transaction.js';
 import type { Bet, SelectionRow } from '../bets/bet.js';
 import {
@@ -53,7 +54,10 @@ export async function rollbackBets(
   opts: BatchOptions = {},
 ): Promise<Applied> {
   const { database } = deps;
-  await insertRollback(database.db, rollback);
+  await inTransaction(database.db, async (tx) => {
+    await opts.fence?.(tx);
+    await insertRollback(tx, rollback);
+  });
   const cause = `rollback:${rollback.version}`;
   const limits = new Map<string, SettlementLimits>();
   let total = NOTHING_APPLIED;
@@ -88,6 +92,7 @@ export async function rollbackBets(
       }
       return applyResults(tx, updates, { cause, at: new Date(deps.clock.now()), limits });
     });
+    failpoint('settlement:after-commit');
     afterCommit(deps, applied);
     total = addApplied(total, { ...applied, changed: [] });
     batch++;

@@ -1,3 +1,4 @@
+import { failpoint } from '../../app/failpoints.js';
 import { type Executor, inTransaction } from '../../db/transaction.js';
 import type { SelectionRow } from '../bets/bet.js';
 import {
@@ -70,7 +71,12 @@ export async function settleMarket(
   }
   if (todo.length === 0) return NOTHING_APPLIED;
   const { database } = deps;
-  await upsertResults(database.db, input.eventId, input.marketId, todo, input.version, false);
+  const record = (applied: boolean) =>
+    inTransaction(database.db, async (tx) => {
+      await opts.fence?.(tx);
+      await upsertResults(tx, input.eventId, input.marketId, todo, input.version, applied);
+    });
+  await record(false);
   let total = NOTHING_APPLIED;
   if (input.hasBets) {
     const limits = new Map<string, SettlementLimits>();
@@ -106,6 +112,7 @@ export async function settleMarket(
             limits,
           });
         });
+        failpoint('settlement:after-commit');
         afterCommit(deps, applied);
         total = addApplied(total, { ...applied, changed: [] });
         batch++;
@@ -113,7 +120,7 @@ export async function settleMarket(
       }
     }
   }
-  await upsertResults(database.db, input.eventId, input.marketId, todo, input.version, true);
+  await record(true);
   return total;
 }
 

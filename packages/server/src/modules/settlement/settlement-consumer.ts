@@ -133,7 +133,6 @@ export class SettlementConsumer {
 
   /** Stops at the next batch boundary, saves the version of the last complete entry, gives the lease up. */
   async stop(): Promise<void> {
-    if (!this.running) return;
     this.running = false;
     this.signal();
     await this.loop;
@@ -317,12 +316,14 @@ export class SettlementConsumer {
       const item = this.queue[0];
       if (item) {
         try {
-          await this.processItem(item);
+          const worked = await this.processItem(item);
           this.queue.shift();
           if (this.queue.length < 1000) this.releaseDrain();
           failures = 0;
+          if (item.v > this.processed) this.processed = item.v;
+          // an entry that moved money is saved at once (a restart then skips it); others every offsetSaveMs
+          await this.maybeSave(epoch, worked);
           this.markProcessed(item.v);
-          await this.maybeSave(epoch, false);
         } catch (err) {
           if (err instanceof StoppingError || !this.running) throw new StoppingError();
           if (err instanceof LeaseLostError || this.lost) throw new LeaseLostError();
@@ -386,13 +387,13 @@ export class SettlementConsumer {
 
   // ------------------------------------------------------------------------------------------ processing
 
-  /** Processes one log entry completely; throws to have it retried. */
-  private async processItem(item: LogItem): Promise<void> {
+  /** Processes one log entry completely; true when it enqueued callbacks. Throws to have it retried. */
+  private async processItem(item: LogItem): Promise<boolean> {
     this.stats.entries++;
     const entry = JSON.parse(item.line) as LogEntry | { type: 'heartbeat' };
-    if (entry.type === 'heartbeat') return;
+    if (entry.type === 'heartbeat') return false;
     const impact = impactOf(entry);
-    if (impact.kind === 'none') return;
+    if (impact.kind === 'none') return false;
     let worked = false;
     if (impact.kind === 'rollback' && entry.type === 'bet_rollback') {
       const applied = await rollbackBets(
@@ -411,11 +412,11 @@ export class SettlementConsumer {
       worked = true;
     } else if (impact.kind === 'event' || impact.kind === 'markets') {
       const event = await this.snapshot(entry.sport_event_id, item.v);
-      if (!event) return;
+      if (!event) return false;
       const marketIds = impact.kind === 'event' ? Object.keys(event.markets) : [...impact.marketIds];
       worked = await this.settleEvent(event, marketIds, item.v);
     }
-    if (worked) await this.saveNow(this.epoch as bigint);
+    return worked;
   }
 
   /** Brings the given markets of an event in line with its snapshot; true when a callback was enqueued. */

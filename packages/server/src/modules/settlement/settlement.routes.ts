@@ -1,12 +1,11 @@
 import { BetView } from '@bookie/contracts';
-import { validationError } from '@bookie/core';
 import { type Static, Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app/wiring.js';
 import { cancelBet } from './cancel-bet.js';
 import { settlementDeps } from './deps.js';
 import type { OperatorActionInput, OperatorActionResult } from './operator-action.js';
-import { reconcileReport, reportCsv } from './reconcile-report.js';
+import { parseWindow, reconcileReport, reportCsv } from './reconcile-report.js';
 import { refundBet } from './refund-bet.js';
 import { resettleBet } from './resettle-bet.js';
 import { betLedger } from './settlement.repo.js';
@@ -59,16 +58,6 @@ const ReportQuery = Type.Object(
 function actor(req: FastifyRequest): string {
   const who = req.headers['x-operator'];
   return `admin-api:${typeof who === 'string' && who ? who.slice(0, 100) : 'operator'}`;
-}
-
-/** Parses the report window; throws validation_error naming the field. */
-export function parseWindow(fromRaw: string, toRaw: string, prefix = ''): { from: Date; to: Date } {
-  const from = new Date(fromRaw);
-  const to = new Date(toRaw);
-  if (Number.isNaN(from.getTime())) throw validationError(`${prefix}from`, 'must be an ISO 8601 date-time');
-  if (Number.isNaN(to.getTime())) throw validationError(`${prefix}to`, 'must be an ISO 8601 date-time');
-  if (to.getTime() <= from.getTime()) throw validationError(`${prefix}to`, 'must be after from');
-  return { from, to };
 }
 
 /**

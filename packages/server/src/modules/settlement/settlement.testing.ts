@@ -1,5 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import type { BetView, PatchMarketsBody } from '@bookie/contracts';
+import { formatFeedOddValue, mul, ONE, parseDecimal } from '@bookie/core';
+import { sql } from 'kysely';
 import { startBackground } from '../../app/wiring.js';
+import type { Database } from '../../db/database.js';
 import { createTestDatabase } from '../../testing/database.js';
 import {
   createPartner,
@@ -9,6 +13,7 @@ import {
   type TestApp,
 } from '../../testing/partner.js';
 import { type ReceivedCallback, scriptedPartner, waitUntil } from '../../testing/scripted-partner.js';
+import { insertBet } from '../bets/bets.repo.js';
 import { applyChangesCommand } from '../trading/apply-changes.js';
 import { createSportEvent } from '../trading/create-sport-event.js';
 import { sampleEvent } from '../trading/fixtures.js';
@@ -147,6 +152,87 @@ export async function settlementWorld(opts: { env?: NodeJS.ProcessEnv; callbackU
       await partner.close();
     },
   };
+}
+
+/** Options of {@link insertBets}. */
+export interface InsertBetsOptions {
+  whiteLabelId: string;
+  playerId?: string;
+  /** Legs of each bet (one: a single; more: an express). */
+  legs: Array<{ eventId: string; marketId: string; oddId: string; odds: string }>;
+  count: number;
+  stake?: string;
+  state?: 'accepted' | 'hold_requested';
+  createdAt?: Date;
+  foreignParams?: Record<string, unknown>;
+}
+
+/**
+ * Writes `count` bets straight into the bet tables (no placement, no callbacks): test and benchmark data for batches.
+ * Returns their ids. Not used in production paths.
+ */
+export async function insertBets(database: Database, o: InsertBetsOptions): Promise<string[]> {
+  const ids: string[] = [];
+  const now = o.createdAt ?? new Date();
+  const info = {
+    provider_id: 'bookie',
+    sport_id: 'football',
+    tournament_id: 't1',
+    market_type: '1',
+    state: 'prematch',
+    start_time: '2030-06-01T18:00:00Z',
+    competitors: [
+      { id: 'c1', type: 2 },
+      { id: 'c2', type: 2 },
+    ],
+  };
+  const total = formatFeedOddValue(
+    o.legs.map((l) => parseDecimal(l.odds, { field: 'odds', maxDecimals: 12 })).reduce(mul, ONE),
+  );
+  for (let i = 0; i < o.count; i += 500) {
+    await database.db.transaction().execute(async (tx) => {
+      for (let j = i; j < Math.min(o.count, i + 500); j++) {
+        const id = randomUUID();
+        ids.push(id);
+        await insertBet(tx, {
+          id,
+          whiteLabelId: o.whiteLabelId,
+          playerId: o.playerId ?? `p${j}`,
+          currency: 'EUR',
+          betType: o.legs.length > 1 ? 'express' : 'single',
+          systemSizes: [],
+          stake: o.stake ?? '10',
+          oddsStrategy: 3,
+          baseOdds: total,
+          totalOdds: total,
+          freebetId: null,
+          insuranceId: null,
+          boostId: null,
+          foreignParams: o.foreignParams ?? {},
+          sessionTokenHash: null,
+          clientKey: null,
+          createdAt: now,
+          placementDeadline: new Date(now.getTime() + 30_000),
+          selections: o.legs.map((l) => ({
+            sportEventId: l.eventId,
+            marketId: l.marketId,
+            oddId: l.oddId,
+            requestedOdds: l.odds,
+            odds: l.odds,
+            oddUpdatedAt: now,
+            matchStatus: 0,
+            eventInfo: info,
+          })),
+        });
+      }
+    });
+  }
+  if ((o.state ?? 'accepted') === 'accepted') {
+    await sql`update bet set state = 'accepted', decided_at = created_at where id = any(${ids}::uuid[])`.execute(
+      database.db,
+    );
+  }
+  return ids;
 }
 
 /** See {@link settlementWorld}. */

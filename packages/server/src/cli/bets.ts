@@ -1,0 +1,125 @@
+import { userInfo } from 'node:os';
+import { DomainError } from '@bookie/core';
+import { Command, InvalidArgumentError } from 'commander';
+import pino from 'pino';
+import { toBetView } from '../modules/bets/bet-view.js';
+import { loadBets } from '../modules/bets/bets.repo.js';
+import { cancelBet } from '../modules/settlement/cancel-bet.js';
+import type { SettlementDeps } from '../modules/settlement/deps.js';
+import { cliSettlementDeps } from '../modules/settlement/deps.js';
+import type { OperatorActionInput, OperatorActionResult } from '../modules/settlement/operator-action.js';
+import { refundBet } from '../modules/settlement/refund-bet.js';
+import { resettleBet } from '../modules/settlement/resettle-bet.js';
+import { betLedger } from '../modules/settlement/settlement.repo.js';
+import { voidBet } from '../modules/settlement/void-bet.js';
+import { withDatabase } from './database.js';
+import { action, printJson } from './io.js';
+import { databaseOptions } from './start.js';
+
+function selectionIndex(v: string, prev: number[] = []): number[] {
+  if (!/^\d+$/.test(v) || Number(v) > 1000)
+    throw new InvalidArgumentError('expected a selection index 0..1000');
+  return [...prev, Number(v)];
+}
+
+function defaultActor(): string {
+  try {
+    return `cli:${userInfo().username}`;
+  } catch {
+    return 'cli';
+  }
+}
+
+type ActionFlags = {
+  reason: string;
+  actor?: string;
+  selection?: number[];
+  reinstate?: boolean;
+  dbUrl?: string;
+  dataDir?: string;
+};
+
+function operatorCommand(
+  name: string,
+  description: string,
+  run: (deps: SettlementDeps, input: OperatorActionInput) => Promise<OperatorActionResult>,
+  extra: (cmd: Command) => Command = (c) => c,
+): Command {
+  const cmd = extra(
+    new Command(name)
+      .description(description)
+      .argument('<betId>', 'the bet id')
+      .requiredOption('--reason <text>', 'why (kept in the audit log)')
+      .option('--actor <name>', 'who does it, for the audit log (default: cli:<user>)'),
+  );
+  return databaseOptions(cmd).action(
+    action(async (betId: string, o: ActionFlags) => {
+      const result = await withDatabase(o, (database, config) =>
+        run(cliSettlementDeps(database, config, pino({ level: 'silent' })), {
+          betId,
+          reason: o.reason,
+          actor: o.actor ?? defaultActor(),
+          ...(o.selection ? { selections: o.selection } : {}),
+          ...(o.reinstate ? { reinstate: true } : {}),
+        }),
+      );
+      printJson(result);
+    }),
+  );
+}
+
+/**
+ * `bookie bets show|refund|void|cancel|resettle`: the operator's manual actions on a bet (docs/adr/0008), each in one
+ * transaction with its callbacks and an audit_log row. Run against the server's database; a running server's
+ * dispatcher sends the callbacks (woken by NOTIFY on Postgres; on PGlite the server cannot run at the same time,
+ * and sends them when it starts).
+ */
+export function betsCommand(): Command {
+  const cmd = new Command('bets').description('operator actions on bets: refund, void, cancel, resettle');
+  cmd.addCommand(
+    databaseOptions(
+      new Command('show').description('a bet with its settlement ledger').argument('<betId>'),
+    ).action(
+      action(async (betId: string, o: { dbUrl?: string; dataDir?: string }) => {
+        const out = await withDatabase(o, async (database) => {
+          const [bet] = /^[0-9a-f-]{36}$/i.test(betId) ? await loadBets(database.db, [betId]) : [];
+          if (!bet) throw new DomainError('not_found', `no bet ${betId}`);
+          return { bet: toBetView(bet), settlements: await betLedger(database.db, betId) };
+        });
+        printJson(out);
+      }),
+    ),
+  );
+  cmd.addCommand(
+    operatorCommand(
+      'refund',
+      'refund a bet manually: every selection 7 (refunded manually), the stake paid back (status 6)',
+      refundBet,
+    ),
+  );
+  cmd.addCommand(
+    operatorCommand(
+      'void',
+      'void a bet: every selection 6 (cancelled), the stake paid back (status 5)',
+      voidBet,
+    ),
+  );
+  cmd.addCommand(
+    operatorCommand(
+      'cancel',
+      'cancel selections of a bet (all by default) and recalculate it on the others',
+      cancelBet,
+      (c) =>
+        c.option('--selection <index>', 'a selection index (0-based) to cancel; repeatable', selectionIndex),
+    ),
+  );
+  cmd.addCommand(
+    operatorCommand(
+      'resettle',
+      'recompute a bet from its current results (an unsettle and a settle when it changed)',
+      resettleBet,
+      (c) => c.option('--reinstate', 'drop results set by an operator (refund, void, cancel) first'),
+    ),
+  );
+  return cmd;
+}

@@ -1,0 +1,58 @@
+import { validationError } from '@bookie/core';
+import { Command } from 'commander';
+import pino from 'pino';
+import { cliSettlementDeps } from '../modules/settlement/deps.js';
+import { parseWindow, reconcileReport, reportCsv } from '../modules/settlement/reconcile-report.js';
+import { withDatabase } from './database.js';
+import { action, printJson } from './io.js';
+import { databaseOptions } from './start.js';
+
+/** `bookie report reconcile`: the reconciliation report of settlement (issue 8), JSON or CSV. */
+export function reportCommand(): Command {
+  const cmd = new Command('report').description('reports');
+  cmd.addCommand(
+    databaseOptions(
+      new Command('reconcile')
+        .description(
+          'per white label and currency: stakes accepted, payouts settled (Σ settle − Σ unsettle), unsettled amounts, ' +
+            'open exposure; per bet: Σ settle − Σ unsettle = the current payout',
+        )
+        .requiredOption(
+          '--from <time>',
+          'window start, inclusive (ISO 8601, e.g. 2024-05-01 or 2024-05-01T00:00:00Z)',
+        )
+        .requiredOption('--to <time>', 'window end, exclusive (ISO 8601)')
+        .option('--format <format>', 'json | csv', 'json')
+        .option(
+          '--bets',
+          'every checked bet (JSON: bets.rows; CSV: the per-bet table instead of the totals)',
+        ),
+    ).action(
+      action(
+        async (o: {
+          from: string;
+          to: string;
+          format: string;
+          bets?: boolean;
+          dbUrl?: string;
+          dataDir?: string;
+        }) => {
+          if (o.format !== 'json' && o.format !== 'csv') {
+            throw validationError('--format', `expected json or csv, got "${o.format}"`);
+          }
+          const { from, to } = parseWindow(o.from, o.to, '--');
+          const report = await withDatabase(o, (database, config) =>
+            reconcileReport(cliSettlementDeps(database, config, pino({ level: 'silent' })), {
+              from,
+              to,
+              perBet: o.bets === true,
+            }),
+          );
+          if (o.format === 'csv') process.stdout.write(reportCsv(report, o.bets === true));
+          else printJson(report);
+        },
+      ),
+    ),
+  );
+  return cmd;
+}
