@@ -35,9 +35,9 @@ export interface NewBet {
   }>;
 }
 
-/** Inserts a bet in `hold_requested` with its selections. */
-export async function insertBet(tx: Executor, b: NewBet): Promise<void> {
-  await tx
+/** Inserts a bet in `hold_requested` with its selections; returns it as stored (one round trip per table). */
+export async function insertBet(tx: Executor, b: NewBet): Promise<Bet> {
+  const row = await tx
     .insertInto('bet')
     .values({
       id: b.id,
@@ -60,8 +60,9 @@ export async function insertBet(tx: Executor, b: NewBet): Promise<void> {
       created_at: b.createdAt,
       placement_deadline: b.placementDeadline,
     })
-    .execute();
-  await tx
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  const selections = await tx
     .insertInto('bet_selection')
     .values(
       b.selections.map((s, idx) => ({
@@ -77,7 +78,10 @@ export async function insertBet(tx: Executor, b: NewBet): Promise<void> {
         event_info: JSON.stringify(s.eventInfo),
       })),
     )
+    .returningAll()
     .execute();
+  selections.sort((a, b) => a.idx - b.idx);
+  return { row, selections };
 }
 
 /** Loads bets with their selections; `lock` takes row locks on the bets (FOR UPDATE). */
@@ -136,8 +140,8 @@ export async function findBetByClientKey(
 }
 
 /**
- * Moves a bet from `from` to `to` with the given column changes; returns false when the bet was no longer in
- * `from` (another process or the recovery job decided it first).
+ * Moves a bet from `from` to `to` with the given column changes; returns the updated row, or undefined when the
+ * bet was no longer in `from` (another process or the recovery job decided it first).
  */
 export async function transitionBet(
   tx: Executor,
@@ -150,8 +154,8 @@ export async function transitionBet(
     totalOdds: string;
     baseOdds: string;
   }> = {},
-): Promise<boolean> {
-  const r = await tx
+): Promise<BetRow | undefined> {
+  return tx
     .updateTable('bet')
     .set({
       state: to,
@@ -163,20 +167,24 @@ export async function transitionBet(
     })
     .where('id', '=', id)
     .where('state', '=', from)
+    .returningAll()
     .executeTakeFirst();
-  return r.numUpdatedRows > 0n;
 }
 
-/** Writes the odds each selection was accepted at. */
-export async function setAcceptedOdds(tx: Executor, betId: string, odds: readonly string[]): Promise<void> {
-  for (let idx = 0; idx < odds.length; idx++) {
-    await tx
-      .updateTable('bet_selection')
-      .set({ odds: odds[idx] as string })
-      .where('bet_id', '=', betId)
-      .where('idx', '=', idx)
-      .execute();
-  }
+/** Writes the odds one selection was accepted at; returns the updated selection. */
+export async function setAcceptedOdds(
+  tx: Executor,
+  betId: string,
+  idx: number,
+  odds: string,
+): Promise<SelectionRow> {
+  return tx
+    .updateTable('bet_selection')
+    .set({ odds })
+    .where('bet_id', '=', betId)
+    .where('idx', '=', idx)
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 /** When the player last had a bet accepted on each of these sport events. */

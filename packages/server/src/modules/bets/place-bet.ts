@@ -190,7 +190,7 @@ export async function placeBet(deps: PlacementDeps, session: PlayerSession, body
   const requestedOdds = req.selections.map((s) => s.odds);
   const total = formatFeedOddValue(totalOddsOf(req.betType, requestedOdds, req.systemSizes));
   const { bet: created, place } = await inTransaction(database.db, async (tx) => {
-    await insertBet(tx, {
+    const inserted = await insertBet(tx, {
       id: betId,
       whiteLabelId: session.whiteLabelId,
       playerId: session.playerId,
@@ -233,7 +233,11 @@ export async function placeBet(deps: PlacementDeps, session: PlayerSession, body
       baseOdds: total,
       now: new Date(now),
     });
-    const formed = (await loadBets(tx, [betId]))[0] as Bet;
+    // a bonus may have changed the bet (boosted odds): read it back only then
+    const formed =
+      body.freebet_id || body.boost_id || body.insurance_id
+        ? ((await loadBets(tx, [betId]))[0] as Bet)
+        : inserted;
     const [cb] = await enqueueCallbacks(tx, [
       {
         whiteLabelId: session.whiteLabelId,
@@ -372,17 +376,21 @@ export async function placeBet(deps: PlacementDeps, session: PlayerSession, body
     if (restrictions.length === 0) {
       const accepted = verdict.acceptedOdds.map(formatFeedOddValue);
       const totalOdds = formatFeedOddValue(verdict.totalOdds);
-      if (
-        !(await transitionBet(tx, betId, 'hold_requested', 'accepted', {
-          decidedAt,
-          totalOdds: bonus?.totalOdds ?? totalOdds,
-          baseOdds: totalOdds,
-        }))
-      ) {
+      const row = await transitionBet(tx, betId, 'hold_requested', 'accepted', {
+        decidedAt,
+        totalOdds: bonus?.totalOdds ?? totalOdds,
+        baseOdds: totalOdds,
+      });
+      if (!row) {
         await releaseBonuses(tx, betId, decidedAt); // bonuses (issue 9): decided elsewhere, give back the claim
         return;
       }
-      await setAcceptedOdds(tx, betId, accepted);
+      // only selections whose price moved are written (the common case writes none)
+      const selections = [];
+      for (const sel of bet.selections) {
+        const odds = accepted[sel.idx] as string;
+        selections.push(sel.odds === odds ? sel : await setAcceptedOdds(tx, betId, sel.idx, odds));
+      }
       await recordBetTimes(
         tx,
         session.whiteLabelId,
@@ -390,7 +398,7 @@ export async function placeBet(deps: PlacementDeps, session: PlayerSession, body
         req.selections.map((s) => s.sport_event_id),
         decidedAt,
       );
-      bet = (await loadBets(tx, [betId]))[0] as Bet;
+      bet = { row, selections };
       await enqueueCallbacks(tx, [
         {
           whiteLabelId: session.whiteLabelId,
@@ -401,13 +409,9 @@ export async function placeBet(deps: PlacementDeps, session: PlayerSession, body
         },
       ]);
     } else {
-      if (
-        !(await transitionBet(tx, betId, 'hold_requested', 'declined', {
-          restrictions,
-          decidedAt,
-        }))
-      )
-        return;
+      const row = await transitionBet(tx, betId, 'hold_requested', 'declined', { restrictions, decidedAt });
+      if (!row) return;
+      bet = { row, selections: bet.selections };
       await releaseBonuses(tx, betId, decidedAt); // bonuses (issue 9)
       await enqueueCallbacks(tx, [
         {
@@ -421,7 +425,7 @@ export async function placeBet(deps: PlacementDeps, session: PlayerSession, body
     }
   });
   failpoint('placement:after-decision-commit');
-  return finish(deps, betId);
+  return finish(deps, betId, bet.row.state === 'hold_requested' ? undefined : bet);
 }
 
 function delayFor(configuredS: number, body: PlaceBetRequest, receivedAtMs: number): number {
@@ -430,9 +434,10 @@ function delayFor(configuredS: number, body: PlaceBetRequest, receivedAtMs: numb
   return remainingBetDelay(configuredS, applied);
 }
 
-async function finish(deps: PlacementDeps, betId: string) {
+/** Wakes the dispatcher and tells the player's stream; `known` spares a read when the caller has the bet. */
+async function finish(deps: PlacementDeps, betId: string, known?: Bet) {
   deps.callbacks.dispatcher.kick();
-  const bet = (await loadBets(deps.database.db, [betId]))[0] as Bet;
+  const bet = known ?? ((await loadBets(deps.database.db, [betId]))[0] as Bet);
   const view = toBetView(bet);
   deps.betEvents.emit({ whiteLabelId: bet.row.white_label_id, playerId: bet.row.player_id, bet: view });
   return view;

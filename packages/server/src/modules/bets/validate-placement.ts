@@ -126,7 +126,11 @@ export function validatePlacement(req: PlacementRequest, ctx: PlacementContext):
   // the largest stake whose potential payout stays within max payout and, for combinations, the express cap
   const payoutLimits: Rational[] = [];
   if (maxPayout !== null) payoutLimits.push(parseDecimal(maxPayout, { field: 'max_payout' }));
-  if (req.betType !== 'single' && ctx.expressCap) payoutLimits.push(ctx.expressCap);
+  if (req.betType !== 'single') {
+    if (ctx.expressCap) payoutLimits.push(ctx.expressCap);
+    // without a rate the 50,000 EUR cap (D17) cannot be applied: refuse rather than settle uncapped
+    else out.push(restriction('wl_defined', { rule: `no EUR rate for ${req.currency} (EUR_RATES)` }));
+  }
   for (const limit of payoutLimits) {
     const stakeForLimit = roundDown(div(limit, totalOdds), 6);
     if (maxBet === undefined || compare(stakeForLimit, maxBet) < 0) maxBet = stakeForLimit;
