@@ -39,6 +39,13 @@ type ActionFlags = {
   dataDir?: string;
 };
 
+/** Usage errors (a missing option, a bad argument) exit 2 like bad input, as at the top level. */
+export function usageExits2(cmd: Command): Command {
+  cmd.showHelpAfterError().exitOverride((err) => process.exit(err.exitCode === 0 ? 0 : 2));
+  for (const sub of cmd.commands) usageExits2(sub);
+  return cmd;
+}
+
 function operatorCommand(
   name: string,
   description: string,
@@ -121,5 +128,5 @@ export function betsCommand(): Command {
       (c) => c.option('--reinstate', 'drop results set by an operator (refund, void, cancel) first'),
     ),
   );
-  return cmd;
+  return usageExits2(cmd);
 }

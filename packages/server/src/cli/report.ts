@@ -3,6 +3,7 @@ import { Command } from 'commander';
 import pino from 'pino';
 import { cliSettlementDeps } from '../modules/settlement/deps.js';
 import { parseWindow, reconcileReport, reportCsv } from '../modules/settlement/reconcile-report.js';
+import { usageExits2 } from './bets.js';
 import { withDatabase } from './database.js';
 import { action, printJson } from './io.js';
 import { databaseOptions } from './start.js';
@@ -54,5 +55,5 @@ export function reportCommand(): Command {
       ),
     ),
   );
-  return cmd;
+  return usageExits2(cmd);
 }

@@ -216,6 +216,13 @@ describe(`operator actions and the reconciliation report (${process.env.DATABASE
       problems: ['balance', 'shape'],
     });
     expect(bad.json.bets.rows).toHaveLength(3);
+    const perBet = await admin('GET', `/admin/reports/reconcile?from=${from}&to=${to}&bets=true&format=csv`);
+    const lines = perBet.text.trim().split('\n');
+    expect(lines[0]).toBe(
+      'bet_id,white_label_id,currency,state,status,settles,unsettles,settle_sum,unsettle_sum,balance,current_payout,ok,problems',
+    );
+    expect(lines).toHaveLength(4);
+    expect(lines.find((l) => l.startsWith(any.bet_id))).toMatch(/,false,balance shape$/);
     expect((await admin('GET', `/admin/reports/reconcile?from=${to}&to=${from}`)).status).toBe(400);
   });
 });
