@@ -6,9 +6,15 @@
  * @packageDocumentation
  */
 export * from './apply-script.js';
+export * from './bettors.js';
+export * from './clients.js';
 export * from './football-data.js';
 export * from './ids.js';
 export * from './markets.js';
+export * from './prng.js';
+export * from './progress.js';
+export * from './replay.js';
+export * from './report.js';
 export * from './results.js';
 export * from './season-script.js';
 export * from './zoned-time.js';

@@ -1,0 +1,160 @@
+import { fileURLToPath } from 'node:url';
+import { AdminApi, formatReport, runReplay, simulatedClock, ticker } from '@bookie/simulator';
+import { Command } from 'commander';
+import { Agent } from 'undici';
+import { action } from './io.js';
+import {
+  parseCount,
+  parseSpeed,
+  REPLAY_LIMITS,
+  type ReplayPlatform,
+  readSeasons,
+  startReplayPlatform,
+} from './replay.js';
+
+/** The season `npm start` replays: Premier League 2023/24 (shipped with the simulator, see data/ATTRIBUTION.md). */
+export const DEMO_SEASON = fileURLToPath(
+  new URL('../data/E0_2324.csv', import.meta.resolve('@bookie/simulator/index')),
+);
+
+/** The demo's default pace: one simulated hour per second (a match day of ten matches in about a minute). */
+export const DEMO_SPEED = 3600;
+
+type DemoFlags = {
+  speed: string;
+  seed: string;
+  bets?: string;
+  port: string;
+  walletPort: string;
+  dataDir?: string;
+  dbUrl?: string;
+};
+
+function banner(p: ReplayPlatform, title: string, speed: number): string {
+  const b = p.bookieUrl;
+  const lines = [
+    '',
+    `Bookie demo: ${title}, replayed at ${speed}× real time, with a seeded crowd of bettors.`,
+    '',
+    `  Bookie               ${b}   (health: ${b}/healthz)`,
+    `  API reference        ${b}/docs`,
+    `  Trading feed         ${b}/all and ${b}/log   (partner token below)`,
+    `  Wallet balances      ${p.walletUrl}/players/bettor-001/balance   (bettor-001 … , ledger: /players/<id>/ledger)`,
+    `  Database             ${p.database}`,
+    '',
+    `  Partner credentials  client_id ${p.clientId}  client_secret ${p.clientSecret}`,
+    `    token:  curl -s -u '${p.clientId}:${p.clientSecret}' -d grant_type=client_credentials ${b}/oauth/token`,
+    `    feed:   curl -sN -H "Authorization: Bearer <access_token>" -H "Last-Version: 0" ${b}/log`,
+    `  Operator token       ${p.adminToken}   (e.g. ${b}/admin/settlement/status)`,
+    '',
+    'Ctrl-C stops everything.',
+    '',
+  ];
+  return lines.join('\n');
+}
+
+/**
+ * `bookie demo` (what `npm start` runs): the platform and the reference wallet on an embedded in-memory database,
+ * and a real season replayed at a watchable pace, with a one-line ticker; it keeps serving after the season until
+ * Ctrl-C.
+ */
+export function demoCommand(): Command {
+  return new Command('demo')
+    .description(
+      'the platform, the reference wallet and a real season replayed at a watchable pace (what `npm start` runs); ' +
+        'Ctrl-C stops everything',
+    )
+    .argument('[csv...]', 'football-data.co.uk CSV files (default: Premier League 2023/24)')
+    .option('--speed <N>', 'N× real time (max: as fast as possible)', String(DEMO_SPEED))
+    .option('--seed <seed>', 'seed of the bettors', '1')
+    .option('--bets <n>', 'bets to place in all (default 16 per match)')
+    .option('--port <port>', "Bookie's port", process.env.PORT ?? '8080')
+    .option('--wallet-port <port>', "the reference wallet's port", '8090')
+    .option('--data-dir <dir>', "Bookie's PGlite data directory (default: in memory, a new book every start)")
+    .option('--db-url <url>', "Bookie's Postgres instead (an empty database)")
+    .action(
+      action(async (files: string[], o: DemoFlags) => {
+        const speed = parseSpeed(o.speed);
+        const bets = parseCount('--bets', o.bets);
+        const port = parseCount('--port', o.port, 65_535) ?? 8080;
+        const walletPort = parseCount('--wallet-port', o.walletPort, 65_535) ?? 8090;
+        const t0 = performance.now();
+        const platform = await startReplayPlatform({
+          port,
+          walletPort,
+          dbUrl: o.dbUrl,
+          dataDir: o.dataDir,
+          bookie: 'in-process',
+          wallet: 'in-process',
+        });
+        const abort = new AbortController();
+        let stopping = false;
+        const stop = (code: number) => {
+          if (stopping) process.exit(code);
+          stopping = true;
+          abort.abort(new Error('interrupted'));
+          process.stdout.write('\nstopping…\n');
+          void platform.stop().finally(() => process.exit(code));
+        };
+        process.on('SIGINT', () => stop(0));
+        process.on('SIGTERM', () => stop(0));
+        const seasons = await readSeasons(files.length > 0 ? files : [DEMO_SEASON]);
+        const first = seasons[0]?.matches[0];
+        const title = first
+          ? `${seasons.map((s) => s.matches[0]?.season).join(', ')} ${first.league === 'E0' ? 'Premier League' : first.league}`
+          : 'a season';
+        process.stdout.write(banner(platform, title, speed === 'max' ? 0 : speed));
+        process.stdout.write(`(up in ${((performance.now() - t0) / 1000).toFixed(1)} s)\n\n`);
+
+        const line = ticker();
+        const agent = new Agent({ connections: 2 });
+        const admin = new AdminApi(agent, platform.bookieUrl, platform.adminToken);
+        let settled = 0;
+        const poll = setInterval(() => {
+          admin.settlementStatus().then(
+            (s) => {
+              settled = s.settled;
+            },
+            () => {},
+          );
+        }, 2000);
+        poll.unref();
+        let lastDraw = 0;
+        try {
+          const result = await runReplay(platform, {
+            seasons,
+            seed: o.seed,
+            speed,
+            maxWaitMs: 1500,
+            ...(bets ? { bets } : {}),
+            minStake: Number(REPLAY_LIMITS.min_stake),
+            maxStake: Number(REPLAY_LIMITS.max_stake),
+            signal: abort.signal,
+            onProgress: (p) => {
+              const now = Date.now();
+              if (now - lastDraw < 200 && p.phase === 'running') return;
+              lastDraw = now;
+              line.show(
+                `${simulatedClock(p)} UTC │ ${p.matchesEnded}/${p.matchesTotal} matches │ ` +
+                  `last: ${p.lastResult ?? '—'} │ bets ${p.betsDone} (${p.accepted} accepted) │ settled ${settled}` +
+                  (p.phase === 'running' ? '' : ` │ ${p.phase}`),
+              );
+            },
+          });
+          line.done();
+          process.stdout.write(
+            `\n${formatReport(result.report)}\n\nThe season is over; Bookie keeps serving. Ctrl-C stops it.\n`,
+          );
+        } catch (err) {
+          line.done();
+          if (stopping) return;
+          throw err;
+        } finally {
+          clearInterval(poll);
+          await agent.close();
+        }
+        // keep serving until a signal
+        await new Promise(() => {});
+      }),
+    );
+}

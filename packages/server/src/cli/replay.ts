@@ -1,0 +1,382 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { CreatedWhiteLabel, CreateWhiteLabelBody } from '@bookie/contracts';
+import { validationError } from '@bookie/core';
+import {
+  formatReport,
+  type ParsedSeason,
+  progressBar,
+  type ReplayOptions,
+  type ReplayResult,
+  type ReplayTarget,
+  readFootballData,
+  runReplay,
+  type Speed,
+} from '@bookie/simulator';
+import { loadWalletConfig } from '@bookie/wallet/config';
+import { startWallet } from '@bookie/wallet/server';
+import { Command } from 'commander';
+import { loadConfig } from '../app/config.js';
+import { startServer } from '../app/server.js';
+import { action, printJson } from './io.js';
+
+/** Where the platform of a replay or a demo runs. */
+export interface ReplayPlatform extends ReplayTarget {
+  whiteLabelId: string;
+  walletAdminToken: string;
+  /** `pglite (memory)`, `pglite (<dir>)` or `postgres`. */
+  database: string;
+  stop(): Promise<void>;
+}
+
+/** How to start it. */
+export interface ReplayPlatformOptions {
+  dbUrl?: string | undefined;
+  /** PGlite data directory; default an in-memory database (a replay starts from an empty book). */
+  dataDir?: string | undefined;
+  /** Bookie's port (default 0: any free one). */
+  port?: number;
+  /** The wallet's port (default 0). */
+  walletPort?: number;
+  /** Bookie in this process (default) or as a `bookie start` child process. */
+  bookie?: 'in-process' | 'process';
+  /** The reference wallet as a `bookie-wallet start` child process (default) or in this process. */
+  wallet?: 'process' | 'in-process';
+  /** The white label's limits. */
+  limits?: { min_stake: string; max_stake: string; max_payout: string };
+  /** Bookie's log level (default warn). */
+  logLevel?: string;
+}
+
+/** The white label's stake limits in a replay: a few planned bets cross them on purpose. */
+export const REPLAY_LIMITS = { min_stake: '1', max_stake: '2500', max_payout: '250000' } as const;
+
+const MAIN = fileURLToPath(new URL('../main.ts', import.meta.url));
+
+/** A child process that prints `<name> listening on <url>` once it serves. */
+async function spawnListening(
+  name: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+): Promise<{ child: ChildProcess; url: string; stop(): Promise<void> }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  const keep = (d: Buffer) => {
+    out = (out + d.toString()).slice(-20_000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const exited = new Promise<number | string>((resolve) =>
+    child.on('exit', (code, signal) => resolve(code ?? signal ?? -1)),
+  );
+  const url = await new Promise<string>((resolve, reject) => {
+    const re = new RegExp(`${name} listening on (https?://[^"\\s]+)`);
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`${name} did not start within 120 s:\n${out}`));
+    }, 120_000);
+    const check = () => {
+      const m = re.exec(out);
+      if (m?.[1]) {
+        clearTimeout(timer);
+        child.stdout?.off('data', check);
+        child.stderr?.off('data', check);
+        resolve(m[1]);
+      }
+    };
+    child.stdout?.on('data', check);
+    child.stderr?.on('data', check);
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`${name} exited with ${code} before listening:\n${out}`));
+    });
+  });
+  return {
+    child,
+    url,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+async function adminCall<T>(url: string, token: string, method: string, body: unknown): Promise<T> {
+  const res = await fetch(url, {
+    method,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${text}`);
+  return JSON.parse(text) as T;
+}
+
+/**
+ * Starts what a replay needs (docs/adr/0011-replay-and-demo.md "Processes"): Bookie on its own database (in this
+ * process, or as a `bookie start` child), a white label for the players, and the reference wallet (a
+ * `bookie-wallet start` child on an in-memory PGlite, or in this process) holding the white label's signing secret
+ * and set as its callback URL.
+ */
+export async function startReplayPlatform(opts: ReplayPlatformOptions = {}): Promise<ReplayPlatform> {
+  const adminToken = `replay-${randomBytes(18).toString('base64url')}`;
+  const walletAdminToken = `wallet-${randomBytes(18).toString('base64url')}`;
+  const stops: (() => Promise<void>)[] = [];
+  const stop = async () => {
+    for (const s of stops.reverse()) await s().catch(() => {});
+  };
+  try {
+    const env: NodeJS.ProcessEnv = {
+      BOOKIE_ADMIN_TOKEN: adminToken,
+      LOG_LEVEL: opts.logLevel ?? 'warn',
+      // a replay makes one session per player at once: no need to throttle its own partner
+      TOKEN_RATE_LIMIT: '0',
+      PARTNER_RATE_LIMIT: '0',
+    };
+    const dbArgs = opts.dbUrl ? { dbUrl: opts.dbUrl } : { dataDir: opts.dataDir ?? 'memory' };
+    const database = opts.dbUrl ? 'postgres' : `pglite (${dbArgs.dataDir})`;
+    let bookieUrl: string;
+    if ((opts.bookie ?? 'in-process') === 'in-process') {
+      const config = loadConfig({ ...process.env, ...env }, { port: String(opts.port ?? 0), ...dbArgs });
+      const server = await startServer(config);
+      stops.push(() => server.stop());
+      bookieUrl = server.url;
+    } else {
+      const args = [MAIN, 'start', '--port', String(opts.port ?? 0)];
+      if (dbArgs.dbUrl) args.push('--db-url', dbArgs.dbUrl);
+      else args.push('--data-dir', dbArgs.dataDir as string);
+      const proc = await spawnListening('bookie', args, { ...env, LOG_LEVEL: 'info' });
+      stops.push(() => proc.stop());
+      bookieUrl = proc.url;
+    }
+
+    const wlBody: CreateWhiteLabelBody = {
+      name: 'Replay partner',
+      currencies: ['EUR'],
+      allowlist: ['127.0.0.1', '::1'],
+      limits: opts.limits ?? { ...REPLAY_LIMITS },
+      bet_interval: 0,
+      bet_delay: 0,
+    };
+    const wl = await adminCall<CreatedWhiteLabel>(
+      `${bookieUrl}/admin/white-labels`,
+      adminToken,
+      'POST',
+      wlBody,
+    );
+    const secret = wl.white_label.signing.secret ?? '';
+
+    let walletUrl: string;
+    const walletArgs = [
+      'start',
+      '--port',
+      String(opts.walletPort ?? 0),
+      '--data-dir',
+      'memory',
+      '--admin-token',
+      walletAdminToken,
+      ...(secret ? ['--secret', secret] : []),
+    ];
+    if ((opts.wallet ?? 'process') === 'process') {
+      const main = fileURLToPath(import.meta.resolve('@bookie/wallet/main'));
+      const proc = await spawnListening('bookie-wallet', [main, ...walletArgs], { LOG_LEVEL: 'warn' });
+      stops.push(() => proc.stop());
+      walletUrl = proc.url;
+    } else {
+      const config = loadWalletConfig(
+        { LOG_LEVEL: 'warn' },
+        {
+          port: String(opts.walletPort ?? 0),
+          dataDir: 'memory',
+          adminToken: walletAdminToken,
+          ...(secret ? { secret } : {}),
+        },
+      );
+      const w = await startWallet(config, { logger: false });
+      stops.push(() => w.stop());
+      walletUrl = w.url;
+    }
+    await adminCall(`${bookieUrl}/admin/white-labels/${wl.id}`, adminToken, 'PATCH', {
+      callback_url: walletUrl,
+    });
+    return {
+      bookieUrl,
+      adminToken,
+      whiteLabelId: wl.id,
+      clientId: wl.client_id,
+      clientSecret: wl.client_secret,
+      walletUrl,
+      walletAdminToken,
+      database,
+      stop,
+    };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}
+
+/** Parses `--speed`: `max` or a positive number (N× real time). */
+export function parseSpeed(raw: string): Speed {
+  if (raw === 'max') return 'max';
+  const n = Number(raw);
+  if (!/^\d+(\.\d+)?$/.test(raw) || !(n > 0))
+    throw validationError('--speed', `expected "max" or a positive number, got "${raw}"`);
+  return n;
+}
+
+/** Parses a positive whole number option. */
+export function parseCount(flag: string, raw: string | undefined, max = 1_000_000): number | undefined {
+  if (raw === undefined) return undefined;
+  if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > max)
+    throw validationError(flag, `expected a whole number 1..${max}, got "${raw}"`);
+  return Number(raw);
+}
+
+/** Reads the season files (strict: a malformed row names its file, line and column). */
+export async function readSeasons(files: readonly string[]): Promise<ParsedSeason[]> {
+  const out: ParsedSeason[] = [];
+  for (const f of files) {
+    try {
+      out.push(await readFootballData(f));
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT')
+        throw validationError('csv', `no such file: ${f}`);
+      throw err;
+    }
+  }
+  return out;
+}
+
+/** Writes the audit lines of `--bets-out` (one JSON object per line). */
+export async function writeBetsOut(file: string, lines: ReplayResult['lines']): Promise<void> {
+  const out = createWriteStream(file);
+  await new Promise<void>((resolve, reject) => {
+    out.on('error', reject);
+    for (const l of lines) out.write(`${JSON.stringify(l)}\n`);
+    out.end(resolve);
+  });
+}
+
+type ReplayFlags = {
+  speed: string;
+  seed: string;
+  bets?: string;
+  players?: string;
+  concurrency?: string;
+  json?: boolean;
+  betsOut?: string;
+  dbUrl?: string;
+  dataDir?: string;
+  bookieProcess?: boolean;
+  walletInProcess?: boolean;
+};
+
+/** `bookie replay <csv>…`: real seasons through the whole platform, then the report and its reconciliation. */
+export function replayCommand(): Command {
+  return new Command('replay')
+    .description(
+      'replay football-data.co.uk seasons through the whole platform (trading → feed → bets → wallet callbacks → ' +
+        'settlement) with a seeded population of bettors; prints a report with a reconciliation (exit 1 when it fails)',
+    )
+    .argument('<csv...>', 'football-data.co.uk CSV files (e.g. packages/simulator/data/E0_2324.csv)')
+    .option('--speed <max|N>', 'max (as fast as possible) or N× real time', 'max')
+    .option('--seed <seed>', 'seed of the bettors (same seed, same bets)', '1')
+    .option('--bets <n>', 'bets to place in all (default 16 per match)')
+    .option('--players <n>', 'players (default one per 30 bets)')
+    .option('--concurrency <n>', 'actions in flight at once (default 24)')
+    .option('--json', 'print the report as JSON')
+    .option('--bets-out <file>', 'write one JSON line per bet (for an audit against the CSV)')
+    .option('--db-url <url>', "Bookie's Postgres (default: an embedded in-memory PGlite)")
+    .option(
+      '--data-dir <dir>',
+      "Bookie's PGlite data directory (default: in memory); it must not hold the season",
+    )
+    .option('--bookie-process', 'run Bookie as a `bookie start` child process instead of in this process')
+    .option('--wallet-in-process', 'run the reference wallet in this process instead of as a child process')
+    .action(
+      action(async (files: string[], o: ReplayFlags) => {
+        const speed = parseSpeed(o.speed);
+        const bets = parseCount('--bets', o.bets);
+        const players = parseCount('--players', o.players, 100_000);
+        const concurrency = parseCount('--concurrency', o.concurrency, 1000);
+        const seasons = await readSeasons(files);
+        const result = await withPlatform(
+          {
+            dbUrl: o.dbUrl,
+            dataDir: o.dataDir,
+            bookie: o.bookieProcess ? 'process' : 'in-process',
+            wallet: o.walletInProcess ? 'in-process' : 'process',
+          },
+          async (platform, signal) => {
+            const bar = progressBar();
+            try {
+              return await runReplay(platform, {
+                seasons,
+                seed: o.seed,
+                speed,
+                ...(speed === 'max' ? {} : { maxWaitMs: 2000 }),
+                ...(bets ? { bets } : {}),
+                ...(players ? { players } : {}),
+                ...(concurrency ? { concurrency } : {}),
+                minStake: Number(REPLAY_LIMITS.min_stake),
+                maxStake: Number(REPLAY_LIMITS.max_stake),
+                signal,
+                onProgress: (p) => bar.update(p),
+              } satisfies ReplayOptions);
+            } finally {
+              bar.stop();
+            }
+          },
+        );
+        if (o.betsOut) await writeBetsOut(o.betsOut, result.lines);
+        if (o.json) printJson(result.report);
+        else process.stdout.write(`${formatReport(result.report)}\n`);
+        if (!result.report.reconciliation.ok) process.exitCode = 1;
+      }),
+    );
+}
+
+/**
+ * Starts the platform, runs `fn` with an abort signal that SIGINT/SIGTERM trip, and stops everything (also on
+ * error). A signal ends the command with exit 130.
+ */
+export async function withPlatform<T>(
+  opts: ReplayPlatformOptions,
+  fn: (platform: ReplayPlatform, signal: AbortSignal) => Promise<T>,
+  onStarted?: (platform: ReplayPlatform) => void,
+): Promise<T> {
+  const abort = new AbortController();
+  let signalled = false;
+  const onSignal = () => {
+    if (signalled) process.exit(130); // a second Ctrl-C: no more waiting
+    signalled = true;
+    abort.abort(new Error('interrupted'));
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  let platform: ReplayPlatform | undefined;
+  try {
+    platform = await startReplayPlatform(opts);
+    onStarted?.(platform);
+    return await fn(platform, abort.signal);
+  } catch (err) {
+    if (signalled) {
+      await platform?.stop();
+      process.stderr.write('\ninterrupted; stopped\n');
+      process.exit(130);
+    }
+    throw err;
+  } finally {
+    await platform?.stop();
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  }
+}

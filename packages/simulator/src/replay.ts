@@ -1,0 +1,495 @@
+/**
+ * The replay: a season (or several) through the whole platform — trading commands into Bookie, the feed out of it,
+ * players betting through the frame API with their money at the reference wallet, callbacks, settlement — then the
+ * report and its reconciliation (docs/adr/0011-replay-and-demo.md).
+ *
+ * The runner knows the platform only by its URLs and credentials ({@link ReplayTarget}); whoever starts the
+ * processes (the `bookie replay` and `bookie demo` commands, tests) hands them in.
+ *
+ * Order. The season script (trading steps) and the bets of the plan form one timeline in simulated time. At max
+ * speed actions overlap, but everything that touches one sport event keeps the timeline's order: a trading step of
+ * an event waits for the bets on it that come before, a bet waits for the event's earlier steps and for the
+ * bettors' feed replica to show them. So an odds update never overtakes a bet placed before it, bet stop never
+ * cuts a bet short, and the same seed makes the same choices. A player also places one bet at a time.
+ *
+ * @packageDocumentation
+ */
+import type { BetView, PlaceBetRequest } from '@bookie/contracts';
+import { add, formatMoney, parseDecimal, ZERO } from '@bookie/core';
+import { BookieClient, FeedReplica } from '@bookie/sdk';
+import { Agent } from 'undici';
+import { httpTradingClient, type Speed, TradingCommandError } from './apply-script.js';
+import {
+  type Bettor,
+  type ChosenSelection,
+  chooseSelections,
+  makePopulation,
+  type PlannedBet,
+  planBets,
+} from './bettors.js';
+import { AdminApi, FrameApi, HttpError, WalletClient } from './clients.js';
+import type { ParsedSeason } from './football-data.js';
+import { Rng } from './prng.js';
+import { type BetOutcome, type BetsOutLine, betsOutLine, buildReport, type ReplayReport } from './report.js';
+import { buildSeasonScript, type ScriptStep, type SeasonScript } from './season-script.js';
+
+/** Where the platform runs and how to reach it. */
+export interface ReplayTarget {
+  /** Bookie's base URL (trading, feed, frame API, admin API). */
+  bookieUrl: string;
+  /** The operator token (`BOOKIE_ADMIN_TOKEN`). */
+  adminToken: string;
+  /** The white label the players belong to, and its OAuth client credentials. */
+  whiteLabelId?: string;
+  clientId: string;
+  clientSecret: string;
+  /** The reference wallet (the white label's callback server) and its admin token. */
+  walletUrl: string;
+  walletAdminToken?: string;
+}
+
+/** What the runner reports while it runs. */
+export interface ReplayProgress {
+  phase: 'setup' | 'running' | 'settling' | 'collecting' | 'done';
+  actionsDone: number;
+  actionsTotal: number;
+  stepsDone: number;
+  stepsTotal: number;
+  betsDone: number;
+  betsTotal: number;
+  accepted: number;
+  notAccepted: number;
+  matchesEnded: number;
+  matchesTotal: number;
+  /** Simulated time of the latest action started (unix ms). */
+  simulatedAt: number;
+  /** The latest full-time score, e.g. `Arsenal 2-1 Chelsea`. */
+  lastResult?: string;
+}
+
+/** Options of {@link runReplay}. */
+export interface ReplayOptions {
+  seasons: readonly ParsedSeason[];
+  /** Seed of the bettors (default `"1"`). */
+  seed?: string;
+  /** Bets to place in all (default 16 per match). */
+  bets?: number;
+  /** Players (default one per 30 bets, at least 10). */
+  players?: number;
+  /** `'max'` (default) or N× real time. */
+  speed?: Speed;
+  /** With a numeric speed: the longest real wait between two actions, ms (idle days pass quickly). */
+  maxWaitMs?: number;
+  /** Actions in flight at once (default 24). */
+  concurrency?: number;
+  /** The white label's currency (default EUR). */
+  currency?: string;
+  /** The white label's stake limits, EUR, for the plan (a few bets cross them on purpose). */
+  minStake?: number;
+  maxStake?: number;
+  /** How long to wait for settlement after the last trading command (default 180 s). */
+  settleTimeoutMs?: number;
+  signal?: AbortSignal;
+  onProgress?: (p: Readonly<ReplayProgress>) => void;
+}
+
+/** What {@link runReplay} returns. */
+export interface ReplayResult {
+  report: ReplayReport;
+  /** One audit line per placed bet (`--bets-out`), in plan order. */
+  lines: BetsOutLine[];
+  script: SeasonScript;
+}
+
+type Action =
+  | { at: number; rank: 0; seq: number; kind: 'step'; step: ScriptStep }
+  | { at: number; rank: 1 | 2; seq: number; kind: 'look' | 'place'; bet: PlannedBet };
+
+const sleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const t = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(t);
+      reject(signal!.reason);
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+
+/** Runs `fn` over `items`, at most `limit` at a time. */
+async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array(items.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        out[i] = await fn(items[i] as T);
+      }
+    }),
+  );
+  return out;
+}
+
+const noop = () => {};
+
+/** The timeline: trading steps and bet actions in simulated time (steps first on a tie, then looks, then bets). */
+export function buildTimeline(steps: readonly ScriptStep[], plan: readonly PlannedBet[]): Action[] {
+  const actions: Action[] = [];
+  let seq = 0;
+  for (const step of steps) actions.push({ at: step.at, rank: 0, seq: seq++, kind: 'step', step });
+  for (const bet of plan) {
+    if (bet.lookAt !== undefined) actions.push({ at: bet.lookAt, rank: 1, seq: seq++, kind: 'look', bet });
+    actions.push({ at: bet.at, rank: 2, seq: seq++, kind: 'place', bet });
+  }
+  actions.sort((a, b) => a.at - b.at || a.rank - b.rank || a.seq - b.seq);
+  return actions;
+}
+
+/**
+ * Replays the seasons through the platform at `target` and reports. The database behind `target` must not hold
+ * these sport events yet (their ids are deterministic: a second import answers 409).
+ *
+ * @throws TradingCommandError when Bookie refuses a trading command (the run stops); the abort reason when
+ *   `signal` aborts; Error when settlement does not finish within `settleTimeoutMs`.
+ */
+export async function runReplay(target: ReplayTarget, options: ReplayOptions): Promise<ReplayResult> {
+  const started = performance.now();
+  const seed = options.seed ?? '1';
+  const currency = options.currency ?? 'EUR';
+  const speed = options.speed ?? 'max';
+  const concurrency = Math.max(1, options.concurrency ?? 24);
+  const signal = options.signal;
+  const script = buildSeasonScript(options.seasons);
+  const totalBets = options.bets ?? script.matches.length * 16;
+  const population = makePopulation(seed, options.players ?? Math.max(10, Math.ceil(totalBets / 30)));
+  const plan = planBets(script, {
+    seed,
+    bets: totalBets,
+    population,
+    ...(options.minStake !== undefined ? { minStake: options.minStake } : {}),
+    ...(options.maxStake !== undefined ? { maxStake: options.maxStake } : {}),
+  });
+  const actions = buildTimeline(script.steps, plan);
+  const progress: ReplayProgress = {
+    phase: 'setup',
+    actionsDone: 0,
+    actionsTotal: actions.length,
+    stepsDone: 0,
+    stepsTotal: script.steps.length,
+    betsDone: 0,
+    betsTotal: plan.length,
+    accepted: 0,
+    notAccepted: 0,
+    matchesEnded: 0,
+    matchesTotal: script.matches.length,
+    simulatedAt: actions[0]?.at ?? 0,
+  };
+  const report = () => options.onProgress?.(progress);
+  report();
+
+  const base = target.bookieUrl.replace(/\/$/, '');
+  const agent = new Agent({ connections: concurrency + 8, pipelining: 1, keepAliveTimeout: 60_000 });
+  const partner = new BookieClient({
+    baseUrl: base,
+    clientId: target.clientId,
+    clientSecret: target.clientSecret,
+    dispatcher: agent,
+  });
+  const trading = httpTradingClient({ baseUrl: base, token: target.adminToken, connections: 8 });
+  const frame = new FrameApi(agent, base);
+  const wallet = new WalletClient(agent, target.walletUrl.replace(/\/$/, ''), target.walletAdminToken);
+  const admin = new AdminApi(agent, base, target.adminToken);
+  const replica = new FeedReplica({
+    baseUrl: base,
+    token: () => partner.accessToken(),
+    heartbeatIntervalS: 1,
+    checkpointIntervalMs: 0,
+  });
+  const windowFrom = new Date(Date.now() - 60_000);
+
+  try {
+    // the players: a first deposit at the wallet, a session at Bookie (as the partner's site would make them)
+    const sessions: string[] = new Array(population.length);
+    const deposits = new Map<string, string[]>();
+    await mapLimit(population, 8, async (b) => {
+      signal?.throwIfAborted();
+      await wallet.deposit(b.id, b.deposit, currency, `replay-${seed}-first-${b.id}`);
+      deposits.set(b.id, [b.deposit]);
+      const t = await partner.createPlayerToken({
+        locale: 'en',
+        currency,
+        player_id: b.id,
+        params: { player: b.id },
+      });
+      sessions[b.index] = t.token;
+    });
+    await replica.start();
+    await replica.waitFor(0n, 30_000);
+
+    // ------------------------------------------------------------------------------------------ the timeline
+    progress.phase = 'running';
+    report();
+    const runStarted = performance.now();
+    const outcomes: BetOutcome[] = plan.map((p) => ({ plan: p, playerId: population[p.player]!.id }));
+    const looked = new Map<number, ChosenSelection[] | undefined>();
+    const reloads = new Map<string, number>();
+    const chains = new Map<string, { step: Promise<bigint | undefined>; readers: Promise<unknown>[] }>();
+    const players = new Map<number, Promise<unknown>>();
+    const chain = (id: string) => {
+      let c = chains.get(id);
+      if (!c) {
+        c = { step: Promise.resolve(undefined), readers: [] };
+        chains.set(id, c);
+      }
+      return c;
+    };
+    let failure: unknown;
+    let lastVersion = 0n;
+    const inFlight = new Set<Promise<unknown>>();
+    const eventsOf = (bet: PlannedBet) => bet.legs.map((m) => script.matches[m]!.sportEventId);
+    const maxOf = (vs: (bigint | undefined)[]) =>
+      vs.reduce<bigint>((a, v) => (v !== undefined && v > a ? v : a), 0n);
+
+    const runStep = async (step: ScriptStep): Promise<bigint> => {
+      const res = await trading.send(step.command);
+      const v = BigInt(res.version);
+      if (v > lastVersion) lastVersion = v;
+      progress.stepsDone++;
+      if (step.step === 'ended') progress.matchesEnded++;
+      if (step.step === 'full_time') {
+        const row = script.matches[step.match]!.row;
+        progress.lastResult = `${row.home} ${row.fullTime.home}-${row.fullTime.away} ${row.away}`;
+      }
+      return v;
+    };
+
+    const look = async (bet: PlannedBet, version: bigint) => {
+      await replica.waitFor(version, 30_000);
+      const session = sessions[bet.player]!;
+      // a late bettor reads the odds in the betting frame, then takes a few minutes to send the bet
+      const events = await Promise.all(eventsOf(bet).map((id) => frame.getEvent(session, id)));
+      looked.set(
+        bet.index,
+        chooseSelections(new Rng(`${seed}/choose/${bet.index}`), population[bet.player]!, events),
+      );
+    };
+
+    const place = async (bet: PlannedBet, version: bigint) => {
+      const outcome = outcomes[bet.index]!;
+      const bettor: Bettor = population[bet.player]!;
+      await replica.waitFor(version, 30_000);
+      let selections = looked.get(bet.index);
+      looked.delete(bet.index);
+      if (bet.lookAt === undefined) {
+        const events = eventsOf(bet).map((id) => replica.getEvent(id));
+        if (events.some((e) => !e)) {
+          outcome.skipped = 'a sport event is missing from the feed';
+          return;
+        }
+        selections = chooseSelections(
+          new Rng(`${seed}/choose/${bet.index}`),
+          bettor,
+          events.map((e) => e!),
+        );
+      }
+      if (!selections) {
+        outcome.skipped = 'no open market';
+        return;
+      }
+      outcome.selections = selections;
+      const body: PlaceBetRequest = {
+        bet_type: bet.type,
+        selections,
+        stake: bet.stake,
+        currency,
+        odds_strategy: bet.strategy,
+        client_key: bet.key,
+        ...(bet.systemSizes ? { system_sizes: bet.systemSizes } : {}),
+      };
+      for (let attempt = 1; ; attempt++) {
+        try {
+          outcome.answer = await frame.placeBet(sessions[bet.player]!, body);
+          break;
+        } catch (err) {
+          // Bookie's own replica may be a moment behind the feed (422 restricted: the event is not there yet);
+          // a dropped connection is retried too (client_key makes the retry idempotent)
+          const retry =
+            err instanceof HttpError &&
+            (err.status === 0 || err.status === 503 || (err.status === 422 && err.code === 'restricted'));
+          if (!retry || attempt >= 20) {
+            outcome.error = (err as Error).message;
+            return;
+          }
+          await sleep(20 * attempt, signal);
+        }
+      }
+      const a = outcome.answer;
+      if (a.status === 1) progress.accepted++;
+      else progress.notAccepted++;
+      // a player who ran out of money tops up (three times at most), as players do
+      if (a.status === 10 && a.restrictions.some((r) => r.type === 'not_enough_balance')) {
+        const n = reloads.get(bettor.id) ?? 0;
+        if (n < 3) {
+          reloads.set(bettor.id, n + 1);
+          await wallet.deposit(
+            bettor.id,
+            bettor.deposit,
+            currency,
+            `replay-${seed}-reload-${bettor.id}-${n + 1}`,
+          );
+          deposits.get(bettor.id)!.push(bettor.deposit);
+        }
+      }
+    };
+
+    const first = actions[0]?.at ?? 0;
+    const clock0 = performance.now();
+    let shift = 0;
+    for (const action of actions) {
+      if (failure) break;
+      signal?.throwIfAborted();
+      if (speed !== 'max') {
+        const due = clock0 + (action.at - first) / speed - shift;
+        let wait = due - performance.now();
+        if (options.maxWaitMs !== undefined && wait > options.maxWaitMs) {
+          shift += wait - options.maxWaitMs;
+          wait = options.maxWaitMs;
+        }
+        if (wait > 0) await sleep(wait, signal);
+      }
+      while (inFlight.size >= concurrency) await Promise.race(inFlight);
+      if (failure) break;
+      progress.simulatedAt = action.at;
+      let run: Promise<unknown>;
+      if (action.kind === 'step') {
+        const c = chain(action.step.sportEventId);
+        const deps = [c.step, ...c.readers];
+        const stepRun = (async () => {
+          await Promise.all(deps);
+          if (failure) return undefined;
+          return runStep(action.step);
+        })();
+        c.step = stepRun.catch(() => undefined);
+        c.readers = [];
+        run = stepRun;
+      } else {
+        const bet = action.bet;
+        const ids = eventsOf(bet);
+        const stepDeps = ids.map((id) => chain(id).step);
+        const prev = players.get(bet.player);
+        const betRun = (async () => {
+          const versions = await Promise.all(stepDeps);
+          await prev;
+          if (failure) return;
+          if (action.kind === 'look') await look(bet, maxOf(versions));
+          else {
+            await place(bet, maxOf(versions));
+            progress.betsDone++;
+          }
+        })();
+        const settled = betRun.catch(noop);
+        for (const id of ids) chain(id).readers.push(settled);
+        players.set(bet.player, settled);
+        run = betRun;
+      }
+      const tracked: Promise<unknown> = run
+        .catch((err) => {
+          failure ??= err;
+        })
+        .finally(() => {
+          inFlight.delete(tracked);
+          progress.actionsDone++;
+          report();
+        });
+      inFlight.add(tracked);
+    }
+    await Promise.all(inFlight);
+    if (failure) throw failure;
+    signal?.throwIfAborted();
+    const timelineMs = performance.now() - runStarted;
+
+    // ------------------------------------------------------------------------------ settlement, then the check
+    progress.phase = 'settling';
+    report();
+    const deadline = Date.now() + (options.settleTimeoutMs ?? 180_000);
+    for (;;) {
+      const status = await admin.settlementStatus();
+      if (BigInt(status.processed) >= lastVersion) break;
+      if (Date.now() > deadline)
+        throw new Error(`settlement did not reach version ${lastVersion} (at ${status.processed})`);
+      await sleep(200, signal);
+    }
+    for (;;) {
+      if ((await admin.pendingCallbacks()) === 0) break;
+      if (Date.now() > deadline) throw new Error('callbacks still pending after the settle timeout');
+      await sleep(200, signal);
+    }
+    const replayMs = performance.now() - runStarted;
+
+    progress.phase = 'collecting';
+    report();
+    const finalBets = new Map<string, BetView>();
+    const bettors = population.filter((b) => outcomes.some((o) => o.playerId === b.id && o.answer));
+    await mapLimit(bettors, 8, async (b) => {
+      for (const v of await frame.allBets(sessions[b.index]!)) finalBets.set(v.id, v);
+    });
+    const walletState = new Map<
+      string,
+      { available: string; held: string; ledger: Awaited<ReturnType<WalletClient['ledger']>> }
+    >();
+    await mapLimit(population, 8, async (b) => {
+      const [bal, ledger] = await Promise.all([wallet.balance(b.id, currency), wallet.ledger(b.id)]);
+      walletState.set(b.id, { ...bal, ledger });
+    });
+    const invariant = await wallet.checkLedger();
+    const bookieReport = await admin.reconcile(windowFrom, new Date(Date.now() + 60_000));
+    const mine = bookieReport.totals.filter(
+      (t) => (!target.whiteLabelId || t.white_label_id === target.whiteLabelId) && t.currency === currency,
+    );
+    const pending = await admin.pendingCallbacks();
+    const sumOf = (f: (t: (typeof mine)[number]) => string) =>
+      formatMoney(mine.reduce((acc, t) => add(acc, parseDecimal(f(t), { field: 'amount' })), ZERO));
+    const finalReport = buildReport({
+      seed,
+      currency,
+      seasons: options.seasons,
+      script,
+      outcomes,
+      finalBets,
+      deposits,
+      wallet: walletState,
+      walletInvariantOk: invariant.ok,
+      bookie: {
+        stakes_accepted: sumOf((t) => t.stakes_accepted),
+        net_payout: sumOf((t) => t.net_payout),
+        open_bets: mine.reduce((n, t) => n + t.open_bets, 0),
+        ledger_mismatches: bookieReport.bets.mismatched,
+      },
+      pendingCallbacks: pending,
+      timing: {
+        elapsed_s: (performance.now() - started) / 1000,
+        trading_commands: progress.stepsDone,
+        bets_per_s: outcomes.filter((o) => o.answer).length / (replayMs / 1000),
+        replay_s: replayMs / 1000,
+        timeline_s: timelineMs / 1000,
+      },
+    });
+    const byId = new Map(script.matches.map((m) => [m.sportEventId, m]));
+    const lines = outcomes
+      .filter((o) => o.answer)
+      .map((o) => betsOutLine(finalBets.get(o.answer!.id) ?? o.answer!, o.playerId, byId));
+    progress.phase = 'done';
+    report();
+    return { report: finalReport, lines, script };
+  } finally {
+    await replica.stop().catch(noop);
+    await trading.close().catch(noop);
+    await agent.close().catch(noop);
+  }
+}
+
+export { TradingCommandError };
