@@ -280,7 +280,9 @@ export function planBets(
     let intent: PlannedBet['intent'] = late ? 'late' : undefined;
     let stakeValue = logUniform(rng, player.stakeMin, player.stakeMax);
     if (type !== 'single') stakeValue = Math.max(minStake, stakeValue / 2);
-    if (rng.chance(0.01)) {
+    if (late) {
+      // a late bet is about the odds, not the limits
+    } else if (rng.chance(0.01)) {
       stakeValue = minStake / 2;
       intent = 'under_min_stake';
     } else if (maxStake !== undefined && player.kind === 'high_roller' && rng.chance(0.15)) {

@@ -209,6 +209,7 @@ export async function runReplay(target: ReplayTarget, options: ReplayOptions): P
     heartbeatIntervalS: 1,
     checkpointIntervalMs: 0,
   });
+  replica.setMaxListeners(0); // every bet in flight waits on it
   const windowFrom = new Date(Date.now() - 60_000);
 
   try {

@@ -1,0 +1,255 @@
+import type { BetView } from '@bookie/contracts';
+import { describe, expect, it } from 'vitest';
+import type { PlannedBet } from './bettors.js';
+import { parseFootballData } from './football-data.js';
+import { buildTimeline } from './replay.js';
+import { type BetOutcome, betsOutLine, buildReport, formatReport, type ReportInput } from './report.js';
+import { buildSeasonScript } from './season-script.js';
+import { csvOf, SAMPLE_ROW } from './testing.js';
+
+// two matches: Arsenal v Chelsea 2-1 (AH −0.25 → home wins), Spurs v Fulham 1-1 (AH −0.25 → home half loss)
+const season = parseFootballData(
+  csvOf([
+    SAMPLE_ROW,
+    { ...SAMPLE_ROW, HomeTeam: 'Spurs', AwayTeam: 'Fulham', FTHG: '1', FTAG: '1', HTHG: '0' },
+  ]),
+  { file: 'T.csv' },
+);
+const script = buildSeasonScript([season]);
+const [m1, m2] = script.matches;
+
+function plan(index: number, type: PlannedBet['type'] = 'single'): PlannedBet {
+  return { index, key: `k${index}`, player: 0, type, legs: [0], stake: '10.00', strategy: 3, at: 0 };
+}
+
+function view(id: string, over: Partial<BetView>): BetView {
+  return {
+    id,
+    status: 3,
+    state: 'settled',
+    bet_type: 'single',
+    system_sizes: [],
+    stake: '10.000000',
+    currency: 'EUR',
+    total_odds: '2.000000',
+    selections: [],
+    restrictions: [],
+    freebet_id: null,
+    insurance_id: null,
+    boost_id: null,
+    created_at: '2023-08-12T10:00:00.000Z',
+    decided_at: '2023-08-12T10:00:00.000Z',
+    payout: null,
+    settle_amount: null,
+    settle_type: null,
+    ...over,
+  };
+}
+
+const sel = (ev: typeof m1, market: string, odd: string, odds: string, status: number) => ({
+  sport_event_id: ev!.sportEventId,
+  market_id: market,
+  odd_id: odd,
+  requested_odds: odds,
+  odds,
+  status,
+});
+
+// bet a: single AH home on match 1, won at 1.95 → 19.50; bet b: single AH home on match 2, half loss → 5.00;
+// bet c: express 1X2 home (win 2.0) × draw (win 3.4) → 68.00; bet d: declined (odds moved); bet e: place error
+const bets: BetView[] = [
+  view('a', {
+    selections: [sel(m1, '16:hcp=-0.25', 'home', '1.950000', 1)],
+    settle_amount: '19.500000',
+    settle_type: 1,
+  }),
+  view('b', {
+    selections: [sel(m2, '16:hcp=-0.25', 'home', '1.900000', 4)],
+    settle_amount: '5.000000',
+    settle_type: 3,
+  }),
+  view('c', {
+    bet_type: 'express',
+    stake: '10.000000',
+    selections: [sel(m1, '1', 'home', '2.000000', 1), sel(m2, '1', 'draw', '3.400000', 1)],
+    settle_amount: '68.000000',
+    settle_type: 1,
+  }),
+  view('d', {
+    status: 2,
+    state: 'declined',
+    selections: [sel(m1, '18:total=2.5', 'over', '1.800000', 0)],
+    restrictions: [{ type: 'selection_value', context: {} }],
+  }),
+  view('e', {
+    status: 10,
+    state: 'place_error',
+    selections: [sel(m1, '1', 'away', '3.500000', 0)],
+    restrictions: [{ type: 'not_enough_balance', context: {} }],
+  }),
+];
+
+function input(over: Partial<ReportInput> = {}): ReportInput {
+  const outcomes: BetOutcome[] = bets.map((b, i) => ({ plan: plan(i), playerId: 'p1', answer: b }));
+  outcomes.push({ plan: plan(9), playerId: 'p1', error: 'POST … → 422' });
+  // deposits 100; stakes 30 captured; payouts 92.50 → 162.50
+  const ledger = [
+    { kind: 'deposit', reason: 'deposit', amount: '100.000000', bet_id: null },
+    ...['a', 'b', 'c'].flatMap((id) => [
+      { kind: 'hold', reason: 'place', amount: '10.000000', bet_id: id },
+      { kind: 'capture', reason: 'accept', amount: '10.000000', bet_id: id },
+    ]),
+    { kind: 'hold', reason: 'place', amount: '10.000000', bet_id: 'd' },
+    { kind: 'release', reason: 'decline', amount: '10.000000', bet_id: 'd' },
+    { kind: 'credit', reason: 'settle', amount: '19.500000', bet_id: 'a' },
+    { kind: 'credit', reason: 'settle', amount: '5.000000', bet_id: 'b' },
+    { kind: 'credit', reason: 'settle', amount: '68.000000', bet_id: 'c' },
+  ];
+  return {
+    seed: 's',
+    currency: 'EUR',
+    seasons: [season],
+    script,
+    outcomes,
+    finalBets: new Map(bets.map((b) => [b.id, b])),
+    deposits: new Map([['p1', ['100.00']]]),
+    wallet: new Map([['p1', { available: '162.500000', held: '0.000000', ledger }]]),
+    walletInvariantOk: true,
+    bookie: { stakes_accepted: '30.000000', net_payout: '92.500000', open_bets: 0, ledger_mismatches: 0 },
+    pendingCallbacks: 0,
+    timing: { elapsed_s: 3, trading_commands: 16, bets_per_s: 2, replay_s: 2.5, timeline_s: 2 },
+    ...over,
+  };
+}
+
+describe('buildReport', () => {
+  it('counts bets, declines by restriction, settle types, and GGR per market', () => {
+    const r = buildReport(input());
+    expect(r.fixtures).toMatchObject({ matches: 2, markets: { '1x2': 2, total: 2, asian_handicap: 2 } });
+    expect(r.bets).toEqual({
+      planned: 6,
+      placed: 5,
+      accepted: 3,
+      declined: 1,
+      place_errors: 1,
+      force_declined: 0,
+      not_placed: 1,
+      by_type: { single: 4, express: 1, system: 0 },
+      declined_by_restriction: { selection_value: 1, not_enough_balance: 1 },
+    });
+    expect(r.settled).toEqual({
+      bets: 3,
+      by_settle_type: { win: 2, refund: 0, lost: 1 },
+      selection_statuses: { 1: 3, 4: 1 },
+    });
+    const byMarket = Object.fromEntries(r.markets.map((m) => [m.market, m]));
+    expect(byMarket.asian_handicap).toEqual({
+      market: 'asian_handicap',
+      bets: 2,
+      stakes: '20.000000',
+      payouts: '24.500000',
+      ggr: '-4.500000',
+      margin_pct: '-22.50',
+    });
+    expect(byMarket.express).toMatchObject({ bets: 1, ggr: '-58.000000', margin_pct: '-580.00' });
+    expect(byMarket.total).toMatchObject({ bets: 0, margin_pct: null });
+    expect(byMarket.all).toMatchObject({ bets: 3, stakes: '30.000000', payouts: '92.500000' });
+    expect(r.reconciliation).toMatchObject({ ok: true, problems: [], players: 1, wallet_held: '0.000000' });
+    expect(formatReport(r)).toContain('Reconciliation: OK');
+  });
+
+  it('fails the reconciliation on a wrong balance, a hold left, an unsettled bet or a bad Bookie report', () => {
+    const base = input();
+    const w = base.wallet.get('p1')!;
+    const wrong = buildReport(input({ wallet: new Map([['p1', { ...w, available: '162.510000' }]]) }));
+    expect(wrong.reconciliation.ok).toBe(false);
+    expect(wrong.reconciliation.wallet_balances_match).toBe(false);
+    expect(wrong.reconciliation.problems[0]).toContain('p1');
+
+    const held = buildReport(input({ wallet: new Map([['p1', { ...w, held: '10.000000' }]]) }));
+    expect(held.reconciliation.no_holds_left).toBe(false);
+
+    const ledger = buildReport(
+      input({
+        wallet: new Map([
+          ['p1', { ...w, ledger: w.ledger.filter((l) => !(l.bet_id === 'b' && l.kind === 'credit')) }],
+        ]),
+      }),
+    );
+    expect(ledger.reconciliation.wallet_ledger_matches_bets).toBe(false);
+
+    const open = new Map(base.finalBets);
+    open.set('c', {
+      ...open.get('c')!,
+      status: 1,
+      state: 'accepted',
+      settle_amount: null,
+      settle_type: null,
+    });
+    const unsettled = buildReport(input({ finalBets: open }));
+    expect(unsettled.reconciliation.every_accepted_bet_settled).toBe(false);
+    expect(unsettled.reconciliation.ok).toBe(false);
+
+    const bookie = buildReport(input({ bookie: { ...base.bookie, net_payout: '92.000000' } }));
+    expect(bookie.reconciliation.bookie_report_ok).toBe(false);
+    expect(buildReport(input({ pendingCallbacks: 2 })).reconciliation.outbox_drained).toBe(false);
+    expect(buildReport(input({ walletInvariantOk: false })).reconciliation.ok).toBe(false);
+  });
+});
+
+describe('betsOutLine', () => {
+  it('names each selection by match date, teams, market type, line and outcome', () => {
+    const byId = new Map(script.matches.map((m) => [m.sportEventId, m]));
+    const line = betsOutLine(bets[2]!, 'p1', byId);
+    expect(line).toMatchObject({
+      bet_id: 'c',
+      player_id: 'p1',
+      bet_type: 'express',
+      stake: '10.000000',
+      currency: 'EUR',
+      status: 3,
+      settle_amount: '68.000000',
+      settle_type: 1,
+    });
+    expect(line.selections).toEqual([
+      {
+        sport_event_id: m1!.sportEventId,
+        date: '2023-08-12',
+        home: 'Arsenal',
+        away: 'Chelsea',
+        market_type: '1x2',
+        line: null,
+        outcome: 'home',
+        odds: '2.000000',
+        status: 1,
+      },
+      expect.objectContaining({ home: 'Spurs', away: 'Fulham', outcome: 'draw' }),
+    ]);
+    expect(betsOutLine(bets[1]!, 'p1', byId).selections[0]).toMatchObject({
+      market_type: 'asian_handicap',
+      line: '-0.25',
+      status: 4,
+    });
+    expect(betsOutLine(bets[3]!, 'p1', byId).selections[0]).toMatchObject({
+      market_type: 'total',
+      line: '2.5',
+    });
+  });
+});
+
+describe('buildTimeline', () => {
+  it('orders by simulated time, trading steps before bets on a tie, and a late bet reads before it places', () => {
+    const open = script.steps.find((s) => s.step === 'open')!;
+    const late: PlannedBet = { ...plan(1), at: open.at + 10, lookAt: open.at };
+    const early: PlannedBet = { ...plan(2), at: open.at + 5 };
+    const t = buildTimeline(script.steps, [late, early]);
+    expect(t).toHaveLength(script.steps.length + 3);
+    for (let i = 1; i < t.length; i++) expect(t[i]!.at).toBeGreaterThanOrEqual(t[i - 1]!.at);
+    const idx = (f: (a: (typeof t)[number]) => boolean) => t.findIndex(f);
+    expect(idx((a) => a.kind === 'step' && a.step === open)).toBeLessThan(idx((a) => a.kind === 'look'));
+    expect(idx((a) => a.kind === 'look')).toBeLessThan(idx((a) => a.kind === 'place' && a.bet === early));
+    expect(idx((a) => a.kind === 'place' && a.bet === early)).toBeLessThan(
+      idx((a) => a.kind === 'place' && a.bet === late),
+    );
+  });
+});
