@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import { failpoint } from '../../app/failpoints.js';
 import type { Database } from '../../db/database.js';
@@ -8,6 +9,9 @@ import type { CallbackSender, CallbackTargets } from './send-callback.js';
 
 /** NOTIFY channel that wakes dispatchers in every process when callbacks are enqueued. */
 export const OUTBOX_CHANNEL = 'bookie_outbox';
+
+/** At most one cross-process NOTIFY per this many ms (see {@link CallbackDispatcher.kick}). */
+export const NOTIFY_COALESCE_MS = 50;
 
 /** Tuning of the dispatcher. */
 export interface DispatcherOptions {
@@ -36,6 +40,7 @@ export class CallbackDispatcher {
   private loop: Promise<void> | undefined;
   private unlisten: (() => Promise<void>) | undefined;
   private readonly idle = new Set<() => void>();
+  private notifyTimer: NodeJS.Timeout | undefined;
   private pendingDone: Array<{ id: bigint; status: number }> = [];
   private flushing: Promise<void> | undefined;
 
@@ -53,12 +58,27 @@ export class CallbackDispatcher {
   async start(): Promise<void> {
     if (this.running) return;
     this.running = true;
-    this.unlisten = await this.database.listen(OUTBOX_CHANNEL, () => this.kick());
+    this.unlisten = await this.database.listen(OUTBOX_CHANNEL, () => this.wakeUp());
     this.loop = this.run();
   }
 
-  /** Wakes the loop now (after an in-process enqueue commits). */
+  /**
+   * Call after a transaction that enqueued callbacks commits: wakes this process's loop now, and the dispatchers of
+   * other processes through one NOTIFY per {@link NOTIFY_COALESCE_MS} at most. The NOTIFY is sent outside the
+   * enqueuing transactions on purpose: Postgres serialises the commits of transactions that NOTIFY, so a NOTIFY
+   * per bet would make every placement wait for the previous one's fsync.
+   */
   kick(): void {
+    this.wakeUp();
+    if (this.notifyTimer || !this.running) return;
+    this.notifyTimer = setTimeout(() => {
+      this.notifyTimer = undefined;
+      sql`select pg_notify(${OUTBOX_CHANNEL}, '')`.execute(this.database.db).catch(() => {});
+    }, NOTIFY_COALESCE_MS);
+  }
+
+  /** Wakes this process's loop only. */
+  private wakeUp(): void {
     const w = this.wake;
     this.wake = undefined;
     w?.();
@@ -68,7 +88,8 @@ export class CallbackDispatcher {
   async stop(): Promise<void> {
     if (!this.running) return;
     this.running = false;
-    this.kick();
+    clearTimeout(this.notifyTimer);
+    this.wakeUp();
     await this.loop;
     while (this.inFlight > 0) await new Promise<void>((r) => this.idle.add(r));
     await this.flush();
@@ -111,7 +132,7 @@ export class CallbackDispatcher {
         this.inFlight--;
         if (this.inFlight === 0) for (const r of this.idle) r();
         this.idle.clear();
-        this.kick();
+        this.wakeUp();
       });
   }
 

@@ -28,7 +28,7 @@ export interface EnqueuedCallback {
 /**
  * Writes callbacks to the outbox inside `tx` (the transaction of the bet change that causes them), with a fresh
  * request_id each, serialised once — these bytes are what every attempt sends (DECISIONS D7). Dispatchers in every
- * process are woken when `tx` commits (a NOTIFY on `bookie_outbox` from the table's insert trigger).
+ * process are woken when the caller calls `dispatcher.kick()` after `tx` commits (or by their poll).
  */
 export async function enqueueCallbacks(
   tx: Executor,
@@ -47,7 +47,6 @@ export async function enqueueCallbacks(
       mode: it.mode ?? ('async' as const),
     };
   });
-  // the insert trigger of migration 0008 notifies the dispatchers (channel OUTBOX_CHANNEL) at commit
   const ids = await insertDeliveries(tx, rows);
   return rows.map((r, i) => ({
     id: ids[i] as bigint,
