@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { validationError } from '@bookie/core';
 import { AdminApi, formatReport, runReplay, simulatedClock, ticker } from '@bookie/simulator';
 import { Command } from 'commander';
 import { Agent } from 'undici';
@@ -30,11 +31,17 @@ type DemoFlags = {
   dbUrl?: string;
 };
 
-function banner(p: ReplayPlatform, title: string, speed: number): string {
+function parsePort(flag: string, raw: string): number {
+  if (!/^\d+$/.test(raw) || Number(raw) > 65_535)
+    throw validationError(flag, `expected a port 0..65535, got "${raw}"`);
+  return Number(raw);
+}
+
+function banner(p: ReplayPlatform, title: string, speed: number | 'max'): string {
   const b = p.bookieUrl;
   const lines = [
     '',
-    `Bookie demo: ${title}, replayed at ${speed}× real time, with a seeded crowd of bettors.`,
+    `Bookie demo: ${title}, replayed ${speed === 'max' ? 'as fast as possible' : `at ${speed}× real time`}, with a seeded crowd of bettors.`,
     '',
     `  Bookie               ${b}   (health: ${b}/healthz)`,
     `  API reference        ${b}/docs`,
@@ -76,8 +83,8 @@ export function demoCommand(): Command {
       action(async (files: string[], o: DemoFlags) => {
         const speed = parseSpeed(o.speed);
         const bets = parseCount('--bets', o.bets);
-        const port = parseCount('--port', o.port, 65_535) ?? 8080;
-        const walletPort = parseCount('--wallet-port', o.walletPort, 65_535) ?? 8090;
+        const port = parsePort('--port', o.port);
+        const walletPort = parsePort('--wallet-port', o.walletPort);
         const t0 = performance.now();
         const platform = await startReplayPlatform({
           port,
@@ -86,6 +93,8 @@ export function demoCommand(): Command {
           dataDir: o.dataDir,
           bookie: 'in-process',
           wallet: 'in-process',
+          // the ticker owns the terminal: only errors (or $LOG_LEVEL)
+          logLevel: process.env.LOG_LEVEL ?? 'error',
         });
         const abort = new AbortController();
         let stopping = false;
@@ -103,7 +112,7 @@ export function demoCommand(): Command {
         const title = first
           ? `${seasons.map((s) => s.matches[0]?.season).join(', ')} ${first.league === 'E0' ? 'Premier League' : first.league}`
           : 'a season';
-        process.stdout.write(banner(platform, title, speed === 'max' ? 0 : speed));
+        process.stdout.write(banner(platform, title, speed));
         process.stdout.write(`(up in ${((performance.now() - t0) / 1000).toFixed(1)} s)\n\n`);
 
         const line = ticker();

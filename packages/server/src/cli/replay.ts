@@ -18,6 +18,7 @@ import {
 import { loadWalletConfig } from '@bookie/wallet/config';
 import { startWallet } from '@bookie/wallet/server';
 import { Command } from 'commander';
+import pino from 'pino';
 import { loadConfig } from '../app/config.js';
 import { startServer } from '../app/server.js';
 import { action, printJson } from './io.js';
@@ -46,7 +47,7 @@ export interface ReplayPlatformOptions {
   wallet?: 'process' | 'in-process';
   /** The white label's limits. */
   limits?: { min_stake: string; max_stake: string; max_payout: string };
-  /** Bookie's log level (default warn). */
+  /** Bookie's log level (default $LOG_LEVEL, else warn); its logs go to stderr. */
   logLevel?: string;
 }
 
@@ -129,13 +130,14 @@ export async function startReplayPlatform(opts: ReplayPlatformOptions = {}): Pro
   const adminToken = `replay-${randomBytes(18).toString('base64url')}`;
   const walletAdminToken = `wallet-${randomBytes(18).toString('base64url')}`;
   const stops: (() => Promise<void>)[] = [];
+  // Bookie first (it finishes the callbacks in flight to a wallet that still answers), then the wallet
   const stop = async () => {
-    for (const s of stops.reverse()) await s().catch(() => {});
+    for (const s of stops.splice(0)) await s().catch(() => {});
   };
   try {
     const env: NodeJS.ProcessEnv = {
       BOOKIE_ADMIN_TOKEN: adminToken,
-      LOG_LEVEL: opts.logLevel ?? 'warn',
+      LOG_LEVEL: opts.logLevel ?? process.env.LOG_LEVEL ?? 'warn',
       // a replay makes one session per player at once: no need to throttle its own partner
       TOKEN_RATE_LIMIT: '0',
       PARTNER_RATE_LIMIT: '0',
@@ -145,7 +147,9 @@ export async function startReplayPlatform(opts: ReplayPlatformOptions = {}): Pro
     let bookieUrl: string;
     if ((opts.bookie ?? 'in-process') === 'in-process') {
       const config = loadConfig({ ...process.env, ...env }, { port: String(opts.port ?? 0), ...dbArgs });
-      const server = await startServer(config);
+      // logs go to stderr: stdout carries the report (`--json`) or the demo's ticker
+      const logger = pino({ level: config.logLevel, base: { svc: 'bookie' } }, pino.destination(2));
+      const server = await startServer(config, { logger });
       stops.push(() => server.stop());
       bookieUrl = server.url;
     } else {
