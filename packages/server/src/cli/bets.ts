@@ -1,9 +1,11 @@
 import { userInfo } from 'node:os';
 import { DomainError } from '@bookie/core';
 import { Command, InvalidArgumentError } from 'commander';
+import { sql } from 'kysely';
 import pino from 'pino';
 import { toBetView } from '../modules/bets/bet-view.js';
 import { loadBets } from '../modules/bets/bets.repo.js';
+import { OUTBOX_CHANNEL } from '../modules/callbacks/dispatcher.js';
 import { cancelBet } from '../modules/settlement/cancel-bet.js';
 import type { SettlementDeps } from '../modules/settlement/deps.js';
 import { cliSettlementDeps } from '../modules/settlement/deps.js';
@@ -61,15 +63,18 @@ function operatorCommand(
   );
   return databaseOptions(cmd).action(
     action(async (betId: string, o: ActionFlags) => {
-      const result = await withDatabase(o, (database, config) =>
-        run(cliSettlementDeps(database, config, pino({ level: 'silent' })), {
+      const result = await withDatabase(o, async (database, config) => {
+        const r = await run(cliSettlementDeps(database, config, pino({ level: 'silent' })), {
           betId,
           reason: o.reason,
           actor: o.actor ?? defaultActor(),
           ...(o.selection ? { selections: o.selection } : {}),
           ...(o.reinstate ? { reinstate: true } : {}),
-        }),
-      );
+        });
+        // wake the running servers' dispatchers (Postgres; on PGlite no server runs alongside)
+        if (r.callbacks > 0) await sql`select pg_notify(${OUTBOX_CHANNEL}, '')`.execute(database.db);
+        return r;
+      });
       printJson(result);
     }),
   );
@@ -78,7 +83,7 @@ function operatorCommand(
 /**
  * `bookie bets show|refund|void|cancel|resettle`: the operator's manual actions on a bet (docs/adr/0008), each in one
  * transaction with its callbacks and an audit_log row. Run against the server's database; a running server's
- * dispatcher sends the callbacks (woken by NOTIFY on Postgres; on PGlite the server cannot run at the same time,
+ * dispatcher sends the callbacks (woken by a NOTIFY on Postgres; on PGlite the server cannot run at the same time,
  * and sends them when it starts).
  */
 export function betsCommand(): Command {

@@ -166,7 +166,10 @@ describe(`settlement end to end with the reference wallet (${process.env.DATABAS
     }, 30_000);
     await delivered();
     // the first batch (5 bets) had committed before the kill: the new process settled the 7 others
-    expect((await p.call('GET', '/admin/settlement/status')).json).toMatchObject({ settled: 7, resettled: 0 });
+    expect((await p.call('GET', '/admin/settlement/status')).json).toMatchObject({
+      settled: 7,
+      resettled: 0,
+    });
 
     // every bet settled once: one /bet/settle each in the outbox, one credit each in the wallet
     for (const id of bets) {
