@@ -72,7 +72,7 @@ export interface ReplayOptions {
   seasons: readonly ParsedSeason[];
   /** Seed of the bettors (default `"1"`). */
   seed?: string;
-  /** Bets to place in all (default 16 per match). */
+  /** Bets to place in all (default {@link BETS_PER_MATCH} per match). */
   bets?: number;
   /** Players (default one per 30 bets, at least 10). */
   players?: number;
@@ -100,6 +100,9 @@ export interface ReplayResult {
   lines: BetsOutLine[];
   script: SeasonScript;
 }
+
+/** Bets per match when none is given: 14, so a season of 380 matches makes 5,320 bets. */
+export const BETS_PER_MATCH = 14;
 
 type Action =
   | { at: number; rank: 0; seq: number; kind: 'step'; step: ScriptStep }
@@ -164,7 +167,7 @@ export async function runReplay(target: ReplayTarget, options: ReplayOptions): P
   const concurrency = Math.max(1, options.concurrency ?? 24);
   const signal = options.signal;
   const script = buildSeasonScript(options.seasons);
-  const totalBets = options.bets ?? script.matches.length * 16;
+  const totalBets = options.bets ?? script.matches.length * BETS_PER_MATCH;
   const population = makePopulation(seed, options.players ?? Math.max(10, Math.ceil(totalBets / 30)));
   const plan = planBets(script, {
     seed,

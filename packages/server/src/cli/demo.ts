@@ -74,7 +74,7 @@ export function demoCommand(): Command {
     .argument('[csv...]', 'football-data.co.uk CSV files (default: Premier League 2023/24)')
     .option('--speed <N>', 'N× real time (max: as fast as possible)', String(DEMO_SPEED))
     .option('--seed <seed>', 'seed of the bettors', '1')
-    .option('--bets <n>', 'bets to place in all (default 16 per match)')
+    .option('--bets <n>', 'bets to place in all (default 14 per match)')
     .option('--port <port>', "Bookie's port", process.env.PORT ?? '8080')
     .option('--wallet-port <port>', "the reference wallet's port", '8090')
     .option('--data-dir <dir>', "Bookie's PGlite data directory (default: in memory, a new book every start)")

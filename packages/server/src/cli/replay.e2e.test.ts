@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../testing/database.js';
 import { runBookie } from '../testing/process.js';
 
 const MAIN = join(dirname(fileURLToPath(import.meta.url)), '..', 'main.ts');
@@ -42,8 +43,11 @@ describe('bookie replay and bookie demo', () => {
     expect(port.stderr).toContain('--port');
   }, 120_000);
 
-  it('replays a few matches: the text report ends with the reconciliation ok, --bets-out one line per bet', async () => {
+  it(`replays a few matches (${process.env.DATABASE_URL ? 'postgres' : 'pglite'}): the report ends with the reconciliation ok, --bets-out one line per bet`, async () => {
     const out = join(dir, 'few.jsonl');
+    // on Postgres (DATABASE_URL) Bookie gets a database of its own; else the embedded in-memory PGlite
+    const db = process.env.DATABASE_URL ? await createTestDatabase({ migrate: false }) : undefined;
+    const dbArgs = db?.url ? ['--db-url', db.url] : [];
     const r = await runBookie([
       'replay',
       firstMatches(20),
@@ -53,7 +57,9 @@ describe('bookie replay and bookie demo', () => {
       'cli',
       '--bets-out',
       out,
+      ...dbArgs,
     ]);
+    await db?.close();
     expect(r.code, r.stderr.slice(-2000)).toBe(0);
     expect(r.stdout).toContain('Fixtures: 20 matches');
     expect(r.stdout).toContain('Reconciliation: OK');

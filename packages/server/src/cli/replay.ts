@@ -293,7 +293,7 @@ export function replayCommand(): Command {
     .argument('<csv...>', 'football-data.co.uk CSV files (e.g. packages/simulator/data/E0_2324.csv)')
     .option('--speed <max|N>', 'max (as fast as possible) or N× real time', 'max')
     .option('--seed <seed>', 'seed of the bettors (same seed, same bets)', '1')
-    .option('--bets <n>', 'bets to place in all (default 16 per match)')
+    .option('--bets <n>', 'bets to place in all (default 14 per match)')
     .option('--players <n>', 'players (default one per 30 bets)')
     .option('--concurrency <n>', 'actions in flight at once (default 24)')
     .option('--json', 'print the report as JSON')
