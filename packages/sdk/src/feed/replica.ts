@@ -418,10 +418,19 @@ export class FeedReplica extends EventEmitter<FeedReplicaEvents> {
     return `${this.options.baseUrl!.replace(/\/+$/, '')}${path}`;
   }
 
-  /** Step 1: GET /all into a staging copy, then swap it in and save it. */
-  private async resync(): Promise<void> {
+  /** A controller for the next request, aborted by {@link FeedReplica.stop} even if stop came first. */
+  private newStreamController(): AbortController {
     const controller = new AbortController();
     this.streamController = controller;
+    const stop = this.stopController.signal;
+    if (stop.aborted) controller.abort();
+    else stop.addEventListener('abort', () => controller.abort(), { once: true });
+    return controller;
+  }
+
+  /** Step 1: GET /all into a staging copy, then swap it in and save it. */
+  private async resync(): Promise<void> {
+    const controller = this.newStreamController();
     const res = await request(this.url('/all'), {
       method: 'GET',
       headers: await this.headers(),
@@ -455,8 +464,7 @@ export class FeedReplica extends EventEmitter<FeedReplicaEvents> {
    */
   private async follow(): Promise<boolean> {
     const from = this.applied!;
-    const controller = new AbortController();
-    this.streamController = controller;
+    const controller = this.newStreamController();
     const hb = this.opts.heartbeatIntervalS;
     const res = await request(this.url(`/log?heartbeat_interval=${hb}`), {
       method: 'GET',
