@@ -27,6 +27,7 @@ export interface TestPlatform {
     method: string,
     path: string,
     opts?: { token?: string; body?: unknown },
+    // biome-ignore lint/suspicious/noExplicitAny: tests read whatever JSON the route answers
   ): Promise<{ status: number; json: any }>;
   /** Creates a session token for a player (D26). */
   session(playerId: string, params?: Record<string, unknown>): Promise<string>;

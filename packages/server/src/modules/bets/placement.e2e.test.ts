@@ -126,7 +126,7 @@ describe(`placement end to end (${process.env.DATABASE_URL ? 'postgres' : 'pglit
     'dispatcher:after-answer',
   ])('survives kill -9 at %s', async (point) => {
     const id = `crash-${point.replace(/\W/g, '-')}`;
-    const s = await player(id);
+    await player(id);
     await p.restartBookie('SIGTERM', { BOOKIE_FAILPOINT: point });
     const token = await p.session(id, { sid: id });
     const r = await place(token, single()).catch((e: Error) => ({ status: 0, json: { error: e.message } }));
