@@ -53,6 +53,11 @@ class ResponseSink implements LogSink {
     this.res.write(item.bytes);
     return this.res.writableLength < this.limit;
   }
+  writeBatch(bytes: Buffer): boolean {
+    if (this.res.destroyed) return true;
+    this.res.write(bytes);
+    return this.res.writableLength < this.limit;
+  }
   drained(): Promise<void> {
     if (this.res.destroyed || !this.res.writableNeedDrain) return Promise.resolve();
     return new Promise((resolve) => {

@@ -17,6 +17,11 @@ export interface LogItem {
 export interface LogSink {
   /** Takes one entry; returns false when the sink's bounded buffer is full (the follower then waits). */
   write(item: LogItem): boolean;
+  /**
+   * Optional: takes several consecutive entries at once as their concatenated bytes (one socket write instead of
+   * many); same return value as {@link LogSink.write}.
+   */
+  writeBatch?(bytes: Buffer, items: LogItem[]): boolean;
   /** Resolves when the sink can take entries again. */
   drained(): Promise<void>;
   /** Called once, when the backlog is replayed and the follower switches to live (DECISIONS D25). */
@@ -78,7 +83,17 @@ export class LogFollower {
   }
 
   /** Delivers live entries (called by the hub); drops to catching up when the sink is full. */
-  deliver(items: LogItem[]): void {
+  deliver(items: LogItem[], batch?: () => Buffer): void {
+    if (batch && this.sink.writeBatch && items.length > 1 && items[0]!.v > this.last) {
+      const ok = this.sink.writeBatch(batch(), items);
+      this.last = items[items.length - 1]!.v;
+      if (!ok) {
+        this.live = false;
+        this.hub.noteSlow();
+        void this.sink.drained().then(() => this.catchUp());
+      }
+      return;
+    }
     for (const item of items) {
       if (item.v <= this.last) continue;
       const ok = this.sink.write(item);
@@ -122,6 +137,14 @@ export class LogFollower {
           continue;
         }
         let full = false;
+        if (this.sink.writeBatch && items.length > 1) {
+          const fresh = items[0]!.v > this.last ? items : items.filter((i) => i.v > this.last);
+          if (fresh.length > 0) {
+            full = !this.sink.writeBatch(Buffer.concat(fresh.map((i) => i.bytes)), fresh);
+            this.last = fresh[fresh.length - 1]!.v;
+          }
+          items = [];
+        }
         for (const item of items) {
           if (item.v <= this.last) continue;
           const ok = this.sink.write(item);
@@ -253,7 +276,13 @@ export class LogHub {
       this.ring = this.ring.slice(this.ringStart);
       this.ringStart = 0;
     }
-    for (const f of [...this.followers]) if (f.live) f.deliver(items);
+    // the page's bytes are concatenated once, lazily, and shared by every live follower
+    let bytes: Buffer | undefined;
+    const batch = () => {
+      bytes ??= Buffer.concat(items.map((i) => i.bytes));
+      return bytes;
+    };
+    for (const f of [...this.followers]) if (f.live) f.deliver(items, batch);
   }
 
   /** Whether every entry after `last` up to the head is in memory. */
