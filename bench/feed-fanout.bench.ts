@@ -47,11 +47,10 @@ async function fanout(subscribers: number, n: number) {
     BOOKIE_ADMIN_TOKEN: TEST_ADMIN_TOKEN,
     LOG_LEVEL: 'warn',
     FEED_RETENTION_INTERVAL_S: '0',
+    BOOKIE_DATA_DIR: 'memory',
+    ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
   });
-  const server = await startServer(
-    { ...config, port: 0, ...(process.env.DATABASE_URL ? {} : { dataDir: undefined }) },
-    { logger: pino({ level: 'warn' }) },
-  );
+  const server = await startServer({ ...config, port: 0 }, { logger: pino({ level: 'warn' }) });
   const p = await createPartner({ database: server.deps.database });
   const token = await partnerToken(server.url, p.clientId, p.clientSecret);
   const { id, version } = await createSportEvent(server.deps, sampleEvent({ markets: 10 }));

@@ -13,7 +13,7 @@ export interface AllSink {
 }
 
 /** Snapshots per page of {@link readAll}. */
-export const ALL_PAGE_SIZE = 100;
+export const ALL_PAGE_SIZE = 50;
 
 /**
  * Reads every snapshot, one JSON line each, with the version of the cut (spec 02 `GET /all`), page by page by id,
@@ -36,6 +36,8 @@ export async function readAll(deps: { database: Database }, sink: AllSink): Prom
       for (const r of rows) chunk += `${r.snapshot}\n`;
       await sink.write(chunk);
       if (sink.aborted() || rows.length < ALL_PAGE_SIZE) break;
+      // let other requests run between pages: /all must not stall the event loop
+      await new Promise<void>((resolve) => setImmediate(resolve));
       after = rows[rows.length - 1]!.id;
     }
   };
