@@ -1,0 +1,145 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { FeedReplica } from '@bookie/sdk';
+import pino from 'pino';
+import { Agent, request } from 'undici';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../app/config.js';
+import { type RunningServer, startServer } from '../../app/server.js';
+import { createTestDatabase, type TestDatabase } from '../../testing/database.js';
+import { createPartner, TEST_ADMIN_TOKEN } from '../../testing/partner.js';
+import { createSportEvent } from '../trading/create-sport-event.js';
+import { sampleEvent } from '../trading/fixtures.js';
+
+/** A CA and a certificate it signs (openssl, loopback names), in `dir`. */
+function makePki(dir: string) {
+  const ssl = (...args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: 'pipe' });
+  const ca = (name: string) =>
+    ssl(
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-keyout',
+      `${name}.key`,
+      '-out',
+      `${name}.crt`,
+      '-days',
+      '2',
+      '-subj',
+      `/CN=${name}`,
+    );
+  const leaf = (name: string, caName: string, ext: string) => {
+    ssl(
+      'req',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-keyout',
+      `${name}.key`,
+      '-out',
+      `${name}.csr`,
+      '-subj',
+      `/CN=${name}`,
+    );
+    writeFileSync(join(dir, `${name}.ext`), ext);
+    ssl(
+      'x509',
+      '-req',
+      '-in',
+      `${name}.csr`,
+      '-CA',
+      `${caName}.crt`,
+      '-CAkey',
+      `${caName}.key`,
+      '-CAcreateserial',
+      '-out',
+      `${name}.crt`,
+      '-days',
+      '2',
+      '-extfile',
+      `${name}.ext`,
+    );
+  };
+  ca('ca');
+  ca('other-ca');
+  leaf('server', 'ca', 'subjectAltName=IP:127.0.0.1\nextendedKeyUsage=serverAuth\n');
+  leaf('partner', 'ca', 'extendedKeyUsage=clientAuth\n');
+  leaf('intruder', 'other-ca', 'extendedKeyUsage=clientAuth\n');
+  const read = (f: string) => readFileSync(join(dir, f));
+  return { read };
+}
+
+describe('feed over mutual TLS (bookie start --tls-cert --tls-key --client-ca)', () => {
+  let t: TestDatabase;
+  let server: RunningServer;
+  let dir: string;
+  let pki: ReturnType<typeof makePki>;
+  let token: string;
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'bookie-mtls-'));
+    pki = makePki(dir);
+    t = await createTestDatabase();
+    const config = loadConfig(
+      { BOOKIE_ADMIN_TOKEN: TEST_ADMIN_TOKEN, LOG_LEVEL: 'silent' },
+      { tlsCert: join(dir, 'server.crt'), tlsKey: join(dir, 'server.key'), clientCa: join(dir, 'ca.crt') },
+    );
+    server = await startServer({ ...config, port: 0 }, { database: t, logger: pino({ level: 'silent' }) });
+    const p = await createPartner({ database: t });
+    const agent = new Agent({
+      connect: { ca: pki.read('ca.crt'), cert: pki.read('partner.crt'), key: pki.read('partner.key') },
+    });
+    const res = await request(`${server.url}/oauth/token`, {
+      method: 'POST',
+      dispatcher: agent,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'client_credentials',
+        client_id: p.clientId,
+        client_secret: p.clientSecret,
+      }).toString(),
+    });
+    token = ((await res.body.json()) as { access_token: string }).access_token;
+    await agent.close();
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await t?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('serves HTTPS and a FeedReplica with the partner certificate syncs', async () => {
+    expect(server.url).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
+    const { id, version } = await createSportEvent(server.deps, sampleEvent({ markets: 1 }));
+    const replica = new FeedReplica({
+      baseUrl: server.url,
+      token: async () => token,
+      tls: { ca: pki.read('ca.crt'), cert: pki.read('partner.crt'), key: pki.read('partner.key') },
+      heartbeatIntervalS: 1,
+    });
+    replica.on('warning', () => {});
+    await replica.start();
+    await replica.waitFor(version);
+    expect(replica.getEvent(id)?.id).toBe(id);
+    await replica.stop();
+  });
+
+  it('refuses a connection without a client certificate, or with one from another CA', async () => {
+    for (const connect of [
+      { ca: pki.read('ca.crt') },
+      { ca: pki.read('ca.crt'), cert: pki.read('intruder.crt'), key: pki.read('intruder.key') },
+    ]) {
+      const agent = new Agent({ connect });
+      await expect(
+        request(`${server.url}/all`, {
+          dispatcher: agent,
+          headers: { authorization: `Bearer ${token}` },
+        }).then((r) => r.body.text()),
+      ).rejects.toThrow();
+      await agent.close();
+    }
+  });
+});
