@@ -14,6 +14,7 @@ import { prefetchLimits, type SettlementDeps } from './deps.js';
 import { NOT_RESULTED, type OddResult, sameResult } from './results.js';
 import {
   lockBets,
+  marketHasBets,
   OPEN_STATES,
   type SelectionKey,
   type StoredResult,
@@ -44,8 +45,6 @@ export interface SettleMarketInput {
   stored: ReadonlyMap<string, StoredResult> | undefined;
   /** The log version the results come from. */
   version: bigint;
-  /** False when no bet selects the market: only the results are recorded. */
-  hasBets: boolean;
   /** Ledger cause, e.g. `feed:<v>`. */
   cause: string;
 }
@@ -78,7 +77,8 @@ export async function settleMarket(
     });
   await record(false);
   let total = NOTHING_APPLIED;
-  if (input.hasBets) {
+  // a market nobody bet on only gets its results recorded
+  if (await marketHasBets(database.db, input.eventId, input.marketId)) {
     const limits = new Map<string, SettlementLimits>();
     let batch = 0;
     for (const { oddId, result } of todo) {

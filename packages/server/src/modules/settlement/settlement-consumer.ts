@@ -14,7 +14,6 @@ import {
   holdsLease,
   loadEventResults,
   loadEventSnapshot,
-  marketsWithBets,
   readOffset,
   releaseLease,
   renewLease,
@@ -36,7 +35,7 @@ export interface ConsumerOptions {
   leaseRetryMs?: number;
   /** How often the sweep of recently accepted bets runs, ms (default 2,000; 0 = never). */
   sweepIntervalMs?: number;
-  /** How far back the sweep looks, ms (default 10 min). */
+  /** How far back the first sweep of a new leader looks, ms (default 10 min). */
   sweepWindowMs?: number;
   /** How long to wait for the replica to reach an entry before reading the stored snapshot, ms (default 2,000). */
   catalogWaitMs?: number;
@@ -68,6 +67,11 @@ export class LeaseLostError extends Error {
     this.name = 'LeaseLostError';
   }
 }
+
+/** How far behind the previous sweep's start a sweep looks again (a slow acceptance commit). */
+const SWEEP_OVERLAP_MS = 60_000;
+/** Bets recomputed per sweep. */
+const SWEEP_PAGE = 500;
 
 /** Thrown at a batch boundary when the consumer is stopping: the entry is left for the next leader or start. */
 class StoppingError extends Error {
@@ -104,6 +108,8 @@ export class SettlementConsumer {
   private savedVersion = 0n;
   private lastSaveAt = 0;
   private lastSweepAt = 0;
+  /** Bets decided from here on (minus an overlap) are looked at by the next sweep (clock ms). */
+  private sweepFrom = 0;
   private readonly stats = { entries: 0, settled: 0, unsettled: 0, resettled: 0, callbacks: 0, failures: 0 };
 
   constructor(
@@ -307,6 +313,7 @@ export class SettlementConsumer {
   private async lead(): Promise<void> {
     const epoch = this.epoch as bigint;
     const saved = (await readOffset(this.deps.database.db, this.name)) ?? 0n;
+    this.sweepFrom = this.deps.clock.now() - this.opts.sweepWindowMs;
     this.processed = saved;
     this.savedVersion = saved;
     this.markProcessed(saved);
@@ -423,7 +430,6 @@ export class SettlementConsumer {
   private async settleEvent(event: SportEvent, marketIds: string[], v: bigint): Promise<boolean> {
     const db = this.deps.database.db;
     const stored = await loadEventResults(db, event.id);
-    const withBets = await marketsWithBets(db, event.id);
     let worked = false;
     for (const marketId of [...marketIds].sort()) {
       const results = marketResults(event, marketId);
@@ -436,7 +442,6 @@ export class SettlementConsumer {
           results,
           stored: stored.get(marketId),
           version: v,
-          hasBets: withBets.has(marketId),
           cause: `feed:${v}`,
         },
         this.batchOptions(),
@@ -465,10 +470,16 @@ export class SettlementConsumer {
     return row ? (JSON.parse(row.snapshot) as SportEvent) : undefined;
   }
 
-  /** Catches bets accepted while their market was being resulted or rolled back. */
+  /**
+   * Catches bets accepted while their market was being resulted or rolled back: those decided since the previous
+   * sweep started (minus a minute's overlap; at leadership start, the last `sweepWindowMs`) that do not show what
+   * settlement knows. The watermark moves only when a sweep found less than a page, so none is left behind.
+   */
   private async sweep(): Promise<void> {
-    const since = new Date(this.deps.clock.now() - this.opts.sweepWindowMs);
-    const ids = await staleAcceptedBets(this.deps.database.db, since, 500);
+    const startedAt = this.deps.clock.now();
+    const since = new Date(this.sweepFrom - SWEEP_OVERLAP_MS);
+    const ids = await staleAcceptedBets(this.deps.database.db, since, SWEEP_PAGE);
+    if (ids.length < SWEEP_PAGE) this.sweepFrom = startedAt;
     if (ids.length === 0) return;
     const applied = await refreshBets(this.deps, ids, { cause: 'sweep', fence: (tx) => this.fence(tx) });
     this.count(applied);

@@ -171,15 +171,11 @@ export async function upsertResults(
       version = excluded.version, updated_at = now()`.execute(db);
 }
 
-/** Market ids of an event that some bet selects. */
-export async function marketsWithBets(db: Executor, eventId: string): Promise<Set<string>> {
-  const rows = await db
-    .selectFrom('bet_selection')
-    .select('market_id')
-    .distinct()
-    .where('sport_event_id', '=', eventId)
-    .execute();
-  return new Set(rows.map((r) => r.market_id));
+/** True when some bet selects this market. */
+export async function marketHasBets(db: Executor, eventId: string, marketId: string): Promise<boolean> {
+  const r = await sql<{ yes: boolean }>`select exists (select 1 from bet_selection
+    where sport_event_id = ${eventId} and market_id = ${marketId}) as yes`.execute(db);
+  return r.rows[0]?.yes === true;
 }
 
 /** A position in a keyset scan of selections, with its bet's white label and currency. */

@@ -148,6 +148,18 @@ export async function settlementWorld(opts: { env?: NodeJS.ProcessEnv; callbackU
     bet,
     outboxOf,
     async close() {
+      // let the dispatcher finish what it has in flight first: its stop() can miss its idle wake-up when several
+      // deliveries are in flight (reported to the callbacks module)
+      await waitUntil(async () => {
+        const r = await t.deps.database.db
+          .selectFrom('callback_delivery')
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .where('status', '=', 'pending')
+          .where('mode', '=', 'async')
+          .executeTakeFirst();
+        return Number(r?.n ?? 0) === 0;
+      }, 10_000).catch(() => {});
+      await new Promise((r) => setTimeout(r, 100));
       await t.close();
       await partner.close();
     },
