@@ -28,6 +28,19 @@ export class ChangePathError extends Error {
  * @throws ChangePathError naming the key.
  */
 export function parseChangePath(path: string): string[] {
+  const cached = pathCache.get(path);
+  if (cached) return cached;
+  const segments = checkPath(path);
+  if (pathCache.size >= PATH_CACHE_MAX) pathCache.clear();
+  pathCache.set(path, segments);
+  return segments;
+}
+
+/** Paths repeat (`markets/<id>/odds/<id>/value`): checked ones are kept, up to this many. */
+const PATH_CACHE_MAX = 100_000;
+const pathCache = new Map<string, string[]>();
+
+function checkPath(path: string): string[] {
   if (path.length === 0) throw new ChangePathError(path, 'the path is empty');
   const segments = path.split('/');
   for (const s of segments) {

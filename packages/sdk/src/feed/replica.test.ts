@@ -51,19 +51,20 @@ describe('FeedReplica (in-process)', () => {
       r.applyLine(
         '{"v":"10","sport_event_id":"e1","type":"match_update","timestamp":1,"changes":{"bet_stop":true}}',
       ),
-    ).toBeUndefined();
+    ).toBe(false);
     expect(
       r.applyLine(
         '{"v":"11","sport_event_id":"e1","type":"match_update","timestamp":1,"changes":{"markets/m/odds/o/value":"2.000000000000"}}',
       ),
-    ).toBe(11n);
-    expect(r.applyLine('{"type":"heartbeat","timestamp":1}')).toBeUndefined();
-    // versions compare as BigInt: "9" is below "11" although it sorts above as a string
+    ).toBe(true);
+    expect(r.version).toBe(11n);
+    expect(r.applyLine('{"type":"heartbeat","timestamp":1}')).toBe(false);
+    // versions compare as integers: "9" is below "11" although it sorts above as a string
     expect(
       r.applyLine(
         '{"v":"9","sport_event_id":"e1","type":"match_update","timestamp":1,"changes":{"bet_stop":true}}',
       ),
-    ).toBeUndefined();
+    ).toBe(false);
     r.applyLine(
       '{"v":"12","sport_event_id":"e1","type":"bet_rollback","timestamp":1,"match_id":"e1","market_ids":[],"reason":"after_goal","dt_start":"2030-01-01T00:00:00Z","dt_end":"2030-01-01T00:00:00Z"}',
     );
@@ -71,6 +72,27 @@ describe('FeedReplica (in-process)', () => {
     expect(r.version).toBe(12n);
     expect(r.getEvent('e1')!.bet_stop).toBe(false);
     expect(r.getOdd('e1', 'm', 'o')!.value).toBe('2.000000000000');
+    // beyond 2^53 the comparison is exact (BigInt): 2^53 + 1 and 2^53 + 2 differ
+    r.reset([event('e1')], 9007199254740993n);
+    expect(
+      r.applyEntry({
+        v: '9007199254740993',
+        sport_event_id: 'e1',
+        type: 'match_update',
+        timestamp: 1,
+        changes: {},
+      }),
+    ).toBe(false);
+    expect(
+      r.applyEntry({
+        v: '9007199254740994',
+        sport_event_id: 'e1',
+        type: 'match_update',
+        timestamp: 1,
+        changes: {},
+      }),
+    ).toBe(true);
+    expect(r.version).toBe(9007199254740994n);
   });
 
   it('answers isBettingAllowed by the spec rule, and false while disconnected', () => {

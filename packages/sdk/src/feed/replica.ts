@@ -98,6 +98,8 @@ export interface FeedReplicaEvents {
   warning: [err: unknown];
 }
 
+const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+
 const sleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve) => {
     const t = setTimeout(resolve, ms);
@@ -118,7 +120,13 @@ const sleep = (ms: number, signal?: AbortSignal) =>
  */
 export class FeedReplica extends EventEmitter<FeedReplicaEvents> {
   private events = new Map<string, SportEvent>();
-  private applied: bigint | undefined;
+  /** The applied version as a number while it is a safe integer (fast exact comparisons), else NaN. */
+  private appliedNum = Number.NaN;
+  /** The applied version as a BigInt: authoritative beyond 2^53, else a cache of `appliedNum`. */
+  private appliedBig: bigint | undefined;
+  private hasApplied = false;
+  /** Which entry events have listeners (EventEmitter.listenerCount per entry is measurably slow). */
+  private readonly listening = { match_new: false, match_update: false, bet_rollback: false };
   private isConnected = false;
   private dirty = false;
   private running: Promise<void> | undefined;
@@ -141,6 +149,14 @@ export class FeedReplica extends EventEmitter<FeedReplicaEvents> {
 
   constructor(private readonly options: FeedReplicaOptions = {}) {
     super();
+    const isEntryEvent = (name: string | symbol): name is keyof FeedReplica['listening'] =>
+      name === 'match_new' || name === 'match_update' || name === 'bet_rollback';
+    (this as EventEmitter).on('newListener', (name: string | symbol) => {
+      if (isEntryEvent(name)) this.listening[name] = true;
+    });
+    (this as EventEmitter).on('removeListener', (name: string | symbol) => {
+      if (isEntryEvent(name)) this.listening[name] = this.listenerCount(name) > 0;
+    });
     this.store = options.store ?? new MemoryReplicaStore();
     this.opts = {
       heartbeatIntervalS: options.heartbeatIntervalS ?? 5,
@@ -162,7 +178,19 @@ export class FeedReplica extends EventEmitter<FeedReplicaEvents> {
 
   /** The version of the last applied entry (or of the last full sync); undefined before the first sync. */
   get version(): bigint | undefined {
-    return this.applied;
+    if (!this.hasApplied) return undefined;
+    this.appliedBig ??= BigInt(this.appliedNum);
+    return this.appliedBig;
+  }
+
+  private get applied(): bigint | undefined {
+    return this.version;
+  }
+
+  private set applied(v: bigint | undefined) {
+    this.hasApplied = v !== undefined;
+    this.appliedBig = v;
+    this.appliedNum = v !== undefined && v <= MAX_SAFE ? Number(v) : Number.NaN;
   }
 
   /** True while the log stream is open and healthy (heartbeats arrive). */
@@ -230,46 +258,53 @@ export class FeedReplica extends EventEmitter<FeedReplicaEvents> {
 
   /**
    * Applies one line of `/log` (step 2): an entry at or below the applied version is skipped; a heartbeat is
-   * ignored. Returns the entry's version when applied, else undefined.
+   * ignored. Returns whether the line was applied.
    * @throws SyntaxError for a line that is not JSON.
    */
-  applyLine(line: string): bigint | undefined {
+  applyLine(line: string): boolean {
     const entry = JSON.parse(line) as LogEntry | { type: 'heartbeat' };
-    if (entry.type === 'heartbeat') return undefined;
+    if (entry.type === 'heartbeat') return false;
     return this.applyEntry(entry as LogEntry);
   }
 
   /** Applies one parsed log entry; see {@link FeedReplica.applyLine}. */
-  applyEntry(entry: LogEntry): bigint | undefined {
-    const v = BigInt(entry.v);
-    if (this.applied !== undefined && v <= this.applied) return undefined;
+  applyEntry(entry: LogEntry): boolean {
+    // exact integer comparison (DECISIONS D21): as numbers while both are safe integers, as BigInt beyond 2^53
+    const n = Number(entry.v);
+    if (Number.isSafeInteger(n) && (!this.hasApplied || !Number.isNaN(this.appliedNum))) {
+      if (n <= this.appliedNum) return false;
+      this.hasApplied = true;
+      this.appliedNum = n;
+      this.appliedBig = undefined;
+    } else {
+      const v = BigInt(entry.v);
+      if (this.hasApplied && v <= this.version!) return false;
+      this.applied = v;
+    }
     switch (entry.type) {
       case 'match_new': {
         this.events.set(entry.sport_event.id, entry.sport_event);
-        this.applied = v;
         this.dirty = true;
-        if (this.listenerCount('match_new') > 0) this.emit('match_new', entry, entry.sport_event);
+        if (this.listening.match_new) this.emit('match_new', entry, entry.sport_event);
         break;
       }
       case 'match_update': {
         const e = this.events.get(entry.sport_event_id);
         if (e) applyChanges(e as unknown as Record<string, unknown>, entry.changes, false);
-        this.applied = v;
         this.dirty = true;
-        if (this.listenerCount('match_update') > 0) this.emit('match_update', entry, e);
+        if (this.listening.match_update) this.emit('match_update', entry, e);
         break;
       }
       case 'bet_rollback': {
-        this.applied = v;
         this.dirty = true;
-        if (this.listenerCount('bet_rollback') > 0) this.emit('bet_rollback', entry);
+        if (this.listening.bet_rollback) this.emit('bet_rollback', entry);
         break;
       }
       default:
-        // an entry type this SDK does not know: keep the version, so the stream goes on
-        this.applied = v;
+        // an entry type this SDK does not know: its version counts, so the stream goes on
+        this.dirty = true;
     }
-    return v;
+    return true;
   }
 
   /** Marks the replica connected or not (for an in-process owner; the HTTP loop sets it itself). */
