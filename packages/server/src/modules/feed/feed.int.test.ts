@@ -181,31 +181,35 @@ describe(`feed endpoints (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`,
     expect(r.lines[0]).toMatchObject({ type: 'heartbeat' });
   });
 
-  it('a slow reader falls back to catching up and still gets every entry in order', async () => {
-    const { id, version: v0 } = await createSportEvent(deps(), sampleEvent({ markets: 1 }));
-    const before = server.deps.feed.hub.slowFallbacks;
-    let last = 0n;
-    const reading = readLog(
-      server.url,
-      { ...auth, 'last-version': String(v0) },
-      (lines) => last > 0n && lines.some((l) => l.v === String(last)),
-      { pauseFirstMs: 1500 },
-    );
-    await new Promise((r) => setTimeout(r, 50));
-    // ~16 MB, more than the loopback socket buffers hold while the reader pauses
-    let v = 0n;
-    for (let b = 0; b < 20; b++) {
-      const { versions } = await runTradingCommand(deps(), async (tx) => {
-        for (let i = 0; i < 100; i++)
-          await tx.matchUpdate(id, { 'meta/filler': 'x'.repeat(8000), 'meta/i': i });
-      });
-      v = versions.at(-1)!;
-    }
-    last = v;
-    const r = await reading;
-    const vs = r.lines.filter((l) => l.type !== 'heartbeat').map((l) => BigInt(l.v as string));
-    expect(vs).toHaveLength(2000);
-    for (let i = 1; i < vs.length; i++) expect(vs[i]! > vs[i - 1]!).toBe(true);
-    expect(server.deps.feed.hub.slowFallbacks).toBeGreaterThan(before);
-  });
+  it(
+    'a slow reader falls back to catching up and still gets every entry in order',
+    { timeout: 120_000 },
+    async () => {
+      const { id, version: v0 } = await createSportEvent(deps(), sampleEvent({ markets: 1 }));
+      const before = server.deps.feed.hub.slowFallbacks;
+      let last = 0n;
+      const reading = readLog(
+        server.url,
+        { ...auth, 'last-version': String(v0) },
+        (lines) => last > 0n && lines.some((l) => l.v === String(last)),
+        { pauseFirstMs: 1500 },
+      );
+      await new Promise((r) => setTimeout(r, 50));
+      // ~16 MB, more than the loopback socket buffers hold while the reader pauses
+      let v = 0n;
+      for (let b = 0; b < 20; b++) {
+        const { versions } = await runTradingCommand(deps(), async (tx) => {
+          for (let i = 0; i < 100; i++)
+            await tx.matchUpdate(id, { 'meta/filler': 'x'.repeat(8000), 'meta/i': i });
+        });
+        v = versions.at(-1)!;
+      }
+      last = v;
+      const r = await reading;
+      const vs = r.lines.filter((l) => l.type !== 'heartbeat').map((l) => BigInt(l.v as string));
+      expect(vs).toHaveLength(2000);
+      for (let i = 1; i < vs.length; i++) expect(vs[i]! > vs[i - 1]!).toBe(true);
+      expect(server.deps.feed.hub.slowFallbacks).toBeGreaterThan(before);
+    },
+  );
 });
