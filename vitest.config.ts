@@ -3,9 +3,17 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'bench/**/*.test.ts'],
+    // The full-season replay (issue 10) pins the embedded PGlite whatever DATABASE_URL says, as the issue asks; the
+    // Postgres pass of CI would run the very same test a second time, so that pass leaves it out.
+    exclude: [
+      '**/node_modules/**',
+      ...(process.env.DATABASE_URL ? ['packages/simulator/src/replay.e2e.test.ts'] : []),
+    ],
     reporters: ['default', './tools/summary-reporter.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // most test time is spent waiting on real processes and databases, not on CPU: run 3 files at once on 2 cores
+    maxWorkers: 3,
   },
 });
