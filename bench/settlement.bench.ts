@@ -1,0 +1,281 @@
+/**
+ * Issue 8: the time to settle 100,000 bets on one market with the callbacks delivered to the reference wallet.
+ *
+ *   npm run bench -- settlement [bets=100000] [pageSize=1000] [concurrency=256]
+ *
+ * Bookie runs in this process on Postgres (DATABASE_URL, or postgres://postgres@127.0.0.1:5432/postgres; a bench
+ * database is created and dropped) with its real settlement consumer and callback dispatcher; the reference wallet
+ * runs as another process on its own Postgres database, verifying signatures. The bets (singles on one odd, 10 bets
+ * per player) are written straight into both databases — placement is not what is measured. The clock starts when
+ * the trading command that results the market commits and stops when the wallet has acknowledged every
+ * `/bet/settle`. In the same run, the baselines: the time to just UPDATE the same 100,000 bet rows once, and the
+ * wallet's own rate on signed `/bet/settle` callbacks posted straight at it (no Bookie), as ratios.
+ */
+import { createHmac, randomUUID } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createTestDatabase as createStorageDatabase } from '@bookie/storage';
+import { startWalletProcess } from '@bookie/wallet/testing/process';
+import { type Kysely, sql } from 'kysely';
+import pino from 'pino';
+import { Agent, request } from 'undici';
+import { loadConfig } from '../packages/server/src/app/config.js';
+import { buildDeps, startBackground } from '../packages/server/src/app/wiring.js';
+import type { DB } from '../packages/server/src/db/schema.js';
+import { createSportEvent } from '../packages/server/src/modules/trading/create-sport-event.js';
+import { sampleEvent } from '../packages/server/src/modules/trading/fixtures.js';
+import { patchMarkets } from '../packages/server/src/modules/trading/patch-markets.js';
+import { createTestDatabase } from '../packages/server/src/testing/database.js';
+import { createPartner } from '../packages/server/src/testing/partner.js';
+import { WALLET_MIGRATIONS_DIR } from '../packages/wallet/src/db/database.js';
+import type { WalletDB } from '../packages/wallet/src/db/schema.js';
+import type { BenchResult } from './types.js';
+
+const secs = (ms: number) => ms / 1000;
+
+/** Writes `n` accepted singles of 10 EUR on (event, market 1, odd 1) at 1.5, `perPlayer` per player, in Bookie. */
+async function seedBookie(
+  db: Kysely<DB>,
+  o: { whiteLabelId: string; eventId: string; n: number; perPlayer: number; tag: string },
+) {
+  const info = JSON.stringify({
+    provider_id: 'bookie',
+    sport_id: 'football',
+    tournament_id: 't1',
+    market_type: '1',
+    state: 'prematch',
+    start_time: '2030-06-01T18:00:00Z',
+    competitors: [
+      { id: 'c1', type: 2 },
+      { id: 'c2', type: 2 },
+    ],
+  });
+  await sql`
+    with b as (
+      insert into bet (id, white_label_id, player_id, currency, bet_type, system_sizes, stake, odds_strategy,
+        base_odds, total_odds, state, foreign_params, created_at, placement_deadline, decided_at)
+      select gen_random_uuid(), ${o.whiteLabelId}, ${o.tag} || '-' || (g / ${o.perPlayer}), 'EUR', 'single', '[]',
+        10, 3, 1.5, 1.5, 'accepted', '{}', now(), now(), now()
+      from generate_series(0, ${o.n - 1}) g
+      returning id)
+    insert into bet_selection (bet_id, idx, sport_event_id, market_id, odd_id, requested_odds, odds, odd_updated_at,
+      match_status, event_info)
+    select id, 0, ${o.eventId}, '1', '1', 1.5, 1.5, now(), 0, ${info}::jsonb from b`.execute(db);
+  const r = await sql<{ id: string; player_id: string }>`
+    select b.id, b.player_id from bet b join bet_selection s on s.bet_id = b.id
+    where s.sport_event_id = ${o.eventId}`.execute(db);
+  return r.rows;
+}
+
+/** Writes the same bets into the wallet, accepted (stake captured), and their players' accounts. */
+async function seedWallet(db: Kysely<WalletDB>, bets: Array<{ id: string; player_id: string }>) {
+  const players = [...new Set(bets.map((b) => b.player_id))];
+  for (let i = 0; i < players.length; i += 5000) {
+    const chunk = players.slice(i, i + 5000);
+    await sql`insert into accounts (player_id, currency, available, held)
+      select p, 'EUR', 0, 0 from unnest(${chunk}::text[]) p on conflict do nothing`.execute(db);
+  }
+  for (let i = 0; i < bets.length; i += 10_000) {
+    const chunk = bets.slice(i, i + 10_000);
+    await sql`insert into bets (bet_id, player_id, currency, stake, state)
+      select b, p, 'EUR', 10000000, 'accepted'
+      from unnest(${chunk.map((b) => b.id)}::text[], ${chunk.map((b) => b.player_id)}::text[]) as x(b, p)`.execute(
+      db,
+    );
+  }
+}
+
+async function pending(db: Kysely<DB>): Promise<number> {
+  const r = await sql<{ n: string }>`select count(*)::text as n from callback_delivery
+    where status = 'pending' and mode = 'async'`.execute(db);
+  return Number(r.rows[0]?.n ?? 0);
+}
+
+/** A bet odd as Bookie's `/bet/settle` carries it (spec 01 "Bet odd"). */
+const BET_ODD = {
+  odd_id: '1',
+  odd_ratio: '1.500000',
+  odd_status: 1,
+  match_id: 'e',
+  match_status: 0,
+  market_id: '1',
+  odd_updated_at: '2030-06-01T18:00:00+00:00',
+  status_reason: '',
+  meta: {
+    sport_event_info_provider_id: 'bookie',
+    sport_event_info_sport_id: 'football',
+    sport_event_info_tournament_id: 't1',
+    sport_event_info_market_type: '1',
+    sport_event_info_state: 'prematch',
+    sport_event_info_start_time: '2030-06-01T18:00:00Z',
+    sport_event_info_competitors: [{ id: 'c1', type: 2 }],
+  },
+};
+
+/** Signed `/bet/settle` posts straight at the wallet, `inFlight` at a time: the wallet's own rate (callbacks/s). */
+async function walletRate(
+  url: string,
+  secret: string,
+  bets: Array<{ id: string; player_id: string }>,
+  inFlight: number,
+) {
+  const key = Buffer.from(secret.replace(/^whsec_/, ''), 'base64');
+  const agent = new Agent({ connections: inFlight });
+  let next = 0;
+  const start = performance.now();
+  await Promise.all(
+    Array.from({ length: inFlight }, async () => {
+      while (next < bets.length) {
+        const b = bets[next++] as { id: string; player_id: string };
+        const id = randomUUID();
+        const body = JSON.stringify({
+          request_id: id,
+          bet_id: b.id,
+          bet_player_id: b.player_id,
+          bet_boost_id: '',
+          total_odds_value: '1.500000',
+          base_odds_value: '1.500000',
+          bet_odds: [BET_ODD],
+          bet_bet_builder_odds: [],
+          settle_amount: '15.000000',
+          settle_type: 1,
+          restrictions: [],
+        });
+        const ts = Math.floor(Date.now() / 1000);
+        const sig = createHmac('sha256', key).update(`${id}.${ts}.${body}`).digest('base64');
+        const res = await request(`${url}/bet/settle`, {
+          method: 'POST',
+          dispatcher: agent,
+          headers: {
+            'content-type': 'application/json',
+            'foreign-params': '{}',
+            'webhook-id': id,
+            'webhook-timestamp': String(ts),
+            'webhook-signature': `v1,${sig}`,
+          },
+          body,
+        });
+        const text = await res.body.text();
+        if (res.statusCode >= 300) throw new Error(`wallet answered ${res.statusCode} ${text}`);
+      }
+    }),
+  );
+  await agent.close();
+  return bets.length / secs(performance.now() - start);
+}
+
+export default async function run(args: string[]): Promise<BenchResult[]> {
+  const n = Number(args[0] ?? 100_000);
+  const pageSize = String(args[1] ?? 1000);
+  const concurrency = String(args[2] ?? 64);
+  /** `bare`: callbacks go to a bare HTTP server answering 204 (settlement alone, without the wallet's cost). */
+  const bare = args[3] === 'bare';
+  process.env.DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/postgres';
+  process.env.SETTLEMENT_PAGE_SIZE = pageSize;
+
+  const bookieDb = await createTestDatabase();
+  const walletDb = await createStorageDatabase<WalletDB>({ migrationsDir: WALLET_MIGRATIONS_DIR });
+  const config = loadConfig({
+    ...process.env,
+    LOG_LEVEL: 'warn',
+    CALLBACK_CONCURRENCY: concurrency,
+    CALLBACK_POLL_MS: '20',
+    DB_POOL_SIZE: '20',
+  });
+  const deps = await buildDeps(config, { database: bookieDb, logger: pino({ level: 'warn' }) });
+  const partner = await createPartner({ database: deps.database });
+  const wallet = await startWalletProcess({ secret: partner.signingSecret, dbUrl: walletDb.url as string });
+  let bareServer: Server | undefined;
+  let callbackUrl = wallet.url;
+  if (bare) {
+    bareServer = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        res.writeHead(204);
+        res.end();
+      });
+    });
+    await new Promise<void>((r) => bareServer?.listen(0, '127.0.0.1', r));
+    callbackUrl = `http://127.0.0.1:${(bareServer.address() as AddressInfo).port}`;
+  }
+  await deps.database.db
+    .updateTable('white_label')
+    .set({ callback_url: callbackUrl })
+    .where('id', '=', partner.whiteLabelId)
+    .execute();
+  await startBackground(deps);
+  const consumer = deps.settlement!;
+
+  const settle = async (tag: string, count: number) => {
+    const { id: eventId, version: created } = await createSportEvent(deps, sampleEvent({ markets: 1 }));
+    await consumer.waitFor(created, 120_000);
+    const bets = await seedBookie(deps.database.db, {
+      whiteLabelId: partner.whiteLabelId,
+      eventId,
+      n: count,
+      perPlayer: 10,
+      tag,
+    });
+    await seedWallet(walletDb.db, bets);
+    await sql`vacuum analyze bet`.execute(deps.database.db).catch(() => {});
+    const t0 = performance.now();
+    const { version } = await patchMarkets(deps, {
+      id: eventId,
+      body: { markets: [{ id: '1', odds: [{ id: '1', status: 1 }] }] },
+    });
+    await consumer.waitFor(version, 600_000);
+    const settled = performance.now();
+    while ((await pending(deps.database.db)) > 0) await new Promise((r) => setTimeout(r, 20));
+    const delivered = performance.now();
+    return { bets, settleMs: settled - t0, totalMs: delivered - t0 };
+  };
+
+  // warm-up: JIT, connections, the wallet's first requests
+  await settle('warm', 2000);
+  const main = await settle('main', n);
+  process.stderr.write(`settled ${n} in ${secs(main.settleMs)} s, delivered in ${secs(main.totalMs)} s\n`);
+
+  // baseline 1: one UPDATE of the same rows
+  const ids = main.bets.map((b) => b.id);
+  const u0 = performance.now();
+  await sql`update bet set updated_at = now() where id = any(${ids}::uuid[])`.execute(deps.database.db);
+  const updateMs = performance.now() - u0;
+  // baseline 2: the wallet alone, on fresh bets (10% of n), signed callbacks at the dispatcher's concurrency
+  const fresh = Array.from({ length: Math.max(1000, Math.floor(n / 10)) }, (_, i) => ({
+    id: randomUUID(),
+    player_id: `rate-${Math.floor(i / 10)}`,
+  }));
+  await seedWallet(walletDb.db, fresh);
+  const walletPerS = await walletRate(wallet.url, partner.signingSecret, fresh, Number(concurrency));
+
+  const credited = await sql<{ n: string }>`select count(*)::text as n from ledger where reason = 'settle'
+    and bet_id = any(${ids}::text[])`.execute(walletDb.db);
+  await deps.lifecycle.stop();
+  await wallet.kill('SIGTERM');
+  bareServer?.close();
+  await walletDb.close();
+  await bookieDb.close();
+  if (!bare && Number(credited.rows[0]?.n) !== n)
+    throw new Error(`wallet credited ${credited.rows[0]?.n} of ${n} bets`);
+
+  const deliveredPerS = n / secs(main.totalMs);
+  return [
+    {
+      name: 'settle-100k',
+      metrics: {
+        bets: n,
+        settled_s: secs(main.settleMs),
+        delivered_s: secs(main.totalMs),
+        settled_bets_per_s: n / secs(main.settleMs),
+        delivered_callbacks_per_s: deliveredPerS,
+        baseline_update_rows_s: secs(updateMs),
+        ratio_settled_to_update: main.settleMs / updateMs,
+        baseline_wallet_callbacks_per_s: walletPerS,
+        ratio_delivery_to_wallet: deliveredPerS / walletPerS,
+      },
+      note:
+        `Postgres, in-process Bookie (page ${pageSize}, ${concurrency} callbacks in flight) → wallet process over ` +
+        'loopback; target ≤ 7 s delivered; baselines: one UPDATE of the same rows, the wallet alone',
+    },
+  ];
+}
