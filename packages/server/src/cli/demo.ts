@@ -1,8 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { validationError } from '@bookie/core';
-import { AdminApi, formatReport, runReplay, simulatedClock, ticker } from '@bookie/simulator';
 import { Command } from 'commander';
-import { Agent } from 'undici';
 import { action } from './io.js';
 import {
   parseCount,
@@ -86,7 +84,20 @@ export function demoCommand(): Command {
         const port = parsePort('--port', o.port);
         const walletPort = parsePort('--wallet-port', o.walletPort);
         const t0 = performance.now();
-        const platform = await startReplayPlatform({
+        // Ctrl-C at any moment: abort the replay, stop Bookie and the wallet, exit 0 (a second Ctrl-C: at once)
+        const abort = new AbortController();
+        let platform: ReplayPlatform | undefined;
+        let stopping = false;
+        const stop = () => {
+          if (stopping) process.exit(130);
+          stopping = true;
+          abort.abort(new Error('interrupted'));
+          process.stdout.write('\nstopping…\n');
+          if (platform) void platform.stop().finally(() => process.exit(0));
+        };
+        process.on('SIGINT', stop);
+        process.on('SIGTERM', stop);
+        platform = await startReplayPlatform({
           port,
           walletPort,
           dbUrl: o.dbUrl,
@@ -96,17 +107,14 @@ export function demoCommand(): Command {
           // the ticker owns the terminal: only errors (or $LOG_LEVEL)
           logLevel: process.env.LOG_LEVEL ?? 'error',
         });
-        const abort = new AbortController();
-        let stopping = false;
-        const stop = (code: number) => {
-          if (stopping) process.exit(code);
-          stopping = true;
-          abort.abort(new Error('interrupted'));
-          process.stdout.write('\nstopping…\n');
-          void platform.stop().finally(() => process.exit(code));
-        };
-        process.on('SIGINT', () => stop(0));
-        process.on('SIGTERM', () => stop(0));
+        if (stopping) {
+          await platform.stop();
+          process.exit(0);
+        }
+        const { AdminApi, formatReport, runReplay, simulatedClock, ticker } = await import(
+          '@bookie/simulator'
+        );
+        const { Agent } = await import('undici');
         const seasons = await readSeasons(files.length > 0 ? files : [DEMO_SEASON]);
         const first = seasons[0]?.matches[0];
         const title = first

@@ -4,24 +4,12 @@ import { createWriteStream } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { CreatedWhiteLabel, CreateWhiteLabelBody } from '@bookie/contracts';
 import { validationError } from '@bookie/core';
-import {
-  formatReport,
-  type ParsedSeason,
-  progressBar,
-  type ReplayOptions,
-  type ReplayResult,
-  type ReplayTarget,
-  readFootballData,
-  runReplay,
-  type Speed,
-} from '@bookie/simulator';
-import { loadWalletConfig } from '@bookie/wallet/config';
-import { startWallet } from '@bookie/wallet/server';
+import type { ParsedSeason, ReplayOptions, ReplayResult, ReplayTarget, Speed } from '@bookie/simulator';
 import { Command } from 'commander';
-import pino from 'pino';
-import { loadConfig } from '../app/config.js';
-import { startServer } from '../app/server.js';
 import { action, printJson } from './io.js';
+
+// The simulator, the wallet and the server's app load when a replay or the demo runs (dynamic imports), so that
+// registering these commands costs the other commands (`bookie start`…) nothing.
 
 /** Where the platform of a replay or a demo runs. */
 export interface ReplayPlatform extends ReplayTarget {
@@ -146,6 +134,11 @@ export async function startReplayPlatform(opts: ReplayPlatformOptions = {}): Pro
     const database = opts.dbUrl ? 'postgres' : `pglite (${dbArgs.dataDir})`;
     let bookieUrl: string;
     if ((opts.bookie ?? 'in-process') === 'in-process') {
+      const [{ loadConfig }, { startServer }, { default: pino }] = await Promise.all([
+        import('../app/config.js'),
+        import('../app/server.js'),
+        import('pino'),
+      ]);
       const config = loadConfig({ ...process.env, ...env }, { port: String(opts.port ?? 0), ...dbArgs });
       // logs go to stderr: stdout carries the report (`--json`) or the demo's ticker
       const logger = pino({ level: config.logLevel, base: { svc: 'bookie' } }, pino.destination(2));
@@ -194,6 +187,10 @@ export async function startReplayPlatform(opts: ReplayPlatformOptions = {}): Pro
       stops.push(() => proc.stop());
       walletUrl = proc.url;
     } else {
+      const [{ loadWalletConfig }, { startWallet }] = await Promise.all([
+        import('@bookie/wallet/config'),
+        import('@bookie/wallet/server'),
+      ]);
       const config = loadWalletConfig(
         { LOG_LEVEL: 'warn' },
         {
@@ -246,6 +243,7 @@ export function parseCount(flag: string, raw: string | undefined, max = 1_000_00
 
 /** Reads the season files (strict: a malformed row names its file, line and column). */
 export async function readSeasons(files: readonly string[]): Promise<ParsedSeason[]> {
+  const { readFootballData } = await import('@bookie/simulator');
   const out: ParsedSeason[] = [];
   for (const f of files) {
     try {
@@ -312,6 +310,7 @@ export function replayCommand(): Command {
         const players = parseCount('--players', o.players, 100_000);
         const concurrency = parseCount('--concurrency', o.concurrency, 1000);
         const seasons = await readSeasons(files);
+        const { formatReport, progressBar, runReplay } = await import('@bookie/simulator');
         const result = await withPlatform(
           {
             dbUrl: o.dbUrl,
