@@ -261,7 +261,7 @@ export default async function run(args: string[]): Promise<BenchResult[]> {
   const deliveredPerS = n / secs(main.totalMs);
   return [
     {
-      name: 'settle-100k',
+      name: bare ? 'settle-bare' : 'settle-wallet',
       metrics: {
         bets: n,
         settled_s: secs(main.settleMs),
@@ -274,8 +274,9 @@ export default async function run(args: string[]): Promise<BenchResult[]> {
         ratio_delivery_to_wallet: deliveredPerS / walletPerS,
       },
       note:
-        `Postgres, in-process Bookie (page ${pageSize}, ${concurrency} callbacks in flight) → wallet process over ` +
-        'loopback; target ≤ 7 s delivered; baselines: one UPDATE of the same rows, the wallet alone',
+        `Postgres, in-process Bookie (page ${pageSize}, ${concurrency} callbacks in flight) → ` +
+        `${bare ? 'a bare HTTP server answering 204' : 'the wallet process'} over loopback; target ≤ 7 s delivered; ` +
+        'baselines: one UPDATE of the same rows, the wallet alone',
     },
   ];
 }
