@@ -175,108 +175,116 @@ export default async function run(args: string[]): Promise<BenchResult[]> {
 
   const bookieDb = await createTestDatabase();
   const walletDb = await createStorageDatabase<WalletDB>({ migrationsDir: WALLET_MIGRATIONS_DIR });
-  const config = loadConfig({
-    ...process.env,
-    LOG_LEVEL: 'warn',
-    CALLBACK_CONCURRENCY: concurrency,
-    CALLBACK_POLL_MS: '20',
-    DB_POOL_SIZE: '20',
-  });
-  const deps = await buildDeps(config, { database: bookieDb, logger: pino({ level: 'warn' }) });
-  const partner = await createPartner({ database: deps.database });
-  const wallet = await startWalletProcess({ secret: partner.signingSecret, dbUrl: walletDb.url as string });
-  let bareServer: Server | undefined;
-  let callbackUrl = wallet.url;
-  if (bare) {
-    bareServer = createServer((req, res) => {
-      req.resume();
-      req.on('end', () => {
-        res.writeHead(204);
-        res.end();
-      });
-    });
-    await new Promise<void>((r) => bareServer?.listen(0, '127.0.0.1', r));
-    callbackUrl = `http://127.0.0.1:${(bareServer.address() as AddressInfo).port}`;
+  const cleanup: Array<() => Promise<unknown>> = [() => bookieDb.close(), () => walletDb.close()];
+  try {
+    return await measure();
+  } finally {
+    // also when the run fails: no wallet process or bench database is left behind
+    for (const c of cleanup.reverse()) await c().catch(() => {});
   }
-  await deps.database.db
-    .updateTable('white_label')
-    .set({ callback_url: callbackUrl })
-    .where('id', '=', partner.whiteLabelId)
-    .execute();
-  await startBackground(deps);
-  const consumer = deps.settlement!;
 
-  const settle = async (tag: string, count: number) => {
-    const { id: eventId, version: created } = await createSportEvent(deps, sampleEvent({ markets: 1 }));
-    await consumer.waitFor(created, 120_000);
-    const bets = await seedBookie(deps.database.db, {
-      whiteLabelId: partner.whiteLabelId,
-      eventId,
-      n: count,
-      perPlayer: 10,
-      tag,
+  async function measure(): Promise<BenchResult[]> {
+    const config = loadConfig({
+      ...process.env,
+      LOG_LEVEL: 'warn',
+      CALLBACK_CONCURRENCY: concurrency,
+      CALLBACK_POLL_MS: '20',
+      DB_POOL_SIZE: '20',
     });
-    await seedWallet(walletDb.db, bets);
-    await sql`vacuum analyze bet`.execute(deps.database.db).catch(() => {});
-    const t0 = performance.now();
-    const { version } = await patchMarkets(deps, {
-      id: eventId,
-      body: { markets: [{ id: '1', odds: [{ id: '1', status: 1 }] }] },
-    });
-    await consumer.waitFor(version, 600_000);
-    const settled = performance.now();
-    while ((await pending(deps.database.db)) > 0) await new Promise((r) => setTimeout(r, 20));
-    const delivered = performance.now();
-    return { bets, settleMs: settled - t0, totalMs: delivered - t0 };
-  };
+    const deps = await buildDeps(config, { database: bookieDb, logger: pino({ level: 'warn' }) });
+    cleanup.push(() => deps.lifecycle.stop());
+    const partner = await createPartner({ database: deps.database });
+    const wallet = await startWalletProcess({ secret: partner.signingSecret, dbUrl: walletDb.url as string });
+    cleanup.push(() => wallet.kill('SIGTERM'));
+    let bareServer: Server | undefined;
+    let callbackUrl = wallet.url;
+    if (bare) {
+      bareServer = createServer((req, res) => {
+        req.resume();
+        req.on('end', () => {
+          res.writeHead(204);
+          res.end();
+        });
+      });
+      await new Promise<void>((r) => bareServer?.listen(0, '127.0.0.1', r));
+      cleanup.push(async () => bareServer?.close());
+      callbackUrl = `http://127.0.0.1:${(bareServer.address() as AddressInfo).port}`;
+    }
+    await deps.database.db
+      .updateTable('white_label')
+      .set({ callback_url: callbackUrl })
+      .where('id', '=', partner.whiteLabelId)
+      .execute();
+    await startBackground(deps);
+    const consumer = deps.settlement!;
 
-  // warm-up: JIT, connections, the wallet's first requests
-  await settle('warm', 2000);
-  const main = await settle('main', n);
-  process.stderr.write(`settled ${n} in ${secs(main.settleMs)} s, delivered in ${secs(main.totalMs)} s\n`);
+    const settle = async (tag: string, count: number) => {
+      const { id: eventId, version: created } = await createSportEvent(deps, sampleEvent({ markets: 1 }));
+      await consumer.waitFor(created, 120_000);
+      const bets = await seedBookie(deps.database.db, {
+        whiteLabelId: partner.whiteLabelId,
+        eventId,
+        n: count,
+        perPlayer: 10,
+        tag,
+      });
+      await seedWallet(walletDb.db, bets);
+      await sql`vacuum analyze bet`.execute(deps.database.db).catch(() => {});
+      const t0 = performance.now();
+      const { version } = await patchMarkets(deps, {
+        id: eventId,
+        body: { markets: [{ id: '1', odds: [{ id: '1', status: 1 }] }] },
+      });
+      await consumer.waitFor(version, 600_000);
+      const settled = performance.now();
+      while ((await pending(deps.database.db)) > 0) await new Promise((r) => setTimeout(r, 20));
+      const delivered = performance.now();
+      return { bets, settleMs: settled - t0, totalMs: delivered - t0 };
+    };
 
-  // baseline 1: one UPDATE of the same rows
-  const ids = main.bets.map((b) => b.id);
-  const u0 = performance.now();
-  await sql`update bet set updated_at = now() where id = any(${ids}::uuid[])`.execute(deps.database.db);
-  const updateMs = performance.now() - u0;
-  // baseline 2: the wallet alone, on fresh bets (10% of n), signed callbacks at the dispatcher's concurrency
-  const fresh = Array.from({ length: Math.max(1000, Math.floor(n / 10)) }, (_, i) => ({
-    id: randomUUID(),
-    player_id: `rate-${Math.floor(i / 10)}`,
-  }));
-  await seedWallet(walletDb.db, fresh);
-  const walletPerS = await walletRate(wallet.url, partner.signingSecret, fresh, Number(concurrency));
+    // warm-up: JIT, connections, the wallet's first requests
+    await settle('warm', 2000);
+    const main = await settle('main', n);
+    process.stderr.write(`settled ${n} in ${secs(main.settleMs)} s, delivered in ${secs(main.totalMs)} s\n`);
 
-  const credited = await sql<{ n: string }>`select count(*)::text as n from ledger where reason = 'settle'
+    // baseline 1: one UPDATE of the same rows
+    const ids = main.bets.map((b) => b.id);
+    const u0 = performance.now();
+    await sql`update bet set updated_at = now() where id = any(${ids}::uuid[])`.execute(deps.database.db);
+    const updateMs = performance.now() - u0;
+    // baseline 2: the wallet alone, on fresh bets (10% of n), signed callbacks at the dispatcher's concurrency
+    const fresh = Array.from({ length: Math.max(1000, Math.floor(n / 10)) }, (_, i) => ({
+      id: randomUUID(),
+      player_id: `rate-${Math.floor(i / 10)}`,
+    }));
+    await seedWallet(walletDb.db, fresh);
+    const walletPerS = await walletRate(wallet.url, partner.signingSecret, fresh, Number(concurrency));
+
+    const credited = await sql<{ n: string }>`select count(*)::text as n from ledger where reason = 'settle'
     and bet_id = any(${ids}::text[])`.execute(walletDb.db);
-  await deps.lifecycle.stop();
-  await wallet.kill('SIGTERM');
-  bareServer?.close();
-  await walletDb.close();
-  await bookieDb.close();
-  if (!bare && Number(credited.rows[0]?.n) !== n)
-    throw new Error(`wallet credited ${credited.rows[0]?.n} of ${n} bets`);
+    if (!bare && Number(credited.rows[0]?.n) !== n)
+      throw new Error(`wallet credited ${credited.rows[0]?.n} of ${n} bets`);
 
-  const deliveredPerS = n / secs(main.totalMs);
-  return [
-    {
-      name: bare ? 'settle-bare' : 'settle-wallet',
-      metrics: {
-        bets: n,
-        settled_s: secs(main.settleMs),
-        delivered_s: secs(main.totalMs),
-        settled_bets_per_s: n / secs(main.settleMs),
-        delivered_callbacks_per_s: deliveredPerS,
-        baseline_update_rows_s: secs(updateMs),
-        ratio_settled_to_update: main.settleMs / updateMs,
-        baseline_wallet_callbacks_per_s: walletPerS,
-        ratio_delivery_to_wallet: deliveredPerS / walletPerS,
+    const deliveredPerS = n / secs(main.totalMs);
+    return [
+      {
+        name: bare ? 'settle-bare' : 'settle-wallet',
+        metrics: {
+          bets: n,
+          settled_s: secs(main.settleMs),
+          delivered_s: secs(main.totalMs),
+          settled_bets_per_s: n / secs(main.settleMs),
+          delivered_callbacks_per_s: deliveredPerS,
+          baseline_update_rows_s: secs(updateMs),
+          ratio_settled_to_update: main.settleMs / updateMs,
+          baseline_wallet_callbacks_per_s: walletPerS,
+          ratio_delivery_to_wallet: deliveredPerS / walletPerS,
+        },
+        note:
+          `Postgres, in-process Bookie (page ${pageSize}, ${concurrency} callbacks in flight) → ` +
+          `${bare ? 'a bare HTTP server answering 204' : 'the wallet process'} over loopback; target ≤ 7 s delivered; ` +
+          'baselines: one UPDATE of the same rows, the wallet alone',
       },
-      note:
-        `Postgres, in-process Bookie (page ${pageSize}, ${concurrency} callbacks in flight) → ` +
-        `${bare ? 'a bare HTTP server answering 204' : 'the wallet process'} over loopback; target ≤ 7 s delivered; ` +
-        'baselines: one UPDATE of the same rows, the wallet alone',
-    },
-  ];
+    ];
+  }
 }
