@@ -10,6 +10,7 @@ import {
   add,
   compare,
   div,
+  format,
   formatMoney,
   fromInteger,
   mul,
@@ -20,7 +21,7 @@ import {
 } from '@bookie/core';
 import type { BetKind, ChosenSelection, PlannedBet } from './bettors.js';
 import type { MarketKind, ParsedSeason } from './football-data.js';
-import { LINE_SPECIFIER, marketKindOf } from './markets.js';
+import { LEAGUES, LINE_SPECIFIER, marketKindOf } from './markets.js';
 import type { ScriptMatch, SeasonScript } from './season-script.js';
 
 const money = (v: string | null | undefined): Rational =>
@@ -229,9 +230,7 @@ export interface ReportInput {
 }
 
 const pct = (num: Rational, den: Rational): string | null =>
-  compare(den, ZERO) === 0
-    ? null
-    : formatMoney(mul(div(num, den), fromInteger(100))).replace(/(\.\d\d)\d+$/, '$1');
+  compare(den, ZERO) === 0 ? null : format(mul(div(num, den), fromInteger(100)), 2);
 
 /** Builds the report. */
 export function buildReport(input: ReportInput): ReplayReport {
@@ -500,15 +499,15 @@ function line(market: string, bets: number, stakes: Rational, payouts: Rational)
   };
 }
 
-const two = (v: string) => {
-  const [i, f = ''] = v.split('.');
-  return `${i}.${(f + '00').slice(0, 2)}`;
-};
+/** A money string with 2 decimals, rounded half up (display only). */
+const two = (v: string) => format(money(v), 2);
 
 /** The report as text for a terminal. */
 export function formatReport(r: ReplayReport): string {
   const out: string[] = [];
-  const seasons = r.seasons.map((s) => `${s.file} (${s.league} ${s.season}, ${s.matches})`).join(', ');
+  const seasons = r.seasons
+    .map((s) => `${s.file} (${LEAGUES[s.league]?.name ?? s.league} ${s.season}, ${s.matches} matches)`)
+    .join(', ');
   out.push(`Replay of ${seasons}, seed ${r.seed}`);
   out.push('');
   out.push(
