@@ -130,8 +130,11 @@ export class CallbackDispatcher {
       .catch((err) => this.logger.error({ err, requestId: d.request_id }, 'delivery bookkeeping failed'))
       .finally(() => {
         this.inFlight--;
-        if (this.inFlight === 0) for (const r of this.idle) r();
-        this.idle.clear();
+        if (this.inFlight === 0) {
+          // only when the last delivery ends: stop() waits for all of them
+          for (const r of this.idle) r();
+          this.idle.clear();
+        }
         this.wakeUp();
       });
   }
