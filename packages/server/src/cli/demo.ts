@@ -16,8 +16,8 @@ export const DEMO_SEASON = fileURLToPath(
   new URL('../data/E0_2324.csv', import.meta.resolve('@bookie/simulator/index')),
 );
 
-/** The demo's default pace: one simulated hour per second (a match day of ten matches in about a minute). */
-export const DEMO_SPEED = 3600;
+/** The demo's default pace: two simulated hours per second (a round of ten matches, Friday to Monday, in ~40 s). */
+export const DEMO_SPEED = 7200;
 
 type DemoFlags = {
   speed: string;
