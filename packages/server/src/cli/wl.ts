@@ -1,11 +1,7 @@
 import { CreateWhiteLabelBody, UpdateWhiteLabelBody } from '@bookie/contracts';
 import { DomainError, validationError } from '@bookie/core';
-import { openDatabase } from '@bookie/storage';
 import { Command } from 'commander';
 import { systemClock } from '../app/clock.js';
-import { loadConfig } from '../app/config.js';
-import type { Database } from '../db/database.js';
-import { migrateToLatest } from '../db/migrate.js';
 import { addCredential } from '../modules/tenants/add-credential.js';
 import { createWhiteLabel } from '../modules/tenants/create-white-label.js';
 import type { TenancyDeps } from '../modules/tenants/deps.js';
@@ -16,29 +12,18 @@ import { rotateSigningSecret } from '../modules/tenants/rotate-signing-secret.js
 import { updateWhiteLabel } from '../modules/tenants/update-white-label.js';
 import { checkSchema } from '../modules/tenants/validate.js';
 import { toChanges } from '../modules/tenants/white-label.js';
+import { type DatabaseFlags, withDatabase } from './database.js';
 import { action, EXIT, printJson } from './io.js';
 import { databaseOptions } from './start.js';
 
-interface DbFlags {
-  dbUrl?: string;
-  dataDir?: string;
-}
-
 /** Opens the database like `bookie start` (flags, then environment), migrates, runs `fn`, closes. */
-async function withTenancy<T>(
-  flags: DbFlags,
+function withTenancy<T>(
+  flags: DatabaseFlags,
   fn: (deps: TenancyDeps, grace: number) => Promise<T>,
 ): Promise<T> {
-  const config = loadConfig(process.env, { dbUrl: flags.dbUrl, dataDir: flags.dataDir });
-  const database: Database = await openDatabase(
-    config.databaseUrl ? { url: config.databaseUrl, poolSize: 2 } : { dataDir: config.dataDir },
+  return withDatabase(flags, (database, config) =>
+    fn({ database, clock: systemClock }, config.auth.signingGraceS),
   );
-  try {
-    await migrateToLatest(database.db);
-    return await fn({ database, clock: systemClock }, config.auth.signingGraceS);
-  } finally {
-    await database.close();
-  }
 }
 
 /** Body fields → the options that set them, so that errors name what the operator typed. */
@@ -90,7 +75,7 @@ function limit(raw: string | undefined): string | null | undefined {
 
 const collect = (v: string, prev: string[] | undefined) => [...(prev ?? []), v];
 
-interface WlFlags extends DbFlags {
+interface WlFlags extends DatabaseFlags {
   name?: string;
   mode?: string;
   currency?: string[];
@@ -229,7 +214,7 @@ export function wlCommand(): Command {
           .argument('<id>'),
       ),
     ).action(
-      action(async (id: string, o: DbFlags) => {
+      action(async (id: string, o: DatabaseFlags) => {
         printJson(await withTenancy(o, (deps) => showWhiteLabel(deps, id)));
       }),
     ),
@@ -237,7 +222,7 @@ export function wlCommand(): Command {
 
   wl.addCommand(
     strict(databaseOptions(new Command('list').description('list white labels'))).action(
-      action(async (o: DbFlags) => {
+      action(async (o: DatabaseFlags) => {
         printJson({ white_labels: await withTenancy(o, (deps) => listWhiteLabels(deps)) });
       }),
     ),
@@ -251,7 +236,7 @@ export function wlCommand(): Command {
           .argument('<id>', 'white label id'),
       ),
     ).action(
-      action(async (id: string, o: DbFlags) => {
+      action(async (id: string, o: DatabaseFlags) => {
         printJson(await withTenancy(o, (deps) => addCredential(deps, { whiteLabelId: id }, 'cli')));
       }),
     ),
@@ -266,7 +251,7 @@ export function wlCommand(): Command {
           .argument('<client_id>', 'client id to revoke'),
       ),
     ).action(
-      action(async (id: string, clientId: string, o: DbFlags) => {
+      action(async (id: string, clientId: string, o: DatabaseFlags) => {
         printJson(
           await withTenancy(o, (deps) => revokeCredential(deps, { whiteLabelId: id, clientId }, 'cli')),
         );
@@ -285,7 +270,7 @@ export function wlCommand(): Command {
           .option('--grace <seconds>', 'grace period (default $SIGNING_SECRET_GRACE_S or 86400; 0 = none)'),
       ),
     ).action(
-      action(async (id: string, o: DbFlags & { grace?: string }) => {
+      action(async (id: string, o: DatabaseFlags & { grace?: string }) => {
         const grace = seconds('--grace', o.grace);
         printJson(
           await withTenancy(o, (deps, defaultGrace) =>
