@@ -114,24 +114,34 @@ export async function markAttemptFailed(
     .execute();
 }
 
+/** The outcome of a synchronous delivery's (/bet/place) attempt series. */
+export interface SyncOutcome {
+  delivered: boolean;
+  attempts: number;
+  status: number | null;
+  error: string | null;
+}
+
 /** Records the outcome of a synchronous delivery (/bet/place) attempt series. */
-export async function recordSyncOutcome(
+export async function recordSyncOutcome(db: Executor, id: bigint, outcome: SyncOutcome): Promise<void> {
+  await recordSyncOutcomes(db, [{ id, ...outcome }]);
+}
+
+/** Records the outcomes of several synchronous deliveries in one statement (placement's group commit). */
+export async function recordSyncOutcomes(
   db: Executor,
-  id: bigint,
-  outcome: { delivered: boolean; attempts: number; status: number | null; error: string | null },
+  outcomes: ReadonlyArray<SyncOutcome & { id: bigint }>,
 ): Promise<void> {
-  await db
-    .updateTable('callback_delivery')
-    .set({
-      status: outcome.delivered ? 'delivered' : 'failed',
-      attempts: outcome.attempts,
-      last_status: outcome.status,
-      last_error: outcome.error?.slice(0, 2000) ?? null,
-      last_attempt_at: sql`now()`,
-      delivered_at: outcome.delivered ? sql`now()` : null,
-    })
-    .where('id', '=', id)
-    .execute();
+  if (outcomes.length === 0) return;
+  await sql`
+    UPDATE callback_delivery d SET
+      status = CASE WHEN v.delivered THEN 'delivered' ELSE 'failed' END,
+      attempts = v.attempts, last_status = v.status, last_error = v.error, last_attempt_at = now(),
+      delivered_at = CASE WHEN v.delivered THEN now() END
+    FROM unnest(${outcomes.map((o) => String(o.id))}::int8[], ${outcomes.map((o) => o.delivered)}::bool[],
+      ${outcomes.map((o) => o.attempts)}::int4[], ${outcomes.map((o) => o.status)}::int4[],
+      ${outcomes.map((o) => o.error?.slice(0, 2000) ?? null)}::text[]) AS v(id, delivered, attempts, status, error)
+    WHERE d.id = v.id`.execute(db);
 }
 
 /** Filters of the operator listing. */
