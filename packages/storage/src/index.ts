@@ -8,3 +8,4 @@ export { migrateDirectory } from './migrate.js';
 export { execStatements } from './sql.js';
 export { createTestDatabase, type TestDatabase } from './test-database.js';
 export { type Executor, inTransaction } from './transaction.js';
+export { GroupCommit, type GroupCommitOptions } from './group-commit.js';
