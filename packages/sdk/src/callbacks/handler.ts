@@ -24,6 +24,9 @@ import type {
   CallbackHandlers,
   CallbackRequest,
   CallbackResponse,
+  CallbackResult,
+  CallbackStatement,
+  CallbackStatements,
   TypedCallbackHandler,
 } from './types.js';
 
@@ -31,6 +34,11 @@ import type {
 export interface CallbackHandlerOptions<Tx> {
   /** The partner's typed handlers. */
   handlers: CallbackHandlers<Tx>;
+  /**
+   * Callbacks done as one SQL statement each (claim, effect and stored answer in one round trip); they take
+   * precedence over `handlers`. Needs a store with `executeStatement` (the {@link SqlIdempotencyStore}).
+   */
+  statements?: CallbackStatements;
   /** Where answers are kept (default: a new {@link MemoryIdempotencyStore}, whose `tx` is `undefined`). */
   store?: IdempotencyStore<Tx>;
   /** The white label's signing secret(s) (DECISIONS D11); required unless `verifySignature` is false. */
@@ -79,6 +87,12 @@ class TransientRefusal extends Error {
   }
 }
 
+/** The answer to store for a handler's result; throws {@link TransientRefusal} for a transient refusal. */
+function storable(result: unknown): StoredAnswer {
+  if (result instanceof CallbackError && result.transient) throw new TransientRefusal(toAnswer(result));
+  return toAnswer(result);
+}
+
 function toAnswer(result: unknown): StoredAnswer {
   if (result instanceof CallbackError) {
     return { status: result.status, contentType: JSON_TYPE, body: JSON.stringify(result.body) };
@@ -98,7 +112,10 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
  * - 401 `invalid_signature` (`data.reason`), 404 `not_found` / `not_implemented`, 405 for a method other than POST;
  * - 500 `internal_error` when the handler throws anything but a CallbackError (nothing stored: the retry runs again).
  *
- * @throws TypeError when signature verification is on and no secret is given.
+ * With `statements`, those callbacks run as one SQL statement each, with the same answers.
+ *
+ * @throws TypeError when signature verification is on and no secret is given, or when `statements` are given and
+ *   the store cannot run them.
  */
 export function createCallbackHandler<Tx = undefined>(options: CallbackHandlerOptions<Tx>): CallbackHandler {
   const verify = options.verifySignature ?? true;
@@ -106,6 +123,12 @@ export function createCallbackHandler<Tx = undefined>(options: CallbackHandlerOp
     throw new TypeError('createCallbackHandler: a secret is required unless verifySignature is false');
   }
   const store = options.store ?? (new MemoryIdempotencyStore() as unknown as IdempotencyStore<Tx>);
+  const statements = options.statements ?? {};
+  if (Object.keys(statements).length > 0 && typeof store.executeStatement !== 'function') {
+    throw new TypeError(
+      'createCallbackHandler: statements need a store with executeStatement (the SQL store)',
+    );
+  }
   const base = (options.basePath ?? '').replace(/\/+$/, '');
   const byPath = new Map<string, CallbackName>();
   for (const [name, path] of Object.entries(CALLBACK_PATHS)) byPath.set(base + path, name as CallbackName);
@@ -179,21 +202,39 @@ export function createCallbackHandler<Tx = undefined>(options: CallbackHandlerOp
         message: 'must equal body.request_id (DECISIONS D11)',
       });
     }
+    const build = statements[name] as
+      | ((b: never, ctx: Omit<CallbackContext<never>, 'tx'>) => CallbackStatement)
+      | undefined;
     const handler = handlers[name] as TypedCallbackHandler<typeof name, Tx> | undefined;
-    if (!handler) return errorResponse(404, 'not_implemented');
+    if (!build && !handler) return errorResponse(404, 'not_implemented');
+    const fingerprint = requestFingerprint(name, req.body);
+    const ctx = { name, requestId, foreignParams, headers: req.headers };
     try {
-      const outcome = await store.execute(requestId, requestFingerprint(name, req.body), async (tx) => {
-        const ctx: CallbackContext<Tx> = { name, requestId, foreignParams, headers: req.headers, tx };
-        let result: unknown;
+      let statement: CallbackStatement | CallbackError | undefined;
+      if (build) {
         try {
-          result = await handler(body as never, ctx);
+          statement = build(body as never, ctx);
         } catch (e) {
           if (!(e instanceof CallbackError)) throw e;
-          result = e;
+          statement = e; // refused before any SQL: stored (or not, if transient) like a handler's refusal
         }
-        if (result instanceof CallbackError && result.transient) throw new TransientRefusal(toAnswer(result));
-        return toAnswer(result);
-      });
+      }
+      const outcome =
+        statement && !(statement instanceof CallbackError)
+          ? await store.executeStatement!(requestId, fingerprint, statement, (row) =>
+              storable((statement as CallbackStatement).answer(row)),
+            )
+          : await store.execute(requestId, fingerprint, async (tx) => {
+              if (statement) return storable(statement);
+              let result: CallbackResult | CallbackError;
+              try {
+                result = await handler!(body as never, { ...ctx, tx });
+              } catch (e) {
+                if (!(e instanceof CallbackError)) throw e;
+                result = e;
+              }
+              return storable(result);
+            });
       if (outcome.kind === 'conflict') {
         return errorResponse(409, 'idempotency_conflict', { request_id: requestId });
       }

@@ -12,6 +12,10 @@
  * - `apply` throws: the claim is released (and the SQL transaction rolled back), so a retry runs again;
  * - concurrent deliveries of one key: the second waits for the first, then replays (or runs, if the first threw).
  *
+ * A store may also run a callback as one {@link ClaimingStatement} ({@link IdempotencyStore.executeStatement}): the
+ * claim, the effect and the stored answer in a single SQL statement, with the same guarantees and one database round
+ * trip instead of a transaction of several (docs/adr/0013-wallet-round-trips.md).
+ *
  * @packageDocumentation
  */
 import { createHash } from 'node:crypto';
@@ -33,6 +37,44 @@ export type IdempotencyOutcome =
   | { kind: 'conflict' };
 
 /**
+ * A callback done as one SQL statement (Postgres syntax), which the store completes with the claim of the request
+ * and its stored 204 answer. The store writes it as
+ *
+ * ```sql
+ * WITH <decide>,
+ *   stored AS (…the stored answer of $1, if any…),
+ *   claimed AS (INSERT …the claim of $1 with the answer 204… WHERE <claimWhen> ON CONFLICT DO NOTHING RETURNING …),
+ *   <effects>
+ * SELECT <claimed?>, <stored answer columns>, <columns>
+ * ```
+ *
+ * so the claim, the effect and the answer commit together or not at all (one statement is one transaction). The
+ * names `stored` and `claimed` are the store's; `$1` is the request_id and `$2` the fingerprint, the statement's own
+ * parameters are `$3`, `$4`, …
+ */
+export interface ClaimingStatement {
+  /**
+   * CTE definitions (`name AS (…)`, comma-separated, without `WITH`) that read the state and decide what to do; they
+   * may lock rows (`FOR UPDATE`) and must not write.
+   */
+  decide: string;
+  /**
+   * A boolean SQL expression over the `decide` CTEs: true when the first delivery's answer is 204 (the request is
+   * then claimed with that answer, and the effects run); false when it is a refusal.
+   */
+  claimWhen: string;
+  /**
+   * Data-modifying CTE definitions, written so that they change nothing unless `claimed` has a row (e.g. select
+   * `FROM claimed` or test `EXISTS (SELECT 1 FROM claimed)`); `""` when the callback has no effect.
+   */
+  effects: string;
+  /** The statement's own output: a select list over the CTEs, e.g. `(SELECT outcome FROM decision) AS outcome`. */
+  columns: string;
+  /** The values of `$3`, `$4`, … */
+  params: readonly unknown[];
+}
+
+/**
  * Runs callback work at most once per key (see the module comment). `Tx` is the unit of work handed to `apply`:
  * a database transaction for the SQL store, `undefined` for the memory store.
  */
@@ -47,6 +89,25 @@ export interface IdempotencyStore<Tx = unknown> {
     key: string,
     fingerprint: string,
     apply: (tx: Tx) => Promise<StoredAnswer>,
+  ): Promise<IdempotencyOutcome>;
+
+  /**
+   * Optional: runs a callback as one {@link ClaimingStatement}, without a transaction around it. A request already
+   * answered is replayed (or a conflict) and its statement changes nothing; otherwise `answer` maps the statement's
+   * row (its `columns`, plus `claimed`: whether the claim was taken) to the first delivery's answer:
+   * - 204 when `claimWhen` held: stored by the statement itself, with the effects;
+   * - a refusal (any other status) when it did not: stored next, with no effect, unless a concurrent delivery
+   *   answered first (its answer is then replayed);
+   * - a throw: nothing stored (for a transient refusal); it propagates.
+   *
+   * @param key - the `request_id`.
+   * @param fingerprint - see {@link IdempotencyStore.execute}.
+   */
+  executeStatement?(
+    key: string,
+    fingerprint: string,
+    statement: ClaimingStatement,
+    answer: (row: Record<string, unknown>) => StoredAnswer,
   ): Promise<IdempotencyOutcome>;
 }
 

@@ -1,4 +1,4 @@
-import type { IdempotencyOutcome, IdempotencyStore, StoredAnswer } from './idempotency.js';
+import type { ClaimingStatement, IdempotencyOutcome, IdempotencyStore, StoredAnswer } from './idempotency.js';
 
 /**
  * The minimal database access the SQL idempotency store needs; Postgres syntax (`$1` placeholders), so it runs on
@@ -10,6 +10,11 @@ export interface SqlRunner<Tx> {
   transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
   /** Runs one parameterised statement inside `tx` and returns its rows. */
   query(tx: Tx, text: string, params: readonly unknown[]): Promise<Record<string, unknown>[]>;
+  /**
+   * Optional: runs one parameterised statement on its own (autocommit: no BEGIN/COMMIT around it) and returns its
+   * rows. Without it, {@link SqlIdempotencyStore.executeStatement} wraps each statement in `transaction`.
+   */
+  statement?(text: string, params: readonly unknown[]): Promise<Record<string, unknown>[]>;
 }
 
 /** Options of {@link SqlIdempotencyStore}. */
@@ -100,10 +105,8 @@ export class SqlIdempotencyStore<Tx> implements IdempotencyStore<Tx> {
           [key],
         );
         const row = rows[0];
-        // The claim, the effect and the answer commit in one transaction, so a visible row is always answered.
-        if (!row || row.status === null) throw new Error(`idempotency: ${key} claimed but not answered`);
-        if (row.fingerprint !== fingerprint) return { kind: 'conflict' };
-        return { kind: 'replayed', answer: toAnswer(row) };
+        if (!row) throw new Error(`idempotency: ${key} claimed but not found`);
+        return storedOutcome(key, fingerprint, row);
       }
       const answer = await apply(tx);
       await r.query(
@@ -114,6 +117,92 @@ export class SqlIdempotencyStore<Tx> implements IdempotencyStore<Tx> {
       return { kind: 'applied', answer };
     });
   }
+
+  /**
+   * Runs a callback as one {@link ClaimingStatement} (see {@link IdempotencyStore.executeStatement}): one round trip
+   * for a first delivery answered 204 and for a replay, two for a stored refusal (the statement, then the answer with
+   * its claim). A concurrent duplicate waits on the claim's unique key (or on the rows the statement locks) until
+   * the first delivery commits, finds its claim taken and replays the stored answer.
+   */
+  async executeStatement(
+    key: string,
+    fingerprint: string,
+    statement: ClaimingStatement,
+    answer: (row: Record<string, unknown>) => StoredAnswer,
+  ): Promise<IdempotencyOutcome> {
+    const t = this.#table;
+    const text = `WITH ${statement.decide},
+  stored AS (SELECT fingerprint, status, content_type, body FROM ${t} WHERE request_id = $1),
+  claimed AS (
+    INSERT INTO ${t} (request_id, fingerprint, status, content_type, body, answered_at)
+    SELECT $1, $2, 204, '', '', now() WHERE NOT EXISTS (SELECT 1 FROM stored) AND (${statement.claimWhen})
+    ON CONFLICT (request_id) DO NOTHING
+    RETURNING request_id
+  )${
+    statement.effects.trim() === ''
+      ? ''
+      : `,
+  ${statement.effects}`
+  }
+SELECT EXISTS (SELECT 1 FROM claimed) AS claimed, stored.fingerprint AS stored_fingerprint,
+  stored.status AS stored_status, stored.content_type AS stored_content_type, stored.body AS stored_body,
+  ${statement.columns}
+FROM (SELECT 1) AS one LEFT JOIN stored ON true`;
+    const [row] = await this.#autocommit(text, [key, fingerprint, ...statement.params]);
+    if (!row) throw new Error(`idempotency: the statement of ${key} returned no row`);
+    if (row.claimed === true) {
+      let first: StoredAnswer | undefined;
+      try {
+        first = answer(row);
+      } catch {
+        first = undefined;
+      }
+      // the effect and its 204 committed; an answer that disagrees is a bug of the statement
+      if (first?.status !== 204)
+        throw new Error(`idempotency: ${key} was claimed with 204 but answers otherwise`);
+      return { kind: 'applied', answer: NO_CONTENT };
+    }
+    if (row.stored_fingerprint !== null && row.stored_fingerprint !== undefined) {
+      return storedOutcome(key, fingerprint, {
+        fingerprint: row.stored_fingerprint,
+        status: row.stored_status,
+        content_type: row.stored_content_type,
+        body: row.stored_body,
+      });
+    }
+    const first = answer(row);
+    if (first.status !== 204) {
+      const inserted = await this.#autocommit(
+        `INSERT INTO ${t} (request_id, fingerprint, status, content_type, body, answered_at)
+         VALUES ($1, $2, $3, $4, $5, now()) ON CONFLICT (request_id) DO NOTHING RETURNING request_id`,
+        [key, fingerprint, first.status, first.contentType, first.body],
+      );
+      if (inserted.length > 0) return { kind: 'applied', answer: first };
+    }
+    // a concurrent delivery of the same request_id committed after this statement's snapshot: replay it
+    const [now] = await this.#autocommit(
+      `SELECT fingerprint, status, content_type, body FROM ${t} WHERE request_id = $1`,
+      [key],
+    );
+    if (!now) throw new Error(`idempotency: ${key} was neither claimed nor answered`);
+    return storedOutcome(key, fingerprint, now);
+  }
+
+  #autocommit(text: string, params: readonly unknown[]): Promise<Record<string, unknown>[]> {
+    const r = this.#runner;
+    return r.statement ? r.statement(text, params) : r.transaction((tx) => r.query(tx, text, params));
+  }
+}
+
+const NO_CONTENT: StoredAnswer = { status: 204, contentType: '', body: '' };
+
+function storedOutcome(key: string, fingerprint: string, row: Record<string, unknown>): IdempotencyOutcome {
+  // the claim, the effect and the answer commit together, so a visible row is always answered
+  if (row.status === null || row.status === undefined) {
+    throw new Error(`idempotency: ${key} claimed but not answered`);
+  }
+  if (row.fingerprint !== fingerprint) return { kind: 'conflict' };
+  return { kind: 'replayed', answer: toAnswer(row) };
 }
 
 function toAnswer(row: Record<string, unknown>): StoredAnswer {

@@ -1,6 +1,7 @@
 import type { CallbackBodies, CallbackName, IdempotentCallbackName } from '@bookie/contracts';
 import type { HeaderSource, RawBody } from '../signing.js';
 import type { CallbackError } from './errors.js';
+import type { ClaimingStatement } from './idempotency.js';
 
 /** A callback request as any HTTP framework sees it; adapters build it. */
 export interface CallbackRequest {
@@ -61,4 +62,26 @@ export type TypedCallbackHandler<K extends IdempotentCallbackName, Tx> = (
  */
 export type CallbackHandlers<Tx> = { [K in IdempotentCallbackName]?: TypedCallbackHandler<K, Tx> } & {
   heartbeat?: (ctx: HeartbeatContext) => void | Promise<void>;
+};
+
+/** What a statement builder gets: the {@link CallbackContext} without a transaction (the statement is its own). */
+export type StatementContext = Omit<CallbackContext<never>, 'tx'>;
+
+/**
+ * A callback done as one SQL statement (see {@link ClaimingStatement}): the claim, the effect and the stored answer
+ * commit in a single round trip. `answer` turns the statement's row into the callback's result, as a typed handler
+ * would return it: nothing (204) exactly when `claimWhen` held, or a {@link CallbackError} (a `transient` one is
+ * answered and not stored).
+ */
+export interface CallbackStatement extends ClaimingStatement {
+  /** Maps the row (the statement's `columns`, plus `claimed`: whether this delivery took the claim) to the result. */
+  answer(row: Record<string, unknown>): CallbackResult;
+}
+
+/**
+ * Statement builders, one per callback, for a store that runs statements (the SQL store): each turns the body into
+ * a {@link CallbackStatement}. A callback with a builder is served by it rather than by its typed handler.
+ */
+export type CallbackStatements = {
+  [K in IdempotentCallbackName]?: (body: CallbackBodies[K], ctx: StatementContext) => CallbackStatement;
 };

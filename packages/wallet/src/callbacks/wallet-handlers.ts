@@ -1,7 +1,9 @@
 /**
  * The wallet's callback handlers (issue 6 "Money movements"; docs/adr/0006-sdk-and-wallet.md "Bet states"): each
- * callback moves money as one ledger row in the SDK's idempotency transaction, so the movement, the bet's new state
- * and the stored answer commit together.
+ * callback moves money as one ledger row together with the SDK's claim of the request, so the movement, the bet's new
+ * state and the stored answer commit together. The bet callbacks (place, accept, decline, settle, unsettle) are one
+ * SQL statement each ({@link walletStatements}, docs/adr/0013-wallet-round-trips.md); the rarer insurance and
+ * cash-out callbacks are typed handlers in the SDK's idempotency transaction ({@link walletHandlers}).
  *
  * | callback | movement |
  * |---|---|
@@ -21,16 +23,25 @@
  * @packageDocumentation
  */
 
-import { type CallbackHandlers, callbackError, notEnoughBalance } from '@bookie/sdk';
+import {
+  type CallbackHandlers,
+  type CallbackResult,
+  type CallbackStatements,
+  callbackError,
+  notEnoughBalance,
+} from '@bookie/sdk';
 import type { Transaction } from 'kysely';
 import type { BetState, WalletDB } from '../db/schema.js';
 import {
+  acceptStatement,
   applyMovement,
-  insertBet,
+  declineStatement,
   lockAccount,
   lockBet,
   movementExists,
-  updateBet,
+  placeStatement,
+  settleStatement,
+  unsettleStatement,
 } from '../ledger/ledger.repo.js';
 import { formatMicros, toMicros } from '../money.js';
 
@@ -77,137 +88,75 @@ function conflict(betId: string, state: BetState) {
   return callbackError('bet_state_conflict', { bet_id: betId, state }, { transient: true });
 }
 
-/** Builds the wallet's typed callback handlers (see the module comment). */
+/**
+ * The bet callbacks as one statement each (see the module comment; the SQL is in ledger.repo.ts): the decision, the
+ * claim, the movement, the bet's new state and the stored answer in one round trip.
+ */
+export function walletStatements(options: WalletHandlerOptions): CallbackStatements {
+  const note = (callback: string, betId: string, requestId: string, outcome: string) =>
+    options.onMovement?.({ callback, betId, requestId, outcome });
+  /** The answer of a bet callback whose outcome is `ok` or the name of its movement; `unknown` and `conflict` refuse. */
+  const answer =
+    (callback: string, betId: string, requestId: string) =>
+    (row: Record<string, unknown>): CallbackResult => {
+      const outcome = String(row.outcome);
+      note(callback, betId, requestId, outcome);
+      if (outcome === 'unknown') return unknownBet(betId);
+      if (outcome === 'conflict') return conflict(betId, row.state as BetState);
+    };
+
+  return {
+    place(body, { foreignParams, requestId }) {
+      const freebet = body.bet_freebet_id !== '';
+      const statement = placeStatement({
+        betId: body.bet_id,
+        playerId: body.bet_player_id,
+        currency: currencyOf(foreignParams, options.defaultCurrency),
+        stake: freebet ? 0n : toMicros(body.bet_stake, 'bet_stake'),
+        freebet,
+      });
+      return {
+        ...statement,
+        answer(row) {
+          note('place', body.bet_id, requestId, String(row.outcome));
+          if (row.outcome !== 'short') return;
+          const available = row.available as bigint;
+          return notEnoughBalance(formatMicros(available > 0n ? available : 0n));
+        },
+      };
+    },
+
+    accept(body, { requestId }) {
+      return { ...acceptStatement(body.bet_id), answer: answer('accept', body.bet_id, requestId) };
+    },
+
+    decline(body, { foreignParams, requestId }) {
+      const statement = declineStatement({
+        betId: body.bet_id,
+        playerId: body.bet_player_id,
+        currency: currencyOf(foreignParams, options.defaultCurrency),
+      });
+      return { ...statement, answer: answer('decline', body.bet_id, requestId) };
+    },
+
+    settle(body, { requestId }) {
+      const statement = settleStatement(body.bet_id, toMicros(body.settle_amount, 'settle_amount'));
+      return { ...statement, answer: answer('settle', body.bet_id, requestId) };
+    },
+
+    unsettle(body, { requestId }) {
+      const statement = unsettleStatement(body.bet_id, toMicros(body.unsettle_amount, 'unsettle_amount'));
+      return { ...statement, answer: answer('unsettle', body.bet_id, requestId) };
+    },
+  };
+}
+
+/** Builds the wallet's typed callback handlers for the callbacks not in {@link walletStatements}. */
 export function walletHandlers(options: WalletHandlerOptions): CallbackHandlers<WalletTx> {
   const note = (callback: string, betId: string, requestId: string, outcome: string) =>
     options.onMovement?.({ callback, betId, requestId, outcome });
 
   return {
-    async place(body, { tx, foreignParams, requestId }) {
-      const currency = currencyOf(foreignParams, options.defaultCurrency);
-      const freebet = body.bet_freebet_id !== '';
-      const stake = freebet ? 0n : toMicros(body.bet_stake, 'bet_stake');
-      const account = await lockAccount(tx, body.bet_player_id, currency);
-      const existing = await lockBet(tx, body.bet_id);
-      if (existing) return note('place', body.bet_id, requestId, 'known');
-      if (account.available < stake) {
-        note('place', body.bet_id, requestId, 'short');
-        return notEnoughBalance(formatMicros(account.available > 0n ? account.available : 0n));
-      }
-      await insertBet(tx, {
-        bet_id: body.bet_id,
-        player_id: body.bet_player_id,
-        currency,
-        stake,
-        freebet,
-        state: 'held',
-        settled: 0n,
-      });
-      await applyMovement(tx, {
-        playerId: body.bet_player_id,
-        currency,
-        kind: 'hold',
-        reason: 'place',
-        amount: stake,
-        betId: body.bet_id,
-        ref: body.bet_id,
-        requestId,
-      });
-      note('place', body.bet_id, requestId, 'held');
-    },
-
-    async accept(body, { tx, requestId }) {
-      const bet = await lockBet(tx, body.bet_id);
-      if (!bet) return unknownBet(body.bet_id);
-      if (bet.state === 'declined') return conflict(body.bet_id, bet.state);
-      if (bet.state !== 'held') return note('accept', body.bet_id, requestId, 'known');
-      await applyMovement(tx, {
-        playerId: bet.player_id,
-        currency: bet.currency,
-        kind: 'capture',
-        reason: 'accept',
-        amount: bet.stake,
-        betId: bet.bet_id,
-        ref: bet.bet_id,
-        requestId,
-      });
-      await updateBet(tx, bet.bet_id, 'accepted');
-      note('accept', body.bet_id, requestId, 'captured');
-    },
-
-    async decline(body, { tx, foreignParams, requestId }) {
-      const bet = await lockBet(tx, body.bet_id);
-      if (!bet) {
-        // e.g. a place that never reached us before Bookie gave up (D9): remember the bet as declined, so a late
-        // place cannot hold money for a bet that is already over
-        await insertBet(tx, {
-          bet_id: body.bet_id,
-          player_id: body.bet_player_id,
-          currency: currencyOf(foreignParams, options.defaultCurrency),
-          stake: 0n,
-          freebet: false,
-          state: 'declined',
-          settled: 0n,
-        });
-        return note('decline', body.bet_id, requestId, 'tombstone');
-      }
-      if (bet.state === 'declined') return note('decline', body.bet_id, requestId, 'known');
-      if (bet.state !== 'held') return conflict(body.bet_id, bet.state);
-      await applyMovement(tx, {
-        playerId: bet.player_id,
-        currency: bet.currency,
-        kind: 'release',
-        reason: 'decline',
-        amount: bet.stake,
-        betId: bet.bet_id,
-        ref: bet.bet_id,
-        requestId,
-      });
-      await updateBet(tx, bet.bet_id, 'declined');
-      note('decline', body.bet_id, requestId, 'released');
-    },
-
-    async settle(body, { tx, requestId }) {
-      const amount = toMicros(body.settle_amount, 'settle_amount');
-      const bet = await lockBet(tx, body.bet_id);
-      if (!bet) return unknownBet(body.bet_id);
-      if (bet.state === 'settled' && bet.settled === amount)
-        return note('settle', body.bet_id, requestId, 'known');
-      if (bet.state !== 'accepted' && bet.state !== 'unsettled') return conflict(body.bet_id, bet.state);
-      await applyMovement(tx, {
-        playerId: bet.player_id,
-        currency: bet.currency,
-        kind: 'credit',
-        reason: 'settle',
-        amount,
-        betId: bet.bet_id,
-        ref: bet.bet_id,
-        requestId,
-      });
-      await updateBet(tx, bet.bet_id, 'settled', amount);
-      note('settle', body.bet_id, requestId, 'credited');
-    },
-
-    async unsettle(body, { tx, requestId }) {
-      const amount = toMicros(body.unsettle_amount, 'unsettle_amount');
-      const bet = await lockBet(tx, body.bet_id);
-      if (!bet) return unknownBet(body.bet_id);
-      if (bet.state === 'unsettled') return note('unsettle', body.bet_id, requestId, 'known');
-      if (bet.state !== 'settled') return conflict(body.bet_id, bet.state);
-      await applyMovement(tx, {
-        playerId: bet.player_id,
-        currency: bet.currency,
-        kind: 'debit',
-        reason: 'unsettle',
-        amount,
-        betId: bet.bet_id,
-        ref: bet.bet_id,
-        requestId,
-      });
-      await updateBet(tx, bet.bet_id, 'unsettled', 0n);
-      note('unsettle', body.bet_id, requestId, 'debited');
-    },
-
     async insuranceAccepted(body, { tx, requestId }) {
       const bet = await lockBet(tx, body.bet_id);
       if (!bet) return unknownBet(body.bet_id);

@@ -2,7 +2,7 @@ import { createCallbackHandler, SqlIdempotencyStore } from '@bookie/sdk';
 import { kyselyRunner } from '@bookie/sdk/callbacks/kysely-runner';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Kysely } from 'kysely';
-import { type WalletHandlerOptions, walletHandlers } from '../callbacks/wallet-handlers.js';
+import { type WalletHandlerOptions, walletHandlers, walletStatements } from '../callbacks/wallet-handlers.js';
 import type { WalletDB } from '../db/schema.js';
 import { apiRoutes } from './api-routes.js';
 import { callbackRoutes } from './callback-routes.js';
@@ -32,8 +32,10 @@ export interface WalletAppDeps {
 export async function buildWalletApp(deps: WalletAppDeps): Promise<FastifyInstance> {
   const app = Fastify({ logger: deps.logger ?? false });
   installWalletErrorHandler(app);
+  const handlerOptions = { defaultCurrency: deps.defaultCurrency, onMovement: deps.onMovement };
   const handler = createCallbackHandler({
-    handlers: walletHandlers({ defaultCurrency: deps.defaultCurrency, onMovement: deps.onMovement }),
+    handlers: walletHandlers(handlerOptions),
+    statements: walletStatements(handlerOptions),
     store: new SqlIdempotencyStore(kyselyRunner(deps.db), { table: 'callback_requests' }),
     verifySignature: deps.secrets.length > 0,
     ...(deps.secrets.length > 0 ? { secret: deps.secrets } : {}),

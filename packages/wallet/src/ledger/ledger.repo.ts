@@ -1,11 +1,14 @@
 /**
  * The only SQL of the wallet's ledger: accounts, bets and ledger rows (ARCHITECTURE "Inside the server": one repo per
- * module). Every function takes the executor it runs on: the callback's transaction, or a deposit's own.
+ * module). Every function takes the executor it runs on: the callback's transaction, or a deposit's own. The bet
+ * callbacks (place, accept, decline, settle, unsettle) are SDK {@link ClaimingStatement}s instead: each is one
+ * statement that decides, claims the request, moves the money and stores the answer (docs/adr/0013-wallet-round-trips.md).
  *
  * @packageDocumentation
  */
+import type { ClaimingStatement } from '@bookie/sdk';
 import type { Executor } from '@bookie/storage';
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import type { BetState, BetTable, LedgerKind, WalletDB } from '../db/schema.js';
 
 /** The executor of the wallet database (Kysely or an open transaction). */
@@ -17,20 +20,26 @@ export interface Balance {
   held: bigint;
 }
 
-/** Creates the account if missing and locks it for the rest of the transaction (`FOR UPDATE`). */
+/**
+ * Creates the account if missing and locks it for the rest of the transaction (`FOR UPDATE`), in one statement (a
+ * second only when another transaction created the account after this statement's snapshot).
+ */
 export async function lockAccount(db: WalletExecutor, playerId: string, currency: string): Promise<Balance> {
-  await db
-    .insertInto('accounts')
-    .values({ player_id: playerId, currency, available: 0n, held: 0n })
-    .onConflict((oc) => oc.columns(['player_id', 'currency']).doNothing())
-    .execute();
-  return db
-    .selectFrom('accounts')
-    .select(['available', 'held'])
-    .where('player_id', '=', playerId)
-    .where('currency', '=', currency)
-    .forUpdate()
-    .executeTakeFirstOrThrow();
+  const query = CompiledQuery.raw(
+    `WITH created AS (
+       INSERT INTO accounts (player_id, currency, available, held) VALUES ($1, $2, 0, 0)
+       ON CONFLICT (player_id, currency) DO NOTHING
+       RETURNING available, held
+     ),
+     locked AS (SELECT available, held FROM accounts WHERE player_id = $1 AND currency = $2 FOR UPDATE)
+     SELECT available, held FROM created UNION ALL SELECT available, held FROM locked`,
+    [playerId, currency],
+  );
+  for (let attempt = 0; ; attempt++) {
+    const [row] = (await db.executeQuery<Balance>(query)).rows;
+    if (row) return row;
+    if (attempt > 0) throw new Error(`account ${playerId}/${currency} neither created nor found`);
+  }
 }
 
 /** One money movement to record. `amount` is in micro-units, > 0. */
@@ -45,58 +54,27 @@ export interface Movement {
   requestId?: string | null;
 }
 
-/** How each kind changes available and held. */
-const DELTAS: Record<LedgerKind, (a: bigint) => Balance> = {
-  deposit: (a) => ({ available: a, held: 0n }),
-  credit: (a) => ({ available: a, held: 0n }),
-  debit: (a) => ({ available: -a, held: 0n }),
-  hold: (a) => ({ available: -a, held: a }),
-  release: (a) => ({ available: a, held: -a }),
-  capture: (a) => ({ available: 0n, held: -a }),
-};
-
 /**
- * Applies a movement to the account (created if missing) and appends its ledger row, in the caller's transaction.
- * An amount of 0 moves nothing and writes no row.
+ * Applies a movement to the account and appends its ledger row, in the caller's transaction, as one statement. A
+ * deposit, credit or debit creates the account if missing; a hold, release or capture needs it. An amount of 0 moves
+ * nothing and writes no row (it only locks the account, created if missing).
  *
  * @returns the balance after the movement.
  */
 export async function applyMovement(db: WalletExecutor, m: Movement): Promise<Balance> {
   if (m.amount < 0n) throw new RangeError(`movement amount must not be negative: ${m.amount}`);
   if (m.amount === 0n) return lockAccount(db, m.playerId, m.currency);
-  const d = DELTAS[m.kind](m.amount);
-  // make sure the account exists, then move (an upsert would check `held >= 0` on the proposed insert row)
-  await db
-    .insertInto('accounts')
-    .values({ player_id: m.playerId, currency: m.currency, available: 0n, held: 0n })
-    .onConflict((oc) => oc.columns(['player_id', 'currency']).doNothing())
-    .execute();
-  const after = await db
-    .updateTable('accounts')
-    .set({
-      available: sql<bigint>`available + ${d.available}`,
-      held: sql<bigint>`held + ${d.held}`,
-      updated_at: sql<Date>`now()`,
-    })
-    .where('player_id', '=', m.playerId)
-    .where('currency', '=', m.currency)
-    .returning(['available', 'held'])
-    .executeTakeFirstOrThrow();
-  await db
-    .insertInto('ledger')
-    .values({
-      player_id: m.playerId,
-      currency: m.currency,
-      kind: m.kind,
-      reason: m.reason,
-      amount: m.amount,
-      bet_id: m.betId ?? null,
-      ref: m.ref ?? null,
-      request_id: m.requestId ?? null,
-      available_after: after.available,
-      held_after: after.held,
-    })
-    .execute();
+  const query = CompiledQuery.raw(
+    `WITH go AS (
+       SELECT $1::text AS player_id, $2::text AS currency, $3::int8 AS amount, $4::text AS bet_id, $5::text AS ref,
+         $6::text AS request_id, $7::text AS reason
+     ),
+     ${movementCtes(m.kind, { reason: 'go.reason', ref: 'go.ref', requestId: 'go.request_id' })}
+     SELECT available, held FROM moved`,
+    [m.playerId, m.currency, m.amount, m.betId ?? null, m.ref ?? null, m.requestId ?? null, m.reason],
+  );
+  const [after] = (await db.executeQuery<Balance>(query)).rows;
+  if (!after) throw new Error(`account ${m.playerId}/${m.currency} missing for a ${m.kind}`);
   return after;
 }
 
@@ -114,25 +92,6 @@ export async function lockBet(db: WalletExecutor, betId: string): Promise<BetRow
     .where('bet_id', '=', betId)
     .forUpdate()
     .executeTakeFirst();
-}
-
-/** Records a new bet. */
-export async function insertBet(db: WalletExecutor, bet: BetRow): Promise<void> {
-  await db.insertInto('bets').values(bet).execute();
-}
-
-/** Moves a bet to `state` (and sets its net settled amount when given). */
-export async function updateBet(
-  db: WalletExecutor,
-  betId: string,
-  state: BetState,
-  settled?: bigint,
-): Promise<void> {
-  await db
-    .updateTable('bets')
-    .set({ state, updated_at: sql<Date>`now()`, ...(settled === undefined ? {} : { settled }) })
-    .where('bet_id', '=', betId)
-    .execute();
 }
 
 /** True when a ledger row with this (kind, reason, ref) exists: a once-only movement already happened. */
@@ -212,4 +171,238 @@ export async function accountTotals(db: WalletExecutor, playerId?: string) {
     .orderBy('a.currency');
   if (playerId !== undefined) q = q.where('a.player_id', '=', playerId);
   return q.execute();
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The bet callbacks as single statements (docs/adr/0013-wallet-round-trips.md). The SDK adds the claim (`claimed`)
+// and the stored answer; `$1` is the request_id, `$2` the fingerprint, ours start at `$3` (always the bet id). Each
+// statement locks what it decides on (`FOR UPDATE` returns the latest committed row under READ COMMITTED), decides
+// an `outcome`, and its effects run only when the claim was taken: `go` has one row then — the movement's account
+// and `amount` — and none otherwise, and every write selects from `go` (or from `decision, claimed`).
+// ---------------------------------------------------------------------------------------------------------------
+
+/** The bet of `$3`, locked. */
+const LOCKED_BET = `bet AS (
+    SELECT bet_id, player_id, currency, stake, state, settled FROM bets WHERE bet_id = $3 FOR UPDATE
+  )`;
+
+/** Kinds that may create the account (their proposed row passes `held >= 0`); the others need it to exist. */
+const UPSERT_KINDS: ReadonlySet<LedgerKind> = new Set(['deposit', 'credit', 'debit']);
+
+/** The change of (available, held) of each kind, as SQL over `go.amount`. */
+const DELTA_SQL: Record<LedgerKind, [string, string]> = {
+  deposit: ['go.amount', '0'],
+  credit: ['go.amount', '0'],
+  debit: ['-go.amount', '0'],
+  hold: ['-go.amount', 'go.amount'],
+  release: ['go.amount', '-go.amount'],
+  capture: ['0', '-go.amount'],
+};
+
+/** SQL expressions of a ledger row's reason, ref and request_id (default: a callback's, on the bet of `go`). */
+interface EntrySql {
+  reason: string;
+  ref?: string;
+  requestId?: string;
+}
+
+/**
+ * The CTEs `moved` (the account row changed, created for a deposit, credit or debit) and `entry` (its ledger row,
+ * with the balance after) of a movement of `go.amount` on `go`'s account (`go` has `player_id`, `currency`, `amount`
+ * and `bet_id`); nothing when `go` is empty or the amount is 0.
+ */
+function movementCtes(kind: LedgerKind, entry: EntrySql): string {
+  const [available, held] = DELTA_SQL[kind];
+  const moved = UPSERT_KINDS.has(kind)
+    ? `moved AS (
+    INSERT INTO accounts AS a (player_id, currency, available, held)
+    SELECT go.player_id, go.currency, ${available}, ${held} FROM go WHERE go.amount > 0
+    ON CONFLICT (player_id, currency) DO UPDATE
+      SET available = a.available + excluded.available, held = a.held + excluded.held, updated_at = now()
+    RETURNING a.player_id, a.currency, a.available, a.held
+  )`
+    : `moved AS (
+    UPDATE accounts AS a
+    SET available = a.available + ${available}, held = a.held + ${held}, updated_at = now()
+    FROM go WHERE go.amount > 0 AND a.player_id = go.player_id AND a.currency = go.currency
+    RETURNING a.player_id, a.currency, a.available, a.held
+  )`;
+  return `${moved},
+  entry AS (
+    INSERT INTO ledger (player_id, currency, kind, reason, amount, bet_id, ref, request_id, available_after, held_after)
+    SELECT m.player_id, m.currency, '${kind}', ${entry.reason}, go.amount, go.bet_id, ${entry.ref ?? 'go.bet_id'},
+      ${entry.requestId ?? '$1'}, m.available, m.held
+    FROM moved m, go
+  )`;
+}
+
+/**
+ * The `go` CTE of a bet callback: the locked bet and the amount to move (`amount`, SQL over `bet`), when the decision
+ * is `outcome` and the claim was taken.
+ */
+function go(outcome: string, amount: string): string {
+  return `go AS (
+    SELECT bet.bet_id, bet.player_id, bet.currency, ${amount} AS amount
+    FROM bet, decision, claimed WHERE decision.outcome = '${outcome}'
+  )`;
+}
+
+/** The CTE `changed`: the bet moved to `state` (and `settled`), when `go` has its row. */
+function betUpdate(state: BetState, settled?: string): string {
+  return `changed AS (
+    UPDATE bets SET state = '${state}', ${settled === undefined ? '' : `settled = ${settled}, `}updated_at = now()
+    FROM go WHERE bets.bet_id = go.bet_id
+  )`;
+}
+
+const OUTCOME_AND_STATE = `(SELECT outcome FROM decision) AS outcome, (SELECT state FROM bet) AS state`;
+
+/** A new bet to hold: `/bet/place`. */
+export interface PlaceInput {
+  betId: string;
+  playerId: string;
+  currency: string;
+  /** Micro-units to hold; 0 for a freebet bet. */
+  stake: bigint;
+  freebet: boolean;
+}
+
+/**
+ * `/bet/place`: outcome `known` (the bet exists: nothing, 204), `short` (available < stake: a refusal, with
+ * `available`), or `held` (the bet recorded as held, the stake moved from available to held). The account is locked
+ * first, so concurrent places of one player see each other's holds.
+ */
+export function placeStatement(p: PlaceInput): ClaimingStatement {
+  return {
+    decide: `account AS (
+    SELECT available FROM accounts WHERE player_id = $4 AND currency = $5 FOR UPDATE
+  ),
+  decision AS (
+    SELECT CASE
+        WHEN EXISTS (SELECT 1 FROM bets WHERE bet_id = $3) THEN 'known'
+        WHEN coalesce((SELECT available FROM account), 0) < $6::int8 THEN 'short'
+        ELSE 'held'
+      END AS outcome,
+      coalesce((SELECT available FROM account), 0) AS available
+  )`,
+    claimWhen: `(SELECT outcome FROM decision) <> 'short'`,
+    effects: `go AS (
+    SELECT $3::text AS bet_id, $4::text AS player_id, $5::text AS currency, $6::int8 AS amount
+    FROM decision, claimed WHERE decision.outcome = 'held'
+  ),
+  added AS (
+    INSERT INTO bets (bet_id, player_id, currency, stake, freebet, state, settled)
+    SELECT go.bet_id, go.player_id, go.currency, go.amount, $7::boolean, 'held', 0 FROM go
+  ),
+  ${movementCtes('hold', { reason: "'place'" })}`,
+    columns: `(SELECT outcome FROM decision) AS outcome, (SELECT available FROM decision) AS available`,
+    params: [p.betId, p.playerId, p.currency, p.stake, p.freebet],
+  };
+}
+
+/**
+ * `/bet/accept`: outcome `unknown`, `conflict` (declined), `known` (past held: nothing) or `captured` (the held stake
+ * captured, the bet accepted).
+ */
+export function acceptStatement(betId: string): ClaimingStatement {
+  return {
+    decide: `${LOCKED_BET},
+  decision AS (
+    SELECT CASE
+        WHEN NOT EXISTS (SELECT 1 FROM bet) THEN 'unknown'
+        WHEN (SELECT state FROM bet) = 'declined' THEN 'conflict'
+        WHEN (SELECT state FROM bet) <> 'held' THEN 'known'
+        ELSE 'captured'
+      END AS outcome
+  )`,
+    claimWhen: `(SELECT outcome FROM decision) IN ('known', 'captured')`,
+    effects: `${go('captured', 'bet.stake')},
+  ${movementCtes('capture', { reason: "'accept'" })},
+  ${betUpdate('accepted')}`,
+    columns: OUTCOME_AND_STATE,
+    params: [betId],
+  };
+}
+
+/** The bet a `/bet/decline` names, for its tombstone when the wallet never saw it. */
+export interface DeclineInput {
+  betId: string;
+  playerId: string;
+  currency: string;
+}
+
+/**
+ * `/bet/decline`: outcome `tombstone` (unknown bet: recorded as declined with no stake, so a late place holds
+ * nothing), `known` (declined already), `conflict` (past held) or `released` (the hold released, the bet declined).
+ */
+export function declineStatement(d: DeclineInput): ClaimingStatement {
+  return {
+    decide: `${LOCKED_BET},
+  decision AS (
+    SELECT CASE
+        WHEN NOT EXISTS (SELECT 1 FROM bet) THEN 'tombstone'
+        WHEN (SELECT state FROM bet) = 'declined' THEN 'known'
+        WHEN (SELECT state FROM bet) <> 'held' THEN 'conflict'
+        ELSE 'released'
+      END AS outcome
+  )`,
+    claimWhen: `(SELECT outcome FROM decision) <> 'conflict'`,
+    effects: `tombstone AS (
+    INSERT INTO bets (bet_id, player_id, currency, stake, freebet, state, settled)
+    SELECT $3, $4, $5, 0, false, 'declined', 0 FROM decision, claimed WHERE decision.outcome = 'tombstone'
+  ),
+  ${go('released', 'bet.stake')},
+  ${movementCtes('release', { reason: "'decline'" })},
+  ${betUpdate('declined')}`,
+    columns: OUTCOME_AND_STATE,
+    params: [d.betId, d.playerId, d.currency],
+  };
+}
+
+/**
+ * `/bet/settle` of `amount` micro-units: outcome `unknown`, `known` (settled with this amount already), `conflict`
+ * (neither accepted nor unsettled) or `credited` (the amount credited, the bet settled with it).
+ */
+export function settleStatement(betId: string, amount: bigint): ClaimingStatement {
+  return {
+    decide: `${LOCKED_BET},
+  decision AS (
+    SELECT CASE
+        WHEN NOT EXISTS (SELECT 1 FROM bet) THEN 'unknown'
+        WHEN (SELECT state = 'settled' AND settled = $4::int8 FROM bet) THEN 'known'
+        WHEN (SELECT state NOT IN ('accepted', 'unsettled') FROM bet) THEN 'conflict'
+        ELSE 'credited'
+      END AS outcome
+  )`,
+    claimWhen: `(SELECT outcome FROM decision) IN ('known', 'credited')`,
+    effects: `${go('credited', '$4::int8')},
+  ${movementCtes('credit', { reason: "'settle'" })},
+  ${betUpdate('settled', '$4::int8')}`,
+    columns: OUTCOME_AND_STATE,
+    params: [betId, amount],
+  };
+}
+
+/**
+ * `/bet/unsettle` of `amount` micro-units: outcome `unknown`, `known` (unsettled already), `conflict` (not settled)
+ * or `debited` (the amount debited, the bet unsettled with a net settled amount of 0).
+ */
+export function unsettleStatement(betId: string, amount: bigint): ClaimingStatement {
+  return {
+    decide: `${LOCKED_BET},
+  decision AS (
+    SELECT CASE
+        WHEN NOT EXISTS (SELECT 1 FROM bet) THEN 'unknown'
+        WHEN (SELECT state FROM bet) = 'unsettled' THEN 'known'
+        WHEN (SELECT state FROM bet) <> 'settled' THEN 'conflict'
+        ELSE 'debited'
+      END AS outcome
+  )`,
+    claimWhen: `(SELECT outcome FROM decision) IN ('known', 'debited')`,
+    effects: `${go('debited', '$4::int8')},
+  ${movementCtes('debit', { reason: "'unsettle'" })},
+  ${betUpdate('unsettled', '0')}`,
+    columns: OUTCOME_AND_STATE,
+    params: [betId, amount],
+  };
 }
