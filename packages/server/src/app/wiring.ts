@@ -8,6 +8,7 @@ import { createAuthenticator } from '../modules/auth/authenticator.js';
 import { expireSession } from '../modules/auth/expire-session.js';
 import { BetEvents } from '../modules/bets/bet-events.js';
 import type { PlacementDeps } from '../modules/bets/place-bet.js';
+import { PlacementWrites } from '../modules/bets/placement-writes.js';
 import { recoverPlacements } from '../modules/bets/recover-placements.js';
 import { type CallbacksService, createCallbacksService } from '../modules/callbacks/callbacks.service.js';
 import { CallbackSender } from '../modules/callbacks/send-callback.js';
@@ -87,6 +88,7 @@ export async function buildDeps(config: Config, opts: BuildDepsOptions = {}): Pr
       expire: (whiteLabelId, token) => expireSession({ database, clock }, { whiteLabelId, token }),
     },
     betEvents,
+    writes: new PlacementWrites(database),
     settings: {
       oddsTolerance: parseDecimal(config.bets.oddsTolerance, { field: 'ODDS_TOLERANCE', maxDecimals: 12 }),
       expressCap: (currency) => {

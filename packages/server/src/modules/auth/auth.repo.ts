@@ -61,6 +61,21 @@ export async function findSession(db: Executor, tokenHash: string): Promise<Sess
   return db.selectFrom('session_token').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
 }
 
+/** Several sessions by token hash in one statement; one entry per hash, in order (undefined when unknown). */
+export async function findSessions(
+  db: Executor,
+  tokenHashes: readonly string[],
+): Promise<Array<SessionRow | undefined>> {
+  if (tokenHashes.length === 0) return [];
+  const rows = await db
+    .selectFrom('session_token')
+    .selectAll()
+    .where('token_hash', 'in', [...new Set(tokenHashes)])
+    .execute();
+  const byHash = new Map(rows.map((r) => [r.token_hash, r]));
+  return tokenHashes.map((h) => byHash.get(h));
+}
+
 /** Ends a session of `whiteLabelId` (keeps the first end time); undefined when that white label has no such token. */
 export async function endSession(
   db: Executor,

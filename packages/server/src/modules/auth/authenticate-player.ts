@@ -1,11 +1,30 @@
 import { DomainError } from '@bookie/core';
+import { GroupCommit } from '@bookie/storage';
 import type { AppDeps } from '../../app/wiring.js';
 import type { PlayerSession } from '../../http/auth.js';
 import { hashSecret, PREFIX } from '../tenants/secrets.js';
-import { findSession } from './auth.repo.js';
+import { findSession, findSessions, type SessionRow } from './auth.repo.js';
 
 function invalidToken(message: string): DomainError {
   return new DomainError('unauthorized', message, { error: 'invalid_token' });
+}
+
+/** Finds a session by its token hash. */
+export type SessionLookup = (tokenHash: string) => Promise<SessionRow | undefined>;
+
+/**
+ * A {@link SessionLookup} that reads the sessions of the requests arriving together in one statement (a player
+ * route's only database read before its own work; docs/adr/0012-placement-group-commit.md). Always reads the
+ * database: an ended session is refused on the next request, as D26 asks.
+ */
+export function batchedSessionLookup(deps: Pick<AppDeps, 'database'>): SessionLookup {
+  const reads = new GroupCommit<string, SessionRow | undefined>(
+    (hashes) => findSessions(deps.database.db, hashes),
+    {
+      maxConcurrent: 4,
+    },
+  );
+  return (tokenHash) => reads.submit(tokenHash);
 }
 
 /**
@@ -15,10 +34,11 @@ function invalidToken(message: string): DomainError {
  * @throws DomainError unauthorized (`details.error = "invalid_token"`).
  */
 export async function authenticatePlayer(
-  deps: Pick<AppDeps, 'database' | 'clock'>,
+  deps: Pick<AppDeps, 'database' | 'clock'> & { lookup?: SessionLookup },
   input: { token: string },
 ): Promise<PlayerSession> {
-  const row = await findSession(deps.database.db, hashSecret(input.token));
+  const hash = hashSecret(input.token);
+  const row = await (deps.lookup ? deps.lookup(hash) : findSession(deps.database.db, hash));
   if (!row) {
     throw invalidToken(
       input.token.startsWith(PREFIX.accessToken)

@@ -1,7 +1,7 @@
 import type { AppDeps } from '../../app/wiring.js';
 import { type Authenticator, bearerToken, challenge } from '../../http/auth.js';
 import { authenticatePartner } from './authenticate-partner.js';
-import { authenticatePlayer } from './authenticate-player.js';
+import { authenticatePlayer, batchedSessionLookup } from './authenticate-player.js';
 
 /**
  * The Authenticator of `app.requirePartner` / `app.requirePlayer` (http/auth.ts): bearer tokens per RFC 6750,
@@ -9,6 +9,7 @@ import { authenticatePlayer } from './authenticate-player.js';
  * which honours X-Forwarded-For only from `TRUSTED_PROXIES`), player session tokens (D26).
  */
 export function createAuthenticator(deps: Pick<AppDeps, 'database' | 'clock'>): Authenticator {
+  const players = { ...deps, lookup: batchedSessionLookup(deps) };
   return {
     async partner(request, reply) {
       const token = bearerToken(request, reply);
@@ -22,7 +23,7 @@ export function createAuthenticator(deps: Pick<AppDeps, 'database' | 'clock'>): 
     async player(request, reply) {
       const token = bearerToken(request, reply);
       try {
-        return await authenticatePlayer(deps, { token });
+        return await authenticatePlayer(players, { token });
       } catch (err) {
         challenge(reply, err);
         throw err;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../testing/database.js';
 import { createTestApp, manualClock, partnerWithToken, type TestApp } from '../../testing/partner.js';
 import { hashSecret } from '../tenants/secrets.js';
-import { authenticatePlayer } from './authenticate-player.js';
+import { authenticatePlayer, batchedSessionLookup } from './authenticate-player.js';
 import { expireSession } from './expire-session.js';
 
 describe(`player session tokens, D26 (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, () => {
@@ -134,5 +134,24 @@ describe(`player session tokens, D26 (${process.env.DATABASE_URL ? 'postgres' : 
     expect(r.statusCode).toBe(401);
     expect(r.json().error.message).toBe('session expired');
     await expect(authenticatePlayer(t.deps, { token })).rejects.toMatchObject({ code: 'unauthorized' });
+  });
+
+  it('a batched lookup resolves the sessions of concurrent requests, each to its own row', async () => {
+    const p = await partnerWithToken({ database: db }, t.app);
+    const tokens: string[] = [];
+    for (const player of ['b1', 'b2', 'b3']) {
+      tokens.push(
+        (await create(`Bearer ${p.token}`, { locale: 'en', currency: 'EUR', player_id: player })).json()
+          .token,
+      );
+    }
+    const lookup = batchedSessionLookup(t.deps);
+    const hashes = [...tokens, tokens[0] as string, 'bkst_unknown'].map(hashSecret);
+    const rows = await Promise.all(hashes.map((h) => lookup(h)));
+    expect(rows.map((r) => r?.player_id)).toEqual(['b1', 'b2', 'b3', 'b1', undefined]);
+    const sessions = await Promise.all(
+      tokens.map((token) => authenticatePlayer({ ...t.deps, lookup }, { token })),
+    );
+    expect(sessions.map((s) => s.playerId)).toEqual(['b1', 'b2', 'b3']);
   });
 });

@@ -35,53 +35,85 @@ export interface NewBet {
   }>;
 }
 
-/** Inserts a bet in `hold_requested` with its selections; returns it as stored (one round trip per table). */
+/** Inserts a bet in `hold_requested` with its selections; returns it as stored. */
 export async function insertBet(tx: Executor, b: NewBet): Promise<Bet> {
-  const row = await tx
+  return (await insertBets(tx, [b]))[0] as Bet;
+}
+
+/**
+ * Inserts bets in `hold_requested` with their selections — one statement per table, whatever the number of bets —
+ * and returns them as stored, in the order given.
+ */
+export async function insertBets(tx: Executor, bets: readonly NewBet[]): Promise<Bet[]> {
+  if (bets.length === 0) return [];
+  const rows = await tx
     .insertInto('bet')
-    .values({
-      id: b.id,
-      white_label_id: b.whiteLabelId,
-      player_id: b.playerId,
-      currency: b.currency,
-      bet_type: b.betType,
-      system_sizes: JSON.stringify(b.systemSizes),
-      stake: b.stake,
-      odds_strategy: b.oddsStrategy,
-      base_odds: b.baseOdds,
-      total_odds: b.totalOdds,
-      state: 'hold_requested',
-      freebet_id: b.freebetId,
-      insurance_id: b.insuranceId,
-      boost_id: b.boostId,
-      foreign_params: JSON.stringify(b.foreignParams),
-      session_token_hash: b.sessionTokenHash,
-      client_key: b.clientKey,
-      created_at: b.createdAt,
-      placement_deadline: b.placementDeadline,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  const selections = await tx
-    .insertInto('bet_selection')
     .values(
-      b.selections.map((s, idx) => ({
-        bet_id: b.id,
-        idx,
-        sport_event_id: s.sportEventId,
-        market_id: s.marketId,
-        odd_id: s.oddId,
-        requested_odds: s.requestedOdds,
-        odds: s.odds,
-        odd_updated_at: s.oddUpdatedAt,
-        match_status: s.matchStatus,
-        event_info: JSON.stringify(s.eventInfo),
+      bets.map((b) => ({
+        id: b.id,
+        white_label_id: b.whiteLabelId,
+        player_id: b.playerId,
+        currency: b.currency,
+        bet_type: b.betType,
+        system_sizes: JSON.stringify(b.systemSizes),
+        stake: b.stake,
+        odds_strategy: b.oddsStrategy,
+        base_odds: b.baseOdds,
+        total_odds: b.totalOdds,
+        state: 'hold_requested' as const,
+        freebet_id: b.freebetId,
+        insurance_id: b.insuranceId,
+        boost_id: b.boostId,
+        foreign_params: JSON.stringify(b.foreignParams),
+        session_token_hash: b.sessionTokenHash,
+        client_key: b.clientKey,
+        created_at: b.createdAt,
+        placement_deadline: b.placementDeadline,
       })),
     )
     .returningAll()
     .execute();
-  selections.sort((a, b) => a.idx - b.idx);
-  return { row, selections };
+  const selections = await tx
+    .insertInto('bet_selection')
+    .values(
+      bets.flatMap((b) =>
+        b.selections.map((s, idx) => ({
+          bet_id: b.id,
+          idx,
+          sport_event_id: s.sportEventId,
+          market_id: s.marketId,
+          odd_id: s.oddId,
+          requested_odds: s.requestedOdds,
+          odds: s.odds,
+          odd_updated_at: s.oddUpdatedAt,
+          match_status: s.matchStatus,
+          event_info: JSON.stringify(s.eventInfo),
+        })),
+      ),
+    )
+    .returningAll()
+    .execute();
+  return assemble(
+    bets.map((b) => b.id),
+    rows,
+    selections,
+  );
+}
+
+/** Pairs bet rows with their selections (by idx), in the order of `ids`; ids without a row are left out. */
+function assemble(ids: readonly string[], rows: readonly BetRow[], sels: readonly SelectionRow[]): Bet[] {
+  const byBet = new Map<string, SelectionRow[]>();
+  for (const s of sels) {
+    const list = byBet.get(s.bet_id);
+    if (list) list.push(s);
+    else byBet.set(s.bet_id, [s]);
+  }
+  for (const list of byBet.values()) list.sort((a, b) => a.idx - b.idx);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [{ row, selections: byBet.get(id) ?? [] }] : [];
+  });
 }
 
 /** Loads bets with their selections; `lock` takes row locks on the bets (FOR UPDATE). */
@@ -94,20 +126,8 @@ export async function loadBets(
   let q = db.selectFrom('bet').selectAll().where('id', 'in', ids);
   if (opts.lock) q = q.forUpdate();
   const rows = await q.execute();
-  const sels = await db
-    .selectFrom('bet_selection')
-    .selectAll()
-    .where('bet_id', 'in', ids)
-    .orderBy('bet_id')
-    .orderBy('idx')
-    .execute();
-  const byBet = new Map<string, SelectionRow[]>();
-  for (const s of sels) byBet.set(s.bet_id, [...(byBet.get(s.bet_id) ?? []), s]);
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return ids.flatMap((id) => {
-    const row = byId.get(id);
-    return row ? [{ row, selections: byBet.get(id) ?? [] }] : [];
-  });
+  const sels = await db.selectFrom('bet_selection').selectAll().where('bet_id', 'in', ids).execute();
+  return assemble(ids, rows, sels);
 }
 
 /** One bet of a white label (undefined for another white label's bet: isolation). */
@@ -139,6 +159,14 @@ export async function findBetByClientKey(
   return r?.id;
 }
 
+/** Column changes of a bet's transition. */
+export type BetChanges = Partial<{
+  restrictions: unknown[];
+  decidedAt: Date;
+  totalOdds: string;
+  baseOdds: string;
+}>;
+
 /**
  * Moves a bet from `from` to `to` with the given column changes; returns the updated row, or undefined when the
  * bet was no longer in `from` (another process or the recovery job decided it first).
@@ -148,81 +176,124 @@ export async function transitionBet(
   id: string,
   from: BetState,
   to: BetState,
-  changes: Partial<{
-    restrictions: unknown[];
-    decidedAt: Date;
-    totalOdds: string;
-    baseOdds: string;
-  }> = {},
+  changes: BetChanges = {},
 ): Promise<BetRow | undefined> {
-  return tx
-    .updateTable('bet')
-    .set({
-      state: to,
-      updated_at: sql`now()`,
-      ...(changes.restrictions ? { restrictions: JSON.stringify(changes.restrictions) } : {}),
-      ...(changes.decidedAt ? { decided_at: changes.decidedAt } : {}),
-      ...(changes.totalOdds ? { total_odds: changes.totalOdds } : {}),
-      ...(changes.baseOdds ? { base_odds: changes.baseOdds } : {}),
-    })
-    .where('id', '=', id)
-    .where('state', '=', from)
-    .returningAll()
-    .executeTakeFirst();
+  return (await transitionBets(tx, from, to, [{ id, ...changes }]))[0];
 }
 
-/** Writes the odds one selection was accepted at; returns the updated selection. */
+/**
+ * Moves bets from `from` to `to`, each with its own column changes (a change left out keeps the column), in one
+ * statement; returns the updated rows — a bet no longer in `from` (decided elsewhere first) is not among them.
+ */
+export async function transitionBets(
+  tx: Executor,
+  from: BetState,
+  to: BetState,
+  items: ReadonlyArray<BetChanges & { id: string }>,
+): Promise<BetRow[]> {
+  if (items.length === 0) return [];
+  const res = await sql<BetRow>`
+    UPDATE bet SET state = ${to}, updated_at = now(),
+      restrictions = coalesce(v.restrictions, bet.restrictions),
+      decided_at = coalesce(v.decided_at, bet.decided_at),
+      total_odds = coalesce(v.total_odds, bet.total_odds),
+      base_odds = coalesce(v.base_odds, bet.base_odds)
+    FROM unnest(${items.map((i) => i.id)}::uuid[],
+      ${items.map((i) => (i.restrictions ? JSON.stringify(i.restrictions) : null))}::jsonb[],
+      ${items.map((i) => i.decidedAt ?? null)}::timestamptz[],
+      ${items.map((i) => i.totalOdds ?? null)}::numeric[],
+      ${items.map((i) => i.baseOdds ?? null)}::numeric[]) AS v(id, restrictions, decided_at, total_odds, base_odds)
+    WHERE bet.id = v.id AND bet.state = ${from}
+    RETURNING bet.*`.execute(tx);
+  return res.rows;
+}
+
+/** Writes the odds selections were accepted at, in one statement; returns the updated selections. */
 export async function setAcceptedOdds(
   tx: Executor,
-  betId: string,
-  idx: number,
-  odds: string,
-): Promise<SelectionRow> {
-  return tx
-    .updateTable('bet_selection')
-    .set({ odds })
-    .where('bet_id', '=', betId)
-    .where('idx', '=', idx)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  items: ReadonlyArray<{ betId: string; idx: number; odds: string }>,
+): Promise<SelectionRow[]> {
+  if (items.length === 0) return [];
+  const res = await sql<SelectionRow>`
+    UPDATE bet_selection s SET odds = v.odds
+    FROM unnest(${items.map((i) => i.betId)}::uuid[], ${items.map((i) => i.idx)}::int2[],
+      ${items.map((i) => i.odds)}::numeric[]) AS v(bet_id, idx, odds)
+    WHERE s.bet_id = v.bet_id AND s.idx = v.idx
+    RETURNING s.*`.execute(tx);
+  return res.rows;
 }
 
-/** When the player last had a bet accepted on each of these sport events. */
+/** A player's bet on some sport events (the key of bet_interval). */
+export interface PlayerEvents {
+  whiteLabelId: string;
+  playerId: string;
+  sportEventIds: readonly string[];
+}
+
+/**
+ * When each player last had a bet accepted on each of its sport events (bet_interval), for several players in one
+ * statement: one map (sport event id → time) per item, in order.
+ */
 export async function lastBetTimes(
   db: Executor,
-  whiteLabelId: string,
-  playerId: string,
-  sportEventIds: readonly string[],
-): Promise<Map<string, Date>> {
-  if (sportEventIds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('player_event_bet')
-    .select(['sport_event_id', 'last_bet_at'])
-    .where('white_label_id', '=', whiteLabelId)
-    .where('player_id', '=', playerId)
-    .where('sport_event_id', 'in', sportEventIds)
-    .execute();
-  return new Map(rows.map((r) => [r.sport_event_id, new Date(r.last_bet_at)]));
+  items: readonly PlayerEvents[],
+): Promise<Map<string, Date>[]> {
+  const keys = items.flatMap((it) => it.sportEventIds.map((e) => [it.whiteLabelId, it.playerId, e] as const));
+  if (keys.length === 0) return items.map(() => new Map());
+  const res = await sql<{
+    white_label_id: string;
+    player_id: string;
+    sport_event_id: string;
+    last_bet_at: Date;
+  }>`
+    SELECT p.white_label_id, p.player_id, p.sport_event_id, p.last_bet_at FROM player_event_bet p
+    JOIN unnest(${keys.map((k) => k[0])}::text[], ${keys.map((k) => k[1])}::text[], ${keys.map((k) => k[2])}::text[])
+      AS k(white_label_id, player_id, sport_event_id)
+      ON p.white_label_id = k.white_label_id AND p.player_id = k.player_id AND p.sport_event_id = k.sport_event_id`.execute(
+    db,
+  );
+  const at = new Map(
+    res.rows.map((r) => [
+      `${r.white_label_id}\u0000${r.player_id}\u0000${r.sport_event_id}`,
+      new Date(r.last_bet_at),
+    ]),
+  );
+  return items.map((it) => {
+    const m = new Map<string, Date>();
+    for (const e of it.sportEventIds) {
+      const t = at.get(`${it.whiteLabelId}\u0000${it.playerId}\u0000${e}`);
+      if (t) m.set(e, t);
+    }
+    return m;
+  });
 }
 
-/** Records an accepted bet's time on each of its sport events (bet_interval). */
+/** Records accepted bets' times on each of their sport events (bet_interval), in one statement; the latest wins. */
 export async function recordBetTimes(
   tx: Executor,
-  whiteLabelId: string,
-  playerId: string,
-  sportEventIds: readonly string[],
-  at: Date,
+  items: ReadonlyArray<PlayerEvents & { at: Date }>,
 ): Promise<void> {
-  const unique = [...new Set(sportEventIds)];
-  if (unique.length === 0) return;
+  const latest = new Map<
+    string,
+    { whiteLabelId: string; playerId: string; sportEventId: string; at: Date }
+  >();
+  for (const it of items) {
+    for (const e of it.sportEventIds) {
+      const key = `${it.whiteLabelId}\u0000${it.playerId}\u0000${e}`;
+      const seen = latest.get(key);
+      if (!seen || seen.at < it.at)
+        latest.set(key, { whiteLabelId: it.whiteLabelId, playerId: it.playerId, sportEventId: e, at: it.at });
+    }
+  }
+  if (latest.size === 0) return;
   await tx
     .insertInto('player_event_bet')
     .values(
-      unique.map((e) => ({
-        white_label_id: whiteLabelId,
-        player_id: playerId,
-        sport_event_id: e,
-        last_bet_at: at,
+      [...latest.values()].map((k) => ({
+        white_label_id: k.whiteLabelId,
+        player_id: k.playerId,
+        sport_event_id: k.sportEventId,
+        last_bet_at: k.at,
       })),
     )
     .onConflict((oc) =>

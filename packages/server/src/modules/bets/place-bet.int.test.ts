@@ -203,6 +203,40 @@ describe(`bet placement (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, 
     expect((await place(single(eventB), s)).json.status).toBe(1);
   });
 
+  it('places bets that arrive together through one group commit, each with its own outcome and callback', async () => {
+    const s = await newSession('p-batch', { limits: { min_stake: '1', max_stake: '50', max_payout: null } });
+    const before = partner.received.length;
+    const bodies = [
+      single(eventA, '1', '1.5'),
+      single(eventB, '1', '1.5'),
+      { ...single(eventA, '2', '2.5'), stake: '60' }, // max_bet
+      { ...single(eventA, '3', '9.99'), odds_strategy: 1 }, // the price moved: selection_value
+      { ...single(eventB, '2', '2.5'), client_key: 'batch-k' },
+      { ...single(eventB, '2', '2.5'), client_key: 'batch-k' }, // the same client key at the same moment
+    ];
+    const rs = await Promise.all(bodies.map((b) => place(b, s)));
+    expect(rs.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    expect(rs.slice(0, 5).map((r) => r.json.status)).toEqual([1, 1, 2, 2, 1]);
+    expect(rs[2]!.json.restrictions.map((x: { type: string }) => x.type)).toEqual(['max_bet']);
+    expect(rs[3]!.json.restrictions.map((x: { type: string }) => x.type)).toEqual(['selection_value']);
+    // the repeat gets the bet the first request formed, as it stands (still held, or already accepted)
+    expect(rs[5]!.json.id).toBe(rs[4]!.json.id);
+    expect([0, 1]).toContain(rs[5]!.json.status);
+    const ids = [...new Set(rs.map((r) => r.json.id as string))];
+    expect(ids).toHaveLength(5);
+    await waitUntil(
+      () => partner.received.slice(before).filter((c) => c.path !== '/bet/place').length >= ids.length,
+    );
+    const mine = partner.received.slice(before);
+    for (const [i, r] of rs.slice(0, 5).entries()) {
+      const id = r.json.id as string;
+      expect(mine.filter((c) => c.path === '/bet/place' && c.json.bet_id === id)).toHaveLength(1);
+      const decision = mine.filter((c) => c.path !== '/bet/place' && c.json.bet_id === id);
+      expect(decision.map((c) => c.path)).toEqual([r.json.status === 1 ? '/bet/accept' : '/bet/decline']);
+      if (i < 2) expect(decision[0]!.json.bet_id).toBe(id);
+    }
+  });
+
   it('ends a refused hold as Place Error, without a decline', async () => {
     const s = await newSession('broke');
     partner.setAnswer((r) =>

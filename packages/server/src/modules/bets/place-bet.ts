@@ -21,9 +21,7 @@ import { inTransaction } from '../../db/transaction.js';
 import type { PlayerSession } from '../../http/auth.js';
 // bonuses (issue 9): the module's placement hooks, called where marked "bonuses (issue 9)"
 import { checkBonuses } from '../bonuses/check-bonuses.js';
-import { claimBonuses } from '../bonuses/claim-bonuses.js';
 import { releaseBonuses } from '../bonuses/release-bonuses.js';
-import { reserveBonuses } from '../bonuses/reserve-bonuses.js';
 import { recordSyncOutcome } from '../callbacks/callbacks.repo.js';
 import type { CallbacksService } from '../callbacks/callbacks.service.js';
 import { enqueueCallbacks } from '../callbacks/enqueue-callbacks.js';
@@ -31,18 +29,11 @@ import type { WhiteLabel } from '../tenants/white-label.js';
 import type { Bet, EventInfo } from './bet.js';
 import type { BetEvents } from './bet-events.js';
 import { toBetView } from './bet-view.js';
-import {
-  findBetByClientKey,
-  insertBet,
-  lastBetTimes,
-  loadBets,
-  recordBetTimes,
-  setAcceptedOdds,
-  transitionBet,
-} from './bets.repo.js';
+import { findBetByClientKey, loadBets, transitionBet } from './bets.repo.js';
 import { callPlace, DEFAULT_PLACE_POLICY, type PlaceRetryPolicy } from './call-place.js';
-import { declineBody, placeBody } from './callback-bodies.js';
+import { declineBody } from './callback-bodies.js';
 import type { Catalog } from './catalog.js';
+import type { PlacementWrites } from './placement-writes.js';
 import {
   hasLiveSelection,
   type PlacementRequest,
@@ -71,6 +62,8 @@ export interface PlacementDeps {
   whiteLabels: { get(id: string): Promise<WhiteLabel> };
   sessions: { expire(whiteLabelId: string, token: string): Promise<void> };
   betEvents: BetEvents;
+  /** The group commit of holds and decisions. */
+  writes: PlacementWrites;
   settings: PlacementSettings;
 }
 
@@ -189,8 +182,9 @@ export async function placeBet(deps: PlacementDeps, session: PlayerSession, body
   const betId = randomUUID();
   const requestedOdds = req.selections.map((s) => s.odds);
   const total = formatFeedOddValue(totalOddsOf(req.betType, requestedOdds, req.systemSizes));
-  const { bet: created, place } = await inTransaction(database.db, async (tx) => {
-    const inserted = await insertBet(tx, {
+  let held: Awaited<ReturnType<PlacementWrites['hold']>>;
+  try {
+    held = await deps.writes.hold({
       id: betId,
       whiteLabelId: session.whiteLabelId,
       playerId: session.playerId,
@@ -223,35 +217,17 @@ export async function placeBet(deps: PlacementDeps, session: PlayerSession, body
         };
       }),
     });
-    // bonuses (issue 9): reserve the freebet and the boost with the bet (before the place body is built)
-    await reserveBonuses(tx, {
-      betId,
-      whiteLabelId: session.whiteLabelId,
-      playerId: session.playerId,
-      freebetId: body.freebet_id ?? null,
-      boostId: body.boost_id ?? null,
-      baseOdds: total,
-      now: new Date(now),
-    });
-    // a bonus may have changed the bet (boosted odds): read it back only then
-    const formed =
-      body.freebet_id || body.boost_id || body.insurance_id
-        ? ((await loadBets(tx, [betId]))[0] as Bet)
-        : inserted;
-    const [cb] = await enqueueCallbacks(tx, [
-      {
-        whiteLabelId: session.whiteLabelId,
-        betId,
-        path: CALLBACK_PATHS.place,
-        body: placeBody(formed),
-        foreignParams: session.params,
-        mode: 'sync',
-      },
-    ]);
-    if (!cb) throw new DomainError('internal_error', 'place callback was not enqueued');
-    return { bet: formed, place: cb };
-  });
-  let bet = created;
+  } catch (err) {
+    // the same client key placed at the same moment: the other request formed the bet
+    const existing =
+      body.client_key && isUniqueViolation(err)
+        ? await findBetByClientKey(database.db, session.whiteLabelId, session.playerId, body.client_key)
+        : undefined;
+    if (existing) return toBetView((await loadBets(database.db, [existing]))[0] as Bet);
+    throw err;
+  }
+  const { place, lastBets } = held;
+  const bet = held.bet;
   failpoint('placement:after-hold-commit');
 
   // 2. /bet/place, synchronously, with the D9 retries
@@ -331,12 +307,6 @@ export async function placeBet(deps: PlacementDeps, session: PlayerSession, body
   // 3. processing: the optional live bet delay, then validation against the live book
   const delayS = wl.betDelayS > 0 && hasLiveSelection(req, events) ? delayFor(wl.betDelayS, body, now) : 0;
   if (delayS > 0) await new Promise((r) => setTimeout(r, delayS * 1000));
-  const lastBets = await lastBetTimes(
-    database.db,
-    session.whiteLabelId,
-    session.playerId,
-    req.selections.map((s) => s.sport_event_id),
-  );
   const verdict = validatePlacement(req, {
     events: eventsOf(catalog, req),
     whiteLabel: wl,
@@ -349,83 +319,21 @@ export async function placeBet(deps: PlacementDeps, session: PlayerSession, body
   verdict.restrictions.push(
     ...(await checkBonuses(database.db, { bet, acceptedOdds: verdict.acceptedOdds, now: clock.now() })),
   );
-  const decidedAt = new Date(clock.now());
-
-  // 4. Accept or Decline, with its callback, in one transaction
-  await inTransaction(database.db, async (tx) => {
-    await recordSyncOutcome(tx, place.id, {
-      delivered: true,
-      attempts: outcome.attempts,
-      status: outcome.status,
-      error: null,
-    });
-    // bonuses (issue 9): apply the insurance and consume the boost as the bet is accepted, or decline
-    const bonus =
-      verdict.restrictions.length === 0
-        ? await claimBonuses(tx, {
-            betId,
-            whiteLabelId: session.whiteLabelId,
-            playerId: session.playerId,
-            insuranceId: bet.row.insurance_id,
-            boostMultiplier: bet.row.boost_multiplier,
-            baseOdds: verdict.totalOdds,
-            now: decidedAt,
-          })
-        : undefined;
-    const restrictions = [...verdict.restrictions, ...(bonus?.restrictions ?? [])];
-    if (restrictions.length === 0) {
-      const accepted = verdict.acceptedOdds.map(formatFeedOddValue);
-      const totalOdds = formatFeedOddValue(verdict.totalOdds);
-      const row = await transitionBet(tx, betId, 'hold_requested', 'accepted', {
-        decidedAt,
-        totalOdds: bonus?.totalOdds ?? totalOdds,
-        baseOdds: totalOdds,
-      });
-      if (!row) {
-        await releaseBonuses(tx, betId, decidedAt); // bonuses (issue 9): decided elsewhere, give back the claim
-        return;
-      }
-      // only selections whose price moved are written (the common case writes none)
-      const selections = [];
-      for (const sel of bet.selections) {
-        const odds = accepted[sel.idx] as string;
-        selections.push(sel.odds === odds ? sel : await setAcceptedOdds(tx, betId, sel.idx, odds));
-      }
-      await recordBetTimes(
-        tx,
-        session.whiteLabelId,
-        session.playerId,
-        req.selections.map((s) => s.sport_event_id),
-        decidedAt,
-      );
-      bet = { row, selections };
-      await enqueueCallbacks(tx, [
-        {
-          whiteLabelId: session.whiteLabelId,
-          betId,
-          path: CALLBACK_PATHS.accept,
-          body: placeBody(bet),
-          foreignParams: session.params,
-        },
-      ]);
-    } else {
-      const row = await transitionBet(tx, betId, 'hold_requested', 'declined', { restrictions, decidedAt });
-      if (!row) return;
-      bet = { row, selections: bet.selections };
-      await releaseBonuses(tx, betId, decidedAt); // bonuses (issue 9)
-      await enqueueCallbacks(tx, [
-        {
-          whiteLabelId: session.whiteLabelId,
-          betId,
-          path: CALLBACK_PATHS.decline,
-          body: declineBody(bet, restrictions),
-          foreignParams: session.params,
-        },
-      ]);
-    }
+  const decided = await deps.writes.decide({
+    bet,
+    place: { id: place.id, attempts: outcome.attempts, status: outcome.status },
+    restrictions: verdict.restrictions,
+    acceptedOdds: verdict.acceptedOdds,
+    totalOdds: verdict.totalOdds,
+    decidedAt: new Date(clock.now()),
   });
   failpoint('placement:after-decision-commit');
-  return finish(deps, betId, bet.row.state === 'hold_requested' ? undefined : bet);
+  return finish(deps, betId, decided);
+}
+
+/** A unique constraint refused the insert (Postgres SQLSTATE 23505). */
+function isUniqueViolation(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '23505';
 }
 
 function delayFor(configuredS: number, body: PlaceBetRequest, receivedAtMs: number): number {
