@@ -1,3 +1,5 @@
+import fc from 'fast-check';
+import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
 import {
   generateSigningSecret,
@@ -87,5 +89,24 @@ describe('signCallback / verifyCallback (DECISIONS D11)', () => {
     const both = { ...h, 'webhook-signature': `v2,abc ${expected}` };
     expect(verifyCallback(both, body, [other, secret], { now: at(timestamp) }).id).toBe(id);
     expect(verifyCallback(h, body, [secret, other], { now: at(timestamp) }).id).toBe(id);
+  });
+
+  it('agrees with the standardwebhooks library on any id, time, body and secret', () => {
+    fc.assert(
+      fc.property(
+        fc.uint8Array({ minLength: 1, maxLength: 64 }),
+        fc.string({ minLength: 1, maxLength: 40 }),
+        fc.integer({ min: 0, max: 4_000_000_000 }),
+        fc.string({ maxLength: 300 }),
+        fc.boolean(),
+        (key, msgId, ts, payload, prefixed) => {
+          const b64 = Buffer.from(key).toString('base64');
+          const s = prefixed ? `whsec_${b64}` : b64;
+          const ours = signCallback({ secret: s, id: msgId, timestamp: ts, body: payload });
+          expect(ours['webhook-signature']).toBe(new Webhook(s).sign(msgId, new Date(ts * 1000), payload));
+          expect(verifyCallback(ours, payload, s, { now: at(ts) })).toEqual({ id: msgId, timestamp: ts });
+        },
+      ),
+    );
   });
 });
