@@ -27,6 +27,7 @@ import type {
   CallbackResult,
   CallbackStatement,
   CallbackStatements,
+  StatementContext,
   TypedCallbackHandler,
 } from './types.js';
 
@@ -202,39 +203,37 @@ export function createCallbackHandler<Tx = undefined>(options: CallbackHandlerOp
         message: 'must equal body.request_id (DECISIONS D11)',
       });
     }
-    const build = statements[name] as
-      | ((b: never, ctx: Omit<CallbackContext<never>, 'tx'>) => CallbackStatement)
-      | undefined;
+    const build = statements[name] as ((b: never, ctx: StatementContext) => CallbackStatement) | undefined;
     const handler = handlers[name] as TypedCallbackHandler<typeof name, Tx> | undefined;
     if (!build && !handler) return errorResponse(404, 'not_implemented');
     const fingerprint = requestFingerprint(name, req.body);
-    const ctx = { name, requestId, foreignParams, headers: req.headers };
-    try {
-      let statement: CallbackStatement | CallbackError | undefined;
-      if (build) {
+    const ctx: StatementContext = { name, requestId, foreignParams, headers: req.headers };
+    const viaHandler = () =>
+      store.execute(requestId, fingerprint, async (tx) => {
+        let result: CallbackResult | CallbackError;
         try {
-          statement = build(body as never, ctx);
+          result = await handler!(body as never, { ...ctx, tx });
         } catch (e) {
           if (!(e instanceof CallbackError)) throw e;
-          statement = e; // refused before any SQL: stored (or not, if transient) like a handler's refusal
+          result = e;
         }
+        return storable(result);
+      });
+    const viaStatement = (build: (b: never, ctx: StatementContext) => CallbackStatement) => {
+      let statement: CallbackStatement;
+      try {
+        statement = build(body as never, ctx);
+      } catch (e) {
+        if (!(e instanceof CallbackError)) throw e;
+        // refused before any SQL: stored (or not, when transient) like a handler's refusal
+        return store.execute(requestId, fingerprint, async () => storable(e));
       }
-      const outcome =
-        statement && !(statement instanceof CallbackError)
-          ? await store.executeStatement!(requestId, fingerprint, statement, (row) =>
-              storable((statement as CallbackStatement).answer(row)),
-            )
-          : await store.execute(requestId, fingerprint, async (tx) => {
-              if (statement) return storable(statement);
-              let result: CallbackResult | CallbackError;
-              try {
-                result = await handler!(body as never, { ...ctx, tx });
-              } catch (e) {
-                if (!(e instanceof CallbackError)) throw e;
-                result = e;
-              }
-              return storable(result);
-            });
+      return store.executeStatement!(requestId, fingerprint, statement, (row) =>
+        storable(statement.answer(row)),
+      );
+    };
+    try {
+      const outcome = build ? await viaStatement(build) : await viaHandler();
       if (outcome.kind === 'conflict') {
         return errorResponse(409, 'idempotency_conflict', { request_id: requestId });
       }
