@@ -11,6 +11,7 @@
  * `/bet/settle`. In the same run, the baselines: the time to just UPDATE the same 100,000 bet rows once, and the
  * wallet's own rate on signed `/bet/settle` callbacks posted straight at it (no Bookie), as ratios.
  */
+import { spawn } from 'node:child_process';
 import { createHmac, randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -85,10 +86,31 @@ async function seedWallet(db: Kysely<WalletDB>, bets: Array<{ id: string; player
   }
 }
 
-async function pending(db: Kysely<DB>): Promise<number> {
-  const r = await sql<{ n: string }>`select count(*)::text as n from callback_delivery
-    where status = 'pending' and mode = 'async'`.execute(db);
-  return Number(r.rows[0]?.n ?? 0);
+/** True while an async callback is pending (an index probe: the bench's own load on the database stays small). */
+async function anyPending(db: Kysely<DB>): Promise<boolean> {
+  const r = await sql<{ yes: boolean }>`select exists (select 1 from callback_delivery
+    where status = 'pending' and mode = 'async') as yes`.execute(db);
+  return r.rows[0]?.yes === true;
+}
+
+/** A bare HTTP server in its own process (like the wallet) answering 204 to every request. */
+async function startBareServer(): Promise<{ url: string; kill: () => Promise<void> }> {
+  const code = `const s = require('node:http').createServer((q, r) => { q.resume(); q.on('end', () => { r.writeHead(204); r.end(); }); });
+s.keepAliveTimeout = 60000; s.listen(0, '127.0.0.1', () => process.stdout.write(String(s.address().port) + '\\n'));`;
+  const child = spawn(process.execPath, ['-e', code], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const port = await new Promise<string>((resolve, reject) => {
+    child.once('error', reject);
+    child.stdout.once('data', (b: Buffer) => resolve(b.toString().trim()));
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    kill: async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
 }
 
 /** A bet odd as Bookie's `/bet/settle` carries it (spec 01 "Bet odd"). */
@@ -167,7 +189,7 @@ async function walletRate(
 export default async function run(args: string[]): Promise<BenchResult[]> {
   const n = Number(args[0] ?? 100_000);
   const pageSize = String(args[1] ?? 1000);
-  const concurrency = String(args[2] ?? 64);
+  const concurrency = String(args[2] ?? 256);
   /** `bare`: callbacks go to a bare HTTP server answering 204 (settlement alone, without the wallet's cost). */
   const bare = args[3] === 'bare';
   process.env.DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -217,6 +239,7 @@ export default async function run(args: string[]): Promise<BenchResult[]> {
       .execute();
     await startBackground(deps);
     const consumer = deps.settlement!;
+    const dispatcher = deps.callbacks.dispatcher;
 
     const settle = async (tag: string, count: number) => {
       const { id: eventId, version: created } = await createSportEvent(deps, sampleEvent({ markets: 1 }));
@@ -235,17 +258,58 @@ export default async function run(args: string[]): Promise<BenchResult[]> {
         id: eventId,
         body: { markets: [{ id: '1', odds: [{ id: '1', status: 1 }] }] },
       });
+      const before = dispatcher.stats();
       await consumer.waitFor(version, 600_000);
       const settled = performance.now();
-      while ((await pending(deps.database.db)) > 0) await new Promise((r) => setTimeout(r, 20));
+      while (await anyPending(deps.database.db)) await new Promise((r) => setTimeout(r, 20));
       const delivered = performance.now();
-      return { bets, settleMs: settled - t0, totalMs: delivered - t0 };
+      const after = dispatcher.stats();
+      return {
+        bets,
+        settleMs: settled - t0,
+        totalMs: delivered - t0,
+        claims: after.claims - before.claims,
+        sent: after.delivered + after.failed - (before.delivered + before.failed),
+      };
     };
 
     // warm-up: JIT, connections, the wallet's first requests
     await settle('warm', 2000);
     const main = await settle('main', n);
-    process.stderr.write(`settled ${n} in ${secs(main.settleMs)} s, delivered in ${secs(main.totalMs)} s\n`);
+    process.stderr.write(
+      `settled ${n} in ${secs(main.settleMs)} s, delivered in ${secs(main.totalMs)} s ` +
+        `(${main.claims} claims for ${main.sent} attempts)\n`,
+    );
+
+    // baseline 3: the same dispatcher sends the same callbacks again (the rows made pending anew) to a bare HTTP
+    // server process answering 204 — the ceiling of Bookie's delivery path on this machine, without the wallet
+    const bareBaseline = await (async () => {
+      const server = await startBareServer();
+      cleanup.push(server.kill);
+      await deps.database.db
+        .updateTable('white_label')
+        .set({ callback_url: server.url })
+        .where('id', '=', partner.whiteLabelId)
+        .execute();
+      await new Promise((r) => setTimeout(r, 1200)); // the dispatcher's cached target expires (1 s)
+      const before = dispatcher.stats();
+      const b0 = performance.now();
+      await sql`update callback_delivery set status = 'pending', next_attempt_at = now(), lease_owner = null,
+        lease_until = null where bet_id = any(${main.bets.map((b) => b.id)}::text[])`.execute(
+        deps.database.db,
+      );
+      dispatcher.kick();
+      while (await anyPending(deps.database.db)) await new Promise((r) => setTimeout(r, 20));
+      const ms = performance.now() - b0;
+      const after = dispatcher.stats();
+      await server.kill();
+      await deps.database.db
+        .updateTable('white_label')
+        .set({ callback_url: callbackUrl })
+        .where('id', '=', partner.whiteLabelId)
+        .execute();
+      return { perS: n / secs(ms), claims: after.claims - before.claims };
+    })();
 
     // baseline 1: one UPDATE of the same rows
     const ids = main.bets.map((b) => b.id);
@@ -279,11 +343,15 @@ export default async function run(args: string[]): Promise<BenchResult[]> {
           ratio_settled_to_update: main.settleMs / updateMs,
           baseline_wallet_callbacks_per_s: walletPerS,
           ratio_delivery_to_wallet: deliveredPerS / walletPerS,
+          baseline_bare_dispatch_callbacks_per_s: bareBaseline.perS,
+          ratio_delivery_to_bare_dispatch: deliveredPerS / bareBaseline.perS,
+          claims_per_callback: main.claims / Math.max(1, main.sent),
+          bare_claims_per_callback: bareBaseline.claims / n,
         },
         note:
           `Postgres, in-process Bookie (page ${pageSize}, ${concurrency} callbacks in flight) → ` +
           `${bare ? 'a bare HTTP server answering 204' : 'the wallet process'} over loopback; target ≤ 7 s delivered; ` +
-          'baselines: one UPDATE of the same rows, the wallet alone',
+          'baselines: one UPDATE of the same rows, the wallet alone, the same dispatcher to a bare 204 server process',
       },
     ];
   }

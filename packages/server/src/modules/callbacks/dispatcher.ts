@@ -19,8 +19,13 @@ export interface DispatcherOptions {
   concurrency: number;
   /** How long a claim is held before another process may take the row (ms). */
   leaseMs: number;
-  /** Poll interval when nothing wakes it (ms). */
+  /** Poll interval when nothing wakes it (ms): the latest a due retry or an expired lease is claimed. */
   pollMs: number;
+  /**
+   * While deliveries are in flight, claim again only once at least this many slots are free (default a quarter of
+   * `concurrency`): one claim per that many deliveries under load instead of one per delivery (ADR 0014).
+   */
+  claimBatch?: number;
   /** Identifies this process's leases. */
   owner?: string;
   random?: () => number;
@@ -28,9 +33,29 @@ export interface DispatcherOptions {
   retryDelay?: (failedAttempts: number) => number;
 }
 
+/** Counters of a dispatcher since start (the settlement bench reports claims per callback). */
+export interface DispatcherStats {
+  /** Claim statements run. */
+  claims: number;
+  /** Rows those claims leased. */
+  claimed: number;
+  /** Attempts answered 2xx. */
+  delivered: number;
+  /** Attempts that failed (rescheduled). */
+  failed: number;
+  /** markDelivered statements run. */
+  flushes: number;
+}
+
 /**
  * Delivers the outbox at least once, in order per bet, with the same request_id and bytes on every attempt
  * (DECISIONS D7–D10). Several processes share the work through leases and SKIP LOCKED.
+ *
+ * Claims are coalesced (ADR 0014): the loop claims only when something may have become due — a kick or NOTIFY
+ * (new rows), a batch of deliveries recorded whose bets have a next callback waiting, the poll interval (retries
+ * coming due, expired leases) — or when the previous claim filled all its room (more is waiting), and, while
+ * deliveries are in flight, only once `claimBatch` slots are free. Successful deliveries are recorded in batches,
+ * one UPDATE per batch, without holding their slots.
  */
 export class CallbackDispatcher {
   readonly owner: string;
@@ -43,6 +68,13 @@ export class CallbackDispatcher {
   private notifyTimer: NodeJS.Timeout | undefined;
   private pendingDone: Array<{ id: bigint; status: number }> = [];
   private flushing: Promise<void> | undefined;
+  /** Something may have become due since the last claim. */
+  private dirty = true;
+  /** The last claim filled its room: more rows may be due. */
+  private more = false;
+  private lastClaimAt = 0;
+  private readonly claimBatch: number;
+  private readonly counters: DispatcherStats = { claims: 0, claimed: 0, delivered: 0, failed: 0, flushes: 0 };
 
   constructor(
     private readonly database: Database,
@@ -52,13 +84,23 @@ export class CallbackDispatcher {
     private readonly opts: DispatcherOptions,
   ) {
     this.owner = opts.owner ?? `dispatcher-${randomUUID()}`;
+    this.claimBatch = Math.min(
+      opts.concurrency,
+      Math.max(1, Math.floor(opts.claimBatch ?? opts.concurrency / 4)),
+    );
+  }
+
+  /** Counters since start. */
+  stats(): DispatcherStats {
+    return { ...this.counters };
   }
 
   /** Starts the loop and listens for enqueue notifications. */
   async start(): Promise<void> {
     if (this.running) return;
     this.running = true;
-    this.unlisten = await this.database.listen(OUTBOX_CHANNEL, () => this.wakeUp());
+    this.dirty = true;
+    this.unlisten = await this.database.listen(OUTBOX_CHANNEL, () => this.markDirty());
     this.loop = this.run();
   }
 
@@ -69,12 +111,18 @@ export class CallbackDispatcher {
    * per bet would make every placement wait for the previous one's fsync.
    */
   kick(): void {
-    this.wakeUp();
+    this.markDirty();
     if (this.notifyTimer || !this.running) return;
     this.notifyTimer = setTimeout(() => {
       this.notifyTimer = undefined;
       sql`select pg_notify(${OUTBOX_CHANNEL}, '')`.execute(this.database.db).catch(() => {});
     }, NOTIFY_COALESCE_MS);
+  }
+
+  /** Rows may have become due: claim at the next chance. */
+  private markDirty(): void {
+    this.dirty = true;
+    this.wakeUp();
   }
 
   /** Wakes this process's loop only. */
@@ -99,28 +147,38 @@ export class CallbackDispatcher {
   private async run(): Promise<void> {
     while (this.running) {
       const room = this.opts.concurrency - this.inFlight;
-      let claimed: CallbackDelivery[] = [];
-      if (room > 0) {
+      const need = this.inFlight === 0 ? 1 : this.claimBatch;
+      if (Date.now() - this.lastClaimAt >= this.opts.pollMs) this.dirty = true;
+      if (room >= need && (this.dirty || this.more)) {
+        this.dirty = false;
+        this.lastClaimAt = Date.now();
+        let claimed: CallbackDelivery[] = [];
         try {
+          // delivered rows first: their bets' next callbacks become claimable (D10 order)
           await this.flush();
           claimed = await claimDue(this.database.db, this.owner, this.opts.leaseMs, room);
+          this.counters.claims++;
+          this.counters.claimed += claimed.length;
+          this.more = claimed.length === room;
         } catch (err) {
+          this.more = false;
           this.logger.error({ err }, 'outbox claim failed');
         }
+        for (const d of claimed) this.deliver(d);
+        if (claimed.length > 0) continue;
       }
-      for (const d of claimed) this.deliver(d);
-      if (claimed.length === 0 || room - claimed.length <= 0) {
-        await new Promise<void>((resolve) => {
-          const t = setTimeout(() => {
-            this.wake = undefined;
-            resolve();
-          }, this.opts.pollMs);
-          this.wake = () => {
-            clearTimeout(t);
-            resolve();
-          };
-        });
-      }
+      if (!this.running) break;
+      const wait = Math.max(1, this.opts.pollMs - (Date.now() - this.lastClaimAt));
+      await new Promise<void>((resolve) => {
+        const t = setTimeout(() => {
+          this.wake = undefined;
+          resolve();
+        }, wait);
+        this.wake = () => {
+          clearTimeout(t);
+          resolve();
+        };
+      });
     }
   }
 
@@ -159,10 +217,14 @@ export class CallbackDispatcher {
     }
     if (result.ok) {
       failpoint('dispatcher:after-answer');
+      this.counters.delivered++;
       this.pendingDone.push({ id: d.id, status: result.status });
-      await this.flush();
+      // recorded in the background, batched with the others answered meanwhile; the slot is free at once (the row
+      // stays leased until then, so no one claims it again, and its bet's next callback waits for it)
+      this.startFlush();
       return;
     }
+    this.counters.failed++;
     const delayMs = this.opts.retryDelay?.(d.attempts + 1) ?? retryDelayMs(d.attempts + 1, this.opts.random);
     this.logger.warn(
       {
@@ -182,15 +244,40 @@ export class CallbackDispatcher {
     });
   }
 
-  /** Writes successful deliveries in batches (one UPDATE per batch, not one per callback). */
+  /** Starts a flush unless one is running (that one takes the new rows when it ends). */
+  private startFlush(): void {
+    if (this.flushing) return;
+    this.flush().catch((err) => this.logger.error({ err }, 'recording deliveries failed; will retry'));
+  }
+
+  /**
+   * Writes successful deliveries in batches (one UPDATE per batch, not one per callback) until none is left. A
+   * failed write keeps its rows for the next flush; a row whose lease ran out meanwhile is simply not updated (it is
+   * sent again: at least once).
+   */
   private async flush(): Promise<void> {
     while (this.flushing) await this.flushing;
     if (this.pendingDone.length === 0) return;
-    const batch = this.pendingDone;
-    this.pendingDone = [];
-    this.flushing = markDelivered(this.database.db, this.owner, batch).finally(() => {
-      this.flushing = undefined;
-    });
+    const run = async () => {
+      try {
+        while (this.pendingDone.length > 0) {
+          const batch = this.pendingDone;
+          this.pendingDone = [];
+          try {
+            const { successors } = await markDelivered(this.database.db, this.owner, batch);
+            this.counters.flushes++;
+            // a delivered bet's next callback is now due: claim it
+            if (successors > 0) this.markDirty();
+          } catch (err) {
+            this.pendingDone = batch.concat(this.pendingDone);
+            throw err;
+          }
+        }
+      } finally {
+        this.flushing = undefined;
+      }
+    };
+    this.flushing = run();
     await this.flushing;
   }
 }
