@@ -142,6 +142,13 @@ export async function findBet(
   return bet && bet.row.white_label_id === whiteLabelId ? bet : undefined;
 }
 
+/** A player's client idempotency key. */
+export interface ClientKey {
+  whiteLabelId: string;
+  playerId: string;
+  clientKey: string;
+}
+
 /** The bet a player already placed with this client idempotency key. */
 export async function findBetByClientKey(
   db: Executor,
@@ -149,14 +156,26 @@ export async function findBetByClientKey(
   playerId: string,
   clientKey: string,
 ): Promise<string | undefined> {
-  const r = await db
-    .selectFrom('bet')
-    .select('id')
-    .where('white_label_id', '=', whiteLabelId)
-    .where('player_id', '=', playerId)
-    .where('client_key', '=', clientKey)
-    .executeTakeFirst();
-  return r?.id;
+  return (await findBetsByClientKey(db, [{ whiteLabelId, playerId, clientKey }]))[0];
+}
+
+/** The bets placed with these client keys, in one statement: one bet id (or undefined) per key, in order. */
+export async function findBetsByClientKey(
+  db: Executor,
+  keys: readonly ClientKey[],
+): Promise<Array<string | undefined>> {
+  if (keys.length === 0) return [];
+  const res = await sql<{ id: string; white_label_id: string; player_id: string; client_key: string }>`
+    SELECT b.id, b.white_label_id, b.player_id, b.client_key FROM bet b
+    JOIN unnest(${keys.map((k) => k.whiteLabelId)}::text[], ${keys.map((k) => k.playerId)}::text[],
+      ${keys.map((k) => k.clientKey)}::text[]) AS k(white_label_id, player_id, client_key)
+      ON b.white_label_id = k.white_label_id AND b.player_id = k.player_id AND b.client_key = k.client_key`.execute(
+    db,
+  );
+  const found = new Map(
+    res.rows.map((r) => [`${r.white_label_id}\u0000${r.player_id}\u0000${r.client_key}`, r.id]),
+  );
+  return keys.map((k) => found.get(`${k.whiteLabelId}\u0000${k.playerId}\u0000${k.clientKey}`));
 }
 
 /** Column changes of a bet's transition. */

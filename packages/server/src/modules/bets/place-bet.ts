@@ -138,12 +138,11 @@ export async function placeBet(deps: PlacementDeps, session: PlayerSession, body
   const req = parsePlacement(body, session);
   const { database, catalog, clock } = deps;
   if (body.client_key) {
-    const existing = await findBetByClientKey(
-      database.db,
-      session.whiteLabelId,
-      session.playerId,
-      body.client_key,
-    );
+    const existing = await deps.writes.findByClientKey({
+      whiteLabelId: session.whiteLabelId,
+      playerId: session.playerId,
+      clientKey: body.client_key,
+    });
     if (existing) return toBetView((await loadBets(database.db, [existing]))[0] as Bet);
   }
   if (!catalog.connected)

@@ -15,6 +15,8 @@ import {
 } from '../callbacks/enqueue-callbacks.js';
 import type { Bet, BetRow } from './bet.js';
 import {
+  type ClientKey,
+  findBetsByClientKey,
   insertBets,
   lastBetTimes,
   loadBets,
@@ -251,11 +253,18 @@ function byId(rows: readonly BetRow[]): Map<string, BetRow> {
 export class PlacementWrites {
   private readonly holds: GroupCommit<HoldWrite, HeldBet>;
   private readonly decisions: GroupCommit<DecisionWrite, Bet | undefined>;
+  private readonly clientKeys: GroupCommit<ClientKey, string | undefined>;
 
   constructor(database: Database, opts: { maxBatch?: number; maxConcurrent?: number } = {}) {
     const db = database.db;
     this.holds = new GroupCommit((items) => inTransaction(db, (tx) => writeHolds(tx, items)), opts);
     this.decisions = new GroupCommit((items) => inTransaction(db, (tx) => writeDecisions(tx, items)), opts);
+    this.clientKeys = new GroupCommit((keys) => findBetsByClientKey(db, keys), { maxConcurrent: 4 });
+  }
+
+  /** The bet already placed with a client idempotency key (the reads of requests arriving together share one). */
+  findByClientKey(key: ClientKey): Promise<string | undefined> {
+    return this.clientKeys.submit(key);
   }
 
   /** Forms a bet in `hold_requested` with its `/bet/place` (see {@link writeHolds}). */

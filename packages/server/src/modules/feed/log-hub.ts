@@ -209,7 +209,11 @@ export class LogHub {
     const { head } = await readBounds(this.database.db);
     this.head = head;
     this.ringFloor = head;
-    this.unlisten = await this.database.listen(LOG_CHANNEL, () => this.poke());
+    // the payload is the committed version: a commit this process already read (its own, after the local
+    // poke) costs no query
+    this.unlisten = await this.database.listen(LOG_CHANNEL, (payload) => {
+      if (!/^\d+$/.test(payload) || BigInt(payload) > this.head) this.poke();
+    });
     if (this.pollMs > 0) {
       this.timer = setInterval(() => this.poke(), this.pollMs);
       this.timer.unref();
