@@ -28,12 +28,23 @@ export interface BatchOptions {
   pageSize?: number;
   /** Runs first in every batch transaction (the consumer's lease fencing); throws to abort the batch. */
   fence?: (tx: Executor) => Promise<void>;
+  /**
+   * Pages prepared at once (default 2): the next page's statements run while the previous one commits; commits stay
+   * in page order, each after the previous page's afterBatch.
+   */
+  pagesInFlight?: number;
   /** Called after each batch commits (tests use it to cut a batch short). */
   afterBatch?: (info: { cause: string; batch: number; applied: Applied }) => void | Promise<void>;
 }
 
 /** Default selections per batch transaction. */
 export const DEFAULT_PAGE_SIZE = 1000;
+
+/** Default pages in flight (see {@link BatchOptions.pagesInFlight}). */
+export const DEFAULT_PAGES_IN_FLIGHT = 2;
+
+/** Above any selection index (int2): a keyset position after every selection of a bet. */
+const LAST_IDX = 32_767;
 
 /** Input of {@link settleMarket}. */
 export interface SettleMarketInput {
@@ -80,10 +91,46 @@ export async function settleMarket(
   // a market nobody bet on only gets its results recorded
   if (await marketHasBets(database.db, input.eventId, input.marketId)) {
     const limits = new Map<string, SettlementLimits>();
+    // PGlite has one connection: a page waiting for its turn would hold it from the page before
+    const inFlight =
+      database.kind === 'pglite' ? 1 : Math.max(1, opts.pagesInFlight ?? DEFAULT_PAGES_IN_FLIGHT);
     let batch = 0;
+    /** Settles when the previous page has committed and its afterBatch ran; rejects when it failed. */
+    let previous: Promise<void> = Promise.resolve();
+    const running = new Set<Promise<void>>();
+    let failed: unknown;
+    const page = async (keys: SelectionKey[], turn: Promise<void>) => {
+      await prefetchLimits(deps, keys, limits);
+      const applied = await inTransaction(database.db, async (tx) => {
+        await opts.fence?.(tx);
+        const bets = await lockBets(
+          tx,
+          keys.map((k) => k.betId),
+        );
+        const updates: ResultUpdate[] = [];
+        for (const bet of bets) {
+          if (!OPEN_STATES.includes(bet.row.state)) continue;
+          updates.push({ bet, selections: bet.selections.map((s) => withMarketResult(s, input)) });
+        }
+        const out = await applyResults(tx, updates, {
+          cause: input.cause,
+          at: new Date(deps.clock.now()),
+          limits,
+        });
+        // commits in page order, after the previous page's afterBatch: a failed or cut-short earlier page rolls
+        // this one back (the entry is redone from the saved version, as with one page at a time)
+        await turn;
+        return out;
+      });
+      failpoint('settlement:after-commit');
+      afterCommit(deps, applied);
+      total = addApplied(total, { ...applied, changed: [] });
+      batch++;
+      await opts.afterBatch?.({ cause: input.cause, batch, applied });
+    };
     for (const { oddId, result } of todo) {
       let after: SelectionKey | null = null;
-      for (;;) {
+      while (failed === undefined) {
         const keys = await scanOddPage(database.db, {
           eventId: input.eventId,
           marketId: input.marketId,
@@ -93,31 +140,27 @@ export async function settleMarket(
           limit: opts.pageSize ?? DEFAULT_PAGE_SIZE,
         });
         if (keys.length === 0) break;
-        after = keys[keys.length - 1] as SelectionKey;
-        await prefetchLimits(deps, keys, limits);
-        const applied = await inTransaction(database.db, async (tx) => {
-          await opts.fence?.(tx);
-          const bets = await lockBets(
-            tx,
-            keys.map((k) => k.betId),
-          );
-          const updates: ResultUpdate[] = [];
-          for (const bet of bets) {
-            if (!OPEN_STATES.includes(bet.row.state)) continue;
-            updates.push({ bet, selections: bet.selections.map((s) => withMarketResult(s, input)) });
-          }
-          return applyResults(tx, updates, {
-            cause: input.cause,
-            at: new Date(deps.clock.now()),
-            limits,
-          });
-        });
-        failpoint('settlement:after-commit');
-        afterCommit(deps, applied);
-        total = addApplied(total, { ...applied, changed: [] });
-        batch++;
-        await opts.afterBatch?.({ cause: input.cause, batch, applied });
+        // the next page starts after the last bet (all its selections are settled with this page): pages in flight
+        // never share a bet, so their locks never wait on each other
+        const last = keys[keys.length - 1] as SelectionKey;
+        after = { ...last, idx: LAST_IDX };
+        const p = page(keys, previous);
+        previous = p;
+        const tracked: Promise<void> = p.then(
+          () => {
+            running.delete(tracked);
+          },
+          (err) => {
+            running.delete(tracked);
+            failed ??= err;
+          },
+        );
+        running.add(tracked);
+        while (running.size >= inFlight) await Promise.race(running);
       }
+      // the next odd's scan must see this odd's pages committed
+      await Promise.all(running);
+      if (failed !== undefined) throw failed;
     }
   }
   await record(true);

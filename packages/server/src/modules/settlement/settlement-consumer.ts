@@ -7,7 +7,12 @@ import type { ConsumerDeps } from './deps.js';
 import { refreshBets } from './refresh-bets.js';
 import { impactOf, marketResults } from './results.js';
 import { rollbackBets } from './rollback-bets.js';
-import { type BatchOptions, DEFAULT_PAGE_SIZE, settleMarket } from './settle-market.js';
+import {
+  type BatchOptions,
+  DEFAULT_PAGE_SIZE,
+  DEFAULT_PAGES_IN_FLIGHT,
+  settleMarket,
+} from './settle-market.js';
 import {
   acquireLease,
   eventsWithOpenBets,
@@ -29,6 +34,8 @@ export interface ConsumerOptions {
   owner?: string;
   /** Selections per batch transaction (default 1000). */
   pageSize?: number;
+  /** Pages of a market prepared at once, committed in order (default 2; see BatchOptions.pagesInFlight). */
+  pagesInFlight?: number;
   /** Lease lifetime, ms (default 15,000); renewed every third of it. */
   leaseTtlMs?: number;
   /** How often a follower tries to take the lease, ms (default 2,000). */
@@ -120,6 +127,7 @@ export class SettlementConsumer {
     this.owner = options.owner ?? `settlement-${randomUUID()}`;
     this.opts = {
       pageSize: options.pageSize ?? DEFAULT_PAGE_SIZE,
+      pagesInFlight: options.pagesInFlight ?? DEFAULT_PAGES_IN_FLIGHT,
       leaseTtlMs: options.leaseTtlMs ?? 15_000,
       leaseRetryMs: options.leaseRetryMs ?? 2_000,
       sweepIntervalMs: options.sweepIntervalMs ?? 2_000,
@@ -279,6 +287,7 @@ export class SettlementConsumer {
   private batchOptions(): BatchOptions {
     return {
       pageSize: this.opts.pageSize,
+      pagesInFlight: this.opts.pagesInFlight,
       fence: (tx) => this.fence(tx),
       afterBatch: this.opts.afterBatch,
     };

@@ -364,21 +364,24 @@ export async function eventsWithOpenBets(db: Executor): Promise<string[]> {
 
 // ------------------------------------------------------------------------------------------------- bets
 
-/** Locks bets (FOR UPDATE, in id order) and loads them with their selections. */
+/**
+ * Locks bets (FOR UPDATE, in id order) and loads them with their selections. The ids go as one array parameter
+ * (a page is 1,000 bets: one bind value, not 1,000).
+ */
 export async function lockBets(tx: Executor, ids: readonly string[]): Promise<Bet[]> {
   if (ids.length === 0) return [];
   const unique = [...new Set(ids)].sort();
   const rows = await tx
     .selectFrom('bet')
     .selectAll()
-    .where('id', 'in', unique)
+    .where(sql<boolean>`id = any(${unique}::uuid[])`)
     .orderBy('id')
     .forUpdate()
     .execute();
   const sels = await tx
     .selectFrom('bet_selection')
     .selectAll()
-    .where('bet_id', 'in', unique)
+    .where(sql<boolean>`bet_id = any(${unique}::uuid[])`)
     .orderBy('bet_id')
     .orderBy('idx')
     .execute();
