@@ -68,13 +68,20 @@ export default async function run(args: string[]): Promise<BenchResult[]> {
   const walletDb = await createTestDatabase({});
   const bookie = await startBookie(['--db-url', bookieDb.url as string], {
     env: { BOOKIE_ADMIN_TOKEN: TEST_ADMIN_TOKEN, LOG_LEVEL: 'warn', DB_POOL_SIZE: '20' },
-    // BENCH_PROF=<dir> writes a CPU profile of the Bookie process there
+    // BENCH_PROF=<dir> writes a CPU profile of the Bookie process there (and the wallet's in <dir>/wallet)
     ...(process.env.BENCH_PROF
       ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROF}`] }
       : {}),
   });
   const partner = await createPartner({ baseUrl: bookie.url });
-  const wallet = await startWalletProcess({ secret: partner.signingSecret, dbUrl: walletDb.url as string });
+  const wallet = await startWalletProcess({
+    secret: partner.signingSecret,
+    dbUrl: walletDb.url as string,
+    // BENCH_PROF=<dir>: the wallet's CPU profile too
+    ...(process.env.BENCH_PROF
+      ? { env: { NODE_OPTIONS: `--import ${process.env.BENCH_PROF_HOOK}`, PROF_OUT: `${process.env.BENCH_PROF}` } }
+      : {}),
+  });
   const api = new WalletApi(wallet.url);
   // BENCH_BARE_WALLET=1: Bookie calls back a bare 204 server instead (to split Bookie's cost from the wallet's)
   const bareTarget = process.env.BENCH_BARE_WALLET ? await spawnBare(['wallet']) : undefined;

@@ -17,14 +17,6 @@ export interface StoredSnapshot {
   finishedAt: Date | null;
 }
 
-/** A log row to append. */
-export interface NewLogRow {
-  v: bigint;
-  sport_event_id: string;
-  type: 'match_new' | 'match_update' | 'bet_rollback';
-  line: string;
-}
-
 /** A snapshot row to write. */
 export interface SnapshotRow {
   id: string;
@@ -39,17 +31,6 @@ export async function lockWriter(tx: Executor): Promise<void> {
   await sql`select pg_advisory_xact_lock(${sql.lit(WRITER_LOCK_KEY.toString())}::int8)`.execute(tx);
 }
 
-/** Draws `n` versions from the sequence, ascending. Call only while holding the writer lock. */
-export async function nextVersions(tx: Executor, n: number): Promise<bigint[]> {
-  if (n === 1) {
-    const r = await sql<{ v: bigint }>`select nextval('feed_version_seq') as v`.execute(tx);
-    return [r.rows[0]!.v];
-  }
-  const r = await sql<{ v: bigint }>`
-    select nextval('feed_version_seq') as v from generate_series(1, ${n}::int4)`.execute(tx);
-  return r.rows.map((x) => x.v).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-}
-
 /** Loads one event's snapshot, or undefined. */
 export async function loadSnapshot(tx: Executor, id: string): Promise<StoredSnapshot | undefined> {
   const row = await tx
@@ -60,36 +41,52 @@ export async function loadSnapshot(tx: Executor, id: string): Promise<StoredSnap
   return row ? { snapshot: row.snapshot, version: row.version, finishedAt: row.finished_at } : undefined;
 }
 
-/** Appends log rows (one multi-row insert per 500 rows). */
-export async function insertLogRows(tx: Executor, rows: NewLogRow[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += 500) {
-    await tx
-      .insertInto('feed_log')
-      .values(rows.slice(i, i + 500))
-      .execute();
-  }
+/** A log entry to append: the version is drawn when it is written. */
+export interface NewLogEntry {
+  sport_event_id: string;
+  type: 'match_new' | 'match_update' | 'bet_rollback';
+  /** The entry's JSON after its `"v"` field, from the comma on: `,"sport_event_id":…}`. */
+  rest: string;
 }
 
-/** Inserts or replaces snapshot rows. */
-export async function upsertSnapshots(tx: Executor, rows: SnapshotRow[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += 500) {
-    await tx
-      .insertInto('sport_event')
-      .values(rows.slice(i, i + 500))
-      .onConflict((oc) =>
-        oc.column('id').doUpdateSet((eb) => ({
-          version: eb.ref('excluded.version'),
-          fixture_status: eb.ref('excluded.fixture_status'),
-          snapshot: eb.ref('excluded.snapshot'),
-          finished_at: eb.ref('excluded.finished_at'),
-          updated_at: sql`now()`,
-        })),
-      )
-      .execute();
-  }
+/**
+ * Appends log entries in one statement: draws one version per entry from the sequence (ascending, in the order
+ * given), writes each line as `{"v":"<version>"` + `rest`, and returns the versions. Call only while holding the
+ * writer lock, so that versions ascend in commit order (D21).
+ */
+export async function appendLog(tx: Executor, entries: readonly NewLogEntry[]): Promise<bigint[]> {
+  if (entries.length === 0) return [];
+  const res = await sql<{ v: bigint }>`
+    WITH drawn AS (SELECT nextval('feed_version_seq') AS v FROM generate_series(1, ${entries.length}::int4)),
+      numbered AS (SELECT v, row_number() OVER (ORDER BY v) AS i FROM drawn),
+      appended AS (
+        INSERT INTO feed_log (v, sport_event_id, type, line)
+        SELECT n.v, e.sport_event_id, e.type, '{"v":"' || n.v || '"' || e.rest
+        FROM numbered n
+        JOIN unnest(${entries.map((e) => e.sport_event_id)}::text[], ${entries.map((e) => e.type)}::text[],
+          ${entries.map((e) => e.rest)}::text[]) WITH ORDINALITY AS e(sport_event_id, type, rest, i) ON e.i = n.i
+        RETURNING v)
+    SELECT v FROM appended ORDER BY v`.execute(tx);
+  return res.rows.map((r) => r.v);
 }
 
-/** Queues the wake-up of every feed node; Postgres delivers it at commit. */
-export async function notifyLog(tx: Executor, version: bigint): Promise<void> {
-  await sql`select pg_notify(${LOG_CHANNEL}, ${version.toString()})`.execute(tx);
+/**
+ * Inserts or replaces snapshot rows and queues the wake-up of every feed node (Postgres delivers the NOTIFY at
+ * commit; its payload is `version`, the highest new version), in one statement.
+ */
+export async function writeSnapshots(
+  tx: Executor,
+  rows: readonly SnapshotRow[],
+  version: bigint,
+): Promise<void> {
+  await sql`
+    WITH written AS (
+      INSERT INTO sport_event (id, version, fixture_status, snapshot, finished_at)
+      SELECT * FROM unnest(${rows.map((r) => r.id)}::text[], ${rows.map((r) => r.version.toString())}::int8[],
+        ${rows.map((r) => r.fixture_status)}::int4[], ${rows.map((r) => r.snapshot)}::text[],
+        ${rows.map((r) => r.finished_at)}::timestamptz[])
+      ON CONFLICT (id) DO UPDATE SET version = excluded.version, fixture_status = excluded.fixture_status,
+        snapshot = excluded.snapshot, finished_at = excluded.finished_at, updated_at = now()
+      RETURNING 1)
+    SELECT pg_notify(${LOG_CHANNEL}, ${version.toString()}), (SELECT count(*) FROM written)`.execute(tx);
 }

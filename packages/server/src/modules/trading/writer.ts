@@ -12,14 +12,12 @@ import {
   snapshotProblem,
 } from './snapshot-rules.js';
 import {
-  insertLogRows,
+  appendLog,
   loadSnapshot,
   lockWriter,
-  type NewLogRow,
-  nextVersions,
-  notifyLog,
+  type NewLogEntry,
   type SnapshotRow,
-  upsertSnapshots,
+  writeSnapshots,
 } from './trading.repo.js';
 
 /** What the trading writer needs. `feed.poke()` (when present) wakes this process's fan-out after a commit. */
@@ -192,17 +190,17 @@ export class TradingTransaction {
    */
   async commit(): Promise<bigint[]> {
     if (this.pending.length === 0) return [];
-    const versions = await nextVersions(this.tx, this.pending.length);
     const timestamp = Math.floor(this.nowMs / 1000);
-    const rows: NewLogRow[] = [];
+    const entries: NewLogEntry[] = this.pending.map((p) => ({
+      sport_event_id: p.eventId,
+      type: p.type,
+      rest: `,"sport_event_id":${JSON.stringify(p.eventId)},"type":"${p.type}","timestamp":${timestamp}${p.tail}`,
+    }));
+    const versions = await appendLog(this.tx, entries);
     const lastVersion = new Map<string, bigint>();
     for (let i = 0; i < this.pending.length; i++) {
-      const p = this.pending[i]!;
-      const v = versions[i]!;
-      const line = `{"v":"${v}","sport_event_id":${JSON.stringify(p.eventId)},"type":"${p.type}","timestamp":${timestamp}${p.tail}`;
-      rows.push({ v, sport_event_id: p.eventId, type: p.type, line });
       // the snapshot's version is the version of its latest entry, a bet_rollback included (spec 02)
-      lastVersion.set(p.eventId, v);
+      lastVersion.set(this.pending[i]!.eventId, versions[i]!);
     }
     const snaps: SnapshotRow[] = [];
     for (const [id, version] of lastVersion) {
@@ -218,9 +216,7 @@ export class TradingTransaction {
         finished_at: finished ? (loaded.finishedAt ?? new Date(this.nowMs)) : null,
       });
     }
-    await insertLogRows(this.tx, rows);
-    await upsertSnapshots(this.tx, snaps);
-    await notifyLog(this.tx, versions[versions.length - 1]!);
+    await writeSnapshots(this.tx, snaps, versions[versions.length - 1]!);
     return versions;
   }
 }
@@ -235,7 +231,8 @@ export async function runTradingCommand<T>(
   fn: (t: TradingTransaction) => Promise<T>,
 ): Promise<{ result: T; versions: bigint[] }> {
   const out = await inTransaction(deps.database.db, async (tx) => {
-    await lockWriter(tx);
+    // one PGlite connection already runs one transaction at a time: the lock matters across Postgres sessions
+    if (deps.database.kind !== 'pglite') await lockWriter(tx);
     const t = new TradingTransaction(tx, deps.clock);
     const result = await fn(t);
     const versions = await t.commit();
