@@ -8,8 +8,10 @@
  * runs as another process on its own Postgres database, verifying signatures. The bets (singles on one odd, 10 bets
  * per player) are written straight into both databases — placement is not what is measured. The clock starts when
  * the trading command that results the market commits and stops when the wallet has acknowledged every
- * `/bet/settle`. In the same run, the baselines: the time to just UPDATE the same 100,000 bet rows once, and the
- * wallet's own rate on signed `/bet/settle` callbacks posted straight at it (no Bookie), as ratios.
+ * `/bet/settle`. In the same run, the baselines: the time to just UPDATE the same 100,000 bet rows once, the
+ * wallet's own rate on signed `/bet/settle` callbacks posted straight at it (no Bookie), and the same dispatcher
+ * re-sending the same callbacks to a bare HTTP server process answering 204, as ratios; and the dispatcher's claims
+ * per callback (docs/adr/0014-settlement-and-delivery-throughput.md).
  */
 import { spawn } from 'node:child_process';
 import { createHmac, randomUUID } from 'node:crypto';
