@@ -79,7 +79,13 @@ export default async function run(args: string[]): Promise<BenchResult[]> {
     dbUrl: walletDb.url as string,
     // BENCH_PROF=<dir>: the wallet's CPU profile too
     ...(process.env.BENCH_PROF
-      ? { env: { NODE_OPTIONS: `--import ${process.env.BENCH_PROF_HOOK}`, PROF_OUT: `${process.env.BENCH_PROF}` } }
+      ? {
+          env: {
+            NODE_OPTIONS: `--import ${join(here, 'cpu-profile.mjs')}`,
+            PROF_OUT: process.env.BENCH_PROF,
+            PROF_NAME: 'wallet',
+          },
+        }
       : {}),
   });
   const api = new WalletApi(wallet.url);

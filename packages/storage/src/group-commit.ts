@@ -66,7 +66,8 @@ export class GroupCommit<I, O> {
   private async run(batch: Waiting<I, O>[]): Promise<void> {
     try {
       const out = await this.flush(batch.map((w) => w.item));
-      if (out.length !== batch.length) throw new Error(`flush returned ${out.length} results for ${batch.length}`);
+      if (out.length !== batch.length)
+        throw new Error(`flush returned ${out.length} results for ${batch.length}`);
       batch.forEach((w, i) => {
         w.resolve(out[i] as O);
       });

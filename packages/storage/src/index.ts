@@ -4,8 +4,8 @@
  * Used by the server and the reference wallet.
  */
 export { type Database, type DatabaseKind, type DatabaseTarget, openDatabase } from './database.js';
+export { GroupCommit, type GroupCommitOptions } from './group-commit.js';
 export { migrateDirectory } from './migrate.js';
 export { execStatements } from './sql.js';
 export { createTestDatabase, type TestDatabase } from './test-database.js';
 export { type Executor, inTransaction } from './transaction.js';
-export { GroupCommit, type GroupCommitOptions } from './group-commit.js';

@@ -20,7 +20,6 @@ import { parseForeignParams } from './foreign-params.js';
 import { type IdempotencyStore, requestFingerprint, type StoredAnswer } from './idempotency.js';
 import { MemoryIdempotencyStore } from './memory-store.js';
 import type {
-  CallbackContext,
   CallbackHandlers,
   CallbackRequest,
   CallbackResponse,
