@@ -5,6 +5,7 @@ import {
   DomainError,
   formatFeedOddValue,
   type OddsStrategy,
+  parseDecimal,
   parseOdds,
   parseStake,
   type Rational,
@@ -313,6 +314,15 @@ export async function placeBet(deps: PlacementDeps, session: PlayerSession, body
     lastBetAt: lastBets,
     expressCap: deps.settings.expressCap(req.currency),
     oddsTolerance: deps.settings.oddsTolerance,
+    // bonuses (issue 9): the multiplier the bet reserved with its boost at the hold
+    ...(bet.row.boost_multiplier !== null
+      ? {
+          boostMultiplier: parseDecimal(bet.row.boost_multiplier, {
+            field: 'boost_multiplier',
+            maxDecimals: 6,
+          }),
+        }
+      : {}),
   });
   // bonuses (issue 9): the freebet, insurance and boost restrictions, on the accepted odds
   verdict.restrictions.push(

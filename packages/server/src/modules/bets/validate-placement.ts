@@ -9,6 +9,7 @@ import {
   formatMoney,
   formatOdds,
   fromInteger,
+  mul,
   type OddsStrategy,
   ONE,
   parseDecimal,
@@ -52,6 +53,11 @@ export interface PlacementContext {
   expressCap: Rational | undefined;
   /** Strategy-1 tolerance (relative fraction). */
   oddsTolerance: Rational;
+  /**
+   * The bet's boost multiplier (D19), when it reserved a boost: the potential payout that max payout and the express
+   * cap limit is then on the boosted odds, as settlement pays it.
+   */
+  boostMultiplier?: Rational;
 }
 
 /** Outcome of validation: every failing restriction, and the odds each selection is accepted at. */
@@ -131,8 +137,10 @@ export function validatePlacement(req: PlacementRequest, ctx: PlacementContext):
     // without a rate the 50,000 EUR cap (D17) cannot be applied: refuse rather than settle uncapped
     else out.push(restriction('wl_defined', { rule: `no EUR rate for ${req.currency} (EUR_RATES)` }));
   }
+  // a boosted bet pays on the boosted odds (D19): limit the stake by those
+  const payoutOdds = ctx.boostMultiplier ? mul(totalOdds, ctx.boostMultiplier) : totalOdds;
   for (const limit of payoutLimits) {
-    const stakeForLimit = roundDown(div(limit, totalOdds), 6);
+    const stakeForLimit = roundDown(div(limit, payoutOdds), 6);
     if (maxBet === undefined || compare(stakeForLimit, maxBet) < 0) maxBet = stakeForLimit;
   }
   if (maxBet !== undefined && compare(req.stake, maxBet) > 0) {

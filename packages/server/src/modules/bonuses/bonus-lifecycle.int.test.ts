@@ -595,6 +595,25 @@ describe(`bonuses through the life of a bet, with the reference wallet (${proces
       expect(await balance(p.id)).toEqual({ available: '120.000000', held: '0.000000' });
     });
 
+    it('max payout limits the stake on the boosted odds (D19), not the base odds', async () => {
+      // max payout 28: at base odds 2.5 a stake of 10 pays 25 (within), boosted ×1.2 it pays 30 (over)
+      const p = await player('bb-cap', '100', {
+        limits: { min_stake: null, max_stake: null, max_payout: '28' },
+      });
+      const e = await w.newEvent();
+      const b = await boost(p);
+      const over = await place(p.session, { selections: [sel(e)], boost_id: b });
+      expect(over.status).toBe(2);
+      expect(over.restrictions).toEqual([
+        { type: 'max_bet', context: { max_bet: '9.333333', sport_event_id: e } },
+      ]);
+      expect(await remaining(p, b)).toBe(2);
+      const within = await place(p.session, { selections: [sel(e)], boost_id: b, stake: '9.33' });
+      expect(within).toMatchObject({ status: 1, total_odds: '3.000000' });
+      const plain = await place(p.session, { selections: [sel(e)] });
+      expect(plain.status).toBe(1);
+    });
+
     it('a voided boosted bet refunds the stake without boost (D19)', async () => {
       const p = await player('bb-void', '100');
       const e = await w.newEvent();
