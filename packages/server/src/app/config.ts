@@ -44,6 +44,11 @@ export interface AuthConfig {
   sessionTokenTtlS: number;
   /** Partner requests allowed per credential per window (`PARTNER_RATE_LIMIT`; default 6000; 0 = no limit). */
   partnerRateLimit: number;
+  /**
+   * Player (frame) requests allowed per player per window (`PLAYER_RATE_LIMIT`; default 600; 0 = no limit); a
+   * read-only viewer session counts on its own.
+   */
+  playerRateLimit: number;
   /** The rate-limit window, in ms (`RATE_LIMIT_WINDOW_MS`; default 60000). */
   rateLimitWindowMs: number;
   /** `POST /oauth/token` requests allowed per client address per window (`TOKEN_RATE_LIMIT`; default 120; 0 = none). */
@@ -174,6 +179,7 @@ export function loadAuthConfig(env: NodeJS.ProcessEnv): AuthConfig {
     accessTokenTtlS: int('ACCESS_TOKEN_TTL_S', env.ACCESS_TOKEN_TTL_S, 900, 1, 86_400),
     sessionTokenTtlS: int('SESSION_TOKEN_TTL_S', env.SESSION_TOKEN_TTL_S, 86_400, 1, 30 * 86_400),
     partnerRateLimit: int('PARTNER_RATE_LIMIT', env.PARTNER_RATE_LIMIT, 6000, 0, 1_000_000_000),
+    playerRateLimit: int('PLAYER_RATE_LIMIT', env.PLAYER_RATE_LIMIT, 600, 0, 1_000_000_000),
     rateLimitWindowMs: int('RATE_LIMIT_WINDOW_MS', env.RATE_LIMIT_WINDOW_MS, 60_000, 1, 86_400_000),
     tokenRateLimit: int('TOKEN_RATE_LIMIT', env.TOKEN_RATE_LIMIT, 120, 0, 1_000_000_000),
     bodyLimitBytes: int('BODY_LIMIT_BYTES', env.BODY_LIMIT_BYTES, 1_048_576, 1024, 64 * 1_048_576),

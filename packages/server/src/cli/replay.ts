@@ -126,9 +126,10 @@ export async function startReplayPlatform(opts: ReplayPlatformOptions = {}): Pro
     const env: NodeJS.ProcessEnv = {
       BOOKIE_ADMIN_TOKEN: adminToken,
       LOG_LEVEL: opts.logLevel ?? process.env.LOG_LEVEL ?? 'warn',
-      // a replay makes one session per player at once: no need to throttle its own partner
+      // a replay makes one session per player at once, and its players bet at machine speed: no throttling
       TOKEN_RATE_LIMIT: '0',
       PARTNER_RATE_LIMIT: '0',
+      PLAYER_RATE_LIMIT: '0',
     };
     const dbArgs = opts.dbUrl ? { dbUrl: opts.dbUrl } : { dataDir: opts.dataDir ?? 'memory' };
     const database = opts.dbUrl ? 'postgres' : `pglite (${dbArgs.dataDir})`;

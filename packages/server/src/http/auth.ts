@@ -125,34 +125,46 @@ export function installAuth(
       throw new DomainError('unauthorized', token ? 'invalid admin token' : 'missing bearer token');
     }
   });
-  const limit = partnerRateLimit(app, deps);
+  const { partnerRateLimit: partnerMax, playerRateLimit: playerMax, rateLimitWindowMs } = deps.config.auth;
+  const partnerLimit = rateLimit(
+    app,
+    partnerMax,
+    rateLimitWindowMs,
+    'credential',
+    (req) => `partner:${req.partner?.credentialId ?? req.ip}`,
+  );
+  const playerLimit = rateLimit(app, playerMax, rateLimitWindowMs, 'player', (req) =>
+    req.player?.playerId
+      ? `player:${req.player.whiteLabelId}:${req.player.playerId}`
+      : `session:${req.player?.sessionId ?? req.ip}`,
+  );
   app.decorate('requirePartner', async (request: FastifyRequest, reply: FastifyReply) => {
     if (!authenticator) throw new DomainError('unauthorized', 'partner authentication is not configured');
     request.partner = await authenticator.partner(request, reply);
-    if (limit) await limit(request, reply);
+    if (partnerLimit) await partnerLimit(request, reply);
   });
   app.decorate('requirePlayer', async (request: FastifyRequest, reply: FastifyReply) => {
     if (!authenticator) throw new DomainError('unauthorized', 'player authentication is not configured');
     request.player = await authenticator.player(request, reply);
+    if (playerLimit) await playerLimit(request, reply);
   });
 }
 
 /**
- * The per-credential rate limit of partner routes (`PARTNER_RATE_LIMIT` requests per `RATE_LIMIT_WINDOW_MS`),
- * counted by @fastify/rate-limit's store once the credential is known; over the limit: 429 with Retry-After.
- * Undefined when disabled or when the rate-limit plugin is not registered.
+ * A rate limit of authenticated routes: `max` requests per `timeWindow` ms per key — partner routes per credential
+ * (`PARTNER_RATE_LIMIT`), player routes per player (`PLAYER_RATE_LIMIT`) — counted by @fastify/rate-limit's store
+ * once the caller is known; over the limit: 429 with Retry-After. Undefined when disabled (max 0) or when the
+ * rate-limit plugin is not registered.
  */
-function partnerRateLimit(
+function rateLimit(
   app: FastifyInstance,
-  deps: AppDeps,
+  max: number,
+  timeWindow: number,
+  subject: string,
+  keyGenerator: (request: FastifyRequest) => string,
 ): ((request: FastifyRequest, reply: FastifyReply) => Promise<void>) | undefined {
-  const { partnerRateLimit: max, rateLimitWindowMs } = deps.config.auth;
   if (max <= 0 || !app.hasDecorator('createRateLimit')) return undefined;
-  const check = app.createRateLimit({
-    max,
-    timeWindow: rateLimitWindowMs,
-    keyGenerator: (req) => `partner:${req.partner?.credentialId ?? req.ip}`,
-  });
+  const check = app.createRateLimit({ max, timeWindow, keyGenerator });
   return async (request, reply) => {
     const r = await check(request);
     if (r.isAllowed) return;
@@ -161,7 +173,7 @@ function partnerRateLimit(
     reply.header('x-ratelimit-reset', r.ttlInSeconds);
     if (r.isExceeded) {
       reply.header('retry-after', r.ttlInSeconds);
-      throw new DomainError('rate_limited', `rate limit of ${r.max} requests exceeded for this credential`, {
+      throw new DomainError('rate_limited', `rate limit of ${r.max} requests exceeded for this ${subject}`, {
         retry_after: r.ttlInSeconds,
       });
     }

@@ -192,7 +192,12 @@ describe('partner rate limit and body size', () => {
   beforeAll(async () => {
     t = await createTestApp(db, {
       keepDatabase: true,
-      env: { PARTNER_RATE_LIMIT: '3', RATE_LIMIT_WINDOW_MS: '60000', BODY_LIMIT_BYTES: '2048' },
+      env: {
+        PARTNER_RATE_LIMIT: '3',
+        PLAYER_RATE_LIMIT: '2',
+        RATE_LIMIT_WINDOW_MS: '60000',
+        BODY_LIMIT_BYTES: '2048',
+      },
     });
     addProbeRoutes(t);
   });
@@ -224,6 +229,26 @@ describe('partner rate limit and body size', () => {
     const again = await partnerToken(t.app, p.clientId, p.clientSecret);
     expect((await get(`Bearer ${again}`)).statusCode).toBe(429);
     expect((await get(`Bearer ${secondToken}`)).statusCode).toBe(200);
+  });
+
+  it('limits player routes per player (PLAYER_RATE_LIMIT): another session of the player shares it', async () => {
+    const p = await partnerWithToken({ database: db }, t.app);
+    const [a, b, other] = [
+      await createSession(t.app, p.token, { player_id: 'rl-1' }),
+      await createSession(t.app, p.token, { player_id: 'rl-1' }),
+      await createSession(t.app, p.token, { player_id: 'rl-2' }),
+    ];
+    const get = (session: string) =>
+      t.app.inject({ method: 'GET', url: '/probe/player', headers: { authorization: `Bearer ${session}` } });
+    expect((await get(a)).statusCode).toBe(200);
+    expect((await get(b)).statusCode).toBe(200);
+    const limited = await get(a);
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(limited.json().error).toMatchObject({ code: 'rate_limited' });
+    expect(limited.json().error.message).toMatch(/for this player/);
+    expect((await get(b)).statusCode).toBe(429);
+    expect((await get(other)).statusCode).toBe(200);
   });
 
   it('answers 413 for a body over BODY_LIMIT_BYTES', async () => {
