@@ -142,21 +142,16 @@ export async function findBet(
   return bet && bet.row.white_label_id === whiteLabelId ? bet : undefined;
 }
 
+/** A map key of a white label's player and one more value (a client key, a sport event id). */
+function playerKey(whiteLabelId: string, playerId: string, value: string): string {
+  return `${whiteLabelId}\u0000${playerId}\u0000${value}`;
+}
+
 /** A player's client idempotency key. */
 export interface ClientKey {
   whiteLabelId: string;
   playerId: string;
   clientKey: string;
-}
-
-/** The bet a player already placed with this client idempotency key. */
-export async function findBetByClientKey(
-  db: Executor,
-  whiteLabelId: string,
-  playerId: string,
-  clientKey: string,
-): Promise<string | undefined> {
-  return (await findBetsByClientKey(db, [{ whiteLabelId, playerId, clientKey }]))[0];
 }
 
 /** The bets placed with these client keys, in one statement: one bet id (or undefined) per key, in order. */
@@ -172,10 +167,8 @@ export async function findBetsByClientKey(
       ON b.white_label_id = k.white_label_id AND b.player_id = k.player_id AND b.client_key = k.client_key`.execute(
     db,
   );
-  const found = new Map(
-    res.rows.map((r) => [`${r.white_label_id}\u0000${r.player_id}\u0000${r.client_key}`, r.id]),
-  );
-  return keys.map((k) => found.get(`${k.whiteLabelId}\u0000${k.playerId}\u0000${k.clientKey}`));
+  const found = new Map(res.rows.map((r) => [playerKey(r.white_label_id, r.player_id, r.client_key), r.id]));
+  return keys.map((k) => found.get(playerKey(k.whiteLabelId, k.playerId, k.clientKey)));
 }
 
 /** Column changes of a bet's transition. */
@@ -273,14 +266,14 @@ export async function lastBetTimes(
   );
   const at = new Map(
     res.rows.map((r) => [
-      `${r.white_label_id}\u0000${r.player_id}\u0000${r.sport_event_id}`,
+      playerKey(r.white_label_id, r.player_id, r.sport_event_id),
       new Date(r.last_bet_at),
     ]),
   );
   return items.map((it) => {
     const m = new Map<string, Date>();
     for (const e of it.sportEventIds) {
-      const t = at.get(`${it.whiteLabelId}\u0000${it.playerId}\u0000${e}`);
+      const t = at.get(playerKey(it.whiteLabelId, it.playerId, e));
       if (t) m.set(e, t);
     }
     return m;
@@ -298,7 +291,7 @@ export async function recordBetTimes(
   >();
   for (const it of items) {
     for (const e of it.sportEventIds) {
-      const key = `${it.whiteLabelId}\u0000${it.playerId}\u0000${e}`;
+      const key = playerKey(it.whiteLabelId, it.playerId, e);
       const seen = latest.get(key);
       if (!seen || seen.at < it.at)
         latest.set(key, { whiteLabelId: it.whiteLabelId, playerId: it.playerId, sportEventId: e, at: it.at });

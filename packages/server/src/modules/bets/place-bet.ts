@@ -30,7 +30,7 @@ import type { WhiteLabel } from '../tenants/white-label.js';
 import type { Bet, EventInfo } from './bet.js';
 import type { BetEvents } from './bet-events.js';
 import { toBetView } from './bet-view.js';
-import { findBetByClientKey, loadBets, transitionBet } from './bets.repo.js';
+import { loadBets, transitionBet } from './bets.repo.js';
 import { callPlace, DEFAULT_PLACE_POLICY, type PlaceRetryPolicy } from './call-place.js';
 import { declineBody } from './callback-bodies.js';
 import type { Catalog } from './catalog.js';
@@ -138,14 +138,19 @@ export async function placeBet(deps: PlacementDeps, session: PlayerSession, body
   if (!session.playerId) throw new DomainError('forbidden', 'a read-only session cannot place bets');
   const req = parsePlacement(body, session);
   const { database, catalog, clock } = deps;
-  if (body.client_key) {
-    const existing = await deps.writes.findByClientKey({
+  const { playerId } = session;
+  /** The bet this player already placed with the request's client key, as a view (undefined: none). */
+  const placedWithKey = async () => {
+    if (!body.client_key) return undefined;
+    const id = await deps.writes.findByClientKey({
       whiteLabelId: session.whiteLabelId,
-      playerId: session.playerId,
+      playerId,
       clientKey: body.client_key,
     });
-    if (existing) return toBetView((await loadBets(database.db, [existing]))[0] as Bet);
-  }
+    return id ? toBetView((await loadBets(database.db, [id]))[0] as Bet) : undefined;
+  };
+  const repeated = await placedWithKey();
+  if (repeated) return repeated;
   if (!catalog.connected)
     throw new DomainError('unavailable', 'the book is not available; try again shortly');
   const wl = await deps.whiteLabels.get(session.whiteLabelId);
@@ -219,11 +224,8 @@ export async function placeBet(deps: PlacementDeps, session: PlayerSession, body
     });
   } catch (err) {
     // the same client key placed at the same moment: the other request formed the bet
-    const existing =
-      body.client_key && isUniqueViolation(err)
-        ? await findBetByClientKey(database.db, session.whiteLabelId, session.playerId, body.client_key)
-        : undefined;
-    if (existing) return toBetView((await loadBets(database.db, [existing]))[0] as Bet);
+    const concurrent = isUniqueViolation(err) ? await placedWithKey() : undefined;
+    if (concurrent) return concurrent;
     throw err;
   }
   const { place, lastBets } = held;

@@ -72,7 +72,8 @@ export async function appendLog(tx: Executor, entries: readonly NewLogEntry[]): 
 
 /**
  * Inserts or replaces snapshot rows and queues the wake-up of every feed node (Postgres delivers the NOTIFY at
- * commit; its payload is `version`, the highest new version), in one statement.
+ * commit; its payload is `version`, the highest new version), in one statement: a data-modifying WITH runs to
+ * completion whether or not the main query reads it.
  */
 export async function writeSnapshots(
   tx: Executor,
@@ -86,7 +87,6 @@ export async function writeSnapshots(
         ${rows.map((r) => r.fixture_status)}::int4[], ${rows.map((r) => r.snapshot)}::text[],
         ${rows.map((r) => r.finished_at)}::timestamptz[])
       ON CONFLICT (id) DO UPDATE SET version = excluded.version, fixture_status = excluded.fixture_status,
-        snapshot = excluded.snapshot, finished_at = excluded.finished_at, updated_at = now()
-      RETURNING 1)
-    SELECT pg_notify(${LOG_CHANNEL}, ${version.toString()}), (SELECT count(*) FROM written)`.execute(tx);
+        snapshot = excluded.snapshot, finished_at = excluded.finished_at, updated_at = now())
+    SELECT pg_notify(${LOG_CHANNEL}, ${version.toString()})`.execute(tx);
 }
