@@ -1,7 +1,8 @@
 /**
  * Issue 7: end-to-end accepted bets/s and p50/p99 latency at 64 in flight — a real `bookie start` process on
  * Postgres (durable commits), the reference wallet as another process on loopback, players placing singles
- * through the frame API — next to a bare HTTP chain of the same shape measured in the same run.
+ * through the frame API — next to a bare HTTP chain of the same shape measured in the same run, and that chain
+ * again with the four durable commits a bet needs (one INSERT or UPDATE each, bench/bare-chain.ts).
  *
  *   npm run bench -- placement [bets=5000] [inFlight=64]
  *
@@ -11,9 +12,11 @@
 import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { acceptBody, placeBody, prepareCallback } from '@bookie/sdk/callbacks/fixtures';
 import { createTestDatabase } from '@bookie/storage';
 import { startWalletProcess } from '@bookie/wallet/testing/process';
 import { WalletApi } from '@bookie/wallet/testing/wallet-api';
+import { Agent, request } from 'undici';
 import { sampleEvent } from '../packages/server/src/modules/trading/fixtures.js';
 import {
   createPartner,
@@ -42,6 +45,44 @@ async function spawnBare(args: string[]): Promise<{ url: string; kill: () => voi
   return { url, kill: () => child.kill('SIGTERM') };
 }
 
+/**
+ * The wallet alone: the two callbacks of an accepted bet (signed `/bet/place`, then `/bet/accept`) posted straight
+ * at it, `inFlight` bets at a time; resolves to bets/s.
+ */
+async function walletAloneRate(
+  url: string,
+  secret: string,
+  players: string[],
+  total: number,
+  inFlight: number,
+) {
+  const agent = new Agent({ connections: inFlight });
+  const post = async (name: 'place' | 'accept', body: ReturnType<typeof placeBody>) => {
+    const p = prepareCallback(name, body, { secret });
+    const res = await request(`${url}${p.path}`, {
+      method: 'POST',
+      headers: p.headers,
+      body: p.body,
+      dispatcher: agent,
+    });
+    const text = await res.body.text();
+    if (res.statusCode !== 204) throw new Error(`wallet answered ${name} ${res.statusCode} ${text}`);
+  };
+  let next = 0;
+  const start = performance.now();
+  await Promise.all(
+    players.map(async (player) => {
+      while (next < total) {
+        const bet = { bet_id: `alone-${next++}`, bet_player_id: player, bet_stake: '1.000000' };
+        await post('place', placeBody(bet));
+        await post('accept', acceptBody(bet));
+      }
+    }),
+  );
+  await agent.close();
+  return (total * 1000) / (performance.now() - start);
+}
+
 export default async function run(args: string[]): Promise<BenchResult[]> {
   const total = Number(args[0] ?? 5000);
   const inFlight = Number(args[1] ?? 64);
@@ -62,6 +103,22 @@ export default async function run(args: string[]): Promise<BenchResult[]> {
   });
   bareServer.kill();
   bareWallet.kill();
+
+  // the same bare chain, durable: four single-statement commits per bet on Postgres (bare-chain.ts)
+  const bareDb = await createTestDatabase({});
+  const durableWallet = await spawnBare(['wallet', bareDb.url as string]);
+  const durableServer = await spawnBare(['server', durableWallet.url, bareDb.url as string]);
+  await closedLoop({ url: durableServer.url, total: 1000, inFlight, next: bareNext, isOk: (s) => s === 200 });
+  const durable = await closedLoop({
+    url: durableServer.url,
+    total,
+    inFlight,
+    next: bareNext,
+    isOk: (s) => s === 200,
+  });
+  durableServer.kill();
+  durableWallet.kill();
+  await bareDb.close();
 
   // Bookie
   const bookieDb = await createTestDatabase({});
@@ -109,6 +166,10 @@ export default async function run(args: string[]): Promise<BenchResult[]> {
     await api.deposit(`bench-${w}`, '1000000');
     sessions.push(await createSession(bookie.url, access, { player_id: `bench-${w}` }));
   }
+  // the wallet alone (no Bookie): the place and accept callbacks of each bet, signed, at the same concurrency
+  const players = sessions.map((_, w) => `bench-${w}`);
+  await walletAloneRate(wallet.url, partner.signingSecret, players, 1000, inFlight);
+  const walletAlone = await walletAloneRate(wallet.url, partner.signingSecret, players, total, inFlight);
   await new Promise((r) => setTimeout(r, 500));
   const next = (w: number, i: number) => ({
     path: '/frame-api/bets',
@@ -153,6 +214,12 @@ export default async function run(args: string[]): Promise<BenchResult[]> {
         bare_p50_ms: bare.p50Ms,
         bare_p99_ms: bare.p99Ms,
         ratio_to_bare: res.perSecond / bare.perSecond,
+        bare_durable_chain_per_s: durable.perSecond,
+        bare_durable_p50_ms: durable.p50Ms,
+        bare_durable_p99_ms: durable.p99Ms,
+        ratio_to_bare_durable: res.perSecond / durable.perSecond,
+        wallet_alone_bets_per_s: walletAlone,
+        ratio_to_wallet_alone: res.perSecond / walletAlone,
       },
       note: `${total} singles, ${inFlight} in flight, bookie and wallet as processes on Postgres (durable commits), loopback`,
     },

@@ -44,7 +44,12 @@ function openPostgres<DB>(url: string, poolSize: number): Database<DB> {
       return pg.types.getTypeParser(oid, format);
     },
   };
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, types: types as pg.CustomTypesConfig });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    types: types as pg.CustomTypesConfig,
+    Client: preparingClient(),
+  });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
@@ -74,6 +79,37 @@ function openPostgres<DB>(url: string, poolSize: number): Database<DB> {
       await db.destroy();
     },
   };
+}
+
+/** Distinct statement texts one process prepares at most; past it, statements run unnamed (planned each time). */
+const MAX_PREPARED = 500;
+
+/**
+ * A `pg.Client` class that runs each parameterised statement as a named prepared statement, one name per distinct
+ * text (the first {@link MAX_PREPARED} texts of the pool): Postgres parses it once per connection and, after a few
+ * runs, keeps a generic plan, instead of parsing and planning it on every run. Statements without parameters
+ * (BEGIN, COMMIT, DDL, scripts of several statements) keep the simple protocol.
+ */
+function preparingClient(): typeof pg.Client {
+  const names = new Map<string, string>();
+  const nameOf = (text: string): string | undefined => {
+    let name = names.get(text);
+    if (name === undefined && names.size < MAX_PREPARED) {
+      name = `bookie_${names.size}`;
+      names.set(text, name);
+    }
+    return name;
+  };
+  return class PreparingClient extends pg.Client {
+    // biome-ignore lint/suspicious/noExplicitAny: pg's overloads
+    override query(config: any, values?: any, callback?: any): any {
+      if (typeof config === 'string' && Array.isArray(values) && values.length > 0) {
+        const name = nameOf(config);
+        if (name !== undefined) return super.query({ name, text: config, values }, callback);
+      }
+      return super.query(config, values, callback);
+    }
+  } as typeof pg.Client;
 }
 
 async function openPGlite<DB>(dataDir: string | undefined): Promise<Database<DB>> {
