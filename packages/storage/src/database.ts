@@ -28,7 +28,14 @@ export interface Database<DB = any> {
 /** Where the database lives: a Postgres URL, or a PGlite data directory (`undefined` = in memory). */
 export type DatabaseTarget = { url: string; poolSize?: number } | { dataDir: string | undefined };
 
-/** Opens the database: `pg` for a URL, PGlite in-process otherwise. Migrations are not applied here. */
+/**
+ * Opens the database: `pg` for a URL, PGlite in-process otherwise. Migrations are not applied here.
+ *
+ * On Postgres, every statement with parameters runs as a named prepared statement, one name per distinct text
+ * (docs/adr/0015-prepared-statements-and-the-placement-ceiling.md): parsed once per connection, and planned once
+ * when Postgres settles on a generic plan. A migration that changes the columns of a table under running processes
+ * makes their prepared `SELECT *` of it fail (`cached plan must not change result type`) until they restart.
+ */
 // biome-ignore lint/suspicious/noExplicitAny: the schema is the caller's
 export async function openDatabase<DB = any>(target: DatabaseTarget): Promise<Database<DB>> {
   return 'url' in target

@@ -1,0 +1,51 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Database, openDatabase } from './database.js';
+import { createTestDatabase, type TestDatabase } from './test-database.js';
+
+/** Runs on PGlite, or on Postgres when DATABASE_URL is set (then through a one-connection pool of its own). */
+describe('openDatabase', () => {
+  let test: TestDatabase;
+  let database: Database;
+
+  beforeAll(async () => {
+    test = await createTestDatabase();
+    database = test.url ? await openDatabase({ url: test.url, poolSize: 1 }) : test;
+    await sql`CREATE TABLE t (id int8 PRIMARY KEY, amount numeric NOT NULL)`.execute(database.db);
+  });
+  afterAll(async () => {
+    if (database !== test) await database.close();
+    await test.close();
+  });
+
+  const read = (id: bigint) =>
+    sql<{ id: bigint; amount: string }>`SELECT id, amount FROM t WHERE id = ${id}`.execute(database.db);
+
+  it('reads int8 as bigint and numeric as the exact string, the same on every run of a statement', async () => {
+    await sql`INSERT INTO t (id, amount) VALUES (${9007199254740993n}, ${'0.100000000000000000001'})`.execute(
+      database.db,
+    );
+    for (let run = 0; run < 8; run++) {
+      const { rows } = await read(9007199254740993n);
+      expect(rows).toEqual([{ id: 9007199254740993n, amount: '0.100000000000000000001' }]);
+    }
+    const { rows } = await read(1n);
+    expect(rows).toEqual([]);
+  });
+
+  it('on Postgres, prepares a parameterised statement once per connection and runs it by name after', async () => {
+    for (let run = 0; run < 3; run++) await read(BigInt(run));
+    const prepared = await sql<{ name: string; statement: string }>`
+      SELECT name, statement FROM pg_prepared_statements`.execute(database.db);
+    const mine = prepared.rows.filter((r) => r.statement.includes('FROM t WHERE id = $1'));
+    if (database.kind === 'pg') {
+      // one name for the text, however often it ran; the statement without parameters above is not among them
+      expect(mine).toHaveLength(1);
+      expect(mine[0]?.name).toMatch(/^bookie_\d+$/);
+      expect(prepared.rows.some((r) => r.statement.includes('pg_prepared_statements'))).toBe(false);
+    } else {
+      // PGlite runs every statement unnamed
+      expect(mine).toEqual([]);
+    }
+  });
+});
