@@ -1,9 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { CreatedWhiteLabel, CreateWhiteLabelBody } from '@bookie/contracts';
 import { validationError } from '@bookie/core';
+import { startListening } from '@bookie/process';
 import type { ParsedSeason, ReplayOptions, ReplayResult, ReplayTarget, Speed } from '@bookie/simulator';
 import { Command } from 'commander';
 import { action, printJson } from './io.js';
@@ -44,54 +44,24 @@ export const REPLAY_LIMITS = { min_stake: '1', max_stake: '2500', max_payout: '2
 
 const MAIN = fileURLToPath(new URL('../main.ts', import.meta.url));
 
-/** A child process that prints `<name> listening on <url>` once it serves. */
+/** A child process that prints `<name> listening on <url>` once it serves; it stops when this process goes. */
 async function spawnListening(
   name: string,
   args: string[],
   env: NodeJS.ProcessEnv,
-): Promise<{ child: ChildProcess; url: string; stop(): Promise<void> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+): Promise<{ url: string; stop(): Promise<void> }> {
+  const proc = await startListening({
+    name,
+    args: ['--import', 'tsx', ...args],
     env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  const keep = (d: Buffer) => {
-    out = (out + d.toString()).slice(-20_000);
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  const exited = new Promise<number | string>((resolve) =>
-    child.on('exit', (code, signal) => resolve(code ?? signal ?? -1)),
-  );
-  const url = await new Promise<string>((resolve, reject) => {
-    const re = new RegExp(`${name} listening on (https?://[^"\\s]+)`);
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`${name} did not start within 120 s:\n${out}`));
-    }, 120_000);
-    const check = () => {
-      const m = re.exec(out);
-      if (m?.[1]) {
-        clearTimeout(timer);
-        child.stdout?.off('data', check);
-        child.stderr?.off('data', check);
-        resolve(m[1]);
-      }
-    };
-    child.stdout?.on('data', check);
-    child.stderr?.on('data', check);
-    void exited.then((code) => {
-      clearTimeout(timer);
-      reject(new Error(`${name} exited with ${code} before listening:\n${out}`));
-    });
+    listening: new RegExp(`${name} listening on (https?://[^"\\s]+)`),
+    timeoutMs: 120_000,
   });
   return {
-    child,
-    url,
+    url: proc.url,
     async stop() {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-      await exited;
+      const timer = setTimeout(() => proc.kill('SIGKILL'), 15_000);
+      await proc.kill('SIGTERM');
       clearTimeout(timer);
     },
   };

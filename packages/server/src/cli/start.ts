@@ -1,3 +1,4 @@
+import { stopGracefully } from '@bookie/process';
 import { Command } from 'commander';
 import { type ConfigOverrides, loadConfig } from '../app/config.js';
 import { startServer } from '../app/server.js';
@@ -34,26 +35,7 @@ export function startCommand(): Command {
       log.info({ url: server.url, db: server.deps.database.kind }, `bookie listening on ${server.url}`);
       // scripts and tests wait for this line; say it even when the log level hides info
       if (!log.isLevelEnabled('info')) process.stdout.write(`bookie listening on ${server.url}\n`);
-      let signalled = false;
-      const shutdown = (signal: string) => {
-        if (signalled) return;
-        signalled = true;
-        log.info({ signal }, 'shutting down');
-        const timer = setTimeout(() => {
-          log.error('shutdown timed out');
-          process.exit(1);
-        }, config.shutdownTimeoutMs);
-        timer.unref();
-        server.stop().then(
-          () => process.exit(0),
-          (err) => {
-            log.error({ err }, 'shutdown failed');
-            process.exit(1);
-          },
-        );
-      };
-      process.on('SIGTERM', () => shutdown('SIGTERM'));
-      process.on('SIGINT', () => shutdown('SIGINT'));
+      stopGracefully({ log, stop: () => server.stop(), timeoutMs: config.shutdownTimeoutMs });
     }),
   );
 }

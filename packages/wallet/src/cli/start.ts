@@ -1,3 +1,4 @@
+import { stopGracefully } from '@bookie/process';
 import { Command } from 'commander';
 import { loadWalletConfig, type WalletFlags } from '../config.js';
 import { startWallet } from '../server.js';
@@ -39,26 +40,7 @@ export function startCommand(): Command {
       const kind = wallet.database.kind;
       log.info({ url: wallet.url, db: kind }, `bookie-wallet listening on ${wallet.url}`);
       process.stdout.write(`bookie-wallet listening on ${wallet.url}\n`);
-      let signalled = false;
-      const shutdown = (signal: string) => {
-        if (signalled) return;
-        signalled = true;
-        log.info({ signal }, 'shutting down');
-        const timer = setTimeout(() => {
-          log.error('shutdown timed out');
-          process.exit(1);
-        }, config.shutdownTimeoutMs);
-        timer.unref();
-        wallet.stop().then(
-          () => process.exit(0),
-          (err) => {
-            log.error({ err }, 'shutdown failed');
-            process.exit(1);
-          },
-        );
-      };
-      process.on('SIGTERM', () => shutdown('SIGTERM'));
-      process.on('SIGINT', () => shutdown('SIGINT'));
+      stopGracefully({ log, stop: () => wallet.stop(), timeoutMs: config.shutdownTimeoutMs });
     }),
   );
 }

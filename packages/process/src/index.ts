@@ -1,0 +1,13 @@
+/**
+ * `@bookie/process`: how Bookie's long-running commands (`bookie start`, `bookie-wallet start`) stop — gracefully on
+ * SIGTERM or SIGINT, and when the parent that started them for a test is gone — and the helpers that start them as
+ * child processes in end-to-end tests and benches.
+ */
+
+export {
+  type ListeningProcess,
+  runToCompletion,
+  type StartListeningOptions,
+  startListening,
+} from './child-process.js';
+export { EXIT_WITH_PARENT_ENV, type StopLogger, stopGracefully } from './stop-gracefully.js';
