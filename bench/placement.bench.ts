@@ -9,9 +9,9 @@
  * Needs Postgres: DATABASE_URL, or postgres://postgres@127.0.0.1:5432/postgres (a bench database is created and
  * dropped).
  */
-import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startListening } from '@bookie/process';
 import { acceptBody, placeBody, prepareCallback } from '@bookie/sdk/callbacks/fixtures';
 import { createTestDatabase } from '@bookie/storage';
 import { startWalletProcess } from '@bookie/wallet/testing/process';
@@ -31,18 +31,13 @@ import type { BenchResult } from './types.js';
 const here = dirname(fileURLToPath(import.meta.url));
 
 async function spawnBare(args: string[]): Promise<{ url: string; kill: () => void }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(here, 'bare-chain.ts'), ...args], {
-    stdio: ['ignore', 'pipe', 'inherit'],
+  const proc = await startListening({
+    name: 'bare-chain',
+    args: ['--import', 'tsx', join(here, 'bare-chain.ts'), ...args],
+    listening: /listening on (\S+)/,
+    timeoutMs: 30_000,
   });
-  const url = await new Promise<string>((resolve) => {
-    let out = '';
-    child.stdout.on('data', (d) => {
-      out += d;
-      const m = /listening on (\S+)/.exec(out);
-      if (m?.[1]) resolve(m[1]);
-    });
-  });
-  return { url, kill: () => child.kill('SIGTERM') };
+  return { url: proc.url, kill: () => void proc.kill('SIGTERM') };
 }
 
 /**

@@ -1,23 +1,14 @@
 import { ODD_STATUS } from '@bookie/core';
-import { failpoint } from '../../app/failpoints.js';
 import { inTransaction } from '../../db/transaction.js';
 import type { Bet, SelectionRow } from '../bets/bet.js';
-import {
-  type Applied,
-  addApplied,
-  afterCommit,
-  applyResults,
-  NOTHING_APPLIED,
-  type ResultUpdate,
-} from './apply-results.js';
+import { applyPage } from './apply-page.js';
+import { type Applied, addApplied, NOTHING_APPLIED } from './apply-results.js';
 import type { SettlementLimits } from './decide.js';
-import { prefetchLimits, type SettlementDeps } from './deps.js';
+import type { SettlementDeps } from './deps.js';
 import { type BatchOptions, DEFAULT_PAGE_SIZE } from './settle-market.js';
 import {
   type EventSelectionKey,
   insertRollback,
-  lockBets,
-  OPEN_STATES,
   type RollbackRow,
   scanRollbackPage,
 } from './settlement.repo.js';
@@ -71,29 +62,15 @@ export async function rollbackBets(
     });
     if (keys.length === 0) break;
     after = keys[keys.length - 1] as EventSelectionKey;
-    await prefetchLimits(deps, keys, limits);
-    const applied = await inTransaction(database.db, async (tx) => {
-      await opts.fence?.(tx);
-      const bets = await lockBets(
-        tx,
-        keys.map((k) => k.betId),
-      );
-      const updates: ResultUpdate[] = [];
-      for (const bet of bets) {
-        if (!OPEN_STATES.includes(bet.row.state)) continue;
-        updates.push({
-          bet,
-          selections: bet.selections.map((s) =>
-            s.result_source !== 'manual' && rollbackCatches(rollback, bet.row, s)
-              ? rolledBack(s, rollback.reason)
-              : s,
-          ),
-        });
-      }
-      return applyResults(tx, updates, { cause, at: new Date(deps.clock.now()), limits });
+    const applied = await applyPage(deps, keys, {
+      cause,
+      limits,
+      fence: opts.fence,
+      transform: (bet, s) =>
+        s.result_source !== 'manual' && rollbackCatches(rollback, bet, s)
+          ? rolledBack(s, rollback.reason)
+          : s,
     });
-    failpoint('settlement:after-commit');
-    afterCommit(deps, applied);
     total = addApplied(total, { ...applied, changed: [] });
     batch++;
     await opts.afterBatch?.({ cause, batch, applied });

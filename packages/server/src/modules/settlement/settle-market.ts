@@ -1,21 +1,12 @@
-import { failpoint } from '../../app/failpoints.js';
 import { type Executor, inTransaction } from '../../db/transaction.js';
 import type { SelectionRow } from '../bets/bet.js';
-import {
-  type Applied,
-  addApplied,
-  afterCommit,
-  applyResults,
-  NOTHING_APPLIED,
-  type ResultUpdate,
-} from './apply-results.js';
+import { applyPage } from './apply-page.js';
+import { type Applied, addApplied, NOTHING_APPLIED } from './apply-results.js';
 import type { SettlementLimits } from './decide.js';
-import { prefetchLimits, type SettlementDeps } from './deps.js';
+import type { SettlementDeps } from './deps.js';
 import { NOT_RESULTED, type OddResult, sameResult } from './results.js';
 import {
-  lockBets,
   marketHasBets,
-  OPEN_STATES,
   type SelectionKey,
   type StoredResult,
   scanOddPage,
@@ -100,30 +91,15 @@ export async function settleMarket(
     const running = new Set<Promise<void>>();
     let failed: unknown;
     const page = async (keys: SelectionKey[], turn: Promise<void>) => {
-      await prefetchLimits(deps, keys, limits);
-      const applied = await inTransaction(database.db, async (tx) => {
-        await opts.fence?.(tx);
-        const bets = await lockBets(
-          tx,
-          keys.map((k) => k.betId),
-        );
-        const updates: ResultUpdate[] = [];
-        for (const bet of bets) {
-          if (!OPEN_STATES.includes(bet.row.state)) continue;
-          updates.push({ bet, selections: bet.selections.map((s) => withMarketResult(s, input)) });
-        }
-        const out = await applyResults(tx, updates, {
-          cause: input.cause,
-          at: new Date(deps.clock.now()),
-          limits,
-        });
-        // commits in page order, after the previous page's afterBatch: a failed or cut-short earlier page rolls
-        // this one back (the entry is redone from the saved version, as with one page at a time)
-        await turn;
-        return out;
+      // commits in page order, after the previous page's afterBatch: a failed or cut-short earlier page rolls this
+      // one back (the entry is redone from the saved version, as with one page at a time)
+      const applied = await applyPage(deps, keys, {
+        cause: input.cause,
+        limits,
+        fence: opts.fence,
+        transform: (_bet, s) => withMarketResult(s, input),
+        turn,
       });
-      failpoint('settlement:after-commit');
-      afterCommit(deps, applied);
       total = addApplied(total, { ...applied, changed: [] });
       batch++;
       await opts.afterBatch?.({ cause: input.cause, batch, applied });

@@ -1,0 +1,59 @@
+import { failpoint } from '../../app/failpoints.js';
+import { type Executor, inTransaction } from '../../db/transaction.js';
+import type { Bet, SelectionRow } from '../bets/bet.js';
+import { type Applied, afterCommit, applyResults, type ResultUpdate } from './apply-results.js';
+import type { SettlementLimits } from './decide.js';
+import { prefetchLimits, type SettlementDeps } from './deps.js';
+import { lockBets, OPEN_STATES, type SelectionKey } from './settlement.repo.js';
+
+/** What one page of a batch does to the selections it finds. */
+export interface PageStep {
+  /** Ledger cause, e.g. `feed:<v>` or `rollback:<v>`. */
+  cause: string;
+  /** The selection as the page leaves it (the same row when the page does not change it). */
+  transform: (bet: Bet['row'], selection: SelectionRow) => SelectionRow;
+  /** Settlement limits by white label and currency, filled as pages need them (shared by a batch's pages). */
+  limits: Map<string, SettlementLimits>;
+  /** Runs first in the page's transaction (the consumer's lease fencing); throws to abort the page. */
+  fence?: ((tx: Executor) => Promise<void>) | undefined;
+  /** Awaited just before the page commits (commits in page order when pages run at once); rejects to roll back. */
+  turn?: Promise<void>;
+}
+
+/**
+ * One page of a settlement batch (docs/adr/0008-settlement.md "Batches"), for the market results and for rollbacks
+ * alike: in one transaction, locks the bets of `keys`, gives the selections of each open bet their new status with
+ * `step.transform`, and settles, unsettles or resettles each bet with its callbacks ({@link applyResults}); after the
+ * commit, publishes the bet changes. Bets past settlement's open states are left alone.
+ *
+ * @returns what the page changed.
+ */
+export async function applyPage(
+  deps: SettlementDeps,
+  keys: readonly SelectionKey[],
+  step: PageStep,
+): Promise<Applied> {
+  await prefetchLimits(deps, keys, step.limits);
+  const applied = await inTransaction(deps.database.db, async (tx) => {
+    await step.fence?.(tx);
+    const bets = await lockBets(
+      tx,
+      keys.map((k) => k.betId),
+    );
+    const updates: ResultUpdate[] = [];
+    for (const bet of bets) {
+      if (!OPEN_STATES.includes(bet.row.state)) continue;
+      updates.push({ bet, selections: bet.selections.map((s) => step.transform(bet.row, s)) });
+    }
+    const out = await applyResults(tx, updates, {
+      cause: step.cause,
+      at: new Date(deps.clock.now()),
+      limits: step.limits,
+    });
+    await step.turn;
+    return out;
+  });
+  failpoint('settlement:after-commit');
+  afterCommit(deps, applied);
+  return applied;
+}
