@@ -81,6 +81,11 @@ export interface FeedConfig {
   retentionIntervalS: number;
   /** Bytes a /log connection may queue before it falls back to catching up (`FEED_CONNECTION_BUFFER_BYTES`; 1 MiB). */
   connectionBufferBytes: number;
+  /**
+   * How often open /log streams are checked against their credential's revocation and the allowlist, ms
+   * (`FEED_STREAM_RECHECK_MS`; default 5000; 0 = never).
+   */
+  streamRecheckMs: number;
 }
 
 /** HTTPS files (PEM). With `clientCaFile`, clients must present a certificate signed by it (mutual TLS). */
@@ -283,6 +288,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: ConfigOv
         1024,
         1024 * 1024 * 1024,
       ),
+      streamRecheckMs: int('FEED_STREAM_RECHECK_MS', env.FEED_STREAM_RECHECK_MS, 5000, 0, 3_600_000),
     },
     tls: loadTlsConfig(env, flags),
     callbacks: loadCallbackConfig(env),

@@ -38,6 +38,27 @@ export async function findAccessToken(
     .executeTakeFirst();
 }
 
+/** What decides whether a credential's open streams may go on: its revocation and its white label's allowlist. */
+export interface CredentialState {
+  credential_id: string;
+  revoked_at: Date | null;
+  allowlist: string[];
+}
+
+/** The states of `credentialIds` (a credential that no longer exists has no row). */
+export async function findCredentialStates(
+  db: Executor,
+  credentialIds: readonly string[],
+): Promise<CredentialState[]> {
+  if (credentialIds.length === 0) return [];
+  return db
+    .selectFrom('oauth_credential as c')
+    .innerJoin('white_label as w', 'w.id', 'c.white_label_id')
+    .select(['c.id as credential_id', 'c.revoked_at', 'w.allowlist'])
+    .where('c.id', 'in', [...credentialIds])
+    .execute();
+}
+
 /** Removes a credential's tokens that expired before `before` (housekeeping when a new one is issued). */
 export async function deleteExpiredAccessTokens(
   db: Executor,

@@ -50,6 +50,7 @@ describe(`feed endpoints (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`,
       BOOKIE_ADMIN_TOKEN: TEST_ADMIN_TOKEN,
       LOG_LEVEL: 'silent',
       FEED_CONNECTION_BUFFER_BYTES: '4096',
+      FEED_STREAM_RECHECK_MS: '100',
     });
     server = await startServer({ ...config, port: 0 }, { database: t, logger: pino({ level: 'silent' }) });
     const p = await createPartner({ database: t });
@@ -144,6 +145,65 @@ describe(`feed endpoints (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`,
       .execute();
     expect(vs).toEqual(rows.map((x) => x.v));
     expect(r.lines.findIndex((l) => l.type === 'heartbeat')).toBeGreaterThan(0);
+  });
+
+  it('ends an open /log stream once its credential is revoked or its address leaves the allowlist', async () => {
+    const { version } = await all();
+    const admin = { authorization: `Bearer ${TEST_ADMIN_TOKEN}`, 'content-type': 'application/json' };
+    const cases = [
+      {
+        why: 'revoked',
+        cut: (p: { whiteLabelId: string; clientId: string }) =>
+          request(`${server.url}/admin/white-labels/${p.whiteLabelId}/credentials/${p.clientId}/revoke`, {
+            method: 'POST',
+            headers: admin,
+          }),
+        after: 401,
+      },
+      {
+        why: 'allowlist',
+        cut: (p: { whiteLabelId: string }) =>
+          request(`${server.url}/admin/white-labels/${p.whiteLabelId}`, {
+            method: 'PATCH',
+            headers: admin,
+            body: JSON.stringify({ allowlist: ['192.0.2.1'] }),
+          }),
+        after: 403,
+      },
+    ];
+    for (const c of cases) {
+      const p = await createPartner({ database: t });
+      const headers = {
+        authorization: `Bearer ${await partnerToken(server.url, p.clientId, p.clientSecret)}`,
+        'last-version': String(version),
+      };
+      const res = await request(`${server.url}/log?heartbeat_interval=1`, { headers });
+      expect(res.statusCode).toBe(200);
+      const lines: Record<string, unknown>[] = [];
+      const splitter = new LineSplitter((l) => lines.push(JSON.parse(l)));
+      let cutAt = 0;
+      const reading = (async () => {
+        for await (const chunk of res.body) {
+          splitter.push(chunk as Buffer);
+          if (cutAt === 0 && lines.length > 0) {
+            // caught up (the first heartbeat): now cut its access
+            cutAt = performance.now();
+            const answer = await c.cut(p);
+            expect(answer.statusCode, c.why).toBeLessThan(300);
+            await answer.body.dump();
+          }
+        }
+        return performance.now();
+      })();
+      const timeout = new Promise<number>((r) => setTimeout(() => r(-1), 10_000));
+      const ended = await Promise.race([reading, timeout]);
+      // the stream ended by itself, within a few re-checks, while the heartbeats would have gone on
+      expect(ended, c.why).toBeGreaterThan(0);
+      expect(ended - cutAt, c.why).toBeLessThan(5_000);
+      const again = await request(`${server.url}/log`, { headers });
+      expect(again.statusCode, c.why).toBe(c.after);
+      await again.body.dump();
+    }
   });
 
   it('answers 409 above the head and below the retention floor; refetch appends match_new (202, 404)', async () => {

@@ -16,6 +16,7 @@ import { readBounds } from './feed.repo.js';
 import type { FeedService } from './feed.service.js';
 import type { LogItem, LogSink } from './log-hub.js';
 import { readAll } from './read-all.js';
+import { type OpenStream, recheckStreams } from './recheck-streams.js';
 
 /** What the feed routes need. */
 export interface FeedRouteDeps {
@@ -93,8 +94,43 @@ export async function feedRoutes(app: FastifyInstance, deps: FeedRouteDeps): Pro
     s.once('data', () => silent.delete(s));
     s.once('close', () => silent.delete(s));
   });
+  // an open /log stream ends when its credential is revoked or its address leaves the allowlist (checked every
+  // streamRecheckMs for all the streams of this process at once)
+  const streams = new Map<ServerResponse, OpenStream>();
+  const recheckMs = deps.feed.settings.streamRecheckMs;
+  let rechecking = false;
+  const recheck =
+    recheckMs > 0
+      ? setInterval(async () => {
+          if (rechecking || streams.size === 0) return;
+          rechecking = true;
+          try {
+            const checked = [...streams];
+            const verdicts = await recheckStreams(
+              deps,
+              checked.map(([, s]) => s),
+            );
+            checked.forEach(([res, s], i) => {
+              const reason = verdicts[i];
+              if (!reason) return;
+              app.log.info(
+                { credential_id: s.credentialId, address: s.address, reason },
+                'feed: /log stream ended',
+              );
+              streams.delete(res);
+              res.end();
+            });
+          } catch (err) {
+            app.log.warn({ err }, 'feed: re-checking the open /log streams failed');
+          } finally {
+            rechecking = false;
+          }
+        }, recheckMs)
+      : undefined;
+  recheck?.unref();
   // streams never end by themselves: end them when the server closes, so that close does not wait forever
   app.addHook('preClose', async () => {
+    if (recheck) clearInterval(recheck);
     for (const res of open) res.end();
     for (const s of silent) s.destroy();
   });
@@ -213,6 +249,7 @@ export async function feedRoutes(app: FastifyInstance, deps: FeedRouteDeps): Pro
       res.flushHeaders();
       res.socket?.setNoDelay(true);
       open.add(res);
+      if (req.partner) streams.set(res, { credentialId: req.partner.credentialId, address: req.ip });
       const sink = new ResponseSink(res, deps.feed.settings.connectionBufferBytes);
       let timer: NodeJS.Timeout | undefined;
       sink.caughtUp = () => {
@@ -227,11 +264,13 @@ export async function feedRoutes(app: FastifyInstance, deps: FeedRouteDeps): Pro
       sink.onEnd = () => {
         if (timer) clearInterval(timer);
         open.delete(res);
+        streams.delete(res);
       };
       const follower = deps.feed.hub.follow(from, sink);
       res.on('close', () => {
         if (timer) clearInterval(timer);
         open.delete(res);
+        streams.delete(res);
         follower.close();
       });
     },

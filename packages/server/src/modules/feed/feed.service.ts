@@ -14,14 +14,20 @@ export interface FeedSettings extends RetentionSettings {
   retentionIntervalS: number;
   /** Bytes a `/log` connection may have queued before it falls back to catching up. */
   connectionBufferBytes: number;
+  /** How often open `/log` streams are checked against revocation and the allowlist, ms (0 = never). */
+  streamRecheckMs: number;
 }
 
-/** Defaults of spec 02 "Limits": log 3 days, snapshots 5 days after the end, retention hourly, 1 MiB per connection. */
+/**
+ * Defaults of spec 02 "Limits": log 3 days, snapshots 5 days after the end, retention hourly, 1 MiB per connection;
+ * open streams re-checked every 5 s.
+ */
 export const DEFAULT_FEED_SETTINGS: FeedSettings = {
   logRetentionS: 3 * 24 * 3600,
   snapshotRetentionS: 5 * 24 * 3600,
   retentionIntervalS: 3600,
   connectionBufferBytes: 1024 * 1024,
+  streamRecheckMs: 5000,
 };
 
 /** The feed of one server process: the fan-out and the server's own replica of the book. */
