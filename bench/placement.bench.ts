@@ -26,6 +26,7 @@ import {
 } from '../packages/server/src/testing/partner.js';
 import { startBookie } from '../packages/server/src/testing/process.js';
 import { closedLoop } from './load.js';
+import { cpuMeter } from './proc-cpu.js';
 import type { BenchResult } from './types.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -181,6 +182,7 @@ export default async function run(args: string[]): Promise<BenchResult[]> {
   });
   const accepted = (s: number, b: string) => s === 200 && b.includes('"status":1,');
   await closedLoop({ url: bookie.url, total: Math.min(1000, total), inFlight, next, isOk: accepted });
+  const cpu = cpuMeter({ bookie: bookie.child.pid, wallet: wallet.child.pid, client: process.pid });
   const res = await closedLoop({ url: bookie.url, total, inFlight, next, isOk: accepted });
   // how long until every /bet/accept reached the wallet
   const t0 = performance.now();
@@ -191,6 +193,8 @@ export default async function run(args: string[]): Promise<BenchResult[]> {
     await new Promise((r) => setTimeout(r, 100));
   }
   const drainS = (performance.now() - t0) / 1000;
+  // CPU per accepted bet, placement and the /bet/accept deliveries included
+  const cpuPerBet = cpu.perOperation(res.ok);
   await bookie.kill('SIGTERM');
   await wallet.kill('SIGTERM');
   bareTarget?.kill();
@@ -215,6 +219,7 @@ export default async function run(args: string[]): Promise<BenchResult[]> {
         ratio_to_bare_durable: res.perSecond / durable.perSecond,
         wallet_alone_bets_per_s: walletAlone,
         ratio_to_wallet_alone: res.perSecond / walletAlone,
+        ...Object.fromEntries(Object.entries(cpuPerBet).map(([k, ms]) => [`cpu_ms_per_bet_${k}`, ms])),
       },
       note: `${total} singles, ${inFlight} in flight, bookie and wallet as processes on Postgres (durable commits), loopback`,
     },
