@@ -84,19 +84,18 @@ export default async function run(args: string[]): Promise<BenchResult[]> {
   const inFlight = Number(args[1] ?? 64);
   process.env.DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/postgres';
 
+  const body = JSON.stringify({ bet_type: 'single', stake: '1', currency: 'EUR', odds_strategy: 3 });
+  const bareNext = () => ({ path: '/', headers: { 'content-type': 'application/json' }, body });
+  /** A bare chain's server driven like Bookie: a warm-up, then `total` bets at `inFlight`. */
+  const driveBare = async (url: string, warmUp: number) => {
+    await closedLoop({ url, total: warmUp, inFlight, next: bareNext, isOk: (s) => s === 200 });
+    return closedLoop({ url, total, inFlight, next: bareNext, isOk: (s) => s === 200 });
+  };
+
   // the bare chain first
   const bareWallet = await spawnBare(['wallet']);
   const bareServer = await spawnBare(['server', bareWallet.url]);
-  const body = JSON.stringify({ bet_type: 'single', stake: '1', currency: 'EUR', odds_strategy: 3 });
-  const bareNext = () => ({ path: '/', headers: { 'content-type': 'application/json' }, body });
-  await closedLoop({ url: bareServer.url, total: 2000, inFlight, next: bareNext, isOk: (s) => s === 200 });
-  const bare = await closedLoop({
-    url: bareServer.url,
-    total,
-    inFlight,
-    next: bareNext,
-    isOk: (s) => s === 200,
-  });
+  const bare = await driveBare(bareServer.url, 2000);
   bareServer.kill();
   bareWallet.kill();
 
@@ -104,14 +103,7 @@ export default async function run(args: string[]): Promise<BenchResult[]> {
   const bareDb = await createTestDatabase({});
   const durableWallet = await spawnBare(['wallet', bareDb.url as string]);
   const durableServer = await spawnBare(['server', durableWallet.url, bareDb.url as string]);
-  await closedLoop({ url: durableServer.url, total: 1000, inFlight, next: bareNext, isOk: (s) => s === 200 });
-  const durable = await closedLoop({
-    url: durableServer.url,
-    total,
-    inFlight,
-    next: bareNext,
-    isOk: (s) => s === 200,
-  });
+  const durable = await driveBare(durableServer.url, 1000);
   durableServer.kill();
   durableWallet.kill();
   await bareDb.close();
