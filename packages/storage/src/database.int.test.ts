@@ -33,6 +33,19 @@ describe('openDatabase', () => {
     expect(rows).toEqual([]);
   });
 
+  it('a prepared statement that failed (a broken constraint, a bad parameter) runs again', async () => {
+    const insert = (id: bigint, amount: string) =>
+      sql`INSERT INTO t (id, amount) VALUES (${id}, ${amount})`.execute(database.db);
+    await insert(1n, '1.5');
+    await expect(insert(1n, '2.5')).rejects.toThrow(/duplicate key/);
+    await expect(insert(2n, 'not a number')).rejects.toThrow(/invalid input syntax/);
+    await insert(2n, '2.5');
+    const { rows } = await sql<{
+      n: string;
+    }>`SELECT count(*)::text AS n FROM t WHERE id IN (${1n}, ${2n})`.execute(database.db);
+    expect(rows).toEqual([{ n: '2' }]);
+  });
+
   it('on Postgres, prepares a parameterised statement once per connection and runs it by name after', async () => {
     for (let run = 0; run < 3; run++) await read(BigInt(run));
     const prepared = await sql<{ name: string; statement: string }>`
