@@ -112,7 +112,13 @@ export default async function run(args: string[]): Promise<BenchResult[]> {
   const bookieDb = await createTestDatabase({});
   const walletDb = await createTestDatabase({});
   const bookie = await startBookie(['--db-url', bookieDb.url as string], {
-    env: { BOOKIE_ADMIN_TOKEN: TEST_ADMIN_TOKEN, LOG_LEVEL: 'warn', DB_POOL_SIZE: '20' },
+    // the bench's players are load, not people: no per-player rate limit (as in `bookie replay`)
+    env: {
+      BOOKIE_ADMIN_TOKEN: TEST_ADMIN_TOKEN,
+      LOG_LEVEL: 'warn',
+      DB_POOL_SIZE: '20',
+      PLAYER_RATE_LIMIT: '0',
+    },
     // BENCH_PROF=<dir> writes a CPU profile of the Bookie process there (and the wallet's in <dir>/wallet)
     ...(process.env.BENCH_PROF
       ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROF}`] }
@@ -186,7 +192,7 @@ export default async function run(args: string[]): Promise<BenchResult[]> {
   }
   const drainS = (performance.now() - t0) / 1000;
   // CPU per accepted bet, placement and the /bet/accept deliveries included
-  const cpuPerBet = cpu.perOperation(res.ok);
+  const cpuPerBet = cpu.perOperation(Math.max(1, res.ok));
   await bookie.kill('SIGTERM');
   await wallet.kill('SIGTERM');
   bareTarget?.kill();
