@@ -1,3 +1,6 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from './database.js';
@@ -59,6 +62,33 @@ describe('openDatabase', () => {
     } else {
       // PGlite runs every statement unnamed
       expect(mine).toEqual([]);
+    }
+  });
+});
+
+describe('openDatabase on an in-memory PGlite', () => {
+  it('starts from the image of an empty cluster kept in the temporary directory, and each database is its own', async () => {
+    const a = await openDatabase({ dataDir: undefined });
+    const b = await openDatabase({ dataDir: undefined });
+    try {
+      const images = join(tmpdir(), 'bookie-pglite');
+      const [image] = readdirSync(images).filter((f) => /^empty-cluster-.+\.tar$/.test(f));
+      expect(image).toBeDefined();
+      // a tar archive (ustar magic at offset 257) of a cluster's data directory
+      const head = readFileSync(join(images, image as string)).subarray(0, 512);
+      expect(head.subarray(257, 262).toString()).toBe('ustar');
+      await sql`CREATE TABLE only_in_a (x int)`.execute(a.db);
+      const tables = async (d: Database) =>
+        (
+          await sql<{
+            n: string;
+          }>`SELECT count(*)::text AS n FROM pg_tables WHERE tablename = 'only_in_a'`.execute(d.db)
+        ).rows[0]?.n;
+      expect(await tables(a)).toBe('1');
+      expect(await tables(b)).toBe('0');
+    } finally {
+      await a.close();
+      await b.close();
     }
   });
 });
