@@ -66,6 +66,28 @@ describe('openDatabase', () => {
   });
 });
 
+describe('openDatabase on Postgres with preparedStatements: false', () => {
+  it('runs every statement unnamed (on PGlite, which has no named statements, the same)', async () => {
+    const test = await createTestDatabase();
+    const database = test.url
+      ? await openDatabase({ url: test.url, poolSize: 1, preparedStatements: false })
+      : test;
+    try {
+      for (let run = 0; run < 3; run++) {
+        const { rows } = await sql<{ n: number }>`SELECT ${run}::int AS n`.execute(database.db);
+        expect(rows).toEqual([{ n: run }]);
+      }
+      const prepared = await sql<{ name: string }>`SELECT name FROM pg_prepared_statements`.execute(
+        database.db,
+      );
+      expect(prepared.rows).toEqual([]);
+    } finally {
+      if (database !== test) await database.close();
+      await test.close();
+    }
+  });
+});
+
 describe('openDatabase on an in-memory PGlite', () => {
   it('starts from the image of an empty cluster kept in the temporary directory, and each database is its own', async () => {
     const a = await openDatabase({ dataDir: undefined });

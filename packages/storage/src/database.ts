@@ -29,8 +29,14 @@ export interface Database<DB = any> {
   close(): Promise<void>;
 }
 
-/** Where the database lives: a Postgres URL, or a PGlite data directory (`undefined` = in memory). */
-export type DatabaseTarget = { url: string; poolSize?: number } | { dataDir: string | undefined };
+/**
+ * Where the database lives: a Postgres URL, or a PGlite data directory (`undefined` = in memory). On Postgres,
+ * `preparedStatements: false` runs every statement unnamed (for a pooler that cannot keep named statements, such as
+ * PgBouncer in transaction mode before 1.21); default true.
+ */
+export type DatabaseTarget =
+  | { url: string; poolSize?: number; preparedStatements?: boolean }
+  | { dataDir: string | undefined };
 
 /**
  * Opens the database: `pg` for a URL, PGlite in-process otherwise. Migrations are not applied here.
@@ -43,11 +49,11 @@ export type DatabaseTarget = { url: string; poolSize?: number } | { dataDir: str
 // biome-ignore lint/suspicious/noExplicitAny: the schema is the caller's
 export async function openDatabase<DB = any>(target: DatabaseTarget): Promise<Database<DB>> {
   return 'url' in target
-    ? openPostgres<DB>(target.url, target.poolSize ?? 10)
+    ? openPostgres<DB>(target.url, target.poolSize ?? 10, target.preparedStatements ?? true)
     : openPGlite<DB>(target.dataDir);
 }
 
-function openPostgres<DB>(url: string, poolSize: number): Database<DB> {
+function openPostgres<DB>(url: string, poolSize: number, preparedStatements: boolean): Database<DB> {
   const types = {
     getTypeParser(oid: number, format?: 'text' | 'binary') {
       if (oid === OID_INT8) return (v: string) => BigInt(v);
@@ -59,7 +65,7 @@ function openPostgres<DB>(url: string, poolSize: number): Database<DB> {
     connectionString: url,
     max: poolSize,
     types: types as pg.CustomTypesConfig,
-    Client: preparingClient(),
+    ...(preparedStatements ? { Client: preparingClient() } : {}),
   });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});

@@ -7,6 +7,12 @@ describe('loadConfig', () => {
     expect(c.port).toBe(8080);
     expect(c.databaseUrl).toBeUndefined();
     expect(c.dataDir).toMatch(/\.bookie$/);
+    expect(c.dbPreparedStatements).toBe(true);
+  });
+
+  it('turns prepared statements off with DB_PREPARED_STATEMENTS=0', () => {
+    expect(loadConfig({ DB_PREPARED_STATEMENTS: '0' }).dbPreparedStatements).toBe(false);
+    expect(loadConfig({ DB_PREPARED_STATEMENTS: '1' }).dbPreparedStatements).toBe(true);
   });
 
   it('lets flags override the environment', () => {
@@ -32,6 +38,7 @@ describe('loadConfig', () => {
     [{ LOG_LEVEL: 'loud' }, {}, 'LOG_LEVEL'],
     [{ BOOKIE_ADMIN_TOKEN: 'short' }, {}, 'BOOKIE_ADMIN_TOKEN'],
     [{ DB_POOL_SIZE: '0' }, {}, 'DB_POOL_SIZE'],
+    [{ DB_PREPARED_STATEMENTS: 'yes' }, {}, 'DB_PREPARED_STATEMENTS'],
   ])('rejects %j %j naming %s', (env, flags, setting) => {
     try {
       loadConfig(env, flags);

@@ -59,7 +59,11 @@ export async function buildDeps(config: Config, opts: BuildDepsOptions = {}): Pr
     opts.database ??
     (await openDatabase(
       config.databaseUrl
-        ? { url: config.databaseUrl, poolSize: config.dbPoolSize }
+        ? {
+            url: config.databaseUrl,
+            poolSize: config.dbPoolSize,
+            preparedStatements: config.dbPreparedStatements,
+          }
         : { dataDir: config.dataDir },
     ));
   const lifecycle = new Lifecycle();
