@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import { failpoint } from '../../app/failpoints.js';
+import { WakeableSleep } from '../../app/wakeable-sleep.js';
 import type { Database } from '../../db/database.js';
 import { retryDelayMs } from './backoff.js';
 import { type CallbackDelivery, claimDue, markAttemptFailed, markDelivered } from './callbacks.repo.js';
@@ -61,7 +62,7 @@ export class CallbackDispatcher {
   readonly owner: string;
   private running = false;
   private inFlight = 0;
-  private wake: (() => void) | undefined;
+  private readonly sleeper = new WakeableSleep();
   private loop: Promise<void> | undefined;
   private unlisten: (() => Promise<void>) | undefined;
   private readonly idle = new Set<() => void>();
@@ -127,9 +128,7 @@ export class CallbackDispatcher {
 
   /** Wakes this process's loop only. */
   private wakeUp(): void {
-    const w = this.wake;
-    this.wake = undefined;
-    w?.();
+    this.sleeper.wake();
   }
 
   /** Stops claiming, waits for in-flight deliveries, releases nothing (leases simply expire). */
@@ -169,16 +168,7 @@ export class CallbackDispatcher {
       }
       if (!this.running) break;
       const wait = Math.max(1, this.opts.pollMs - (Date.now() - this.lastClaimAt));
-      await new Promise<void>((resolve) => {
-        const t = setTimeout(() => {
-          this.wake = undefined;
-          resolve();
-        }, wait);
-        this.wake = () => {
-          clearTimeout(t);
-          resolve();
-        };
-      });
+      await this.sleeper.sleep(wait);
     }
   }
 

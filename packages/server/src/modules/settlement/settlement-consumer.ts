@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { LogEntry, SportEvent } from '@bookie/contracts';
+import { WakeableSleep } from '../../app/wakeable-sleep.js';
 import { inTransaction } from '../../db/transaction.js';
 import type { LogFollower, LogItem } from '../feed/log-hub.js';
 import type { Applied } from './apply-results.js';
@@ -108,7 +109,7 @@ export class SettlementConsumer {
   private queue: LogItem[] = [];
   private follower: LogFollower | undefined;
   private ended: 'closed' | 'expired' | 'error' | undefined;
-  private wake: (() => void) | undefined;
+  private readonly sleeper = new WakeableSleep();
   private drainWaiters: Array<() => void> = [];
   private waiters: Array<{ v: bigint; resolve: () => void }> = [];
   private processed = 0n;
@@ -175,22 +176,11 @@ export class SettlementConsumer {
   }
 
   private signal(): void {
-    const w = this.wake;
-    this.wake = undefined;
-    w?.();
+    this.sleeper.wake();
   }
 
   private idle(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const t = setTimeout(() => {
-        this.wake = undefined;
-        resolve();
-      }, ms);
-      this.wake = () => {
-        clearTimeout(t);
-        resolve();
-      };
-    });
+    return this.sleeper.sleep(ms);
   }
 
   private markProcessed(v: bigint): void {
