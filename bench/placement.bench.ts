@@ -11,7 +11,6 @@
  */
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startListening } from '@bookie/process';
 import { acceptBody, placeBody, prepareCallback } from '@bookie/sdk/callbacks/fixtures';
 import { createTestDatabase } from '@bookie/storage';
 import { startWalletProcess } from '@bookie/wallet/testing/process';
@@ -25,21 +24,12 @@ import {
   TEST_ADMIN_TOKEN,
 } from '../packages/server/src/testing/partner.js';
 import { startBookie } from '../packages/server/src/testing/process.js';
+import { spawnBare } from './bare-process.js';
 import { closedLoop } from './load.js';
 import { cpuMeter } from './proc-cpu.js';
 import type { BenchResult } from './types.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
-
-async function spawnBare(args: string[]): Promise<{ url: string; kill: () => void }> {
-  const proc = await startListening({
-    name: 'bare-chain',
-    args: ['--import', 'tsx', join(here, 'bare-chain.ts'), ...args],
-    listening: /listening on (\S+)/,
-    timeoutMs: 30_000,
-  });
-  return { url: proc.url, kill: () => void proc.kill('SIGTERM') };
-}
 
 /**
  * The wallet alone: the two callbacks of an accepted bet (signed `/bet/place`, then `/bet/accept`) posted straight
@@ -96,16 +86,16 @@ export default async function run(args: string[]): Promise<BenchResult[]> {
   const bareWallet = await spawnBare(['wallet']);
   const bareServer = await spawnBare(['server', bareWallet.url]);
   const bare = await driveBare(bareServer.url, 2000);
-  bareServer.kill();
-  bareWallet.kill();
+  await bareServer.kill();
+  await bareWallet.kill();
 
   // the same bare chain, durable: four single-statement commits per bet on Postgres (bare-chain.ts)
   const bareDb = await createTestDatabase({});
   const durableWallet = await spawnBare(['wallet', bareDb.url as string]);
   const durableServer = await spawnBare(['server', durableWallet.url, bareDb.url as string]);
   const durable = await driveBare(durableServer.url, 1000);
-  durableServer.kill();
-  durableWallet.kill();
+  await durableServer.kill();
+  await durableWallet.kill();
   await bareDb.close();
 
   // Bookie
@@ -195,7 +185,7 @@ export default async function run(args: string[]): Promise<BenchResult[]> {
   const cpuPerBet = cpu.perOperation(Math.max(1, res.ok));
   await bookie.kill('SIGTERM');
   await wallet.kill('SIGTERM');
-  bareTarget?.kill();
+  await bareTarget?.kill();
   await bookieDb.close();
   await walletDb.close();
   return [

@@ -13,10 +13,11 @@
  * re-sending the same callbacks to a bare HTTP server process answering 204, as ratios; and the dispatcher's claims
  * per callback (docs/adr/0014-settlement-and-delivery-throughput.md).
  */
-import { spawn } from 'node:child_process';
-import { createHmac, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { BetOdd } from '@bookie/contracts';
+import { prepareCallback, settleBody } from '@bookie/sdk/callbacks/fixtures';
 import { createTestDatabase as createStorageDatabase } from '@bookie/storage';
 import { startWalletProcess } from '@bookie/wallet/testing/process';
 import { type Kysely, sql } from 'kysely';
@@ -32,6 +33,7 @@ import { createTestDatabase } from '../packages/server/src/testing/database.js';
 import { createPartner } from '../packages/server/src/testing/partner.js';
 import { WALLET_MIGRATIONS_DIR } from '../packages/wallet/src/db/database.js';
 import type { WalletDB } from '../packages/wallet/src/db/schema.js';
+import { spawnBare } from './bare-process.js';
 import type { BenchResult } from './types.js';
 
 const secs = (ms: number) => ms / 1000;
@@ -95,28 +97,8 @@ async function anyPending(db: Kysely<DB>): Promise<boolean> {
   return r.rows[0]?.yes === true;
 }
 
-/** A bare HTTP server in its own process (like the wallet) answering 204 to every request. */
-async function startBareServer(): Promise<{ url: string; kill: () => Promise<void> }> {
-  const code = `const s = require('node:http').createServer((q, r) => { q.resume(); q.on('end', () => { r.writeHead(204); r.end(); }); });
-s.keepAliveTimeout = 60000; s.listen(0, '127.0.0.1', () => process.stdout.write(String(s.address().port) + '\\n'));`;
-  const child = spawn(process.execPath, ['-e', code], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const port = await new Promise<string>((resolve, reject) => {
-    child.once('error', reject);
-    child.stdout.once('data', (b: Buffer) => resolve(b.toString().trim()));
-  });
-  return {
-    url: `http://127.0.0.1:${port}`,
-    kill: async () => {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
-}
-
 /** A bet odd as Bookie's `/bet/settle` carries it (spec 01 "Bet odd"). */
-const BET_ODD = {
+const BET_ODD: BetOdd = {
   odd_id: '1',
   odd_ratio: '1.500000',
   odd_status: 1,
@@ -143,7 +125,6 @@ async function walletRate(
   bets: Array<{ id: string; player_id: string }>,
   inFlight: number,
 ) {
-  const key = Buffer.from(secret.replace(/^whsec_/, ''), 'base64');
   const agent = new Agent({ connections: inFlight });
   let next = 0;
   const start = performance.now();
@@ -151,33 +132,24 @@ async function walletRate(
     Array.from({ length: inFlight }, async () => {
       while (next < bets.length) {
         const b = bets[next++] as { id: string; player_id: string };
-        const id = randomUUID();
-        const body = JSON.stringify({
-          request_id: id,
-          bet_id: b.id,
-          bet_player_id: b.player_id,
-          bet_boost_id: '',
-          total_odds_value: '1.500000',
-          base_odds_value: '1.500000',
-          bet_odds: [BET_ODD],
-          bet_bet_builder_odds: [],
-          settle_amount: '15.000000',
-          settle_type: 1,
-          restrictions: [],
-        });
-        const ts = Math.floor(Date.now() / 1000);
-        const sig = createHmac('sha256', key).update(`${id}.${ts}.${body}`).digest('base64');
-        const res = await request(`${url}/bet/settle`, {
+        const p = prepareCallback(
+          'settle',
+          settleBody({
+            bet_id: b.id,
+            bet_player_id: b.player_id,
+            total_odds_value: '1.500000',
+            base_odds_value: '1.500000',
+            bet_odds: [BET_ODD],
+            settle_amount: '15.000000',
+            settle_type: 1,
+          }),
+          { secret },
+        );
+        const res = await request(`${url}${p.path}`, {
           method: 'POST',
           dispatcher: agent,
-          headers: {
-            'content-type': 'application/json',
-            'foreign-params': '{}',
-            'webhook-id': id,
-            'webhook-timestamp': String(ts),
-            'webhook-signature': `v1,${sig}`,
-          },
-          body,
+          headers: p.headers,
+          body: p.body,
         });
         const text = await res.body.text();
         if (res.statusCode >= 300) throw new Error(`wallet answered ${res.statusCode} ${text}`);
@@ -286,7 +258,7 @@ export default async function run(args: string[]): Promise<BenchResult[]> {
     // baseline 3: the same dispatcher sends the same callbacks again (the rows made pending anew) to a bare HTTP
     // server process answering 204 — the ceiling of Bookie's delivery path on this machine, without the wallet
     const bareBaseline = await (async () => {
-      const server = await startBareServer();
+      const server = await spawnBare(['wallet']);
       cleanup.push(server.kill);
       await deps.database.db
         .updateTable('white_label')
