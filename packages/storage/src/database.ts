@@ -184,6 +184,7 @@ async function openPGlite<DB>(dataDir: string | undefined): Promise<Database<DB>
       await client.waitReady;
     } catch {
       // an image this PGlite cannot load: start from its own initdb instead
+      await client?.close().catch(() => {});
       client = undefined;
     }
   }
