@@ -14,6 +14,8 @@ import { type CallbacksService, createCallbacksService } from '../modules/callba
 import { CallbackSender } from '../modules/callbacks/send-callback.js';
 import { whiteLabelTargets } from '../modules/callbacks/white-label-targets.js';
 import { type FeedService, startFeed } from '../modules/feed/feed.service.js';
+import type { RiskDeps } from '../modules/risk/deps.js';
+import { RiskBook } from '../modules/risk/risk-book.js';
 import { consumerSettingsFromEnv, settlementDeps } from '../modules/settlement/deps.js';
 import { SettlementConsumer } from '../modules/settlement/settlement-consumer.js';
 import { cachedWhiteLabels } from '../modules/tenants/cached-white-labels.js';
@@ -81,6 +83,15 @@ export async function buildDeps(config: Config, opts: BuildDepsOptions = {}): Pr
   const feed = await startFeed({ database, logger, clock, lifecycle, settings: config.feed });
   const betEvents = new BetEvents();
   const rates = config.bets.eurRates;
+  const risk: RiskDeps | undefined = config.risk.enabled
+    ? {
+        database,
+        clock,
+        config: config.risk,
+        eurRates: rates,
+        book: new RiskBook(database.db, config.risk.settingsCacheMs, () => clock.now()),
+      }
+    : undefined;
   const placement: PlacementDeps = {
     database,
     clock,
@@ -103,6 +114,7 @@ export async function buildDeps(config: Config, opts: BuildDepsOptions = {}): Pr
       },
       placementDeadlineMs: config.bets.placementDeadlineMs,
     },
+    ...(risk ? { risk } : {}),
   };
   return {
     feed,

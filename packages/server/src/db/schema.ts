@@ -350,6 +350,71 @@ export interface BetBoostUseTable {
  * The whole database as Kysely sees it. Each module declares its own tables in its repository
  * file's neighbourhood and adds them here.
  */
+/** Live or prematch (D34, D37, D38). */
+export type RiskPhase = 'live' | 'prematch';
+
+/** The exposure one leg of an accepted bet adds to its outcome (D37), EUR; numeric read as strings. */
+export interface BetExposureTable {
+  bet_id: string;
+  idx: number;
+  white_label_id: string;
+  phase: RiskPhase;
+  sport_event_id: string;
+  market_id: string;
+  odd_id: string;
+  market_type_id: string;
+  amount: string;
+  eur_rate: string;
+}
+
+/** Exposure per outcome (D37): Σ bet_exposure of the open bets, kept by a trigger on bet state changes. */
+export interface RiskExposureTable {
+  white_label_id: string;
+  phase: RiskPhase;
+  sport_event_id: string;
+  market_id: string;
+  odd_id: string;
+  market_type_id: string;
+  amount: string;
+}
+
+/** A liability limit per outcome (D38), per white label and market type (`*` = any), EUR. */
+export interface RiskLimitTable {
+  white_label_id: string;
+  market_type_id: string;
+  phase: RiskPhase;
+  liability_eur: string;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** A risk group (D38). */
+export interface RiskGroupTable {
+  name: string;
+  stake_factor: string;
+  max_payout_eur: string | null;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** A player's risk group and the closing-line values behind the score (D38, D40). */
+export interface PlayerRiskTable {
+  white_label_id: string;
+  player_id: string;
+  group_name: string;
+  group_source: 'default' | 'recommended' | 'partner' | 'operator';
+  clv_sum: ColumnType<string, string | undefined, string>;
+  clv_count: ColumnType<number, number | undefined, number>;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** A bet delay level (D34), seconds. */
+export interface RiskDelayTable {
+  level: 'sport_event' | 'market_type' | 'risk_group';
+  key: string;
+  phase: RiskPhase;
+  seconds: string;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 export interface DB {
   consumer_offset: ConsumerOffsetTable;
   audit_log: AuditLogTable;
@@ -372,4 +437,10 @@ export interface DB {
   settlement_result: SettlementResultTable;
   settlement_rollback: SettlementRollbackTable;
   settlement_lease: SettlementLeaseTable;
+  bet_exposure: BetExposureTable;
+  risk_exposure: RiskExposureTable;
+  risk_limit: RiskLimitTable;
+  risk_group: RiskGroupTable;
+  player_risk: PlayerRiskTable;
+  risk_delay: RiskDelayTable;
 }
