@@ -223,13 +223,11 @@ export async function writeGroup(
     .insertInto('risk_group')
     .values({ name: row.name, stake_factor: row.stakeFactor, max_payout_eur: row.maxPayoutEur })
     .onConflict((oc) =>
-      oc
-        .column('name')
-        .doUpdateSet({
-          stake_factor: row.stakeFactor,
-          max_payout_eur: row.maxPayoutEur,
-          updated_at: sql`now()`,
-        }),
+      oc.column('name').doUpdateSet({
+        stake_factor: row.stakeFactor,
+        max_payout_eur: row.maxPayoutEur,
+        updated_at: sql`now()`,
+      }),
     )
     .execute();
 }
