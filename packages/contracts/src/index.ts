@@ -10,5 +10,6 @@ export * from './callbacks.js';
 export * from './feed.js';
 export * from './frame.js';
 export * from './outbox.js';
+export * from './risk.js';
 export * from './sport-event.js';
 export * from './tenancy.js';

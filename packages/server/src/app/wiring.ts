@@ -43,6 +43,8 @@ export interface AppDeps {
   betEvents: BetEvents;
   /** Everything bet placement needs. */
   placement: PlacementDeps;
+  /** The risk engine's settings, exposure and players' risk (its settings work even with RISK_ENGINE=off). */
+  risk: RiskDeps;
   /** The settlement consumer of this process, once {@link startBackground} started it. */
   settlement?: SettlementConsumer;
 }
@@ -83,15 +85,13 @@ export async function buildDeps(config: Config, opts: BuildDepsOptions = {}): Pr
   const feed = await startFeed({ database, logger, clock, lifecycle, settings: config.feed });
   const betEvents = new BetEvents();
   const rates = config.bets.eurRates;
-  const risk: RiskDeps | undefined = config.risk.enabled
-    ? {
-        database,
-        clock,
-        config: config.risk,
-        eurRates: rates,
-        book: new RiskBook(database.db, config.risk.settingsCacheMs, () => clock.now()),
-      }
-    : undefined;
+  const risk: RiskDeps = {
+    database,
+    clock,
+    config: config.risk,
+    eurRates: rates,
+    book: new RiskBook(database.db, config.risk.settingsCacheMs, () => clock.now()),
+  };
   const placement: PlacementDeps = {
     database,
     clock,
@@ -114,12 +114,14 @@ export async function buildDeps(config: Config, opts: BuildDepsOptions = {}): Pr
       },
       placementDeadlineMs: config.bets.placementDeadlineMs,
     },
-    ...(risk ? { risk } : {}),
+    // the risk engine decides bets unless RISK_ENGINE=off
+    ...(config.risk.enabled ? { risk } : {}),
   };
   return {
     feed,
     betEvents,
     placement,
+    risk,
     config,
     database,
     logger,

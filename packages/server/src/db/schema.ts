@@ -406,6 +406,14 @@ export interface PlayerRiskTable {
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+/** The closing price of an odd (D40): its value just before the sport event started. */
+export interface RiskClosingOddsTable {
+  sport_event_id: string;
+  market_id: string;
+  odd_id: string;
+  odds: string;
+}
+
 /** A bet delay level (D34), seconds. */
 export interface RiskDelayTable {
   level: 'sport_event' | 'market_type' | 'risk_group';
@@ -443,4 +451,5 @@ export interface DB {
   risk_group: RiskGroupTable;
   player_risk: PlayerRiskTable;
   risk_delay: RiskDelayTable;
+  risk_closing_odds: RiskClosingOddsTable;
 }

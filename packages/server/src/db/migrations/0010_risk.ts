@@ -86,6 +86,15 @@ export async function up(db: Kysely<any>): Promise<void> {
        updated_at timestamptz NOT NULL DEFAULT now(),
        PRIMARY KEY (white_label_id, player_id)
      )`,
+    // The closing price of each odd (D40): its value in the last snapshot before the sport event left "not started",
+    // written by the trading writer in the transaction that changes the status.
+    `CREATE TABLE risk_closing_odds (
+       sport_event_id text NOT NULL,
+       market_id text NOT NULL,
+       odd_id text NOT NULL,
+       odds numeric(40, 12) NOT NULL,
+       PRIMARY KEY (sport_event_id, market_id, odd_id)
+     )`,
     // Bet delays (D34): per sport event, market type or risk group, live and prematch apart, seconds.
     `CREATE TABLE risk_delay (
        level text NOT NULL CHECK (level IN ('sport_event', 'market_type', 'risk_group')),
@@ -102,6 +111,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 export async function down(db: Kysely<any>): Promise<void> {
   await execStatements(db, [
     'DROP TABLE risk_delay',
+    'DROP TABLE risk_closing_odds',
     'DROP TABLE player_risk',
     'DROP TABLE risk_group',
     'DROP TABLE risk_limit',

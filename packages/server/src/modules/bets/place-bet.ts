@@ -376,7 +376,7 @@ function isUniqueViolation(err: unknown): boolean {
   return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '23505';
 }
 
-function clientDelayOf(body: PlaceBetRequest, receivedAtMs: number): number {
+function clientDelayOf(body: Pick<PlaceBetRequest, 'client_created_at'>, receivedAtMs: number): number {
   const created = body.client_created_at ? Date.parse(body.client_created_at) : Number.NaN;
   return Number.isFinite(created) ? clientAppliedDelay(created, receivedAtMs) : 0;
 }
@@ -399,13 +399,13 @@ export function outcomesOf(
  * market type, risk group), raised while the feed is unstable; without it the white label's live delay alone.
  * The client's delay is deducted either way (spec 03 table).
  */
-async function delayOf(
+export async function delayOf(
   deps: PlacementDeps,
   wl: WhiteLabel,
   req: PlacementRequest,
   events: ReadonlyMap<string, SportEvent | undefined>,
   group: string,
-  body: PlaceBetRequest,
+  body: Pick<PlaceBetRequest, 'client_created_at'>,
   now: number,
 ): Promise<number> {
   const client = clientDelayOf(body, now);
