@@ -16,7 +16,7 @@ describe(`risk engine (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, ()
   const sessions = new Map<string, string>();
 
   beforeAll(async () => {
-    w = await settlementWorld();
+    w = await settlementWorld({ env: { PLAYER_RATE_LIMIT: '0', PARTNER_RATE_LIMIT: '0' } });
     const p = await w.newPlayer('p1');
     wl = p.whiteLabelId;
     partnerToken = p.token;
