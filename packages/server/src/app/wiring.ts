@@ -15,6 +15,7 @@ import { CallbackSender } from '../modules/callbacks/send-callback.js';
 import { whiteLabelTargets } from '../modules/callbacks/white-label-targets.js';
 import { type FeedService, startFeed } from '../modules/feed/feed.service.js';
 import type { RiskDeps } from '../modules/risk/deps.js';
+import { OddsShader } from '../modules/risk/odds-shader.js';
 import { RiskBook } from '../modules/risk/risk-book.js';
 import { consumerSettingsFromEnv, settlementDeps } from '../modules/settlement/deps.js';
 import { SettlementConsumer } from '../modules/settlement/settlement-consumer.js';
@@ -85,12 +86,28 @@ export async function buildDeps(config: Config, opts: BuildDepsOptions = {}): Pr
   const feed = await startFeed({ database, logger, clock, lifecycle, settings: config.feed });
   const betEvents = new BetEvents();
   const rates = config.bets.eurRates;
+  const book = new RiskBook(database.db, config.risk.settingsCacheMs, () => clock.now());
+  const shadeMax = parseDecimal(config.risk.shadeMax, { field: 'RISK_SHADE_MAX' });
+  const shader =
+    config.risk.enabled && shadeMax.num > 0n
+      ? new OddsShader({
+          trading: { database, clock, feed },
+          book,
+          settings: {
+            from: parseDecimal(config.risk.shadeFrom, { field: 'RISK_SHADE_FROM' }),
+            maxShare: shadeMax,
+          },
+          logger,
+        })
+      : undefined;
+  if (shader) lifecycle.onStop('odds shader', () => shader.idle());
   const risk: RiskDeps = {
     database,
     clock,
     config: config.risk,
     eurRates: rates,
-    book: new RiskBook(database.db, config.risk.settingsCacheMs, () => clock.now()),
+    book,
+    ...(shader ? { shader } : {}),
   };
   const placement: PlacementDeps = {
     database,

@@ -414,6 +414,16 @@ export interface RiskClosingOddsTable {
   odds: string;
 }
 
+/** A shaded outcome (D39): the base odds trading set and the shaded value last published. */
+export interface RiskShadingTable {
+  sport_event_id: string;
+  market_id: string;
+  odd_id: string;
+  base_odds: string;
+  shaded_odds: string;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 /** A bet delay level (D34), seconds. */
 export interface RiskDelayTable {
   level: 'sport_event' | 'market_type' | 'risk_group';
@@ -452,4 +462,5 @@ export interface DB {
   player_risk: PlayerRiskTable;
   risk_delay: RiskDelayTable;
   risk_closing_odds: RiskClosingOddsTable;
+  risk_shading: RiskShadingTable;
 }

@@ -95,6 +95,17 @@ export async function up(db: Kysely<any>): Promise<void> {
        odds numeric(40, 12) NOT NULL,
        PRIMARY KEY (sport_event_id, market_id, odd_id)
      )`,
+    // Odds shading (D39): the base odds trading set for an outcome whose published odds are shaded, and the shaded
+    // value last published (a published value that differs from it was set by trading: the new base).
+    `CREATE TABLE risk_shading (
+       sport_event_id text NOT NULL,
+       market_id text NOT NULL,
+       odd_id text NOT NULL,
+       base_odds numeric(40, 12) NOT NULL,
+       shaded_odds numeric(40, 12) NOT NULL,
+       updated_at timestamptz NOT NULL DEFAULT now(),
+       PRIMARY KEY (sport_event_id, market_id, odd_id)
+     )`,
     // Bet delays (D34): per sport event, market type or risk group, live and prematch apart, seconds.
     `CREATE TABLE risk_delay (
        level text NOT NULL CHECK (level IN ('sport_event', 'market_type', 'risk_group')),
@@ -112,6 +123,7 @@ export async function down(db: Kysely<any>): Promise<void> {
   await execStatements(db, [
     'DROP TABLE risk_delay',
     'DROP TABLE risk_closing_odds',
+    'DROP TABLE risk_shading',
     'DROP TABLE player_risk',
     'DROP TABLE risk_group',
     'DROP TABLE risk_limit',

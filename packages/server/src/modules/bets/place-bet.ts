@@ -368,6 +368,8 @@ export async function placeBet(deps: PlacementDeps, session: PlayerSession, body
       : {}),
   });
   failpoint('placement:after-decision-commit');
+  // the risk engine: an accepted bet moved its outcomes' exposure (odds shading, D39)
+  if (decided?.row.state === 'accepted') deps.risk?.shader?.kick(decided.selections);
   return finish(deps, betId, decided);
 }
 

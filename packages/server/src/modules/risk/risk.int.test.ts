@@ -16,7 +16,10 @@ describe(`risk engine (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, ()
   const sessions = new Map<string, string>();
 
   beforeAll(async () => {
-    w = await settlementWorld({ env: { PLAYER_RATE_LIMIT: '0', PARTNER_RATE_LIMIT: '0' } });
+    // shading off here: these tests bet at fixed prices (odds shading has its own test)
+    w = await settlementWorld({
+      env: { PLAYER_RATE_LIMIT: '0', PARTNER_RATE_LIMIT: '0', RISK_SHADE_MAX: '0' },
+    });
     const p = await w.newPlayer('p1');
     wl = p.whiteLabelId;
     partnerToken = p.token;

@@ -391,3 +391,76 @@ export async function readClosingOdds(
   );
   return new Map(res.rows.map((r) => [JSON.stringify([r.sport_event_id, r.market_id, r.odd_id]), r.odds]));
 }
+
+/** Exposure rows of outcomes across white labels and phases (odds shading reads every white label's). */
+export async function readOutcomeExposure(
+  db: Executor,
+  keys: ReadonlyArray<{ sport_event_id: string; market_id: string; odd_id: string }>,
+): Promise<ExposureRow[]> {
+  if (keys.length === 0) return [];
+  const res = await sql<ExposureRow>`
+    select r.* from risk_exposure r
+    join unnest(${keys.map((k) => k.sport_event_id)}::text[], ${keys.map((k) => k.market_id)}::text[],
+                ${keys.map((k) => k.odd_id)}::text[]) as k(sport_event_id, market_id, odd_id)
+      on r.sport_event_id = k.sport_event_id and r.market_id = k.market_id and r.odd_id = k.odd_id`.execute(
+    db,
+  );
+  return res.rows;
+}
+
+/** The shading rows (D39) of outcomes. */
+export async function readShading(
+  db: Executor,
+  keys: ReadonlyArray<{ sport_event_id: string; market_id: string; odd_id: string }>,
+): Promise<
+  Array<{ sport_event_id: string; market_id: string; odd_id: string; base_odds: string; shaded_odds: string }>
+> {
+  if (keys.length === 0) return [];
+  const res = await sql<{
+    sport_event_id: string;
+    market_id: string;
+    odd_id: string;
+    base_odds: string;
+    shaded_odds: string;
+  }>`
+    select s.sport_event_id, s.market_id, s.odd_id, s.base_odds::text as base_odds, s.shaded_odds::text as shaded_odds
+    from risk_shading s
+    join unnest(${keys.map((k) => k.sport_event_id)}::text[], ${keys.map((k) => k.market_id)}::text[],
+                ${keys.map((k) => k.odd_id)}::text[]) as k(sport_event_id, market_id, odd_id)
+      on s.sport_event_id = k.sport_event_id and s.market_id = k.market_id and s.odd_id = k.odd_id`.execute(
+    db,
+  );
+  return res.rows;
+}
+
+/** Records an outcome as shaded (base and shaded odds), or with null as back at its base. */
+export async function writeShading(
+  tx: Executor,
+  key: { sport_event_id: string; market_id: string; odd_id: string },
+  odds: { base: string; shaded: string } | null,
+): Promise<void> {
+  if (odds === null) {
+    await tx
+      .deleteFrom('risk_shading')
+      .where('sport_event_id', '=', key.sport_event_id)
+      .where('market_id', '=', key.market_id)
+      .where('odd_id', '=', key.odd_id)
+      .execute();
+    return;
+  }
+  await tx
+    .insertInto('risk_shading')
+    .values({
+      sport_event_id: key.sport_event_id,
+      market_id: key.market_id,
+      odd_id: key.odd_id,
+      base_odds: odds.base,
+      shaded_odds: odds.shaded,
+    })
+    .onConflict((oc) =>
+      oc
+        .columns(['sport_event_id', 'market_id', 'odd_id'])
+        .doUpdateSet({ base_odds: odds.base, shaded_odds: odds.shaded, updated_at: sql`now()` }),
+    )
+    .execute();
+}

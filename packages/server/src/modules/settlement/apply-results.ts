@@ -213,6 +213,9 @@ export async function applyResults(
 /** After a batch commits: wakes the dispatcher and tells the players' live streams. */
 export function afterCommit(deps: SettlementDeps, applied: Applied): void {
   if (applied.callbacks > 0) deps.kick();
+  // the risk engine: settled and unsettled bets moved their outcomes' exposure (odds shading, D39)
+  if (deps.exposureChanged && applied.changed.length > 0)
+    deps.exposureChanged(applied.changed.flatMap((b) => b.selections));
   if (applied.changed.length === 0 || !deps.betEvents.listening) return;
   for (const bet of applied.changed) {
     deps.betEvents.emit({

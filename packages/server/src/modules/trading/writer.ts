@@ -64,7 +64,8 @@ export class TradingTransaction {
   readonly nowMs: number;
 
   constructor(
-    private readonly tx: Executor,
+    /** The transaction, for modules that write in it alongside the log (odds shading). */
+    readonly tx: Executor,
     clock: Clock,
   ) {
     this.nowMs = clock.now();
