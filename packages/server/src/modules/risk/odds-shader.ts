@@ -47,7 +47,11 @@ export class OddsShader {
   /** Queues outcomes whose exposure changed. */
   kick(refs: Iterable<OddRef>): void {
     for (const r of refs) {
-      this.pending.set(keyOf(r), { sport_event_id: r.sport_event_id, market_id: r.market_id, odd_id: r.odd_id });
+      this.pending.set(keyOf(r), {
+        sport_event_id: r.sport_event_id,
+        market_id: r.market_id,
+        odd_id: r.odd_id,
+      });
     }
     if (this.pending.size > 0) this.running ??= this.drain();
   }
