@@ -57,6 +57,19 @@ function ln2(): bigint {
  */
 export function lnFixed(x: Rational): bigint {
   if (x.num < x.den) throw new RangeError('lnFixed: x must be at least 1');
+  const key = `${x.num}/${x.den}`;
+  const known = lnMemo.get(key);
+  if (known !== undefined) return known;
+  const out = lnFixedUncached(x);
+  if (lnMemo.size >= 10_000) lnMemo.clear();
+  lnMemo.set(key, out);
+  return out;
+}
+
+/** Odds repeat (a book has few distinct prices): the logarithms already computed, by exact value. */
+const lnMemo = new Map<string, bigint>();
+
+function lnFixedUncached(x: Rational): bigint {
   let k = 0n;
   let den = x.den;
   while (x.num >= 2n * den) {
@@ -75,11 +88,30 @@ export function lnFixed(x: Rational): bigint {
  * which is then carried by no platform outcome).
  */
 export function legWeights(odds: readonly Rational[]): Rational[] {
-  if (odds.length === 0) return [];
+  const { parts, total } = weightParts(odds);
+  return parts.map((l) => rational(l, total));
+}
+
+/** The weights as integer parts over one total (L_i and Σ L_j; all 1 over n when every leg has odds 1). */
+function weightParts(odds: readonly Rational[]): { parts: bigint[]; total: bigint } {
   const logs = odds.map(lnFixed);
   const total = logs.reduce((a, b) => a + b, 0n);
-  if (total === 0n) return odds.map(() => rational(1n, BigInt(odds.length)));
-  return logs.map((l) => rational(l, total));
+  if (total === 0n) return { parts: odds.map(() => 1n), total: BigInt(odds.length) };
+  return { parts: logs, total };
+}
+
+/** Splits `micros` whole micro-units in proportion to parts / total by the largest remainder (ties: lower index). */
+function splitMicros(micros: bigint, parts: readonly bigint[], total: bigint): bigint[] {
+  const floors = parts.map((p) => (p * micros) / total);
+  const rems = parts.map((p) => (p * micros) % total);
+  let left = micros - floors.reduce((a, b) => a + b, 0n);
+  const order = rems.map((r, i) => ({ r, i })).sort((a, b) => (a.r === b.r ? a.i - b.i : a.r > b.r ? -1 : 1));
+  for (const { i } of order) {
+    if (left <= 0n) break;
+    floors[i] = (floors[i] as bigint) + 1n;
+    left -= 1n;
+  }
+  return floors;
 }
 
 /**
@@ -136,7 +168,10 @@ export function potentialWinEur(input: Pick<BetExposureInput, 'stake' | 'totalOd
  * win exactly; a single carries all of it.
  */
 export function betExposure(input: BetExposureInput): Rational[] {
-  return apportion(potentialWinEur(input), legWeights(input.legOdds));
+  const win = potentialWinEur(input);
+  const micros = (win.num * 1_000_000n) / win.den; // exact: the win has 6 decimals
+  const { parts, total } = weightParts(input.legOdds);
+  return splitMicros(micros, parts, total).map((m) => rational(m, 1_000_000n));
 }
 
 /**
@@ -148,7 +183,10 @@ export function winPerUnitStakeEur(
 ): Rational[] {
   const winPerUnit = sub(input.totalOdds, ONE);
   if (compare(winPerUnit, ZERO) <= 0) return input.legOdds.map(() => ZERO);
-  return legWeights(input.legOdds).map((w) => div(mul(winPerUnit, w), input.eurRate));
+  const { parts, total } = weightParts(input.legOdds);
+  const { eurRate } = input;
+  // (T − 1) × L_i / (Σ L × rate), built as one rational per leg
+  return parts.map((l) => rational(winPerUnit.num * l * eurRate.den, winPerUnit.den * total * eurRate.num));
 }
 
 /** Writes an exposure amount (EUR, 6 decimals). */
