@@ -59,6 +59,12 @@ export const RestrictionsQuery = Type.Object(
     ),
     odds_strategy: Type.Optional(Type.Union([Type.Literal('1'), Type.Literal('2'), Type.Literal('3')])),
     recommended_max_payout: Type.Optional(Type.String({ pattern: DECIMAL })),
+    created_at: Type.Optional(
+      Type.String({
+        format: 'date-time',
+        description: "the client's bet creation time (D29): its delay is deducted from bet_delay_s (D34)",
+      }),
+    ),
   },
   {
     additionalProperties: false,

@@ -95,7 +95,15 @@ export async function getRestrictions(
     oddsTolerance: deps.settings.oddsTolerance,
     ...(risk ? { risk } : {}),
   });
-  const delay = await delayOf(deps, wl, req, events, risk?.group.name ?? 'default', {}, now);
+  const delay = await delayOf(
+    deps,
+    wl,
+    req,
+    events,
+    risk?.group.name ?? 'default',
+    q.created_at !== undefined ? { client_created_at: q.created_at } : {},
+    now,
+  );
   const money = (v: ReturnType<typeof mul>) => ({ value: formatMoney(v), currency_code: req.currency });
   return {
     restrictions: verdict.restrictions as RestrictionsAnswer['restrictions'],
