@@ -336,6 +336,9 @@ describe(`risk engine (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, ()
     }
     expect(accepted).toBeGreaterThan(0);
     expect(declinedMaxBet).toBeGreaterThan(0);
+    // the numbers of a run, for the report of a long one
+    if (process.env.RISK_DIFFERENTIAL_REPORT)
+      console.log(JSON.stringify({ bets: runs, accepted, declinedMaxBet }));
     await recomputeOk();
     await limit(null);
   });
