@@ -82,10 +82,15 @@ export class OddsShader {
     const settings = await this.deps.book.get();
     const db = this.deps.trading.database.db;
     const exposure = await readOutcomeExposure(db, refs);
+    // only outcomes that a limit can shade, or that are shaded now, need the trading writer
+    const limited = new Set(exposure.filter((e) => settings.limits.has(e.white_label_id)).map(keyOf));
+    const shadedNow = new Set((await readShading(db, refs)).map(keyOf));
+    const todo = refs.filter((r) => limited.has(keyOf(r)) || shadedNow.has(keyOf(r)));
+    if (todo.length === 0) return;
     const byEvent = new Map<string, OddRef[]>();
-    for (const r of refs) byEvent.set(r.sport_event_id, [...(byEvent.get(r.sport_event_id) ?? []), r]);
+    for (const r of todo) byEvent.set(r.sport_event_id, [...(byEvent.get(r.sport_event_id) ?? []), r]);
     await runTradingCommand(this.deps.trading, async (t) => {
-      const rows = new Map((await readShading(t.tx, refs)).map((r) => [keyOf(r), r]));
+      const rows = new Map((await readShading(t.tx, todo)).map((r) => [keyOf(r), r]));
       for (const [eventId, odds] of byEvent) {
         const event = await t.find(eventId);
         if (!event) continue;
