@@ -162,6 +162,7 @@ export const ExposureView = Type.Object({
   phase: Type.String(),
   market_type_id: Type.String(),
   exposure_eur: Type.String(),
+  max_exposure_eur: Type.String({ description: 'the largest exposure the outcome has had' }),
   limit_eur: Type.Union([Type.String(), Type.Null()]),
 });
 /** Answer of the operator's exposure listing. */
@@ -179,6 +180,7 @@ export const ExposureList = Type.Object(
             phase: 'prematch',
             market_type_id: '1',
             exposure_eur: '1500.000000',
+            max_exposure_eur: '2500.000000',
             limit_eur: '5000.000000',
           },
         ],

@@ -376,6 +376,8 @@ export interface RiskExposureTable {
   odd_id: string;
   market_type_id: string;
   amount: string;
+  /** The largest exposure the outcome has had. */
+  max_amount: ColumnType<string, string | undefined, string>;
 }
 
 /** A liability limit per outcome (D38), per white label and market type (`*` = any), EUR. */

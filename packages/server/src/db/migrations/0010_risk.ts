@@ -21,7 +21,8 @@ export async function up(db: Kysely<any>): Promise<void> {
        PRIMARY KEY (bet_id, idx)
      )`,
     // Exposure per outcome (D37), live and prematch apart, EUR: Σ bet_exposure of the bets that are open (accepted
-    // or unsettled). Kept by the trigger below in the transaction of every state change of a bet.
+    // or unsettled), and the largest it has been. Kept by the trigger below in the transaction of every state change
+    // of a bet.
     `CREATE TABLE risk_exposure (
        white_label_id text NOT NULL,
        phase text NOT NULL CHECK (phase IN ('live', 'prematch')),
@@ -30,6 +31,7 @@ export async function up(db: Kysely<any>): Promise<void> {
        odd_id text NOT NULL,
        market_type_id text NOT NULL,
        amount numeric(30, 6) NOT NULL,
+       max_amount numeric(30, 6) NOT NULL DEFAULT 0,
        PRIMARY KEY (white_label_id, sport_event_id, market_id, odd_id, phase)
      )`,
     // A bet entering or leaving the open states moves its legs' exposure, in the same transaction, whatever made it
@@ -44,13 +46,16 @@ export async function up(db: Kysely<any>): Promise<void> {
          RETURN NEW;
        END IF;
        PERFORM pg_advisory_xact_lock(hashtext('risk_exposure:' || NEW.white_label_id)::bigint);
-       INSERT INTO risk_exposure AS r (white_label_id, phase, sport_event_id, market_id, odd_id, market_type_id, amount)
+       INSERT INTO risk_exposure AS r
+           (white_label_id, phase, sport_event_id, market_id, odd_id, market_type_id, amount, max_amount)
          SELECT white_label_id, phase, sport_event_id, market_id, odd_id, max(market_type_id),
-                CASE WHEN is_open THEN sum(amount) ELSE -sum(amount) END
+                CASE WHEN is_open THEN sum(amount) ELSE -sum(amount) END,
+                CASE WHEN is_open THEN sum(amount) ELSE 0 END
            FROM bet_exposure WHERE bet_id = NEW.id
           GROUP BY white_label_id, phase, sport_event_id, market_id, odd_id
        ON CONFLICT (white_label_id, sport_event_id, market_id, odd_id, phase)
-         DO UPDATE SET amount = r.amount + excluded.amount;
+         DO UPDATE SET amount = r.amount + excluded.amount,
+                       max_amount = greatest(r.max_amount, r.amount + excluded.amount);
        RETURN NEW;
      END $$`,
     `CREATE TRIGGER bet_state_exposure AFTER UPDATE OF state ON bet

@@ -92,7 +92,9 @@ export async function listExposure(
 /** Every stored exposure row next to Σ of its open bets' leg exposures, where they differ (D37 recompute). */
 export async function exposureDifferences(
   db: Executor,
-): Promise<Array<{ key: Omit<ExposureRow, 'amount' | 'market_type_id'>; stored: string; fromBets: string }>> {
+): Promise<
+  Array<{ key: Omit<ExposureRow, 'amount' | 'max_amount' | 'market_type_id'>; stored: string; fromBets: string }>
+> {
   const res = await sql<{
     white_label_id: string;
     phase: 'live' | 'prematch';

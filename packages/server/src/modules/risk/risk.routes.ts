@@ -220,6 +220,9 @@ export async function riskRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
             exposure_eur: formatMoney(
               parseDecimal(r.amount, { field: 'amount', maxDecimals: 6, allowNegative: true }),
             ),
+            max_exposure_eur: formatMoney(
+              parseDecimal(r.max_amount, { field: 'max_amount', maxDecimals: 6 }),
+            ),
             limit_eur: limit ? formatMoney(limit) : null,
           };
         }),
