@@ -263,6 +263,15 @@ export async function runReplay(target: ReplayTarget, options: ReplayOptions): P
     let failure: unknown;
     let lastVersion = 0n;
     const inFlight = new Set<Promise<unknown>>();
+    // the closing prices of the season (what a sharp player anticipates)
+    const closing = new Map(
+      script.matches.flatMap((m) =>
+        m.finalMarkets.flatMap((mk) =>
+          Object.values(mk.odds).map((o) => [`${m.sportEventId}/${mk.id}/${o.id}`, o.value] as const),
+        ),
+      ),
+    );
+    const closingOf = (e: string, m: string, o: string) => closing.get(`${e}/${m}/${o}`);
     const eventsOf = (bet: PlannedBet) => bet.legs.map((m) => script.matches[m]!.sportEventId);
     const maxOf = (vs: (bigint | undefined)[]) =>
       vs.reduce<bigint>((a, v) => (v !== undefined && v > a ? v : a), 0n);
@@ -287,7 +296,7 @@ export async function runReplay(target: ReplayTarget, options: ReplayOptions): P
       const events = await Promise.all(eventsOf(bet).map((id) => frame.getEvent(session, id)));
       looked.set(
         bet.index,
-        chooseSelections(new Rng(`${seed}/choose/${bet.index}`), population[bet.player]!, events),
+        chooseSelections(new Rng(`${seed}/choose/${bet.index}`), population[bet.player]!, events, closingOf),
       );
     };
 
@@ -307,6 +316,7 @@ export async function runReplay(target: ReplayTarget, options: ReplayOptions): P
           new Rng(`${seed}/choose/${bet.index}`),
           bettor,
           events.map((e) => e!),
+          closingOf,
         );
       }
       if (!selections) {
