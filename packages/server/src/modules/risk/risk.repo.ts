@@ -93,7 +93,11 @@ export async function listExposure(
 export async function exposureDifferences(
   db: Executor,
 ): Promise<
-  Array<{ key: Omit<ExposureRow, 'amount' | 'max_amount' | 'market_type_id'>; stored: string; fromBets: string }>
+  Array<{
+    key: Omit<ExposureRow, 'amount' | 'max_amount' | 'market_type_id'>;
+    stored: string;
+    fromBets: string;
+  }>
 > {
   const res = await sql<{
     white_label_id: string;
