@@ -90,9 +90,7 @@ export async function listExposure(
 }
 
 /** Every stored exposure row next to Σ of its open bets' leg exposures, where they differ (D37 recompute). */
-export async function exposureDifferences(
-  db: Executor,
-): Promise<
+export async function exposureDifferences(db: Executor): Promise<
   Array<{
     key: Omit<ExposureRow, 'amount' | 'max_amount' | 'market_type_id'>;
     stored: string;
