@@ -35,8 +35,9 @@ export async function up(db: Kysely<any>): Promise<void> {
        PRIMARY KEY (white_label_id, sport_event_id, market_id, odd_id, phase)
      )`,
     // A bet entering or leaving the open states moves its legs' exposure, in the same transaction, whatever made it
-    // move (accept, settle, unsettle, void, cancel, refund, cash-out, a partner's decline). The per-white-label
-    // advisory lock serialises exposure changes with placement's re-check of the limits (docs/adr/0018).
+    // move (accept, settle, unsettle, void, cancel, refund, cash-out, a partner's decline). One advisory lock
+    // serialises exposure changes with placement's re-check of the limits (docs/adr/0018); one key, so two
+    // transactions can never take it in different orders.
     `CREATE FUNCTION risk_bet_state_exposure() RETURNS trigger LANGUAGE plpgsql AS $$
      DECLARE
        was_open boolean := OLD.state IN ('accepted', 'unsettled');
@@ -45,7 +46,7 @@ export async function up(db: Kysely<any>): Promise<void> {
        IF was_open = is_open OR NOT EXISTS (SELECT 1 FROM bet_exposure WHERE bet_id = NEW.id) THEN
          RETURN NEW;
        END IF;
-       PERFORM pg_advisory_xact_lock(hashtext('risk_exposure:' || NEW.white_label_id)::bigint);
+       PERFORM pg_advisory_xact_lock(hashtext('risk_exposure')::bigint);
        INSERT INTO risk_exposure AS r
            (white_label_id, phase, sport_event_id, market_id, odd_id, market_type_id, amount, max_amount)
          SELECT white_label_id, phase, sport_event_id, market_id, odd_id, max(market_type_id),

@@ -29,7 +29,7 @@ export interface RecheckItem {
 
 /**
  * Decides the bets of a placement batch again inside the accept transaction, on the exposure as it is now (D38):
- * takes the white labels' exposure lock, reads the exposure of every outcome involved, then decides each bet in
+ * takes the exposure lock, reads the exposure of every outcome involved, then decides each bet in
  * order, adding an accepted bet's legs before deciding the next — so bets decided at the same moment never take
  * more than the limits allow. Returns each bet's restrictions (empty: still acceptable) and legs.
  */
@@ -39,10 +39,7 @@ export async function recheckLimits(
 ): Promise<Array<{ restrictions: Restriction[]; legs: DecisionLeg[] }>> {
   if (items.length === 0) return [];
   const byWl = new Map<string, Map<string, Rational>>();
-  await lockExposure(
-    tx,
-    items.map((i) => i.risk.whiteLabelId),
-  );
+  await lockExposure(tx);
   // the outcomes of every bet, from a first decision on empty exposure (the legs do not depend on it)
   const firstLegs = items.map((i) => i.risk.decide(new Map()).legs);
   for (const wl of new Set(items.map((i) => i.risk.whiteLabelId))) {

@@ -25,13 +25,11 @@ export type PlayerRiskRow = Selectable<PlayerRiskTable>;
 export type DelayRow = Selectable<RiskDelayTable>;
 
 /**
- * Serialises the exposure changes of the white labels for the rest of the transaction (the same advisory lock the
- * bet state trigger takes), in a fixed order so two transactions never wait on each other crosswise.
+ * Serialises exposure changes for the rest of the transaction: the one advisory lock the bet state trigger takes
+ * when it moves exposure (a single key, so no two transactions take locks in different orders).
  */
-export async function lockExposure(tx: Executor, whiteLabelIds: Iterable<string>): Promise<void> {
-  for (const wl of [...new Set(whiteLabelIds)].sort()) {
-    await sql`select pg_advisory_xact_lock(hashtext(${`risk_exposure:${wl}`})::bigint)`.execute(tx);
-  }
+export async function lockExposure(tx: Executor): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtext('risk_exposure')::bigint)`.execute(tx);
 }
 
 /** The stored exposure (EUR, decimal strings) of the white label's outcomes; outcomes without a row are absent. */
