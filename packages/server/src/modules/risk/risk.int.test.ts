@@ -126,6 +126,13 @@ describe(`risk engine (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, ()
     );
   }
 
+  it('lists exposure with a row limit, and refuses a bad one naming the field', async () => {
+    expect((await admin('GET', '/admin/risk/exposure?limit=5')).status).toBe(200);
+    const bad = await admin('GET', '/admin/risk/exposure?limit=0');
+    expect(bad.status).toBe(400);
+    expect(bad.json.error.message).toMatch(/limit/);
+  });
+
   async function recomputeOk() {
     const r = await admin('POST', '/admin/risk/recompute');
     expect(r.status).toBe(200);

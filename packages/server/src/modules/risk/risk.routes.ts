@@ -29,7 +29,9 @@ const ExposureQuery = Type.Object(
     white_label_id: Type.Optional(Type.String({ minLength: 1 })),
     sport_event_id: Type.Optional(Type.String({ minLength: 1 })),
     market_id: Type.Optional(Type.String({ minLength: 1 })),
-    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000 })),
+    limit: Type.Optional(
+      Type.String({ pattern: '^[1-9][0-9]{0,3}$|^10000$', description: 'rows, 1–10000 (default 1000)' }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -205,7 +207,7 @@ export async function riskRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
         ...(req.query.white_label_id ? { whiteLabelId: req.query.white_label_id } : {}),
         ...(req.query.sport_event_id ? { sportEventId: req.query.sport_event_id } : {}),
         ...(req.query.market_id ? { marketId: req.query.market_id } : {}),
-        ...(req.query.limit ? { limit: req.query.limit } : {}),
+        ...(req.query.limit ? { limit: Number(req.query.limit) } : {}),
       });
       return {
         items: rows.map((r) => {
