@@ -53,6 +53,7 @@ export async function buildFrame(): Promise<void> {
         target: 'es2022',
         minify: true,
         sourcemap: false,
+        rolldownOptions: { output: { minify: true } },
         lib: {
           entry: join(FRAME_ROOT, e.entry),
           formats: [...e.formats],
