@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { FRAME_DIST, FRAME_FILES, FRAME_ROOT } from './paths.js';
 
@@ -37,9 +37,14 @@ export function isFrameBuilt(): boolean {
   return built >= src;
 }
 
-/** Builds the frame into {@link FRAME_DIST} with Vite (minified, no source maps). */
+/**
+ * Builds the frame into {@link FRAME_DIST} with Vite (minified, no source maps). It builds into a new directory and
+ * then swaps it in, so a server serving the previous build (or a second build running at once) never sees half a
+ * build.
+ */
 export async function buildFrame(): Promise<void> {
   const { build } = await import('vite');
+  const out = `${FRAME_DIST}.${process.pid}.${Date.now()}`;
   let first = true;
   for (const e of ENTRIES) {
     await build({
@@ -48,7 +53,7 @@ export async function buildFrame(): Promise<void> {
       logLevel: 'warn',
       oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
       build: {
-        outDir: FRAME_DIST,
+        outDir: out,
         emptyOutDir: first,
         target: 'es2022',
         minify: true,
@@ -64,6 +69,10 @@ export async function buildFrame(): Promise<void> {
     } as never);
     first = false;
   }
+  const old = `${out}.old`;
+  if (existsSync(FRAME_DIST)) renameSync(FRAME_DIST, old);
+  renameSync(out, FRAME_DIST);
+  rmSync(old, { recursive: true, force: true });
 }
 
 /** Builds the frame when it is missing or older than its sources; returns whether it built. */

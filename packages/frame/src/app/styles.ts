@@ -38,8 +38,10 @@ select,input{background:var(--bk-surface);border:1px solid var(--bk-muted);borde
 .live{background:var(--bk-negative);color:#fff;border-radius:4px;padding:0 4px;font-size:11px}
 .mk{display:flex;gap:4px;align-items:center;margin:3px 0;flex-wrap:wrap}
 .mn{color:var(--bk-muted);font-size:12px;min-width:110px}
-.odd{flex:1;min-width:86px;display:flex;justify-content:space-between;gap:6px;background:var(--bk-background);border:1px solid transparent;border-radius:6px;padding:4px 6px;cursor:pointer}
-.odd b{font-variant-numeric:tabular-nums}
+.odd{flex:1 1 0;min-width:0;display:flex;justify-content:space-between;gap:6px;background:var(--bk-background);border:1px solid transparent;border-radius:6px;padding:4px 6px;cursor:pointer}
+.odd span{overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
+.odd b{font-variant-numeric:tabular-nums;flex:none}
+@media (max-width:560px){.mn{flex-basis:100%}.mk{margin-bottom:6px}}
 .odd[aria-pressed=true]{border-color:var(--bk-accent)}
 .odd:disabled{opacity:.45;cursor:not-allowed}
 .up b{color:var(--bk-positive)}.down b{color:var(--bk-negative)}

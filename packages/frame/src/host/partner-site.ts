@@ -43,7 +43,7 @@ function page(o: PartnerSiteOptions): string {
   header{display:flex;gap:16px;align-items:center;padding:10px 16px;background:#222;color:#fff}
   header *{font-size:15px!important;color:#fff}
   main{max-width:1100px;margin:0 auto;padding:12px}
-  select{margin-left:8px}
+  header select{margin-left:8px;color:#222!important}
 </style></head>
 <body>
 <header><strong>Partner casino</strong><span>player <b id="player"></b></span>
