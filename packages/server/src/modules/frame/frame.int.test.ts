@@ -178,10 +178,23 @@ describe(`the frame API across origins, heartbeats and banners (${process.env.DA
     expect((await get('/frame-api/sport-events', { authorization: `Bearer ${token}` })).statusCode).toBe(200);
     const session = await t.deps.database.db
       .selectFrom('session_token')
-      .select('id')
+      .select(['id', 'last_seen_at'])
       .where('player_id', '=', 'p2')
       .where('ended_at', 'is', null)
       .executeTakeFirstOrThrow();
+    // the frame's activity is recorded in the background
+    await expect
+      .poll(
+        async () =>
+          (
+            await t.deps.database.db
+              .selectFrom('session_token')
+              .select('last_seen_at')
+              .where('id', '=', session.id)
+              .executeTakeFirstOrThrow()
+          ).last_seen_at !== null,
+      )
+      .toBe(true);
     const told: string[] = [];
     const off = t.deps.sessionEvents.onEnded(session.id, (reason) => told.push(reason));
     partnerServer.heartbeatAnswer = answer;
