@@ -201,9 +201,31 @@ describe('the betting frame in a browser', () => {
     await page.screenshot({ path: join(SHOTS, 'decline-wide.png') });
   });
 
-  it('shows the history with the bets placed', async () => {
+  it('shows the history with the bets placed and the settled amount', async () => {
     await page.getByTestId('tab-history').click();
     await until('four bets in the history', async () => (await frameCount('[data-testid=history-bet]')) >= 4);
+    // the first match's 1X2 is resulted: the home win (the single at 7.77) wins
+    const m = events[0]!.markets[0]!;
+    const [home, ...others] = Object.values(m.odds);
+    await admin(platform, 'PATCH', `/trading/sport-events/${events[0]!.id}/markets`, {
+      markets: [
+        {
+          id: m.id,
+          status: 3,
+          odds: [{ id: home!.id, status: 1 }, ...others.map((o) => ({ id: o.id, status: 2 }))],
+        },
+      ],
+    });
+    const settled = page.locator('[data-testid=settled-amount]', { hasText: '77.70 EUR' });
+    await until(
+      'the single settled at 10 × 7.77',
+      async () => {
+        if ((await settled.count()) > 0) return true;
+        await page.getByTestId('tab-history').click(); // reloads the history
+        return false;
+      },
+      30_000,
+    );
     await page.screenshot({ path: join(SHOTS, 'history-wide.png') });
     await page.getByTestId('tab-prematch').click();
   });
@@ -264,7 +286,8 @@ describe('the betting frame in a browser', () => {
     await narrow.goto(`${demo.site.url}/?locale=de&light=1`);
     await narrow.locator('[data-testid=event]').first().waitFor();
     expect(await narrow.getByTestId('tab-history').textContent()).toBe('Meine Wetten');
-    await narrow.locator('[data-testid=odd]').first().click();
+    narrow.setDefaultTimeout(10_000);
+    await narrow.locator('[data-testid=odd]:not([disabled])').first().click();
     await narrow.screenshot({ path: join(SHOTS, 'events-narrow-de.png'), fullPage: false });
     await narrow.close();
   });
