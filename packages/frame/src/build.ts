@@ -69,9 +69,19 @@ export async function buildFrame(): Promise<void> {
     } as never);
     first = false;
   }
+  // swap in; when another build swaps at the same moment, one of the two complete builds stays
   const old = `${out}.old`;
-  if (existsSync(FRAME_DIST)) renameSync(FRAME_DIST, old);
-  renameSync(out, FRAME_DIST);
+  try {
+    renameSync(FRAME_DIST, old);
+  } catch {
+    // no previous build, or another build moved it away
+  }
+  try {
+    renameSync(out, FRAME_DIST);
+  } catch (err) {
+    if (!existsSync(join(FRAME_DIST, 'app.js'))) throw err;
+  }
+  rmSync(out, { recursive: true, force: true });
   rmSync(old, { recursive: true, force: true });
 }
 

@@ -1,5 +1,6 @@
 import { ensureFrameBuilt } from '@bookie/frame/build';
 import { type PartnerSite, startPartnerSite } from '@bookie/frame/host/partner-site';
+import { BookieClient } from '@bookie/sdk';
 import type { ReplayPlatform } from './replay.js';
 
 /** The player a newcomer plays as on the demo's partner site. */
@@ -22,8 +23,9 @@ async function call(url: string, token: string, method: string, body: unknown): 
 
 /**
  * The betting frame on a running replay platform, as a partner embeds it (docs/adr/0020-betting-frame.md): builds the
- * frame when its build is missing or stale, gives the seeded player money at the wallet, starts the partner's site on
- * its own origin (`sitePort`, 0 = any) and allows that origin on the white label (`allowed_origins`, CORS).
+ * frame when its build is missing or stale, gives the seeded player money at the wallet and a 5 EUR freebet for
+ * singles, starts the partner's site on its own origin (`sitePort`, 0 = any) and allows that origin on the white
+ * label (`allowed_origins`, CORS).
  */
 export async function startFrameDemo(
   p: ReplayPlatform,
@@ -49,6 +51,19 @@ export async function startFrameDemo(
   try {
     await call(`${p.bookieUrl}/admin/white-labels/${p.whiteLabelId}`, p.adminToken, 'PATCH', {
       allowed_origins: [site.url],
+    });
+    // a welcome freebet for singles, to show the bet slip's bonuses
+    const partner = new BookieClient({
+      baseUrl: p.bookieUrl,
+      clientId: p.clientId,
+      clientSecret: p.clientSecret,
+    });
+    await call(`${p.bookieUrl}/freebet/create`, await partner.accessToken(), 'POST', {
+      player_id: playerId,
+      currency_code: currency,
+      amount: '5',
+      conditions: [{ type: 'bet_details', data: { bet_details: [{ type: 'single', data: {} }] } }],
+      idempotence_id: `frame-demo-welcome-${playerId}`,
     });
   } catch (err) {
     await site.stop();

@@ -268,6 +268,29 @@ describe('the betting frame in a browser', () => {
     expect(tokens.length).toBeGreaterThanOrEqual(2);
   });
 
+  it('places a single with a freebet the player has', async () => {
+    await oddButton(2, 2).click();
+    await page.getByTestId('bonus').selectOption({ index: 1 });
+    expect(await place('5')).toEqual([1]);
+    // used: no longer offered
+    await until('the freebet to be used', async () => (await frameCount('[data-testid=bonus]')) === 0);
+  });
+
+  it('switches the locale without a reload, keeping the bet slip', async () => {
+    await oddButton(2, 3).click();
+    await page.evaluate(() =>
+      (
+        window as unknown as { frameApi: { updateBettingOptions(o: object): Promise<void> } }
+      ).frameApi.updateBettingOptions({ locale: 'de' }),
+    );
+    await until(
+      'German',
+      async () => (await page.getByTestId('tab-history').textContent()) === 'Meine Wetten',
+    );
+    expect(await frameCount('[data-testid=slip-selection]')).toBe(1);
+    await page.screenshot({ path: join(SHOTS, 'slip-de-wide.png') });
+  });
+
   it('keeps the frame session alive with heartbeats that reach the wallet', async () => {
     await until(
       'heartbeats at the wallet',
