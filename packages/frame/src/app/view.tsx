@@ -366,7 +366,7 @@ function Slip({ store }: { store: FrameStore }) {
         </div>
       )}
       {combinations > 0 && <div class="row muted">{tr('slip.combinations', { n: combinations })}</div>}
-      {payout && (
+      {payout && slip.stake.trim() !== '' && (
         <div class="row">
           <span>{tr('slip.potential')}</span>
           <b>

@@ -111,6 +111,7 @@ export async function startPartnerSite(o: PartnerSiteOptions): Promise<PartnerSi
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
       return res.end(page(o));
     }
+    if (path === '/favicon.ico') return res.writeHead(204).end();
     if (req.method === 'POST' && path === '/session') {
       const { token } = await bookie.createPlayerToken({
         locale: 'en',
