@@ -70,6 +70,7 @@ describe('the betting frame in a browser', () => {
   let page: Page;
   const events: { id: string; markets: ReturnType<typeof openingMarkets> }[] = [];
   const tokens: string[] = [];
+  const requested: string[] = [];
   let firstRenderMs = 0;
 
   beforeAll(async () => {
@@ -107,6 +108,9 @@ describe('the betting frame in a browser', () => {
     page.setDefaultTimeout(10_000);
     page.on('console', (m) => {
       if (m.type() === 'error') console.error('[browser]', m.text());
+    });
+    page.on('request', (req) => {
+      requested.push(req.url());
     });
     page.on('response', async (res) => {
       if (res.url().endsWith('/session') && res.ok())
@@ -324,5 +328,11 @@ describe('the betting frame in a browser', () => {
       frames: document.querySelectorAll('[data-bookie-frame]').length,
     }));
     expect(left).toEqual({ html: '', frames: 0 });
+  });
+
+  it('never put a token in a URL', () => {
+    expect(tokens.length).toBeGreaterThan(0);
+    expect(requested.some((u) => u.includes('/frame-api/'))).toBe(true);
+    for (const token of tokens) expect(requested.filter((u) => u.includes(token))).toEqual([]);
   });
 });
