@@ -33,8 +33,10 @@ function limitOf(raw: string | undefined, def: number, max: number): number {
 }
 
 /**
- * The frame API for players (issue 7), authenticated by a session token (D26): the book from the in-process
- * replica, placing bets, bet history, and a live stream of odds and bet changes.
+ * The frame API for players, authenticated by a session token (D26): the book from the in-process replica, placing
+ * bets, bet history, a live stream of odds and bet changes, the player's bonuses and the partner's banners (D48). Browser
+ * calls are limited to the white label's `allowed_origins` (CORS, D49); every call marks the session active for
+ * heartbeats (D47); the built betting frame is served at `/frame/` (docs/adr/0020-betting-frame.md).
  */
 export async function frameRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const catalog = deps.feed.catalog;
