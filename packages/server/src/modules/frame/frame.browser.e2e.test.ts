@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BetView } from '@bookie/contracts';
+import { displayOdds, parseOddsIn } from '@bookie/core';
 import { ensureFrameBuilt } from '@bookie/frame/build';
 import { FRAME_ROOT } from '@bookie/frame/paths';
 import { BookieClient } from '@bookie/sdk';
@@ -240,6 +241,25 @@ describe('the betting frame in a browser', () => {
     await until('fractional odds', async () => /^\d+\/\d+$/.test((await first.textContent()) ?? ''));
     await page.getByTestId('odds-format').selectOption('american');
     await until('american odds', async () => /^[+-]\d+\.\d\d$/.test((await first.textContent()) ?? ''));
+    // the host's API does the same, and changes the palette live
+    type Api = { selectOddFormat(f: string): void; updatePalette(p: object): void };
+    // what the American odds shown mean, in Hong Kong odds
+    const american = (await first.textContent()) ?? '';
+    const hongkong = displayOdds(parseOddsIn(american, 'american'), 'hongkong');
+    expect(hongkong).not.toBe(american);
+    await page.evaluate(() => {
+      const api = (window as unknown as { frameApi: Api }).frameApi;
+      api.selectOddFormat('hongkong');
+      api.updatePalette({ background: 'rgb(1, 2, 3)' });
+    });
+    await until('Hong Kong odds', async () => (await first.textContent()) === hongkong);
+    expect(await page.getByTestId('odds-format').inputValue()).toBe('hongkong');
+    await until(
+      'the new palette',
+      async () =>
+        (await page.getByTestId('frame').evaluate((el) => getComputedStyle(el).backgroundColor)) ===
+        'rgb(1, 2, 3)',
+    );
     await page.getByTestId('odds-format').selectOption('decimal');
   });
 
