@@ -8,14 +8,7 @@ import {
   walletBalanceReader,
 } from './balance.js';
 import { CallbackClient } from './callback-client.js';
-import {
-  CheckFailure,
-  NotProvoked,
-  SCENARIOS,
-  type Scenario,
-  type ScenarioContext,
-  Unsupported,
-} from './scenarios.js';
+import { NotProvoked, SCENARIOS, type Scenario, type ScenarioContext, Unsupported } from './scenarios.js';
 
 /** Input of {@link runPartnerCheck}. */
 export interface PartnerCheckOptions {
