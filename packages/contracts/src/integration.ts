@@ -116,3 +116,67 @@ export const PartnerCheckReport = Type.Object(
 );
 /** See {@link PartnerCheckReport}. */
 export type PartnerCheckReport = Static<typeof PartnerCheckReport>;
+
+/**
+ * Body of `POST /integration/sandbox/sport-events/{id}/markets/{market_id}/result`: the result of each odd by id
+ * (odd status 1 win, 2 loss, 3 half win, 4 half loss, 5 refunded, 6 cancelled); odds not listed lose (2).
+ */
+export const SandboxResultMarketBody = Type.Object(
+  {
+    odds: Type.Record(Type.String({ minLength: 1 }), Type.Integer({ minimum: 1, maximum: 6 }), {
+      description: 'odd id → odd status 1–6',
+    }),
+  },
+  { additionalProperties: false, examples: [{ odds: { '1': 1 } }] },
+);
+/** See {@link SandboxResultMarketBody}. */
+export type SandboxResultMarketBody = Static<typeof SandboxResultMarketBody>;
+
+/** Body of `POST /integration/sandbox/sport-events/{id}/markets/{market_id}/odds`: new decimal odds by odd id. */
+export const SandboxMoveOddsBody = Type.Object(
+  {
+    odds: Type.Record(
+      Type.String({ minLength: 1 }),
+      Type.String({
+        pattern: '^[1-9][0-9]{0,5}(\\.[0-9]{1,12})?$',
+        description: 'decimal odds > 1, e.g. "2.10"',
+      }),
+      { description: 'odd id → new decimal odds' },
+    ),
+  },
+  { additionalProperties: false, examples: [{ odds: { '1': '2.10', '2': '1.75' } }] },
+);
+/** See {@link SandboxMoveOddsBody}. */
+export type SandboxMoveOddsBody = Static<typeof SandboxMoveOddsBody>;
+
+/** Path parameters of the market sandbox helpers. */
+export const SandboxMarketParams = Type.Object({
+  id: Type.String({ minLength: 1, description: 'sport event id' }),
+  market_id: Type.String({ minLength: 1, description: 'market id' }),
+});
+/** See {@link SandboxMarketParams}. */
+export type SandboxMarketParams = Static<typeof SandboxMarketParams>;
+
+/** Answer of a market sandbox helper: the feed version of the change it appended. */
+export const SandboxChangeResponse = Type.Object(
+  { id: Type.String(), market_id: Type.String(), version: Type.String() },
+  { examples: [{ id: 'sr:match:1001', market_id: '1', version: '42' }] },
+);
+/** See {@link SandboxChangeResponse}. */
+export type SandboxChangeResponse = Static<typeof SandboxChangeResponse>;
+
+/** Body of `POST /integration/sandbox/sessions/expire`: a player session token of the calling white label. */
+export const SandboxExpireSessionBody = Type.Object(
+  { token: Type.String({ minLength: 1, maxLength: 200 }) },
+  { additionalProperties: false, examples: [{ token: 'bkst_…' }] },
+);
+/** See {@link SandboxExpireSessionBody}. */
+export type SandboxExpireSessionBody = Static<typeof SandboxExpireSessionBody>;
+
+/** Answer of `POST /integration/sandbox/sessions/expire`: when the session now expired. */
+export const SandboxExpireSessionResponse = Type.Object(
+  { expired_at: Type.String({ description: 'RFC 3339' }) },
+  { examples: [{ expired_at: '2024-05-01T12:00:00.000Z' }] },
+);
+/** See {@link SandboxExpireSessionResponse}. */
+export type SandboxExpireSessionResponse = Static<typeof SandboxExpireSessionResponse>;
