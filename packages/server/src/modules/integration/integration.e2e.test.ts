@@ -1,0 +1,138 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startPlatform, type TestPlatform } from '../../testing/platform.js';
+import { runBookie } from '../../testing/process.js';
+import { type BrokenPartner, startBrokenPartner } from './partner-check/broken-partner.testing.js';
+
+const MAIN = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'main.ts');
+const ONLY =
+  'place_accept,place_decline,settle_win,unsettle_and_settle_again,duplicate_settle,retry_after_timeout';
+
+let p: TestPlatform;
+let broken: BrokenPartner;
+let dir: string;
+
+beforeAll(async () => {
+  p = await startPlatform({ env: { BOOKIE_ENV: 'integration' } });
+  await p.walletApi.deposit('e2e-check', '100.000000');
+  broken = await startBrokenPartner();
+  broken.deposit('e2e-check', '100.000000');
+  dir = mkdtempSync(join(tmpdir(), 'bookie-partner-check-'));
+}, 120_000);
+afterAll(async () => {
+  await p?.close();
+  await broken?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('bookie partner-check', () => {
+  it('passes against the reference wallet (exit 0) and writes the JSON report', async () => {
+    const report = join(dir, 'wallet.json');
+    const r = await runBookie([
+      'partner-check',
+      p.wallet.url,
+      '--secret',
+      p.partner.signingSecret,
+      '--player',
+      'e2e-check',
+      '--only',
+      ONLY,
+      '--report',
+      report,
+    ]);
+    expect(r.stdout).toMatch(/^PASS\s+place_accept/m);
+    expect(r.code).toBe(0);
+    const json = JSON.parse(readFileSync(report, 'utf8'));
+    expect(json.ok).toBe(true);
+    expect(json.scenarios.map((s: { id: string }) => s.id)).toEqual(ONLY.split(','));
+  });
+
+  it('fails against a broken partner (exit 1), naming the scenario and its rule', async () => {
+    const report = join(dir, 'broken.json');
+    const r = await runBookie([
+      'partner-check',
+      broken.url,
+      '--player',
+      'e2e-check',
+      '--only',
+      ONLY,
+      '--report',
+      report,
+    ]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/^FAIL\s+duplicate_settle\s+\(spec 01 Idempotency/m);
+    expect(JSON.parse(readFileSync(report, 'utf8')).counts).toMatchObject({
+      fail: 1,
+      pass: ONLY.split(',').length - 1,
+    });
+  });
+
+  it('names the bad argument and exits 2', async () => {
+    const r = await runBookie(['partner-check', 'not-a-url']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/callback-url/);
+    const only = await runBookie(['partner-check', broken.url, '--only', 'nope']);
+    expect(only.code).toBe(2);
+    expect(only.stderr).toMatch(/--only/);
+  });
+});
+
+describe('bookie mcp (stdio)', () => {
+  let client: Client;
+  beforeAll(async () => {
+    client = new Client({ name: 'e2e', version: '0.0.0' });
+    await client.connect(
+      new StdioClientTransport({
+        command: process.execPath,
+        args: ['--import', 'tsx', MAIN, 'mcp', '--url', p.bookie.url],
+        env: {
+          ...(process.env as Record<string, string>),
+          BOOKIE_CLIENT_ID: p.partner.clientId,
+          BOOKIE_CLIENT_SECRET: p.partner.clientSecret,
+          LOG_LEVEL: 'warn',
+        },
+        stderr: 'pipe',
+      }),
+    );
+  }, 60_000);
+  afterAll(async () => {
+    await client?.close();
+  });
+
+  it('lists the OpenAPI operations plus the three contract tools', async () => {
+    const doc = (await (await fetch(`${p.bookie.url}/openapi.json`)).json()) as {
+      paths: Record<string, object>;
+    };
+    const operations = Object.values(doc.paths).reduce((n, item) => n + Object.keys(item).length, 0);
+    const { tools } = await client.listTools();
+    expect(tools.length).toBe(operations + 3);
+  });
+
+  it('answers get_contract and runs the partner check as a tool against the white label callback server', async () => {
+    const contract = (await client.callTool({ name: 'get_contract', arguments: {} })) as {
+      content: { text: string }[];
+    };
+    expect(JSON.parse(contract.content[0]?.text ?? '{}').specs).toHaveLength(5);
+    const r = (await client.callTool({
+      name: 'runPartnerCheck',
+      arguments: { body: { player_id: 'e2e-check', only: ONLY.split(',') } },
+    })) as { content: { text: string }[]; isError?: boolean };
+    expect(r.isError).toBe(false);
+    const report = JSON.parse(r.content[0]?.text ?? '{}');
+    expect(report.callback_url).toBe(p.wallet.url);
+    expect(report.ok).toBe(true);
+  });
+
+  it('exits 2 naming the setting when the credential is missing', async () => {
+    const r = await runBookie(['mcp', '--url', p.bookie.url], {
+      env: { BOOKIE_CLIENT_ID: '', BOOKIE_CLIENT_SECRET: '' },
+    });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/BOOKIE_CLIENT_ID/);
+  });
+});
