@@ -57,8 +57,8 @@ export type SpecName = keyof typeof SPECS;
 /** The spec an OpenAPI operation belongs to: by tag (`feed`, `mts`, `advisory`), else `partner-api`. */
 export function specOf(op: RestOperation): Exclude<SpecName, 'callbacks'> {
   const tags = op.tags.map((t) => t.toLowerCase());
-  if (tags.some((t) => t.includes('advisory'))) return 'advisory';
-  if (tags.some((t) => t.includes('mts'))) return 'mts';
+  if (tags.some((t) => /\badvisory\b/.test(t))) return 'advisory';
+  if (tags.some((t) => /\bmts\b/.test(t))) return 'mts';
   if (tags.includes('feed')) return 'feed';
   return 'partner-api';
 }
