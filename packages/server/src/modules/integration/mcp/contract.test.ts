@@ -33,7 +33,7 @@ const doc = {
       get: {
         tags: ['feed'],
         parameters: [{ name: 'heartbeat_interval', in: 'query', schema: { type: 'integer' } }],
-        responses: { 200: { content: { 'application/x-ndjson': {} } } },
+        responses: { 200: { content: { 'text/event-stream': {} } } },
       },
     },
     '/bets/advisory': { post: { operationId: 'adviseBet', tags: ['advisory'], responses: { 200: {} } } },
@@ -67,6 +67,13 @@ describe('REST operations as tools', () => {
     expect(JSON.stringify(resolveRefs(doc.paths, doc))).not.toContain('$ref');
     expect(log?.streaming).toBe(true);
     expect(byId?.streaming).toBe(false);
+    const described = {
+      paths: {
+        '/s': { get: { summary: 'Live stream (text/event-stream)' } },
+        '/all': { get: { responses: { 200: { content: { 'application/x-ndjson': {} } } } } },
+      },
+    };
+    expect(restOperations(described).map((o) => o.streaming)).toEqual([true, false]);
   });
 
   it('builds the request: path parameters encoded, query string, JSON body', () => {

@@ -2,7 +2,13 @@ import { CALLBACK_NAMES, callbackBodyIssues } from '@bookie/contracts';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../testing/database.js';
-import { createPartner, createTestApp, type TestApp, type TestPartner } from '../../../testing/partner.js';
+import {
+  createPartner,
+  createSession,
+  createTestApp,
+  type TestApp,
+  type TestPartner,
+} from '../../../testing/partner.js';
 import { revokeCredential } from '../../tenants/revoke-credential.js';
 import { pkceChallenge } from './authorize-mcp-client.js';
 import { CredentialAuthProvider, connectWithCredential } from './credential-auth-provider.js';
@@ -154,6 +160,28 @@ describe(`the MCP server over Streamable HTTP with OAuth (${process.env.DATABASE
     expect(missingTool.isError).toBe(true);
     expect(text(missingTool)).toBe(await missing.text());
     expect(missingTool._meta?.['bookie/status']).toBe(missing.status);
+  });
+
+  it("takes another bearer token for one call (a player's session for the frame API); streams are refused", async () => {
+    const token = (await provider.tokens())?.access_token ?? '';
+    const session = await createSession(base, token, { player_id: 'mcp-player' });
+    const ops = restOperations(await (await fetch(`${base}/openapi.json`)).json());
+    const history = ops.find((o) => o.method === 'GET' && o.path === '/frame-api/bets');
+    const stream = ops.find((o) => o.method === 'GET' && o.path === '/frame-api/stream');
+    if (!history || !stream) throw new Error('frame operations missing from /openapi.json');
+    const rest = await fetch(`${base}/frame-api/bets`, { headers: { authorization: `Bearer ${session}` } });
+    const viaTool = (await client.callTool({
+      name: history.name,
+      arguments: { bearer_token: session },
+    })) as TextResult;
+    expect(viaTool._meta?.['bookie/status']).toBe(200);
+    expect(text(viaTool)).toBe(await rest.text());
+    const streamed = (await client.callTool({
+      name: stream.name,
+      arguments: { bearer_token: session },
+    })) as TextResult;
+    expect(streamed.isError).toBe(true);
+    expect(text(streamed)).toMatch(/stream/);
   });
 
   it('refuses /mcp without a token and points at the protected resource metadata', async () => {

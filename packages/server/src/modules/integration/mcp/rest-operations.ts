@@ -49,7 +49,8 @@ interface OpenApiOperation {
 }
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
-const STREAM_TYPES = ['application/x-ndjson', 'text/event-stream'];
+/** An answer of this type does not end (a finite `application/x-ndjson` answer such as `/all` is a normal one). */
+const STREAM_TYPE = 'text/event-stream';
 
 /**
  * The tool name of an operation: its `operationId` when it has one, else `<method>_<path>` with every run of
@@ -122,7 +123,10 @@ export function restOperations(document: unknown): RestOperation[] {
           "token; default: this connection's partner access token",
       };
       const ok = op.responses?.['200'] ?? op.responses?.['201'];
-      const streaming = Object.keys(ok?.content ?? {}).some((t) => STREAM_TYPES.includes(t));
+      // an operation streams when its answer's type says so, or its summary does (a route without a response schema)
+      const streaming =
+        Object.keys(ok?.content ?? {}).includes(STREAM_TYPE) ||
+        `${op.summary ?? ''} ${op.description ?? ''}`.includes(STREAM_TYPE);
       out.push({
         name,
         method: method.toUpperCase(),
