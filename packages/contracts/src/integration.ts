@@ -36,7 +36,8 @@ export type IntegrationErrorBody = Static<typeof IntegrationErrorBody>;
 
 /**
  * Body of `POST /integration/partner-check`: the player whose money the scenarios move at the partner (at least 20
- * in `currency`, default EUR), and optionally only some scenarios by id.
+ * in `currency`, default EUR), optionally only some scenarios by id, and the means to provoke the final place errors
+ * only the partner can decide (without them those scenarios are reported `not_provoked`).
  */
 export const PartnerCheckRequest = Type.Object(
   {
@@ -45,6 +46,25 @@ export const PartnerCheckRequest = Type.Object(
       Type.String({ pattern: '^[A-Z]{3}$', description: 'ISO 4217 alpha-3; default EUR' }),
     ),
     only: Type.Optional(Type.Array(Type.String({ minLength: 1 }), { minItems: 1, maxItems: 50 })),
+    unknown_session_params: Type.Optional(
+      Type.Record(Type.String(), Type.Unknown(), {
+        description:
+          'Foreign-Params of a session the partner does not know: place must answer auth_session_unknown',
+      }),
+    ),
+    expired_session_params: Type.Optional(
+      Type.Record(Type.String(), Type.Unknown(), {
+        description:
+          'Foreign-Params of a session the partner holds expired: place must answer auth_credentials_expired',
+      }),
+    ),
+    limited_player_id: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 100,
+        description: "a player whose limits refuse the check's bets: place must answer player_limit_crossed",
+      }),
+    ),
   },
   { additionalProperties: false, examples: [{ player_id: 'player-1', currency: 'EUR' }] },
 );

@@ -18,6 +18,22 @@ interface PartnerCheckFlags {
   timeout: string;
   only?: string;
   report: string;
+  unknownSession?: string;
+  expiredSession?: string;
+  limitedPlayer?: string;
+}
+
+function jsonObject(flag: string, raw: string | undefined): Record<string, unknown> | undefined {
+  if (raw === undefined) return undefined;
+  let v: unknown;
+  try {
+    v = JSON.parse(raw);
+  } catch {
+    throw validationError(flag, 'is not valid JSON');
+  }
+  if (v === null || typeof v !== 'object' || Array.isArray(v))
+    throw validationError(flag, 'must be a JSON object');
+  return v as Record<string, unknown>;
 }
 
 function parseUrl(flag: string, raw: string): string {
@@ -55,6 +71,15 @@ export function partnerCheckCommand(): Command {
     .option('--timeout <ms>', 'timeout of one callback', '5000')
     .option('--only <ids>', `comma-separated scenario ids (${SCENARIO_IDS.join(', ')})`)
     .option('--report <file>', 'where to write the JSON report', 'partner-check-report.json')
+    .option(
+      '--unknown-session <json>',
+      'Foreign-Params of a session the partner does not know (auth_session_unknown)',
+    )
+    .option(
+      '--expired-session <json>',
+      'Foreign-Params of a session the partner holds expired (auth_credentials_expired)',
+    )
+    .option('--limited-player <id>', "a player whose limits refuse the check's bets (player_limit_crossed)")
     .action(
       action(async (callbackUrl: string, o: PartnerCheckFlags) => {
         parseUrl('callback-url', callbackUrl);
@@ -62,15 +87,7 @@ export function partnerCheckCommand(): Command {
         if (!/^[A-Z]{3}$/.test(o.currency))
           throw validationError('--currency', `expected ISO 4217 such as EUR`);
         if (!/^\d{2,6}$/.test(o.timeout)) throw validationError('--timeout', 'expected 10..999999 ms');
-        let foreignParams: Record<string, unknown>;
-        try {
-          foreignParams = JSON.parse(o.foreignParams ?? '{}');
-        } catch {
-          throw validationError('--foreign-params', 'is not valid JSON');
-        }
-        if (foreignParams === null || typeof foreignParams !== 'object' || Array.isArray(foreignParams)) {
-          throw validationError('--foreign-params', 'must be a JSON object');
-        }
+        const foreignParams = jsonObject('--foreign-params', o.foreignParams) ?? {};
         const only = o.only
           ?.split(',')
           .map((s) => s.trim())
@@ -85,6 +102,11 @@ export function partnerCheckCommand(): Command {
           foreignParams,
           balanceUrl: o.balance === false ? false : o.balanceUrl,
           timeoutMs: Number(o.timeout),
+          provoke: {
+            unknownSession: jsonObject('--unknown-session', o.unknownSession),
+            expiredSession: jsonObject('--expired-session', o.expiredSession),
+            limitedPlayer: o.limitedPlayer,
+          },
           ...(only ? { only } : {}),
           onResult: (r) => process.stdout.write(formatReportLines(r)),
         });

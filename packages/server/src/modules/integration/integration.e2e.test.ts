@@ -11,7 +11,8 @@ import { type BrokenPartner, startBrokenPartner } from './partner-check/broken-p
 
 const MAIN = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'main.ts');
 const ONLY =
-  'place_accept,place_decline,settle_win,unsettle_and_settle_again,duplicate_settle,retry_after_timeout';
+  'place_accept,place_decline,place_error_auth_session_unknown,settle_win,unsettle_and_settle_again,' +
+  'duplicate_settle,retry_after_timeout';
 
 let p: TestPlatform;
 let broken: BrokenPartner;
@@ -61,11 +62,14 @@ describe('bookie partner-check', () => {
       'e2e-check',
       '--only',
       ONLY,
+      '--unknown-session',
+      '{"session":"unknown"}',
       '--report',
       report,
     ]);
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/^FAIL\s+duplicate_settle\s+\(spec 01 Idempotency/m);
+    expect(r.stdout).toMatch(/^PASS\s+place_error_auth_session_unknown/m);
     expect(JSON.parse(readFileSync(report, 'utf8')).counts).toMatchObject({
       fail: 1,
       pass: ONLY.split(',').length - 1,
@@ -79,6 +83,9 @@ describe('bookie partner-check', () => {
     const only = await runBookie(['partner-check', broken.url, '--only', 'nope']);
     expect(only.code).toBe(2);
     expect(only.stderr).toMatch(/--only/);
+    const session = await runBookie(['partner-check', broken.url, '--unknown-session', '[1]']);
+    expect(session.code).toBe(2);
+    expect(session.stderr).toMatch(/--unknown-session: must be a JSON object/);
   });
 });
 

@@ -1,7 +1,9 @@
 /**
  * A deliberately broken partner callback server for the partner check's own tests: an in-memory wallet that gets
  * most of the contract right but double-credits a repeated `/bet/settle`, answers 500 to bodies with fields it does
- * not know, and does not implement cash-out (404). It shows its balance like the reference wallet
+ * not know, refuses its limited player (`limited`) with the wrong code (`not_enough_balance` instead of
+ * `player_limit_crossed`), and does not implement cash-out (404). It refuses a place whose `Foreign-Params` name the
+ * session `unknown` with `auth_session_unknown`, as it should. It shows its balance like the reference wallet
  * (`GET /players/{id}/balance`).
  *
  * @packageDocumentation
@@ -123,6 +125,21 @@ export async function startBrokenPartner(): Promise<BrokenPartner> {
       // fault: fields it does not know crash it
       if (Object.keys(body).some((k) => !known.has(k))) {
         res.writeHead(500, { 'content-type': 'application/json' }).end('{"error":{"code":"internal"}}');
+        return;
+      }
+      const session = (JSON.parse(String(req.headers['foreign-params'] ?? '{}')) as { session?: unknown })
+        .session;
+      if (name === 'place' && session === 'unknown') {
+        res
+          .writeHead(400, { 'content-type': 'application/json' })
+          .end('{"error":{"code":"auth_session_unknown"}}');
+        return;
+      }
+      // fault: its limits refuse with the wrong code
+      if (name === 'place' && body.bet_player_id === 'limited') {
+        res
+          .writeHead(400, { 'content-type': 'application/json' })
+          .end('{"error":{"code":"not_enough_balance","data":{"actual_balance":"0.000000"}}}');
         return;
       }
       const seen = answers.get(body.request_id as string);

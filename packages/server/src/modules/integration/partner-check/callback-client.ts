@@ -31,14 +31,18 @@ export interface CallbackClientOptions {
 export class CallbackClient {
   constructor(private readonly options: CallbackClientOptions) {}
 
-  /** Serialises and signs a callback body (any JSON: the check also sends bodies with fields left out or added). */
+  /**
+   * Serialises and signs a callback body (any JSON: the check also sends bodies with fields left out or added), with
+   * the check's `Foreign-Params` unless others are given.
+   */
   prepare<K extends CallbackName>(
     name: K,
     body: CallbackBodies[K] | Record<string, unknown>,
+    foreignParams: Record<string, unknown> = this.options.foreignParams,
   ): PreparedCallback {
     return prepareCallback(name, body as CallbackBodies[K], {
       ...(this.options.secret ? { secret: this.options.secret } : {}),
-      foreignParams: this.options.foreignParams,
+      foreignParams,
     });
   }
 

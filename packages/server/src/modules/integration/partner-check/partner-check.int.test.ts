@@ -86,10 +86,22 @@ describe('the partner check against a broken partner', () => {
   });
 
   it('fails exactly the scenarios the partner gets wrong and reports missing cash-out as unsupported', async () => {
-    const report = await runPartnerCheck({ callbackUrl: partner.url, playerId: 'check-player' });
-    expect(ids(report, 'fail')).toEqual(['duplicate_settle', 'unknown_fields']);
+    const report = await runPartnerCheck({
+      callbackUrl: partner.url,
+      playerId: 'check-player',
+      provoke: { unknownSession: { session: 'unknown' }, limitedPlayer: 'limited' },
+    });
+    expect(ids(report, 'fail')).toEqual([
+      'place_error_player_limit_crossed',
+      'duplicate_settle',
+      'unknown_fields',
+    ]);
     expect(ids(report, 'unsupported')).toEqual(['cash_out_accepted', 'cash_out_declined']);
-    expect(ids(report, 'not_provoked')).toEqual(NOT_PROVOKED);
+    expect(ids(report, 'not_provoked')).toEqual(['place_error_auth_credentials_expired']);
+    expect(report.scenarios.find((s) => s.id === 'place_error_auth_session_unknown')?.status).toBe('pass');
+    expect(report.scenarios.find((s) => s.id === 'place_error_player_limit_crossed')?.message).toMatch(
+      /expected 400 with error.code player_limit_crossed, got 400/,
+    );
     expect(report.ok).toBe(false);
     const dup = report.scenarios.find((s) => s.id === 'duplicate_settle');
     expect(dup?.message).toMatch(/balance should be available/);

@@ -61,6 +61,11 @@ export async function partnerCheckRoutes(app: FastifyInstance, deps: Integration
         currency: request.body.currency ?? 'EUR',
         timeoutMs: deps.config.callbacks.timeoutMs,
         ...(request.body.only ? { only: request.body.only } : {}),
+        provoke: {
+          unknownSession: request.body.unknown_session_params,
+          expiredSession: request.body.expired_session_params,
+          limitedPlayer: request.body.limited_player_id,
+        },
       });
     },
   );

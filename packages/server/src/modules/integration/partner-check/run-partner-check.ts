@@ -8,7 +8,14 @@ import {
   walletBalanceReader,
 } from './balance.js';
 import { CallbackClient } from './callback-client.js';
-import { NotProvoked, SCENARIOS, type Scenario, type ScenarioContext, Unsupported } from './scenarios.js';
+import {
+  NotProvoked,
+  type Provocations,
+  SCENARIOS,
+  type Scenario,
+  type ScenarioContext,
+  Unsupported,
+} from './scenarios.js';
 
 /** Input of {@link runPartnerCheck}. */
 export interface PartnerCheckOptions {
@@ -29,6 +36,8 @@ export interface PartnerCheckOptions {
   balanceUrl?: string | false;
   /** Timeout of one callback, ms (default 5000). */
   timeoutMs?: number;
+  /** How to make the partner answer the final place errors only it can decide (else those are `not_provoked`). */
+  provoke?: Provocations;
   /** Only these scenarios (default all). */
   only?: readonly string[];
   /** Called after each scenario (the CLI prints as it goes). */
@@ -125,6 +134,7 @@ export async function runPartnerCheck(options: PartnerCheckOptions): Promise<Par
       observedAvailable: async () =>
         reader ? viewOf(await reader.read(options.playerId, currency)).available : undefined,
       record: (callback, answer) => answers.push({ callback, status: answer.status }),
+      provoke: options.provoke ?? {},
     };
     let status: ScenarioStatus = 'pass';
     let message: string | undefined;

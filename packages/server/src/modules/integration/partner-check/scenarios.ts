@@ -49,6 +49,8 @@ export interface ScenarioContext {
   observedAvailable(): Promise<string | undefined>;
   /** Answers seen, for the report (status codes of each callback sent). */
   record(callback: string, answer: CallbackAnswer): void;
+  /** How to provoke the final place errors the check cannot provoke alone. */
+  provoke: Provocations;
 }
 
 /** One scenario: a stable id, the contract rule it checks, and how to play it. */
@@ -93,6 +95,67 @@ async function ok(
     throw new CheckFailure(`${callback}: expected a 2xx answer, got ${describe(a)}`);
   }
   return a;
+}
+
+/** What makes the partner answer a final place error other than `not_enough_balance`; only the partner knows. */
+export interface Provocations {
+  /** `Foreign-Params` of a session the partner does not know: its place answer must be `auth_session_unknown`. */
+  unknownSession?: Record<string, unknown> | undefined;
+  /** `Foreign-Params` of a session the partner holds expired: its answer must be `auth_credentials_expired`. */
+  expiredSession?: Record<string, unknown> | undefined;
+  /** A player whose limits refuse a bet of `STAKE`: the answer must be `player_limit_crossed` with `data.types`. */
+  limitedPlayer?: string | undefined;
+}
+
+/** Plays one final place error the partner was told how to provoke (see {@link Provocations}). */
+async function placeError(
+  ctx: ScenarioContext,
+  code: (typeof FINAL_PLACE_ERROR_CODES)[number],
+): Promise<void> {
+  const how = {
+    auth_session_unknown: ctx.provoke.unknownSession && { foreignParams: ctx.provoke.unknownSession },
+    auth_credentials_expired: ctx.provoke.expiredSession && { foreignParams: ctx.provoke.expiredSession },
+    player_limit_crossed: ctx.provoke.limitedPlayer && { player: ctx.provoke.limitedPlayer },
+    not_enough_balance: undefined,
+  }[code];
+  if (!how) {
+    throw new NotProvoked(
+      `only the partner knows when ${code} applies; give the check a way to provoke it (${
+        code === 'player_limit_crossed'
+          ? 'a limited player'
+          : code === 'auth_session_unknown'
+            ? 'the Foreign-Params of an unknown session'
+            : 'the Foreign-Params of an expired session'
+      })`,
+    );
+  }
+  const player = 'player' in how && how.player ? how.player : ctx.playerId;
+  const body = placeBody({ bet_id: ctx.newBetId(), bet_player_id: player, bet_stake: STAKE });
+  const p =
+    'foreignParams' in how && how.foreignParams
+      ? ctx.client.prepare('place', body, how.foreignParams)
+      : ctx.client.prepare('place', body);
+  let a: CallbackAnswer;
+  try {
+    a = await ctx.client.send(p);
+  } catch (err) {
+    throw new CheckFailure(`/bet/place: no answer (${err instanceof Error ? err.message : String(err)})`);
+  }
+  ctx.record('/bet/place', a);
+  let parsed: { error?: { code?: unknown; data?: { types?: unknown } } } = {};
+  try {
+    parsed = JSON.parse(a.body);
+  } catch {}
+  if (a.status !== 400 || parsed.error?.code !== code) {
+    throw new CheckFailure(`expected 400 with error.code ${code}, got ${describe(a)}`);
+  }
+  const types = parsed.error.data?.types;
+  if (
+    code === 'player_limit_crossed' &&
+    !(Array.isArray(types) && types.every((t) => typeof t === 'string'))
+  ) {
+    throw new CheckFailure(`error.data.types must be an array of strings, got ${JSON.stringify(types)}`);
+  }
 }
 
 /** Places and accepts a single of `STAKE` at `ODDS` (hold, then capture). */
@@ -223,10 +286,8 @@ export const SCENARIOS: readonly Scenario[] = [
     (code): Scenario => ({
       id: `place_error_${code}`,
       rule: `D9: a partner that refuses a /bet/place with ${code} answers 400 {"error":{"code":"${code}"${code === 'player_limit_crossed' ? ',"data":{"types":[…]}' : ''}}}; the bet ends as Place Error and is not retried.`,
-      async run() {
-        throw new NotProvoked(
-          `only the partner knows when ${code} applies (its limits and sessions); the check cannot provoke it`,
-        );
+      async run(ctx) {
+        await placeError(ctx, code);
       },
     }),
   ),
