@@ -52,7 +52,7 @@ function banner(p: ReplayPlatform, title: string, speed: number | 'max'): string
     `    feed:   curl -sN -H "Authorization: Bearer <access_token>" -H "Last-Version: 0" ${b}/log`,
     `  Operator token       ${p.adminToken}   (e.g. ${b}/admin/settlement/status)`,
     `  MCP (integration)    ${b}/mcp   (stdio: BOOKIE_CLIENT_ID=… BOOKIE_CLIENT_SECRET=… npx bookie mcp --url ${b})`,
-    `  Partner check        npx bookie partner-check ${p.walletUrl} --secret <signing secret> --player bettor-001`,
+    `  Partner check        curl -s -H "Authorization: Bearer <access_token>" -H 'content-type: application/json' -d '{"player_id":"bettor-001"}' ${b}/integration/partner-check`,
     '',
     'Ctrl-C stops everything.',
     '',
