@@ -35,6 +35,7 @@ export async function partnerCheckRoutes(app: FastifyInstance, deps: Integration
           401: IntegrationErrorBody,
           403: IntegrationErrorBody,
           409: IntegrationErrorBody,
+          500: IntegrationErrorBody,
         },
       },
     },

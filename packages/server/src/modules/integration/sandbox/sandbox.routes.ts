@@ -19,6 +19,7 @@ const errors = {
   401: IntegrationErrorBody,
   403: IntegrationErrorBody,
   404: IntegrationErrorBody,
+  500: IntegrationErrorBody,
 };
 
 function whiteLabelOf(request: FastifyRequest): string {
