@@ -135,6 +135,36 @@ describe('bookie mcp (stdio)', () => {
     expect(report.ok).toBe(true);
   });
 
+  it('is refused once its credential is revoked', async () => {
+    const cred = await p.call('POST', `/admin/white-labels/${p.partner.whiteLabelId}/credentials`);
+    expect(cred.status).toBe(201);
+    const own = new Client({ name: 'e2e-revoked', version: '0.0.0' });
+    await own.connect(
+      new StdioClientTransport({
+        command: process.execPath,
+        args: ['--import', 'tsx', MAIN, 'mcp', '--url', p.bookie.url],
+        env: {
+          ...(process.env as Record<string, string>),
+          BOOKIE_CLIENT_ID: cred.json.client_id,
+          BOOKIE_CLIENT_SECRET: cred.json.client_secret,
+          LOG_LEVEL: 'warn',
+        },
+        stderr: 'pipe',
+      }),
+    );
+    try {
+      expect((await own.listTools()).tools.length).toBeGreaterThan(3);
+      const revoked = await p.call(
+        'POST',
+        `/admin/white-labels/${p.partner.whiteLabelId}/credentials/${cred.json.client_id}/revoke`,
+      );
+      expect(revoked.status).toBe(200);
+      await expect(own.listTools()).rejects.toThrow();
+    } finally {
+      await own.close();
+    }
+  }, 60_000);
+
   it('exits 2 naming the setting when the credential is missing', async () => {
     const r = await runBookie(['mcp', '--url', p.bookie.url], {
       env: { BOOKIE_CLIENT_ID: '', BOOKIE_CLIENT_SECRET: '' },
