@@ -107,6 +107,27 @@ export interface Provocations {
   limitedPlayer?: string | undefined;
 }
 
+/**
+ * After a place that should have been refused was accepted (2xx), releases the stake as the platform would with a
+ * `/bet/decline` (best effort), so the partner is not left holding money for a bet that never lives.
+ */
+async function releaseIfHeld(
+  ctx: ScenarioContext,
+  a: CallbackAnswer,
+  betId: string,
+  playerId: string,
+): Promise<void> {
+  if (a.status < 200 || a.status > 299) return;
+  await ctx.client
+    .send(
+      ctx.client.prepare(
+        'decline',
+        declineBody({ bet_id: betId, bet_player_id: playerId, restrictions: [] }),
+      ),
+    )
+    .catch(() => undefined);
+}
+
 /** Plays one final place error the partner was told how to provoke (see {@link Provocations}). */
 async function placeError(
   ctx: ScenarioContext,
@@ -147,6 +168,7 @@ async function placeError(
     parsed = JSON.parse(a.body);
   } catch {}
   if (a.status !== 400 || parsed.error?.code !== code) {
+    await releaseIfHeld(ctx, a, body.bet_id, player);
     throw new CheckFailure(`expected 400 with error.code ${code}, got ${describe(a)}`);
   }
   const types = parsed.error.data?.types;
@@ -253,10 +275,8 @@ export const SCENARIOS: readonly Scenario[] = [
       const tooMuch = available
         ? formatMoney(add(parseMoney(available, 'available'), ONE))
         : '1000000000.000000';
-      const p = ctx.client.prepare(
-        'place',
-        placeBody({ bet_id: ctx.newBetId(), bet_player_id: ctx.playerId, bet_stake: tooMuch }),
-      );
+      const body = placeBody({ bet_id: ctx.newBetId(), bet_player_id: ctx.playerId, bet_stake: tooMuch });
+      const p = ctx.client.prepare('place', body);
       let a: CallbackAnswer;
       try {
         a = await ctx.client.send(p);
@@ -264,17 +284,20 @@ export const SCENARIOS: readonly Scenario[] = [
         throw new CheckFailure(`/bet/place: no answer (${err instanceof Error ? err.message : String(err)})`);
       }
       ctx.record('/bet/place', a);
-      if (a.status !== 400) throw new CheckFailure(`expected 400 not_enough_balance, got ${describe(a)}`);
-      let body: { error?: { code?: unknown; data?: { actual_balance?: unknown } } };
+      if (a.status !== 400) {
+        await releaseIfHeld(ctx, a, body.bet_id, ctx.playerId);
+        throw new CheckFailure(`expected 400 not_enough_balance, got ${describe(a)}`);
+      }
+      let answer: { error?: { code?: unknown; data?: { actual_balance?: unknown } } };
       try {
-        body = JSON.parse(a.body);
+        answer = JSON.parse(a.body);
       } catch {
         throw new CheckFailure(`the error body is not JSON: ${describe(a)}`);
       }
-      if (body.error?.code !== 'not_enough_balance') {
+      if (answer.error?.code !== 'not_enough_balance') {
         throw new CheckFailure(`expected error.code not_enough_balance, got ${describe(a)}`);
       }
-      const actual = body.error.data?.actual_balance;
+      const actual = answer.error.data?.actual_balance;
       if (typeof actual !== 'string' || !/^(0|[1-9][0-9]*)(\.[0-9]{1,6})?$/.test(actual)) {
         throw new CheckFailure(
           `error.data.actual_balance must be a decimal string, got ${JSON.stringify(actual)}`,
