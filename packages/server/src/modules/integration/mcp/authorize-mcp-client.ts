@@ -31,7 +31,12 @@ const PKCE_CHALLENGE = /^[A-Za-z0-9_-]{43}$/;
 export async function checkAuthorizationRequest(
   deps: Pick<IntegrationDeps, 'database'>,
   req: Partial<AuthorizationRequest>,
+  /** This server's MCP resource URL (RFC 8707): a request naming another resource is refused. */
+  resource?: string,
 ): Promise<AuthorizationRequest> {
+  if (resource !== undefined && req.resource !== undefined && req.resource !== resource) {
+    throw new McpOAuthError('invalid_target', 400, `resource must be ${resource}`);
+  }
   if (!req.client_id) throw new McpOAuthError('invalid_request', 400, 'client_id is missing');
   const client = await findMcpClient(deps.database.db, req.client_id);
   if (!client) throw new McpOAuthError('invalid_client', 400, 'unknown client_id; register the client first');
@@ -65,8 +70,9 @@ export async function authorizeMcpClient(
   deps: Pick<IntegrationDeps, 'database' | 'clock'>,
   req: Partial<AuthorizationRequest>,
   credential: { clientId: string; clientSecret: string },
+  resource?: string,
 ): Promise<string> {
-  const checked = await checkAuthorizationRequest(deps, req);
+  const checked = await checkAuthorizationRequest(deps, req, resource);
   const cred = await verifyClientCredentials(deps, credential);
   const code = randomToken('bkmc_');
   await insertAuthorizationCode(deps.database.db, {

@@ -77,6 +77,9 @@ export async function exchangeMcpToken(
       throw invalidGrant('redirect_uri differs from the authorization');
     if (pkceChallenge(params.code_verifier) !== code.code_challenge)
       throw invalidGrant('PKCE verification failed');
+    if (params.resource !== undefined && code.resource !== null && params.resource !== code.resource) {
+      throw new McpOAuthError('invalid_target', 400, 'resource differs from the authorization');
+    }
     return issue(deps, code.client_id, code.credential_id);
   }
   if (params.grant_type === 'refresh_token') {

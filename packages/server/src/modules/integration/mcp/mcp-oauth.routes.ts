@@ -139,7 +139,7 @@ export async function mcpOAuthRoutes(app: FastifyInstance, deps: IntegrationDeps
     scope.get(MCP_OAUTH_PATHS.authorize, hide, async (request, reply) => {
       const params = authorizationParams(request.query as Record<string, unknown>);
       try {
-        await checkAuthorizationRequest(deps, params);
+        await checkAuthorizationRequest(deps, params, `${baseUrlOf(request)}/mcp`);
       } catch (err) {
         if (!(err instanceof McpOAuthError)) throw err;
         return reply.status(400).type('text/html; charset=utf-8').send(authorizePage({}, err.message));
@@ -156,7 +156,12 @@ export async function mcpOAuthRoutes(app: FastifyInstance, deps: IntegrationDeps
       const clientId = typeof form.client_id_credential === 'string' ? form.client_id_credential : '';
       const clientSecret = typeof form.client_secret === 'string' ? form.client_secret : '';
       try {
-        const location = await authorizeMcpClient(deps, params, { clientId, clientSecret });
+        const location = await authorizeMcpClient(
+          deps,
+          params,
+          { clientId, clientSecret },
+          `${baseUrlOf(request)}/mcp`,
+        );
         return reply.status(302).header('Location', location).send();
       } catch (err) {
         if (err instanceof McpOAuthError) {

@@ -235,6 +235,15 @@ describe('MCP authorization', () => {
     });
   });
 
+  it('refuses an authorization request for another resource (RFC 8707)', async () => {
+    const clientId = await register();
+    const q = new URLSearchParams(authorizeForm(clientId, ''));
+    q.set('resource', 'http://elsewhere.example/mcp');
+    const r = await fetch(`${base}/mcp/authorize?${q}`);
+    expect(r.status).toBe(400);
+    expect(await r.text()).toContain(`resource must be ${base}/mcp`);
+  });
+
   it('refuses a wrong client secret on the authorize page', async () => {
     const clientId = await register();
     const r = await fetch(`${base}/mcp/authorize`, {
@@ -275,6 +284,22 @@ describe('MCP authorization', () => {
     const wrongVerifier = await token({ ...exchange, code_verifier: 'w'.repeat(50) });
     expect(wrongVerifier.status).toBe(400);
     expect((await wrongVerifier.json()).error).toBe('invalid_grant');
+
+    const forOther = await fetch(`${base}/mcp/authorize`, {
+      method: 'POST',
+      headers: FORM,
+      body: `${authorizeForm(clientId, partner.clientSecret)}&resource=${encodeURIComponent(`${base}/mcp`)}`,
+      redirect: 'manual',
+    });
+    const otherCode = new URL(forOther.headers.get('location') ?? '').searchParams.get('code') ?? '';
+    const wrongResource = await token({
+      ...exchange,
+      code: otherCode,
+      code_verifier: verifier,
+      resource: 'http://elsewhere.example/mcp',
+    });
+    expect(wrongResource.status).toBe(400);
+    expect((await wrongResource.json()).error).toBe('invalid_target');
 
     const code2 = await fetch(`${base}/mcp/authorize`, {
       method: 'POST',
