@@ -6,6 +6,7 @@ import {
   createPartner,
   createSession,
   createTestApp,
+  manualClock,
   type TestApp,
   type TestPartner,
 } from '../../../testing/partner.js';
@@ -360,5 +361,39 @@ describe('MCP authorization', () => {
     });
     expect(r.status).toBe(400);
     await c.close();
+  });
+});
+
+describe('MCP refresh', () => {
+  it('refreshes an expired access token with the refresh token, transparently to the client', async () => {
+    const clock = manualClock();
+    const app = await createTestApp(db, { env: { BOOKIE_ENV: 'integration' }, clock, keepDatabase: true });
+    try {
+      await app.app.listen({ port: 0, host: '127.0.0.1' });
+      const addr = app.app.server.address();
+      const url = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}/mcp`;
+      const own = new CredentialAuthProvider({
+        clientId: partner.clientId,
+        clientSecret: partner.clientSecret,
+      });
+      let authorizations = 0;
+      const authorize = own.redirectToAuthorization.bind(own);
+      own.redirectToAuthorization = (u: URL) => {
+        authorizations++;
+        return authorize(u);
+      };
+      const c = await connectWithCredential(new URL(url), own);
+      const first = await own.tokens();
+      clock.advance((app.deps.config.auth.accessTokenTtlS + 1) * 1000);
+      expect((await c.listTools()).tools.length).toBeGreaterThan(3);
+      const second = await own.tokens();
+      expect(second?.access_token).not.toBe(first?.access_token);
+      expect(second?.refresh_token).not.toBe(first?.refresh_token);
+      // refreshed, not authorized again
+      expect(authorizations).toBe(1);
+      await c.close();
+    } finally {
+      await app.close();
+    }
   });
 });

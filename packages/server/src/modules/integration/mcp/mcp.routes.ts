@@ -21,8 +21,8 @@ function refuse(request: FastifyRequest, reply: FastifyReply, err: DomainError):
 }
 
 /**
- * The MCP server at `/mcp` over Streamable HTTP (DECISIONS D52), stateless: each request gets a fresh server and
- * transport, answered as JSON. The bearer token is a partner access token issued through Bookie's MCP authorization
+ * The MCP server at `/mcp` over Streamable HTTP (DECISIONS D52), stateless: each POST gets a fresh server and
+ * transport, answered as JSON; GET (a server-initiated stream) and DELETE (ending a session) answer 405. The bearer token is a partner access token issued through Bookie's MCP authorization
  * (or `POST /oauth/token`); it is checked like any partner request (revocation, allowlist) and passed on to every
  * REST tool call, which runs the route in-process with `inject` from the client's address. The tools are made once,
  * when the app is ready, from the OpenAPI document.
@@ -84,5 +84,18 @@ export async function mcpRoutes(app: FastifyInstance, deps: IntegrationDeps): Pr
       }
     }
   };
-  app.route({ method: ['POST', 'GET', 'DELETE'], url: '/mcp', schema: { hide: true }, handler });
+  app.post('/mcp', { schema: { hide: true } }, handler);
+  // stateless: no server-initiated stream to open (GET) and no session to end (DELETE); 405 tells the client so
+  // before any authentication, so a client does not start a second, concurrent token refresh for a stream
+  const notAllowed = async (_request: FastifyRequest, reply: FastifyReply) =>
+    reply
+      .status(405)
+      .header('Allow', 'POST')
+      .send({
+        jsonrpc: '2.0',
+        error: { code: -32000, message: 'Method not allowed: this MCP server is stateless' },
+        id: null,
+      });
+  app.get('/mcp', { schema: { hide: true } }, notAllowed);
+  app.delete('/mcp', { schema: { hide: true } }, notAllowed);
 }
