@@ -22,10 +22,11 @@ function refuse(request: FastifyRequest, reply: FastifyReply, err: DomainError):
 
 /**
  * The MCP server at `/mcp` over Streamable HTTP (DECISIONS D52), stateless: each POST gets a fresh server and
- * transport, answered as JSON; GET (a server-initiated stream) and DELETE (ending a session) answer 405. The bearer token is a partner access token issued through Bookie's MCP authorization
- * (or `POST /oauth/token`); it is checked like any partner request (revocation, allowlist) and passed on to every
- * REST tool call, which runs the route in-process with `inject` from the client's address. The tools are made once,
- * when the app is ready, from the OpenAPI document.
+ * transport, answered as JSON; GET (a server-initiated stream) and DELETE (ending a session) answer 405. The bearer
+ * token is a partner access token issued through Bookie's MCP authorization (or `POST /oauth/token`); it is checked
+ * like any partner request (revocation, allowlist) and passed on to every REST tool call, which runs the route
+ * in-process with `inject` from the client's address. The tools are made once, when the app is ready, from the
+ * OpenAPI document.
  */
 export async function mcpRoutes(app: FastifyInstance, deps: IntegrationDeps): Promise<void> {
   let operations: RestOperation[] = [];
