@@ -85,7 +85,13 @@ export const PartnerCheckScenarioResult = Type.Object({
   ]),
   message: Type.Optional(Type.String()),
   answers: Type.Array(Type.Object({ callback: Type.String(), status: Type.Integer() })),
-  expected_balance: BalanceView,
+  expected_balance: Type.Object(
+    { available: Type.String(), held: Type.String() },
+    {
+      description:
+        "the balance the partner should show; the change since the start when the partner's balance is not read",
+    },
+  ),
   observed_balance: Type.Optional(BalanceView),
 });
 

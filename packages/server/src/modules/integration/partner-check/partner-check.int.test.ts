@@ -107,4 +107,28 @@ describe('the partner check against a broken partner', () => {
     expect(dup?.message).toMatch(/balance should be available/);
     expect(report.scenarios.find((s) => s.id === 'unknown_fields')?.message).toMatch(/500/);
   });
+
+  it('reports the expected balance only when told not to read it, and refuses an unreadable balance URL', async () => {
+    const report = await runPartnerCheck({
+      callbackUrl: partner.url,
+      playerId: 'check-player',
+      balanceUrl: false,
+      only: ['place_accept'],
+    });
+    expect(report.balance_source).toBeNull();
+    expect(report.scenarios[0]).toMatchObject({
+      status: 'pass',
+      expected_balance: { available: '-2.000000' },
+    });
+    expect(report.scenarios[0]?.observed_balance).toBeUndefined();
+    await expect(
+      runPartnerCheck({
+        callbackUrl: partner.url,
+        playerId: 'check-player',
+        balanceUrl: `${partner.url}/nowhere`,
+      }),
+    ).rejects.toThrow(
+      /cannot read the balance at .*\/nowhere\/players\/\{player\}\/balance: balance answered 404/,
+    );
+  });
 });

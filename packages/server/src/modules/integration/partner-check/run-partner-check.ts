@@ -56,7 +56,10 @@ export interface ScenarioResult {
   message?: string;
   /** Each callback sent and the status it got, in order. */
   answers: { callback: string; status: number }[];
-  /** The balance the partner should show after the scenario. */
+  /**
+   * The balance the partner should show after the scenario; when the partner's balance cannot be read, the change
+   * since the check started.
+   */
   expected_balance: BalanceView;
   /** The balance the partner showed, when it can be read. */
   observed_balance?: BalanceView;
