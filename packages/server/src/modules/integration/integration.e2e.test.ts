@@ -7,6 +7,8 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPlatform, type TestPlatform } from '../../testing/platform.js';
 import { runBookie } from '../../testing/process.js';
+import { waitUntil } from '../../testing/scripted-partner.js';
+import { sampleEvent } from '../trading/fixtures.js';
 import { type BrokenPartner, startBrokenPartner } from './partner-check/broken-partner.testing.js';
 
 const MAIN = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'main.ts');
@@ -29,6 +31,40 @@ afterAll(async () => {
   await p?.close();
   await broken?.close();
   if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('sandbox helpers end to end', () => {
+  it('settles a bet at the wallet once the sandbox results its market', async () => {
+    const ev = sampleEvent({ markets: 1 });
+    expect((await p.call('POST', '/trading/sport-events', { body: ev })).status).toBe(201);
+    const viewer = await p.session('viewer');
+    await waitUntil(
+      async () => (await p.call('GET', `/frame-api/sport-events/${ev.id}`, { token: viewer })).status === 200,
+    );
+    await p.walletApi.deposit('sandbox-bettor', '100');
+    const session = await p.session('sandbox-bettor');
+    const placed = await p.call('POST', '/frame-api/bets', {
+      token: session,
+      body: {
+        bet_type: 'single',
+        stake: '10',
+        currency: 'EUR',
+        odds_strategy: 3,
+        selections: [{ sport_event_id: ev.id, market_id: '1', odd_id: '1', odds: '1' }],
+      },
+    });
+    expect(placed.json.status).toBe(1);
+    const resulted = await p.call('POST', `/integration/sandbox/sport-events/${ev.id}/markets/1/result`, {
+      token: p.accessToken,
+      body: { odds: { '1': 1 } },
+    });
+    expect(resulted.status).toBe(200);
+    // won at the odds of odd 1 (1.5): 90 left after the stake, plus 15
+    await waitUntil(
+      async () => (await p.walletApi.balance('sandbox-bettor')).available === '105.000000',
+      30_000,
+    );
+  });
 });
 
 describe('bookie partner-check', () => {
