@@ -11,6 +11,12 @@ describe('loadConfig', () => {
     expect(c.frame).toEqual({ heartbeatIntervalS: 30, bannerCacheS: 60 });
   });
 
+  it('runs as production unless BOOKIE_ENV=integration (DECISIONS D51)', () => {
+    expect(loadConfig({}).environment).toBe('production');
+    expect(loadConfig({ BOOKIE_ENV: 'production' }).environment).toBe('production');
+    expect(loadConfig({ BOOKIE_ENV: 'integration' }).environment).toBe('integration');
+  });
+
   it('turns prepared statements off with DB_PREPARED_STATEMENTS=0', () => {
     expect(loadConfig({ DB_PREPARED_STATEMENTS: '0' }).dbPreparedStatements).toBe(false);
     expect(loadConfig({ DB_PREPARED_STATEMENTS: '1' }).dbPreparedStatements).toBe(true);
@@ -42,6 +48,7 @@ describe('loadConfig', () => {
     [{ DB_PREPARED_STATEMENTS: 'yes' }, {}, 'DB_PREPARED_STATEMENTS'],
     [{ HEARTBEAT_INTERVAL_S: '-1' }, {}, 'HEARTBEAT_INTERVAL_S'],
     [{ BANNER_CACHE_S: 'soon' }, {}, 'BANNER_CACHE_S'],
+    [{ BOOKIE_ENV: 'staging' }, {}, 'BOOKIE_ENV'],
   ])('rejects %j %j naming %s', (env, flags, setting) => {
     try {
       loadConfig(env, flags);

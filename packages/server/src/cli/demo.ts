@@ -56,6 +56,8 @@ function banner(p: ReplayPlatform, title: string, speed: number | 'max', frame: 
     `    token:  curl -s -u '${p.clientId}:${p.clientSecret}' -d grant_type=client_credentials ${b}/oauth/token`,
     `    feed:   curl -sN -H "Authorization: Bearer <access_token>" -H "Last-Version: 0" ${b}/log`,
     `  Operator token       ${p.adminToken}   (e.g. ${b}/admin/settlement/status)`,
+    `  MCP (integration)    ${b}/mcp   (stdio: BOOKIE_CLIENT_ID=… BOOKIE_CLIENT_SECRET=… npx bookie mcp --url ${b})`,
+    `  Partner check        curl -s -H "Authorization: Bearer <access_token>" -H 'content-type: application/json' -d '{"player_id":"bettor-001"}' ${b}/integration/partner-check`,
     '',
     'Ctrl-C stops everything.',
     '',
@@ -106,6 +108,8 @@ export function demoCommand(): Command {
         process.on('SIGTERM', stop);
         // Bookie serves the frame build it finds at start: build it first when missing or stale
         await ensureFrameBuilt();
+        // the demo is an integration environment (DECISIONS D51): MCP, sandbox helpers and the partner check
+        process.env.BOOKIE_ENV ||= 'integration';
         platform = await startReplayPlatform({
           port,
           walletPort,
