@@ -16,6 +16,7 @@ export * from './decimal.js';
 export * from './errors.js';
 export * from './exposure.js';
 export * from './insurance.js';
+export * from './odds-format.js';
 export * from './odds-shading.js';
 export * from './odds-strategy.js';
 export * from './restrictions.js';

@@ -8,6 +8,13 @@ describe('loadConfig', () => {
     expect(c.databaseUrl).toBeUndefined();
     expect(c.dataDir).toMatch(/\.bookie$/);
     expect(c.dbPreparedStatements).toBe(true);
+    expect(c.frame).toEqual({ heartbeatIntervalS: 30, bannerCacheS: 60 });
+  });
+
+  it('runs as production unless BOOKIE_ENV=integration (DECISIONS D51)', () => {
+    expect(loadConfig({}).environment).toBe('production');
+    expect(loadConfig({ BOOKIE_ENV: 'production' }).environment).toBe('production');
+    expect(loadConfig({ BOOKIE_ENV: 'integration' }).environment).toBe('integration');
   });
 
   it('has the risk engine on with D39 shading defaults, and turns it off with RISK_ENGINE=off', () => {
@@ -50,6 +57,9 @@ describe('loadConfig', () => {
     [{ DELAY_INSTABILITY_WINDOW_S: 'x' }, {}, 'DELAY_INSTABILITY_WINDOW_S'],
     [{ DELAY_INSTABILITY_EXTRA_S: '-1' }, {}, 'DELAY_INSTABILITY_EXTRA_S'],
     [{ RISK_SETTINGS_CACHE_MS: '1e9' }, {}, 'RISK_SETTINGS_CACHE_MS'],
+    [{ HEARTBEAT_INTERVAL_S: '-1' }, {}, 'HEARTBEAT_INTERVAL_S'],
+    [{ BANNER_CACHE_S: 'soon' }, {}, 'BANNER_CACHE_S'],
+    [{ BOOKIE_ENV: 'staging' }, {}, 'BOOKIE_ENV'],
   ])('rejects %j %j naming %s', (env, flags, setting) => {
     try {
       loadConfig(env, flags);

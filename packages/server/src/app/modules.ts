@@ -5,6 +5,7 @@ import { bonusesRoutes } from '../modules/bonuses/bonuses.routes.js';
 import { callbacksRoutes } from '../modules/callbacks/callbacks.routes.js';
 import { feedRoutes } from '../modules/feed/feed.routes.js';
 import { frameRoutes } from '../modules/frame/frame.routes.js';
+import { integrationRoutes } from '../modules/integration/integration.routes.js';
 import { riskRoutes } from '../modules/risk/risk.routes.js';
 import { settlementRoutes } from '../modules/settlement/settlement.routes.js';
 import { tenantsRoutes } from '../modules/tenants/tenants.routes.js';
@@ -25,4 +26,5 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps): Prom
   await bonusesRoutes(app, deps);
   await settlementRoutes(app, deps);
   await riskRoutes(app, deps);
+  await integrationRoutes(app, deps);
 }

@@ -14,6 +14,9 @@ import { type CallbacksService, createCallbacksService } from '../modules/callba
 import { CallbackSender } from '../modules/callbacks/send-callback.js';
 import { whiteLabelTargets } from '../modules/callbacks/white-label-targets.js';
 import { type FeedService, startFeed } from '../modules/feed/feed.service.js';
+import { frameDeps } from '../modules/frame/frame-deps.js';
+import { startHeartbeats } from '../modules/frame/send-heartbeats.js';
+import { SessionEvents } from '../modules/frame/session-events.js';
 import type { RiskDeps } from '../modules/risk/deps.js';
 import { OddsShader } from '../modules/risk/odds-shader.js';
 import { RiskBook } from '../modules/risk/risk-book.js';
@@ -46,6 +49,8 @@ export interface AppDeps {
   placement: PlacementDeps;
   /** The risk engine's settings, exposure and players' risk (its settings work even with RISK_ENGINE=off). */
   risk: RiskDeps;
+  /** Frame session ends (heartbeat refusals, D47) for this process's frame streams. */
+  sessionEvents: SessionEvents;
   /** The settlement consumer of this process, once {@link startBackground} started it. */
   settlement?: SettlementConsumer;
 }
@@ -137,6 +142,7 @@ export async function buildDeps(config: Config, opts: BuildDepsOptions = {}): Pr
   return {
     feed,
     betEvents,
+    sessionEvents: new SessionEvents(),
     placement,
     risk,
     config,
@@ -158,6 +164,7 @@ export async function startBackground(deps: AppDeps): Promise<void> {
   settlement.start();
   deps.settlement = settlement;
   deps.lifecycle.onStop('settlement consumer', () => settlement.stop());
+  deps.lifecycle.onStop('frame heartbeats', startHeartbeats(frameDeps(deps)));
 }
 
 /** Periodically finishes placements interrupted by a crash (issue 7 "Crash safety"). */

@@ -64,6 +64,8 @@ export interface WhiteLabelTable {
   bet_delay_s: ColumnType<number, number | undefined, number>;
   /** IPv4, IPv6 and CIDR entries; empty = no address is allowed. */
   allowlist: ColumnType<string[], string[] | undefined, string[]>;
+  /** Web origins allowed to call the frame API from a browser (CORS, D49); empty = none. */
+  allowed_origins: ColumnType<string[], string[] | undefined, string[]>;
   signing_enabled: ColumnType<boolean, boolean | undefined, boolean>;
   /** Standard Webhooks secret `whsec_…` (DECISIONS D11). */
   signing_secret: string;
@@ -106,6 +108,10 @@ export interface SessionTokenTable {
   created_at: Timestamp;
   expires_at: Timestamp;
   ended_at: Date | null;
+  /** When the frame last called the frame API (D47); null = never. */
+  last_seen_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** When a heartbeat was last claimed for this session (D47). */
+  heartbeat_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 /** One entry of the trading feed log (spec 02 "Log entry"); `line` is its serialised JSON, stored once. */
@@ -435,6 +441,36 @@ export interface RiskDelayTable {
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+/** An MCP client registered dynamically (RFC 7591; docs/adr/0022-integration-environment.md). */
+export interface McpClientTable {
+  client_id: string;
+  client_name: string | null;
+  redirect_uris: string[];
+  created_at: Generated<Date>;
+}
+
+/** An MCP authorization code (RFC 6749 §4.1 with PKCE), stored as its SHA-256; single use. */
+export interface McpAuthorizationCodeTable {
+  code_hash: string;
+  client_id: string;
+  credential_id: string;
+  redirect_uri: string;
+  code_challenge: string;
+  resource: string | null;
+  expires_at: Date;
+  used_at: Date | null;
+}
+
+/** An MCP refresh token, stored as its SHA-256; rotated (used once) and ended by its credential's revocation. */
+export interface McpRefreshTokenTable {
+  token_hash: string;
+  client_id: string;
+  credential_id: string;
+  created_at: Generated<Date>;
+  expires_at: Date;
+  used_at: Date | null;
+}
+
 export interface DB {
   consumer_offset: ConsumerOffsetTable;
   audit_log: AuditLogTable;
@@ -465,4 +501,7 @@ export interface DB {
   risk_delay: RiskDelayTable;
   risk_closing_odds: RiskClosingOddsTable;
   risk_shading: RiskShadingTable;
+  mcp_client: McpClientTable;
+  mcp_authorization_code: McpAuthorizationCodeTable;
+  mcp_refresh_token: McpRefreshTokenTable;
 }
