@@ -10,5 +10,7 @@ export * from './callbacks.js';
 export * from './feed.js';
 export * from './frame.js';
 export * from './outbox.js';
+export * from './partner-rest.js';
 export * from './sport-event.js';
 export * from './tenancy.js';
+export * from './users.js';
