@@ -72,12 +72,14 @@ export async function endSession(db: Executor, sessionId: string, at: Date): Pro
     .execute();
 }
 
+/** Ends a user's open sessions; returns how many were still open (unexpired). */
 export async function endSessionsOfUser(db: Executor, userId: string, at: Date): Promise<number> {
   const r = await db
     .updateTable('user_session')
     .set({ ended_at: at })
     .where('user_id', '=', userId)
     .where('ended_at', 'is', null)
+    .where('expires_at', '>', at)
     .executeTakeFirst();
   return Number(r.numUpdatedRows);
 }
