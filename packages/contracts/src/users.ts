@@ -93,3 +93,39 @@ export const AuditPage = Type.Object(
 );
 /** A page of the audit log. */
 export type AuditPage = Static<typeof AuditPage>;
+
+/** Body of `POST /admin/users`: a new backoffice user (the password is generated when absent). */
+export const CreateUserBody = Type.Object(
+  {
+    email: Type.String({ minLength: 3, maxLength: 254 }),
+    role: Type.Union(USER_ROLES.map((r) => Type.Literal(r))),
+    white_label_id: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+    password: Type.Optional(Type.String({ minLength: 12, maxLength: 1024 })),
+  },
+  {
+    additionalProperties: false,
+    examples: [{ email: 'finance@partner.example', role: 'partner_viewer', white_label_id: 'wl_3f2a' }],
+  },
+);
+/** Body of `POST /admin/users`. */
+export type CreateUserBody = Static<typeof CreateUserBody>;
+
+/** Answer of `POST /admin/users`: the user, and the generated password (shown once) when none was given. */
+export const CreatedUser = Type.Object(
+  { user: UserView, password: Type.Optional(Type.String()) },
+  {
+    examples: [
+      {
+        user: {
+          id: 'usr_9c1e',
+          email: 'finance@partner.example',
+          role: 'partner_viewer',
+          white_label_id: 'wl_3f2a',
+        },
+        password: 'Jx2k9mQv0aLr4sTe',
+      },
+    ],
+  },
+);
+/** Answer of `POST /admin/users`. */
+export type CreatedUser = Static<typeof CreatedUser>;

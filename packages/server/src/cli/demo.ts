@@ -35,7 +35,43 @@ function parsePort(flag: string, raw: string): number {
   return Number(raw);
 }
 
-function banner(p: ReplayPlatform, title: string, speed: number | 'max'): string {
+/** A backoffice login of the demo. */
+interface DemoUser {
+  email: string;
+  password: string;
+}
+
+/**
+ * Creates the demo's backoffice users over the admin API: an operator and a partner admin of the demo's white label
+ * (DECISIONS D53), each with a generated password.
+ */
+async function demoUsers(p: ReplayPlatform): Promise<{ operator: DemoUser; partner: DemoUser }> {
+  const create = async (body: Record<string, unknown>): Promise<DemoUser> => {
+    const res = await fetch(`${p.bookieUrl}/admin/users`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${p.adminToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    if (res.status !== 201) throw new Error(`demo users: ${res.status} ${await res.text()}`);
+    const r = (await res.json()) as { user: { email: string }; password: string };
+    return { email: r.user.email, password: r.password };
+  };
+  return {
+    operator: await create({ email: 'operator@bookie.demo', role: 'operator' }),
+    partner: await create({
+      email: 'partner@bookie.demo',
+      role: 'partner_admin',
+      white_label_id: p.whiteLabelId,
+    }),
+  };
+}
+
+function banner(
+  p: ReplayPlatform,
+  title: string,
+  speed: number | 'max',
+  users: { operator: DemoUser; partner: DemoUser },
+): string {
   const b = p.bookieUrl;
   const lines = [
     '',
@@ -51,6 +87,10 @@ function banner(p: ReplayPlatform, title: string, speed: number | 'max'): string
     `    token:  curl -s -u '${p.clientId}:${p.clientSecret}' -d grant_type=client_credentials ${b}/oauth/token`,
     `    feed:   curl -sN -H "Authorization: Bearer <access_token>" -H "Last-Version: 0" ${b}/log`,
     `  Operator token       ${p.adminToken}   (e.g. ${b}/admin/settlement/status)`,
+    '',
+    `  Backoffice           ${b}/backoffice/   log in as`,
+    `    operator           ${users.operator.email}   password ${users.operator.password}`,
+    `    partner            ${users.partner.email}   password ${users.partner.password}   (white label ${p.whiteLabelId})`,
     '',
     'Ctrl-C stops everything.',
     '',
@@ -120,7 +160,7 @@ export function demoCommand(): Command {
         const title = first
           ? `${seasons.map((s) => s.matches[0]?.season).join(', ')} ${first.league === 'E0' ? 'Premier League' : first.league}`
           : 'a season';
-        process.stdout.write(banner(platform, title, speed));
+        process.stdout.write(banner(platform, title, speed, await demoUsers(platform)));
         process.stdout.write(`(up in ${((performance.now() - t0) / 1000).toFixed(1)} s)\n\n`);
 
         const line = ticker();

@@ -137,6 +137,17 @@ describe('bookie replay and bookie demo', () => {
       expect(out).toContain(`${url}/docs`);
       expect(out).toContain(`${url}/log`);
       expect(out).toMatch(/Wallet balances\s+http:\/\/127\.0\.0\.1:\d+\/players\/bettor-001\/balance/);
+      expect(out).toContain(`Backoffice           ${url}/backoffice/`);
+      for (const role of ['operator', 'partner']) {
+        const [, email, password] = new RegExp(`${role}\\s+(\\S+@\\S+)\\s+password (\\S+)`).exec(out) ?? [];
+        const login = await fetch(`${url}/backoffice/api/session`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email, password }),
+        });
+        expect(login.status, role).toBe(200);
+        expect(((await login.json()) as { user: { role: string } }).user.role).toMatch(role);
+      }
       await until(/Reconciliation: OK/, 180_000);
       await until(/keeps serving/, 10_000);
       expect(out).toContain('Fixtures: 6 matches');

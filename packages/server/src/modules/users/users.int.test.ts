@@ -214,6 +214,31 @@ describe(`backoffice users and sessions (${process.env.DATABASE_URL ? 'postgres'
     expect((await as(s, 'GET', '/admin/audit-log?limit=0')).status).toBe(400);
   });
 
+  it('creates users over the API (operator only), with a generated password shown once', async () => {
+    const ops = await session('ops@example.com');
+    const created = await as(ops, 'POST', '/admin/users', {
+      email: 'finance@a.example',
+      role: 'partner_viewer',
+      white_label_id: a,
+    });
+    expect(created.status).toBe(201);
+    expect(created.json.user).toMatchObject({
+      email: 'finance@a.example',
+      role: 'partner_viewer',
+      white_label_id: a,
+    });
+    expect((await logIn('finance@a.example', created.json.password)).statusCode).toBe(200);
+    const taken = await as(ops, 'POST', '/admin/users', { email: 'finance@a.example', role: 'operator' });
+    expect(taken.status).toBe(409);
+    const bad = await as(ops, 'POST', '/admin/users', { email: 'x@y.z', role: 'root' });
+    expect(bad.status).toBe(400);
+    expect(bad.json.error.details.field).toMatch(/^body\.role/);
+    const partner = await session('admin@a.example');
+    expect(
+      (await as(partner, 'POST', '/admin/users', { email: 'y@a.example', role: 'operator' })).status,
+    ).toBe(403);
+  });
+
   it('locks a user after repeated failures, even for the right password', async () => {
     for (let i = 0; i < 3; i++)
       expect((await logIn('locked@a.example', 'wrong password!')).statusCode).toBe(401);

@@ -1,9 +1,18 @@
-import { AuditPage, errorAnswers, LoginBody, SESSION_COOKIE, SessionView } from '@bookie/contracts';
+import {
+  AuditPage,
+  CreatedUser,
+  CreateUserBody,
+  errorAnswers,
+  LoginBody,
+  SESSION_COOKIE,
+  SessionView,
+} from '@bookie/contracts';
 import { DomainError, validationError } from '@bookie/core';
 import { type Static, Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app/wiring.js';
 import { ADMIN_SECURITY, actorOf, isSafeMethod } from '../../http/auth.js';
+import { createUser } from './create-user.js';
 import type { UsersDeps } from './deps.js';
 import { logIn, sessionTokenHash } from './log-in.js';
 import { redactSecrets } from './session-authenticator.js';
@@ -140,6 +149,34 @@ export async function usersRoutes(app: FastifyInstance, deps: AppDeps): Promise<
       await endSession(deps.database.db, req.user?.sessionId as string, new Date(deps.clock.now()));
       reply.clearCookie(SESSION_COOKIE, { path: '/' });
       return reply.status(204).send();
+    },
+  );
+
+  app.post<{ Body: Static<typeof CreateUserBody> }>(
+    '/admin/users',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        tags: ['operator'],
+        operationId: 'createUser',
+        summary: 'Create a backoffice user',
+        description:
+          'An operator user, or a partner user (`partner_admin`, `partner_viewer`) of one white label. Without a ' +
+          '`password` one is generated and returned once. Audited.',
+        security: ADMIN_SECURITY,
+        body: CreateUserBody,
+        response: { 201: CreatedUser, ...errorAnswers(400, 401, 403, 404, 409) },
+      },
+    },
+    async (req, reply) => {
+      const r = await createUser(ud, {
+        email: req.body.email,
+        role: req.body.role,
+        ...(req.body.white_label_id ? { whiteLabelId: req.body.white_label_id } : {}),
+        ...(req.body.password ? { password: req.body.password } : {}),
+        actor: actorOf(req),
+      });
+      return reply.status(201).send(r);
     },
   );
 
