@@ -295,7 +295,7 @@ function EventBook({ id, onChange }: { id: string; onChange: () => void }) {
   const act = useAction();
   const toggle = () =>
     act.run(async () => {
-      await api('POST', `/trading/sport-events/${id}/bet-stop`, { bet_stop: !data?.sport_event.bet_stop });
+      await api('PUT', `/trading/sport-events/${id}/bet-stop`, { bet_stop: !data?.sport_event.bet_stop });
       reload();
       onChange();
     });

@@ -94,6 +94,11 @@ declare module 'fastify' {
      * partner user of that white label (another white label's id is 404; a viewer changes nothing).
      */
     requireWhiteLabel: preHandlerAsyncHookHandler;
+    /**
+     * preHandler of operator routes that scope themselves to a partner user's white label (the callback queue): the
+     * operator token, or any backoffice user (a viewer changes nothing).
+     */
+    requireUserOrAdmin: preHandlerAsyncHookHandler;
   }
 }
 
@@ -190,6 +195,10 @@ export function installAuth(
     if (id !== undefined && id !== user.whiteLabelId) {
       throw new DomainError('not_found', `no white label ${id}`, { id });
     }
+  });
+  app.decorate('requireUserOrAdmin', async (request: FastifyRequest, reply: FastifyReply) => {
+    const user = await sessionUser(request);
+    if (!user) return app.requireAdmin.call(app, request, reply);
   });
   app.decorate('requireAdmin', async (request: FastifyRequest, reply: FastifyReply) => {
     if (await operatorUser(request)) return;

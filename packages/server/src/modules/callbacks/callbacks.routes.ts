@@ -22,7 +22,7 @@ export async function callbacksRoutes(app: FastifyInstance, deps: AppDeps): Prom
   app.get<{ Querystring: CallbackDeliveryQuery }>(
     '/admin/callbacks',
     {
-      preHandler: app.requireWhiteLabel,
+      preHandler: app.requireUserOrAdmin,
       schema: {
         tags: ['operator'],
         summary: 'List callback deliveries (newest first)',
@@ -53,7 +53,7 @@ export async function callbacksRoutes(app: FastifyInstance, deps: AppDeps): Prom
   app.get<{ Params: { id: string } }>(
     '/admin/callbacks/:id',
     {
-      preHandler: app.requireWhiteLabel,
+      preHandler: app.requireUserOrAdmin,
       schema: {
         tags: ['operator'],
         summary: 'One callback delivery, with its body',
@@ -67,7 +67,7 @@ export async function callbacksRoutes(app: FastifyInstance, deps: AppDeps): Prom
   app.post<{ Params: { id: string } }>(
     '/admin/callbacks/:id/retry',
     {
-      preHandler: app.requireWhiteLabel,
+      preHandler: app.requireUserOrAdmin,
       schema: {
         tags: ['operator'],
         summary: 'Retry a pending callback delivery now',
