@@ -300,7 +300,7 @@ describe('the backoffice in a browser', () => {
       .locator(`tr[data-event="${eventId}"]`)
       .getByRole('button', { name: 'Arsenal vs Chelsea' })
       .click();
-    await page.getByTestId('event-book').getByText('1: 1.50').first().waitFor();
+    await page.getByTestId('event-book').getByText('1: 1.5', { exact: true }).first().waitFor();
     await page.screenshot({ path: join(SHOTS, 'backoffice-live-book.png') });
     await page.getByRole('button', { name: 'Bet stop' }).click();
     await page.getByRole('button', { name: 'Lift bet stop' }).waitFor();

@@ -215,6 +215,11 @@ interface Snapshot {
   version: string;
 }
 
+/** A feed odd value (12 decimals) shown without its trailing zeros, as text: never through a float. */
+function shortOdds(value: string): string {
+  return value.replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, '');
+}
+
 const FIXTURE_STATUS = [
   'not started',
   'live',
@@ -333,7 +338,7 @@ function EventBook({ id, onChange }: { id: string; onChange: () => void }) {
               <td>
                 {Object.values(m.odds).map((o) => (
                   <span class={`odd ${o.is_active ? '' : 'inactive'}`}>
-                    {o.id}: {Number(o.value).toFixed(2)}
+                    {o.id}: {shortOdds(o.value)}
                     {o.status ? ` [${o.status}]` : ''}{' '}
                   </span>
                 ))}
