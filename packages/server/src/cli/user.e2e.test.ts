@@ -59,5 +59,5 @@ describe(`bookie user (real process, ${process.env.DATABASE_URL ? 'postgres' : '
     const nobody = await bookie('user', 'reset-password', '--email', 'nobody@example.com');
     expect(nobody.code).toBe(2);
     expect(nobody.stderr).toContain('no user nobody@example.com');
-  });
+  }, 180_000);
 });

@@ -222,10 +222,11 @@ export async function usersRoutes(app: FastifyInstance, deps: AppDeps): Promise<
   );
 
   // Every change a backoffice user makes: who, what, the subject's state before and after (DECISIONS D53).
-  app.addHook('onResponse', async (req, reply) => {
-    if (!req.user || isSafeMethod(req.method) || reply.statusCode >= 400) return;
+  // Written before the answer leaves (onSend), so a client that got the answer finds the row.
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (!req.user || isSafeMethod(req.method) || reply.statusCode >= 400) return payload;
     const routeUrl = req.routeOptions.url ?? req.url.split('?')[0] ?? req.url;
-    if (routeUrl === '/backoffice/api/session') return;
+    if (routeUrl === '/backoffice/api/session') return payload;
     const subject = req.auditBefore?.subject;
     let after: unknown = null;
     try {
@@ -251,5 +252,6 @@ export async function usersRoutes(app: FastifyInstance, deps: AppDeps): Promise<
     } catch (err) {
       req.log.error({ err }, 'audit of a backoffice change failed');
     }
+    return payload;
   });
 }
