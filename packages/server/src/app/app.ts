@@ -41,6 +41,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addSchema(ApiErrorBody);
   installAuth(app, deps, deps.authenticator);
   await app.register(swagger, {
+    // shared schemas keep their $id as their component name (ApiErrorBody), so generated clients name them well
+    refResolver: {
+      buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`),
+    },
     openapi: {
       openapi: '3.1.0',
       info: {

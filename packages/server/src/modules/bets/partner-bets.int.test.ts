@@ -168,4 +168,34 @@ describe(`partner REST of bets: list, get, cancel, void (${process.env.DATABASE_
     const manual = await call(mine.token, 'GET', '/bets?status=6');
     expect(manual.json.items.map((x: { id: string }) => x.id)).toEqual([b]);
   });
+
+  it('documents every partner REST operation in /openapi.json: operationId, security, errors, examples', async () => {
+    const doc = (await w.t.app.inject({ method: 'GET', url: '/openapi.json' })).json();
+    const ops = new Map<
+      string,
+      { security?: unknown[]; responses: Record<string, unknown>; description?: string }
+    >();
+    for (const item of Object.values<Record<string, { operationId?: string }>>(doc.paths)) {
+      for (const op of Object.values(item)) if (op.operationId) ops.set(op.operationId, op as never);
+    }
+    const expected = [
+      'listBets',
+      'getBet',
+      'cancelBet',
+      'voidBet',
+      'getDictionary',
+      'getBetReport',
+      'getDailyReport',
+    ];
+    for (const id of expected) {
+      const op = ops.get(id);
+      expect(op, id).toBeDefined();
+      expect(op?.description, id).toEqual(expect.any(String));
+      expect(op?.security, id).toEqual([{ bearer: [] }, { session: [] }]);
+      expect(JSON.stringify(op?.responses['401']), id).toContain('#/components/schemas/ApiErrorBody');
+      expect(JSON.stringify(op?.responses['200']), id).toContain('"example');
+    }
+    expect(JSON.stringify(ops.get('cancelBet')?.responses['409'])).toContain('ApiErrorBody');
+    expect(doc.components.schemas.ApiErrorBody).toBeDefined();
+  });
 });
