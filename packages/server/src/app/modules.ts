@@ -8,6 +8,7 @@ import { callbacksRoutes } from '../modules/callbacks/callbacks.routes.js';
 import { dictionariesRoutes } from '../modules/dictionaries/dictionaries.routes.js';
 import { feedRoutes } from '../modules/feed/feed.routes.js';
 import { frameRoutes } from '../modules/frame/frame.routes.js';
+import { integrationRoutes } from '../modules/integration/integration.routes.js';
 import { reportsRoutes } from '../modules/reports/reports.routes.js';
 import { settlementRoutes } from '../modules/settlement/settlement.routes.js';
 import { tenantsRoutes } from '../modules/tenants/tenants.routes.js';
@@ -33,4 +34,5 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps): Prom
   await reportsRoutes(app, deps);
   await usersRoutes(app, deps);
   await backofficeRoutes(app, deps);
+  await integrationRoutes(app, deps);
 }
