@@ -9,31 +9,6 @@ import { type Static, Type } from '@sinclair/typebox';
 
 const DECIMAL = '^(0|[1-9][0-9]*)(\\.[0-9]+)?$';
 
-/** The one error body of every Bookie API: `{error: {code, message, details}}` (D28). */
-export const ApiError = Type.Object(
-  {
-    error: Type.Object({
-      code: Type.String({ description: 'validation_error, not_found, unauthorized, forbidden, …' }),
-      message: Type.String({ description: 'what went wrong; names the field for bad input' }),
-      details: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
-    }),
-  },
-  {
-    $id: 'ApiError',
-    examples: [
-      {
-        error: {
-          code: 'validation_error',
-          message: 'query.stake: must be a decimal string',
-          details: { field: 'query.stake' },
-        },
-      },
-    ],
-  },
-);
-/** See {@link ApiError}. */
-export type ApiError = Static<typeof ApiError>;
-
 /**
  * Query of `GET /restrictions` (D35): the D29 fields. `selection` repeats, one per platform selection, written
  * `sport_event_id/market_id/odd_id/value` with each part percent-encoded.

@@ -1,6 +1,6 @@
 import {
-  ApiError,
   ExposureList,
+  errorAnswers,
   PlayerRiskView,
   PutPlayerRiskBody,
   RestrictionsAnswer,
@@ -18,7 +18,7 @@ import { listExposure } from './risk.repo.js';
 import { liabilityLimitOf } from './risk-book.js';
 import { riskSettings, setDelay, setGroup, setLimit } from './risk-settings.js';
 
-const errors = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, ApiError]));
+const errors = (...codes: number[]) => errorAnswers(...codes);
 const PlayerParams = Type.Object({ player_id: Type.String({ minLength: 1, maxLength: 128 }) });
 const AdminPlayerParams = Type.Object({
   white_label_id: Type.String({ minLength: 1, maxLength: 64 }),
