@@ -1,7 +1,10 @@
 import { BetView } from '@bookie/contracts';
+import { DomainError } from '@bookie/core';
 import { type Static, Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app/wiring.js';
+import { toBetView } from '../bets/bet-view.js';
+import { loadBets } from '../bets/bets.repo.js';
 import { cancelBet } from './cancel-bet.js';
 import { settlementDeps } from './deps.js';
 import type { OperatorActionInput, OperatorActionResult } from './operator-action.js';
@@ -43,8 +46,16 @@ const ActionResult = Type.Object({
 });
 const ReportQuery = Type.Object(
   {
-    from: Type.String({ format: 'date-time', description: 'window start (inclusive), ISO 8601' }),
-    to: Type.String({ format: 'date-time', description: 'window end (exclusive), ISO 8601' }),
+    from: Type.String({
+      description: 'window start (inclusive): an ISO 8601 date (midnight UTC) or date-time with offset',
+      examples: ['2024-05-01'],
+    }),
+    to: Type.Optional(
+      Type.String({
+        description: 'window end (exclusive): an ISO 8601 date or date-time with offset; default now',
+        examples: ['2024-06-01T00:00:00Z'],
+      }),
+    ),
     format: Type.Optional(Type.Union([Type.Literal('json'), Type.Literal('csv')])),
     bets: Type.Optional(
       Type.Union([Type.Literal('true'), Type.Literal('false')], {
@@ -54,6 +65,20 @@ const ReportQuery = Type.Object(
   },
   { additionalProperties: false },
 );
+
+/** A bet's settlement ledger rows as the admin API writes them. */
+function ledgerView(rows: Awaited<ReturnType<typeof betLedger>>) {
+  return rows.map((r) => ({
+    seq: r.seq,
+    kind: r.kind,
+    amount: r.amount,
+    settle_type: r.settle_type,
+    payout: r.payout,
+    request_id: r.request_id,
+    cause: r.cause,
+    at: new Date(r.at).toISOString(),
+  }));
+}
 
 function actor(req: FastifyRequest): string {
   const who = req.headers['x-operator'];
@@ -117,6 +142,28 @@ export async function settlementRoutes(app: FastifyInstance, deps: AppDeps): Pro
   );
 
   app.get<{ Params: Static<typeof BetIdParams> }>(
+    '/admin/bets/:id',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        ...common,
+        summary: 'A bet with its settlement ledger',
+        params: BetIdParams,
+      },
+    },
+    async (req) => {
+      const [bet] = /^[0-9a-f-]{36}$/i.test(req.params.id)
+        ? await loadBets(deps.database.db, [req.params.id])
+        : [];
+      if (!bet) throw new DomainError('not_found', `no bet ${req.params.id}`);
+      return {
+        bet: toBetView(bet),
+        settlements: ledgerView(await betLedger(deps.database.db, req.params.id)),
+      };
+    },
+  );
+
+  app.get<{ Params: Static<typeof BetIdParams> }>(
     '/admin/bets/:id/settlements',
     {
       preHandler: app.requireAdmin,
@@ -130,18 +177,7 @@ export async function settlementRoutes(app: FastifyInstance, deps: AppDeps): Pro
       const rows = /^[0-9a-f-]{36}$/i.test(req.params.id)
         ? await betLedger(deps.database.db, req.params.id)
         : [];
-      return {
-        items: rows.map((r) => ({
-          seq: r.seq,
-          kind: r.kind,
-          amount: r.amount,
-          settle_type: r.settle_type,
-          payout: r.payout,
-          request_id: r.request_id,
-          cause: r.cause,
-          at: new Date(r.at).toISOString(),
-        })),
-      };
+      return { items: ledgerView(rows) };
     },
   );
 
