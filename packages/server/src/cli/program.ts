@@ -4,6 +4,7 @@ import { calcCommand } from './calc.js';
 import { callbacksCommand } from './callbacks.js';
 import { demoCommand } from './demo.js';
 import { migrateCommand } from './migrate.js';
+import { openApiCommand } from './openapi.js';
 import { replayCommand } from './replay.js';
 import { reportCommand } from './report.js';
 import { startCommand } from './start.js';
@@ -28,5 +29,6 @@ export function buildProgram(): Command {
   program.addCommand(reportCommand());
   program.addCommand(replayCommand());
   program.addCommand(demoCommand());
+  program.addCommand(openApiCommand());
   return program;
 }

@@ -3,6 +3,7 @@ import { DomainError } from '@bookie/core';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app/wiring.js';
+import { example } from '../../http/openapi.js';
 import { listCallbackDeliveries, showCallbackDelivery } from './list-deliveries.js';
 import { retryCallbackDelivery } from './retry-delivery.js';
 
@@ -16,10 +17,18 @@ export async function callbacksRoutes(app: FastifyInstance, deps: AppDeps): Prom
       preHandler: app.requireAdmin,
       schema: {
         tags: ['operator'],
+        operationId: 'listCallbackDeliveries',
+        description:
+          'The callback outbox, newest first: every delivery with its status, attempts, next attempt and last error. Filter by status, failing, bet or white label; page with `before`.',
         summary: 'List callback deliveries (newest first)',
         security: [{ admin: [] }],
         querystring: CallbackDeliveryQuery,
-        response: { 200: Type.Object({ items: Type.Array(CallbackDeliveryView) }) },
+        response: {
+          200: example(
+            Type.Object({ items: Type.Array(CallbackDeliveryView) }, { title: 'CallbackDeliveryList' }),
+            { items: [CallbackDeliveryView.examples[0]] },
+          ),
+        },
       },
     },
     async (req) => {
@@ -46,6 +55,9 @@ export async function callbacksRoutes(app: FastifyInstance, deps: AppDeps): Prom
       preHandler: app.requireAdmin,
       schema: {
         tags: ['operator'],
+        operationId: 'getCallbackDelivery',
+        description:
+          'One callback delivery by outbox id or `request_id`, with the body and Foreign-Params it sends.',
         summary: 'One callback delivery, with its body',
         security: [{ admin: [] }],
         params: IdParams,
@@ -60,6 +72,9 @@ export async function callbacksRoutes(app: FastifyInstance, deps: AppDeps): Prom
       preHandler: app.requireAdmin,
       schema: {
         tags: ['operator'],
+        operationId: 'retryCallbackDelivery',
+        description:
+          'Makes a pending delivery due now (after the partner fixed its server) instead of waiting for the next step of the backoff.',
         summary: 'Retry a pending callback delivery now',
         security: [{ admin: [] }],
         params: IdParams,

@@ -3,6 +3,7 @@ import { DomainError, validationError } from '@bookie/core';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app/wiring.js';
+import { example } from '../../http/openapi.js';
 import { getBet, listBets } from '../bets/get-bet.js';
 import { placeBet } from '../bets/place-bet.js';
 
@@ -29,6 +30,9 @@ export async function frameRoutes(app: FastifyInstance, deps: AppDeps): Promise<
       schema: {
         tags,
         security,
+        operationId: 'listFrameSportEvents',
+        description:
+          "Sport events open for betting, prematch and live, with their markets and current odds, for the player's betting frame.",
         summary: 'Sport events open for betting (prematch and live), with markets and odds',
         querystring: Type.Object(
           {
@@ -37,7 +41,11 @@ export async function frameRoutes(app: FastifyInstance, deps: AppDeps): Promise<
           },
           { additionalProperties: false },
         ),
-        response: { 200: Type.Object({ items: Type.Array(SportEvent) }) },
+        response: {
+          200: example(Type.Object({ items: Type.Array(SportEvent) }, { title: 'SportEventList' }), {
+            items: [SportEvent.examples[0]],
+          }),
+        },
       },
     },
     async (req) => {
@@ -58,6 +66,8 @@ export async function frameRoutes(app: FastifyInstance, deps: AppDeps): Promise<
       schema: {
         tags,
         security,
+        operationId: 'getFrameSportEvent',
+        description: 'One sport event with its markets and current odds.',
         summary: 'One sport event',
         params: Type.Object({ id: Type.String() }),
         response: { 200: SportEvent },
@@ -76,6 +86,9 @@ export async function frameRoutes(app: FastifyInstance, deps: AppDeps): Promise<
       schema: {
         tags,
         security,
+        operationId: 'placeBet',
+        description:
+          "Places a bet for the session's player: Bookie checks the selections, odds (by `odds_strategy`: 1 accept within tolerance, 2 accept higher, 3 accept any), limits and bonuses, holds the stake through the partner's `/bet/place`, then accepts or declines. The answer is the bet: status 1 accepted, 2 declined (with `restrictions` saying why), 10 place error, 11 force-declined.",
         summary: 'Place a bet: hold (/bet/place), validate, then accept or decline',
         body: PlaceBetRequest,
         response: { 200: BetView },
@@ -90,6 +103,9 @@ export async function frameRoutes(app: FastifyInstance, deps: AppDeps): Promise<
       schema: {
         tags,
         security,
+        operationId: 'getPlayerBet',
+        description:
+          "One of the session player's bets with its status (1 accepted, 2 declined, 3 settled, 4 unsettled, 5 refunded, 6 refunded manually, 7 cashed out, 10 place error, 11 force-declined).",
         summary: "One of the player's bets",
         params: Type.Object({ id: Type.String() }),
         response: { 200: BetView },
@@ -109,6 +125,9 @@ export async function frameRoutes(app: FastifyInstance, deps: AppDeps): Promise<
       schema: {
         tags,
         security,
+        operationId: 'listPlayerBets',
+        description:
+          "The session player's bets, newest first; page with `cursor` (the previous answer's `next`).",
         summary: "The player's bets, newest first (history, paged)",
         querystring: Type.Object(
           {
@@ -140,8 +159,27 @@ export async function frameRoutes(app: FastifyInstance, deps: AppDeps): Promise<
       schema: {
         tags,
         security,
+        operationId: 'streamFrameEvents',
+        description:
+          "A server-sent event stream for the frame: `odds` events with changed odds, `bet` events when one of the player's bets changes status, a ping comment every 15 s.",
         summary:
           'Live stream (text/event-stream): `odds` events with changed odds, `bet` events with bet status changes',
+        response: {
+          200: {
+            description: 'server-sent events: ready, odds, bet; a ping comment every 15 s',
+            content: {
+              'text/event-stream': {
+                schema: {
+                  type: 'string',
+                  examples: [
+                    'event: ready\ndata: {"player_id":"player-42"}\n\nevent: odds\ndata: {"sport_event_id":' +
+                      '"5d3c9a7e-1b2f-4c8d-9e0a-7f6b5c4d3e21","changes":{"markets/1/odds/1/value":"2.450000000000"}}\n\n',
+                  ],
+                },
+              },
+            },
+          },
+        },
       },
     },
     async (req, reply) => {

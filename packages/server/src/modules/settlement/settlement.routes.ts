@@ -3,6 +3,7 @@ import { DomainError } from '@bookie/core';
 import { type Static, Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app/wiring.js';
+import { example } from '../../http/openapi.js';
 import { toBetView } from '../bets/bet-view.js';
 import { loadBets } from '../bets/bets.repo.js';
 import { cancelBet } from './cancel-bet.js';
@@ -16,34 +17,125 @@ import { voidBet } from './void-bet.js';
 
 const BetIdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
 const Reason = Type.String({ minLength: 1, maxLength: 500, description: 'why; kept in the audit log' });
-const ReasonBody = Type.Object({ reason: Reason }, { additionalProperties: false });
-const CancelBody = Type.Object(
-  {
-    reason: Reason,
-    selections: Type.Optional(
-      Type.Array(Type.Integer({ minimum: 0 }), {
-        minItems: 1,
-        description: 'selection indexes (0-based) to cancel; default all',
-      }),
-    ),
-  },
-  { additionalProperties: false },
+const ReasonBody = example(
+  Type.Object({ reason: Reason }, { additionalProperties: false, title: 'OperatorReasonBody' }),
+  { reason: 'match abandoned, refund per policy' },
 );
-const ResettleBody = Type.Object(
-  {
-    reason: Reason,
-    reinstate: Type.Optional(
-      Type.Boolean({ description: 'drop results set by an operator (refund, void, cancel) first' }),
-    ),
-  },
-  { additionalProperties: false },
+const CancelBody = example(
+  Type.Object(
+    {
+      reason: Reason,
+      selections: Type.Optional(
+        Type.Array(Type.Integer({ minimum: 0 }), {
+          minItems: 1,
+          description: 'selection indexes (0-based) to cancel; default all',
+        }),
+      ),
+    },
+    { additionalProperties: false, title: 'CancelSelectionsBody' },
+  ),
+  { reason: 'second leg played behind closed doors', selections: [1] },
 );
-const ActionResult = Type.Object({
-  action: Type.String(),
-  transition: Type.String({ description: 'settled | unsettled | resettled | none' }),
-  callbacks: Type.Integer(),
-  bet: Type.Object(BetView.properties),
+const ResettleBody = example(
+  Type.Object(
+    {
+      reason: Reason,
+      reinstate: Type.Optional(
+        Type.Boolean({ description: 'drop results set by an operator (refund, void, cancel) first' }),
+      ),
+    },
+    { additionalProperties: false, title: 'ResettleBody' },
+  ),
+  { reason: 'result corrected by the data provider', reinstate: false },
+);
+const ActionResult = example(
+  Type.Object(
+    {
+      action: Type.String(),
+      transition: Type.String({ description: 'settled | unsettled | resettled | none' }),
+      callbacks: Type.Integer({ description: 'callbacks written for the partner' }),
+      bet: Type.Object(BetView.properties),
+    },
+    { title: 'OperatorActionResult' },
+  ),
+  {
+    action: 'refund',
+    transition: 'settled',
+    callbacks: 1,
+    bet: {
+      ...(BetView.examples as BetView[])[0]!,
+      status: 6,
+      state: 'refunded_manually',
+      payout: '10.000000',
+    },
+  },
+);
+const LedgerEntry = Type.Object(
+  {
+    seq: Type.Integer(),
+    kind: Type.String({ description: 'settle | unsettle' }),
+    amount: Type.String({ description: 'settle_amount or unsettle_amount, 6 decimals' }),
+    settle_type: Type.Union([Type.Integer(), Type.Null()], { description: '1 win, 2 refund, 3 lost' }),
+    payout: Type.Union([Type.String(), Type.Null()]),
+    request_id: Type.String(),
+    cause: Type.Union([Type.String(), Type.Null()]),
+    at: Type.String(),
+  },
+  { title: 'SettlementLedgerEntry' },
+);
+const ledgerExample = {
+  seq: 1,
+  kind: 'settle',
+  amount: '25.000000',
+  settle_type: 1,
+  payout: '25.000000',
+  request_id: '7c6b5a49-3827-4160-9f5e-4d3c2b1a0f9e',
+  cause: 'results',
+  at: '2024-05-01T20:00:00.000Z',
+};
+const BetWithLedger = example(
+  Type.Object({ bet: BetView, settlements: Type.Array(LedgerEntry) }, { title: 'BetWithSettlements' }),
+  { bet: (BetView.examples as BetView[])[0], settlements: [ledgerExample] },
+);
+const Ledger = example(Type.Object({ items: Type.Array(LedgerEntry) }, { title: 'SettlementLedger' }), {
+  items: [ledgerExample],
 });
+const SettlementStatus = example(
+  Type.Object(
+    { leader: Type.Boolean(), running: Type.Boolean() },
+    { title: 'SettlementStatus', additionalProperties: true },
+  ),
+  { leader: true, running: true },
+);
+const ReconciliationReport = example(
+  Type.Unknown({
+    title: 'ReconciliationReport',
+    description: 'JSON `{from, to, generated_at, totals, bets}`; CSV with format=csv',
+  }),
+  {
+    from: '2024-05-01T00:00:00.000Z',
+    to: '2024-06-01T00:00:00.000Z',
+    generated_at: '2024-06-01T08:00:00.000Z',
+    totals: [
+      {
+        white_label_id: '0b6f2c1e-6a4f-4a8e-9a51-3f1c2d4e5a60',
+        currency: 'EUR',
+        bets_accepted: 1,
+        stakes_accepted: '10.000000',
+        settles: 1,
+        settle_amount: '25.000000',
+        unsettles: 0,
+        unsettle_amount: '0.000000',
+        net_payout: '25.000000',
+        unsettled_bets: 0,
+        open_bets: 0,
+        open_exposure: '0.000000',
+        ledger_mismatches: 0,
+      },
+    ],
+    bets: { checked: 1, mismatched: 0, mismatches: [] },
+  },
+);
 const ReportQuery = Type.Object(
   {
     from: Type.String({
@@ -94,6 +186,7 @@ export async function settlementRoutes(app: FastifyInstance, deps: AppDeps): Pro
   const common = { tags: ['settlement'], security: [{ admin: [] }] };
   const action = (
     path: string,
+    operationId: string,
     summary: string,
     body: typeof ReasonBody | typeof CancelBody | typeof ResettleBody,
     run: (input: OperatorActionInput) => Promise<OperatorActionResult>,
@@ -105,7 +198,17 @@ export async function settlementRoutes(app: FastifyInstance, deps: AppDeps): Pro
       `/admin/bets/:id/${path}`,
       {
         preHandler: app.requireAdmin,
-        schema: { ...common, summary, params: BetIdParams, body, response: { 200: ActionResult } },
+        schema: {
+          ...common,
+          operationId,
+          summary,
+          description:
+            `${summary}. Audited (the X-Operator header names who, kept with the reason); the callbacks it causes ` +
+            'are written in the same transaction and delivered by the outbox. Answers what changed and the bet.',
+          params: BetIdParams,
+          body,
+          response: { 200: ActionResult },
+        },
       },
       async (req) =>
         run({
@@ -118,24 +221,28 @@ export async function settlementRoutes(app: FastifyInstance, deps: AppDeps): Pro
     );
   action(
     'refund',
+    'refundBet',
     'Refund a bet manually: every selection 7 (refunded manually), the stake paid back (status 6)',
     ReasonBody,
     (i) => refundBet(sd, i),
   );
   action(
     'void',
+    'voidBet',
     'Void a bet: every selection 6 (cancelled), the stake paid back (status 5)',
     ReasonBody,
     (i) => voidBet(sd, i),
   );
   action(
     'cancel',
+    'cancelBetSelections',
     'Cancel selections of a bet (all by default) and recalculate it on the others',
     CancelBody,
     (i) => cancelBet(sd, i),
   );
   action(
     'resettle',
+    'resettleBet',
     'Recompute a bet from its current results (unsettle + settle when it changed)',
     ResettleBody,
     (i) => resettleBet(sd, i),
@@ -147,8 +254,12 @@ export async function settlementRoutes(app: FastifyInstance, deps: AppDeps): Pro
       preHandler: app.requireAdmin,
       schema: {
         ...common,
+        operationId: 'getBet',
+        description:
+          'A bet (status 1 accepted, 2 declined, 3 settled, 4 unsettled, 5 refunded, 6 refunded manually, 7 cashed out, 10 place error, 11 force-declined) with its settlement ledger: every settle and unsettle sent to the partner.',
         summary: 'A bet with its settlement ledger',
         params: BetIdParams,
+        response: { 200: BetWithLedger },
       },
     },
     async (req) => {
@@ -169,8 +280,12 @@ export async function settlementRoutes(app: FastifyInstance, deps: AppDeps): Pro
       preHandler: app.requireAdmin,
       schema: {
         ...common,
+        operationId: 'listBetSettlements',
+        description:
+          'The settlement ledger of a bet: every `/bet/settle` and `/bet/unsettle` sent, with amounts and causes. The sum of settles minus unsettles is the current payout.',
         summary: "A bet's settlement ledger (settle / unsettle callbacks, DECISIONS D12)",
         params: BetIdParams,
+        response: { 200: Ledger },
       },
     },
     async (req) => {
@@ -183,7 +298,16 @@ export async function settlementRoutes(app: FastifyInstance, deps: AppDeps): Pro
 
   app.get(
     '/admin/settlement/status',
-    { preHandler: app.requireAdmin, schema: { ...common, summary: "This process's settlement consumer" } },
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        ...common,
+        operationId: 'getSettlementStatus',
+        description:
+          'Whether this process leads settlement (one process settles at a time) and whether its consumer runs.',
+        summary: "This process's settlement consumer",
+      },
+    },
     async () => deps.settlement?.status() ?? { leader: false, running: false },
   );
 
@@ -193,8 +317,12 @@ export async function settlementRoutes(app: FastifyInstance, deps: AppDeps): Pro
       preHandler: app.requireAdmin,
       schema: {
         ...common,
+        operationId: 'getReconciliationReport',
+        description:
+          "Per white label and currency: stakes accepted, payouts settled (settles minus unsettles), unsettled amounts and open exposure in the window; with `bets=true`, each bet's ledger check. `from` and `to` take a date (`2024-05-01`, midnight UTC) or a date-time; `to` defaults to now. JSON or CSV.",
         summary: 'Reconciliation report: per white label and currency, and the per-bet ledger check',
         querystring: ReportQuery,
+        response: { 200: ReconciliationReport },
       },
     },
     async (req, reply) => {
