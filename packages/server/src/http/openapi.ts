@@ -185,7 +185,8 @@ export function completeDocument(doc: Json): Json {
   schemas.Error = { ...JSON.parse(JSON.stringify(errorSchema)), examples: errorExamples };
   components.schemas = schemas;
   for (const { path, op } of operationsOf(doc)) {
-    const responses = (op.responses ??= {});
+    op.responses ??= {};
+    const responses = op.responses;
     for (const answer of Object.values(responses))
       liftExamples(answer.content as Record<string, Json> | undefined);
     for (const status of errorStatuses(path, op)) responses[status] ??= errorAnswer(status);

@@ -102,10 +102,28 @@ const Ledger = example(Type.Object({ items: Type.Array(LedgerEntry) }, { title: 
 });
 const SettlementStatus = example(
   Type.Object(
-    { leader: Type.Boolean(), running: Type.Boolean() },
+    {
+      leader: Type.Boolean({ description: 'this process settles (one process at a time)' }),
+      processed: Type.Optional(Type.String({ description: 'feed version of the last entry processed' })),
+      entries: Type.Optional(Type.Integer()),
+      settled: Type.Optional(Type.Integer()),
+      unsettled: Type.Optional(Type.Integer()),
+      resettled: Type.Optional(Type.Integer()),
+      callbacks: Type.Optional(Type.Integer()),
+      failures: Type.Optional(Type.Integer({ description: 'entries that failed and were retried' })),
+    },
     { title: 'SettlementStatus', additionalProperties: true },
   ),
-  { leader: true, running: true },
+  {
+    leader: true,
+    processed: '18',
+    entries: 18,
+    settled: 1,
+    unsettled: 0,
+    resettled: 0,
+    callbacks: 1,
+    failures: 0,
+  },
 );
 const ReconciliationReport = example(
   Type.Unknown({
@@ -306,6 +324,7 @@ export async function settlementRoutes(app: FastifyInstance, deps: AppDeps): Pro
         description:
           'Whether this process leads settlement (one process settles at a time) and whether its consumer runs.',
         summary: "This process's settlement consumer",
+        response: { 200: SettlementStatus },
       },
     },
     async () => deps.settlement?.status() ?? { leader: false, running: false },
