@@ -100,7 +100,18 @@ function operatorCommand(
  * API (the way while a server holds an embedded database, which only one process can open).
  */
 export function betsCommand(): Command {
-  const cmd = new Command('bets').description('operator actions on bets: refund, void, cancel, resettle');
+  const cmd = new Command('bets')
+    .description('operator actions on bets: refund, void, cancel, resettle')
+    .addHelpText(
+      'after',
+      `
+Bet status numbers (the "status" of a bet): 1 accepted, 2 declined, 3 settled, 4 unsettled, 5 refunded
+(voided), 6 refunded manually, 7 cashed out, 10 place error (the partner refused the hold), 11 force-declined
+(the partner's /bet/place could not be reached; the restriction's context says why).
+Selection status numbers: 0 open, 1 win, 2 loss, 3 refund, 4 half win, 5 half loss, 6 cancelled,
+7 refunded manually.
+While \`bookie start\` runs on the embedded database, add --url http://HOST:PORT (and BOOKIE_ADMIN_TOKEN).`,
+    );
   cmd.addCommand(
     remoteOptions(
       databaseOptions(

@@ -15,7 +15,17 @@ function positiveInt(v: string): number {
 
 /** `bookie callbacks list|show|retry`: the operator's view of the callback outbox (DECISIONS D10). */
 export function callbacksCommand(): Command {
-  const cmd = new Command('callbacks').description('see and retry partner callback deliveries (the outbox)');
+  const cmd = new Command('callbacks')
+    .description('see and retry partner callback deliveries (the outbox)')
+    .addHelpText(
+      'after',
+      `
+A delivery's status: pending (not yet answered with 2xx; retried with backoff 1 s, 5 s, 30 s, 2 min, 10 min,
+30 min, 1 h, then every 2 h, never given up), delivered (answered 2xx), failed (a /bet/place that ended the bet).
+last_status is the partner's HTTP status of the last attempt (null: no answer, e.g. a timeout or refused
+connection; last_error says which).
+While \`bookie start\` runs on the embedded database, add --url http://HOST:PORT (and BOOKIE_ADMIN_TOKEN).`,
+    );
   const data = (c: Command) => remoteOptions(databaseOptions(c));
   cmd.addCommand(
     data(

@@ -33,6 +33,14 @@ export function action<A extends unknown[]>(
         );
         process.exit(EXIT.failure);
       }
+      const sys = err as NodeJS.ErrnoException & { port?: number; address?: string };
+      if (sys?.code === 'EADDRINUSE') {
+        process.stderr.write(
+          `error: port ${sys.port ?? '?'} on ${sys.address ?? 'this host'} is already in use (another bookie?); ` +
+            'choose a free one with --port N (or PORT=N; 0 picks any), or stop what listens there\n',
+        );
+        process.exit(EXIT.failure);
+      }
       if (err instanceof DomainError && err.code !== 'internal_error') {
         process.stderr.write(`error: ${err.message}\n`);
         process.exit(EXIT.failure);

@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { betsCommand } from './bets.js';
+import { betsCommand, usageExits2 } from './bets.js';
 import { calcCommand } from './calc.js';
 import { callbacksCommand } from './callbacks.js';
 import { demoCommand } from './demo.js';
@@ -30,5 +30,7 @@ export function buildProgram(): Command {
   program.addCommand(replayCommand());
   program.addCommand(demoCommand());
   program.addCommand(openApiCommand());
+  // usage errors of every subcommand (an unknown option, a missing argument) exit 2 as at the top level
+  for (const cmd of program.commands) usageExits2(cmd);
   return program;
 }
