@@ -42,7 +42,7 @@ export const Competitor = Type.Object(
     id: Type.String({ minLength: 1 }),
     meta: FreeObject,
     name: Type.String(),
-    type: Type.Integer({ description: 'DECISIONS D5: 1 person, 2 team' }),
+    type: Type.Integer({ description: '1 person, 2 team' }),
     scores: Type.Record(Type.String(), Score, { description: 'scores keyed by score id' }),
     home_away: Type.Union([Type.Literal(1), Type.Literal(2)], { description: '1 home, 2 away' }),
     master_id: Type.String(),

@@ -19,7 +19,7 @@ export const WhiteLabelCurrency = Type.String({ pattern: '^[A-Z][A-Z0-9]{2,9}$',
 /** A money amount (DECISIONS D1): a non-negative decimal string with at most 6 decimals, e.g. `"10.000000"`. */
 export const WhiteLabelLimitAmount = Type.String({
   pattern: '^\\d{1,18}(\\.\\d{1,6})?$',
-  description: 'decimal string, at most 6 decimals (D1)',
+  description: 'decimal string, at most 6 decimals',
 });
 
 /** Stake and payout limits of a white label; `null` means no limit. Amounts are written with 6 decimals. */
@@ -62,7 +62,9 @@ export const CreateWhiteLabelBody = Type.Object(
       Type.Integer({ minimum: 0, maximum: 600, description: 'seconds a live bet waits before acceptance' }),
     ),
     allowlist: Type.Optional(Type.Array(WhiteLabelAllowlistEntry, { maxItems: 1000 })),
-    signing_enabled: Type.Optional(Type.Boolean({ description: 'sign callbacks (D11); default true' })),
+    signing_enabled: Type.Optional(
+      Type.Boolean({ description: 'sign callbacks (Standard Webhooks); default true' }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -172,7 +174,7 @@ export const CreateSessionBody = Type.Object(
     player_id: Type.String({ maxLength: 128 }),
     params: Type.Optional(
       Type.Record(Type.String(), Type.Unknown(), {
-        description: 'sent back as Foreign-Params on callbacks (D7)',
+        description: 'sent back in the Foreign-Params header of every callback of this session',
       }),
     ),
     context: Type.Optional(Type.Record(Type.String(), Type.Unknown())),

@@ -314,7 +314,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Re-send one sport event: appends a match_new with a new version (DECISIONS D23)
+         * Re-send one sport event: appends a match_new with a new version
          * @description Asks for one sport event again: Bookie appends a fresh `match_new` for it with a new version, which reaches the replica through GET /log. For a replica that lost one event.
          */
         post: operations["refetchSportEvent"];
@@ -334,7 +334,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Create a player session token for the betting frame (D26); empty player_id = viewer
+         * Create a player session token for the betting frame; an empty player_id makes a viewer
          * @description Makes a player session token for the betting frame: the partner calls it from its back end for a logged-in player (or with an empty `player_id` for a viewer who cannot bet). `params` come back to the partner in the `Foreign-Params` header of every callback of that player's bets.
          */
         post: operations["createSessionToken"];
@@ -575,7 +575,7 @@ export interface components {
         };
         /** CreateFreebetBody */
         CreateFreebetBody: {
-            /** @description decimal string, at most 6 decimals (D1) */
+            /** @description decimal string, at most 6 decimals */
             amount: string;
             conditions: {
                 data: {
@@ -623,7 +623,7 @@ export interface components {
          *     }
          */
         CreateFreebetBody2: {
-            /** @description decimal string, at most 6 decimals (D1) */
+            /** @description decimal string, at most 6 decimals */
             amount: string;
             conditions: {
                 data: {
@@ -645,7 +645,7 @@ export interface components {
         };
         /** CreateInsuranceBody */
         CreateInsuranceBody: {
-            /** @description decimal string, at most 6 decimals (D1) */
+            /** @description decimal string, at most 6 decimals */
             amount?: string;
             conditions?: {
                 data: {
@@ -683,7 +683,7 @@ export interface components {
             /** @description e.g. EUR */
             currency: string;
             locale: string;
-            /** @description sent back as Foreign-Params on callbacks (D7) */
+            /** @description sent back in the Foreign-Params header of every callback of this session */
             params?: {
                 [key: string]: unknown;
             };
@@ -921,9 +921,9 @@ export interface components {
         };
         /** MoneyRange */
         MoneyRange: {
-            /** @description decimal string, at most 6 decimals (D1) */
+            /** @description decimal string, at most 6 decimals */
             max?: string;
-            /** @description decimal string, at most 6 decimals (D1) */
+            /** @description decimal string, at most 6 decimals */
             min?: string;
         };
         /** OAuthErrorBody */
@@ -962,7 +962,7 @@ export interface components {
         };
         /** UpdateFreebetBody */
         UpdateFreebetBody: {
-            /** @description decimal string, at most 6 decimals (D1) */
+            /** @description decimal string, at most 6 decimals */
             amount?: string;
             conditions?: {
                 data: {
@@ -981,7 +981,7 @@ export interface components {
         };
         /** UpdateInsuranceBody */
         UpdateInsuranceBody: {
-            /** @description decimal string, at most 6 decimals (D1) */
+            /** @description decimal string, at most 6 decimals */
             amount?: string;
             conditions?: {
                 data: {

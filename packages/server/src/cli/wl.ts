@@ -142,7 +142,7 @@ function settingOptions(cmd: Command, create: boolean): Command {
     .option('--bet-delay <seconds>', 'seconds a bet waits before acceptance')
     .option(
       create ? '--no-signing' : '--signing',
-      create ? 'do not sign callbacks (D11)' : 'sign callbacks (D11)',
+      create ? 'do not sign callbacks' : 'sign callbacks (Standard Webhooks signature)',
     )
     .option(
       create ? '--signing' : '--no-signing',

@@ -98,6 +98,23 @@ describe('/openapi.json: every operation', () => {
 });
 
 describe('/openapi.json: the document', () => {
+  it("speaks in the repository's own words: no ../shared, bare decision ids, spec or issue numbers", () => {
+    const texts: string[] = [];
+    const walk = (node: unknown): void => {
+      if (Array.isArray(node)) return node.forEach(walk);
+      if (typeof node !== 'object' || node === null) return;
+      for (const [k, v] of Object.entries(node)) {
+        if ((k === 'description' || k === 'summary') && typeof v === 'string') texts.push(v);
+        else walk(v);
+      }
+    };
+    walk(doc);
+    expect(texts.length).toBeGreaterThan(100);
+    expect(
+      texts.filter((t) => /\.\.\/shared|shared\/(spec|design)|\bD\d{1,2}\b|\bspec 0\d|issue \d/.test(t)),
+    ).toEqual([]);
+  });
+
   it('names its schemas, servers, license and security schemes', () => {
     const components = doc.components as Json;
     const schemas = Object.keys(components.schemas as Json);

@@ -31,7 +31,7 @@ export async function sessionRoutes(app: FastifyInstance, deps: AppDeps): Promis
         operationId: 'createSessionToken',
         description:
           "Makes a player session token for the betting frame: the partner calls it from its back end for a logged-in player (or with an empty `player_id` for a viewer who cannot bet). `params` come back to the partner in the `Foreign-Params` header of every callback of that player's bets.",
-        summary: 'Create a player session token for the betting frame (D26); empty player_id = viewer',
+        summary: 'Create a player session token for the betting frame; an empty player_id makes a viewer',
         body: CreateSessionBody,
         response: { 200: CreateSessionResponse },
       },

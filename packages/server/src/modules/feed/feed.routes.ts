@@ -310,7 +310,7 @@ export async function feedRoutes(app: FastifyInstance, deps: FeedRouteDeps): Pro
         operationId: 'refetchSportEvent',
         description:
           'Asks for one sport event again: Bookie appends a fresh `match_new` for it with a new version, which reaches the replica through GET /log. For a replica that lost one event.',
-        summary: 'Re-send one sport event: appends a match_new with a new version (DECISIONS D23)',
+        summary: 'Re-send one sport event: appends a match_new with a new version',
         params: SportEventIdParams,
         response: { 202: RefetchResponse },
       },

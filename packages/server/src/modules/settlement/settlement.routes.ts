@@ -301,7 +301,7 @@ export async function settlementRoutes(app: FastifyInstance, deps: AppDeps): Pro
         operationId: 'listBetSettlements',
         description:
           'The settlement ledger of a bet: every `/bet/settle` and `/bet/unsettle` sent, with amounts and causes. The sum of settles minus unsettles is the current payout.',
-        summary: "A bet's settlement ledger (settle / unsettle callbacks, DECISIONS D12)",
+        summary: "A bet's settlement ledger: its settle and unsettle callbacks",
         params: BetIdParams,
         response: { 200: Ledger },
       },

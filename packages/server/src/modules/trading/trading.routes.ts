@@ -180,7 +180,7 @@ export async function tradingRoutes(app: FastifyInstance, deps: TradingDeps): Pr
         operationId: 'applyChanges',
         description:
           'Appends a raw `match_update`: change paths such as `markets/1/odds/2/value` with their new values, validated like the typed commands. For importers.',
-        summary: 'Append a raw match_update (importers; paths per DECISIONS D24)',
+        summary: 'Append a raw match_update (for importers; change paths as the feed writes them)',
         params: SportEventIdParams,
         body: ChangesBody,
         response: ok,
