@@ -18,7 +18,9 @@ async function fake(handler: Handler) {
   const seen: Array<{ method: string; url: string; auth: string; body: string }> = [];
   server = createServer((req, res) => {
     let body = '';
-    req.on('data', (d) => (body += d));
+    req.on('data', (d) => {
+      body += d;
+    });
     req.on('end', () => {
       seen.push({
         method: req.method ?? '',

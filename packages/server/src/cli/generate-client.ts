@@ -39,7 +39,10 @@ export function partnerDocument(doc: Json): Json {
   const components = doc.components as { schemas: Record<string, unknown> } & Json;
   const used = new Set<string>();
   const visit = (node: unknown): void => {
-    if (Array.isArray(node)) return node.forEach(visit);
+    if (Array.isArray(node)) {
+      for (const n of node) visit(n);
+      return;
+    }
     if (typeof node !== 'object' || node === null) return;
     for (const [k, v] of Object.entries(node)) {
       if (k === '$ref' && typeof v === 'string' && v.startsWith('#/components/schemas/')) {

@@ -42,8 +42,12 @@ describe('the README quickstart (real processes)', () => {
     const child = spawn('bash', ['-euo', 'pipefail', '-c', body], { cwd: ROOT, env, detached: true });
     let out = '';
     let err = '';
-    child.stdout.on('data', (d) => (out += d));
-    child.stderr.on('data', (d) => (err += d));
+    child.stdout.on('data', (d) => {
+      out += d;
+    });
+    child.stderr.on('data', (d) => {
+      err += d;
+    });
     const code = await new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
     try {
       process.kill(-child.pid!, 'SIGTERM');

@@ -101,7 +101,10 @@ describe('/openapi.json: the document', () => {
   it("speaks in the repository's own words: no ../shared, bare decision ids, spec or issue numbers", () => {
     const texts: string[] = [];
     const walk = (node: unknown): void => {
-      if (Array.isArray(node)) return node.forEach(walk);
+      if (Array.isArray(node)) {
+        for (const n of node) walk(n);
+        return;
+      }
       if (typeof node !== 'object' || node === null) return;
       for (const [k, v] of Object.entries(node)) {
         if ((k === 'description' || k === 'summary') && typeof v === 'string') texts.push(v);
