@@ -390,51 +390,11 @@ export interface components {
     schemas: {
         /** BetBoostPage */
         BetBoostPage: {
-            items: components["schemas"]["BetBoostView2"][];
+            items: components["schemas"]["BetBoostView"][];
             next_cursor: string | null;
         };
         /** BetBoostView */
         BetBoostView: {
-            conditions: {
-                data: {
-                    bet_details: components["schemas"]["BetDetailsEntry"][];
-                };
-                /** @enum {string} */
-                type: "bet_details";
-            }[];
-            created_at: string;
-            expires_at: string | null;
-            foreign_params: components["schemas"]["ForeignParams"];
-            id: string;
-            idempotence_id: string | null;
-            /** @description decimal string, 6 decimals */
-            multiplier: string;
-            name: string;
-            player_id: string | null;
-            quantity: number;
-            remaining_quantity: number;
-            status: "active" | "exhausted" | "expired";
-            updated_at: string;
-        };
-        /**
-         * BetBoostView
-         * @example {
-         *       "id": "bb_01HXYZ",
-         *       "player_id": null,
-         *       "name": "Weekend boost",
-         *       "multiplier": "1.100000",
-         *       "conditions": [],
-         *       "quantity": 100,
-         *       "remaining_quantity": 100,
-         *       "expires_at": "2024-06-01T00:00:00.000Z",
-         *       "foreign_params": {},
-         *       "status": "active",
-         *       "idempotence_id": "boost-weekend",
-         *       "created_at": "2024-05-01T12:00:00.000Z",
-         *       "updated_at": "2024-05-01T12:00:00.000Z"
-         *     }
-         */
-        BetBoostView2: {
             conditions: {
                 data: {
                     bet_details: components["schemas"]["BetDetailsEntry"][];
@@ -506,7 +466,7 @@ export interface components {
         };
         /** BulkCreateFreebetsBody */
         BulkCreateFreebetsBody: {
-            items: components["schemas"]["CreateFreebetBody2"][];
+            items: components["schemas"]["CreateFreebetBody"][];
         };
         /** BulkCreateFreebetsResponse */
         BulkCreateFreebetsResponse: {
@@ -575,54 +535,6 @@ export interface components {
         };
         /** CreateFreebetBody */
         CreateFreebetBody: {
-            /** @description decimal string, at most 6 decimals */
-            amount: string;
-            conditions: {
-                data: {
-                    bet_details: components["schemas"]["BetDetailsEntry"][];
-                };
-                /** @enum {string} */
-                type: "bet_details";
-            }[];
-            /** @description ISO 4217 alpha-3, e.g. EUR */
-            currency_code: string;
-            /** @description RFC 3339 date-time; null = never expires */
-            expires_at?: string | null;
-            /** @description free-form partner parameters, returned as sent */
-            foreign_params?: {
-                [key: string]: unknown;
-            };
-            idempotence_id?: string;
-            player_id: string;
-        };
-        /**
-         * CreateFreebetBody
-         * @example {
-         *       "player_id": "player-42",
-         *       "currency_code": "EUR",
-         *       "amount": "5",
-         *       "expires_at": "2024-06-01T00:00:00Z",
-         *       "conditions": [
-         *         {
-         *           "type": "bet_details",
-         *           "data": {
-         *             "bet_details": [
-         *               {
-         *                 "type": "single",
-         *                 "data": {
-         *                   "odds_coefficient": {
-         *                     "min": "1.5"
-         *                   }
-         *                 }
-         *               }
-         *             ]
-         *           }
-         *         }
-         *       ],
-         *       "idempotence_id": "promo-may-player-42"
-         *     }
-         */
-        CreateFreebetBody2: {
             /** @description decimal string, at most 6 decimals */
             amount: string;
             conditions: {
@@ -731,7 +643,7 @@ export interface components {
         };
         /** FreebetPage */
         FreebetPage: {
-            items: components["schemas"]["FreebetView2"][];
+            items: components["schemas"]["FreebetView"][];
             next_cursor: string | null;
         };
         /** FreebetView */
@@ -759,133 +671,13 @@ export interface components {
             /** @description the bet the freebet is reserved for or was used on */
             used_on_bet_id: string | null;
         };
-        /**
-         * FreebetView
-         * @example {
-         *       "id": "fb_01HXYZ",
-         *       "player_id": "player-42",
-         *       "currency_code": "EUR",
-         *       "amount": "5.000000",
-         *       "expires_at": "2024-06-01T00:00:00.000Z",
-         *       "conditions": [
-         *         {
-         *           "type": "bet_details",
-         *           "data": {
-         *             "bet_details": [
-         *               {
-         *                 "type": "single",
-         *                 "data": {
-         *                   "odds_coefficient": {
-         *                     "min": "1.5"
-         *                   }
-         *                 }
-         *               }
-         *             ]
-         *           }
-         *         }
-         *       ],
-         *       "foreign_params": {},
-         *       "status": "available",
-         *       "used_on_bet_id": null,
-         *       "used_at": null,
-         *       "idempotence_id": "promo-may-player-42",
-         *       "created_at": "2024-05-01T12:00:00.000Z",
-         *       "updated_at": "2024-05-01T12:00:00.000Z"
-         *     }
-         */
-        FreebetView2: {
-            /** @description decimal string, 6 decimals */
-            amount: string;
-            conditions: {
-                data: {
-                    bet_details: components["schemas"]["BetDetailsEntry"][];
-                };
-                /** @enum {string} */
-                type: "bet_details";
-            }[];
-            created_at: string;
-            currency_code: string;
-            expires_at: string | null;
-            foreign_params: components["schemas"]["ForeignParams"];
-            id: string;
-            idempotence_id: string | null;
-            player_id: string;
-            status: "available" | "reserved" | "used" | "cancelled" | "expired";
-            updated_at: string;
-            /** @description when the bet was settled */
-            used_at: string | null;
-            /** @description the bet the freebet is reserved for or was used on */
-            used_on_bet_id: string | null;
-        };
         /** InsurancePage */
         InsurancePage: {
-            items: components["schemas"]["InsuranceView2"][];
+            items: components["schemas"]["InsuranceView"][];
             next_cursor: string | null;
         };
         /** InsuranceView */
         InsuranceView: {
-            amount: string | null;
-            applied_at: string | null;
-            /** @description the insured bet */
-            bet_id: string | null;
-            conditions: {
-                data: {
-                    bet_details: components["schemas"]["BetDetailsEntry"][];
-                };
-                /** @enum {string} */
-                type: "bet_details";
-            }[];
-            created_at: string;
-            currency_code: string;
-            expires_at: string | null;
-            foreign_params: components["schemas"]["ForeignParams"];
-            id: string;
-            idempotence_id: string | null;
-            max_amount: string | null;
-            percent: string | null;
-            player_id: string;
-            /** @description paid refund, while paid */
-            refund_amount: string | null;
-            /** @description when it was last paid or declined */
-            resolved_at: string | null;
-            stake_amount_range: components["schemas"]["MoneyRange"] | null;
-            status: "available" | "applied" | "paid" | "declined" | "cancelled" | "expired";
-            strategies: {
-                max_odds_count_lose: number | null;
-                type: "amount" | "percent";
-            };
-            type: "amount" | "percent";
-            updated_at: string;
-        };
-        /**
-         * InsuranceView
-         * @example {
-         *       "id": "in_01HXYZ",
-         *       "player_id": "player-42",
-         *       "currency_code": "EUR",
-         *       "expires_at": null,
-         *       "conditions": [],
-         *       "stake_amount_range": null,
-         *       "type": "percent",
-         *       "amount": null,
-         *       "percent": "10.000000",
-         *       "max_amount": "20.000000",
-         *       "strategies": {
-         *         "type": "percent",
-         *         "max_odds_count_lose": 1
-         *       },
-         *       "foreign_params": {},
-         *       "status": "available",
-         *       "bet_id": null,
-         *       "refund_amount": null,
-         *       "applied_at": null,
-         *       "resolved_at": null,
-         *       "idempotence_id": "insure-player-42",
-         *       "created_at": "2024-05-01T12:00:00.000Z",
-         *       "updated_at": "2024-05-01T12:00:00.000Z"
-         *     }
-         */
-        InsuranceView2: {
             amount: string | null;
             applied_at: string | null;
             /** @description the insured bet */

@@ -10,6 +10,12 @@ describe('loadConfig', () => {
     expect(c.dbPreparedStatements).toBe(true);
   });
 
+  it('runs as production unless BOOKIE_ENV=integration (DECISIONS D51)', () => {
+    expect(loadConfig({}).environment).toBe('production');
+    expect(loadConfig({ BOOKIE_ENV: 'production' }).environment).toBe('production');
+    expect(loadConfig({ BOOKIE_ENV: 'integration' }).environment).toBe('integration');
+  });
+
   it('turns prepared statements off with DB_PREPARED_STATEMENTS=0', () => {
     expect(loadConfig({ DB_PREPARED_STATEMENTS: '0' }).dbPreparedStatements).toBe(false);
     expect(loadConfig({ DB_PREPARED_STATEMENTS: '1' }).dbPreparedStatements).toBe(true);
@@ -39,6 +45,7 @@ describe('loadConfig', () => {
     [{ BOOKIE_ADMIN_TOKEN: 'short' }, {}, 'BOOKIE_ADMIN_TOKEN'],
     [{ DB_POOL_SIZE: '0' }, {}, 'DB_POOL_SIZE'],
     [{ DB_PREPARED_STATEMENTS: 'yes' }, {}, 'DB_PREPARED_STATEMENTS'],
+    [{ BOOKIE_ENV: 'staging' }, {}, 'BOOKIE_ENV'],
   ])('rejects %j %j naming %s', (env, flags, setting) => {
     try {
       loadConfig(env, flags);

@@ -6,6 +6,11 @@ import { resolve } from 'node:path';
  * variable (flags win); a bad or missing value is a {@link ConfigError} naming the setting.
  */
 export interface Config {
+  /**
+   * The deployment's environment (`BOOKIE_ENV`: `production`, the default, or `integration`; DECISIONS D51). Only
+   * integration serves the MCP server, the sandbox helpers and the partner check; production answers 404 on them.
+   */
+  environment: BookieEnvironment;
   /** TCP port to listen on (`PORT`, `--port`; default 8080, 0 = any free port). */
   port: number;
   /** Address to bind (`HOST`; default 127.0.0.1). */
@@ -37,6 +42,18 @@ export interface Config {
   bets: BetsConfig;
   /** Tenancy: partner and player authentication, rate and size limits (docs/adr/0005-tenancy.md). */
   auth: AuthConfig;
+}
+
+/** A deployment's environment (DECISIONS D51). */
+export type BookieEnvironment = 'integration' | 'production';
+
+/** Reads `BOOKIE_ENV` (default `production`). */
+export function loadEnvironment(env: NodeJS.ProcessEnv): BookieEnvironment {
+  const raw = env.BOOKIE_ENV || 'production';
+  if (raw !== 'integration' && raw !== 'production') {
+    throw new ConfigError('BOOKIE_ENV', `expected integration or production, got "${raw}"`);
+  }
+  return raw;
 }
 
 /** Settings of tenancy and authentication. */
@@ -268,6 +285,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: ConfigOv
   // an explicit --data-dir asks for the embedded database even when DATABASE_URL is set
   const urlRaw = flags.dbUrl ?? (flags.dataDir !== undefined ? undefined : env.DATABASE_URL);
   return {
+    environment: loadEnvironment(env),
     port: int(flags.port !== undefined ? '--port' : 'PORT', flags.port ?? env.PORT, 8080, 0, 65535),
     host: flags.host ?? env.HOST ?? '127.0.0.1',
     databaseUrl: postgresUrl(flags.dbUrl !== undefined ? '--db-url' : 'DATABASE_URL', urlRaw),

@@ -51,6 +51,8 @@ function banner(p: ReplayPlatform, title: string, speed: number | 'max'): string
     `    token:  curl -s -u '${p.clientId}:${p.clientSecret}' -d grant_type=client_credentials ${b}/oauth/token`,
     `    feed:   curl -sN -H "Authorization: Bearer <access_token>" -H "Last-Version: 0" ${b}/log`,
     `  Operator token       ${p.adminToken}   (e.g. ${b}/admin/settlement/status)`,
+    `  MCP (integration)    ${b}/mcp   (stdio: BOOKIE_CLIENT_ID=… BOOKIE_CLIENT_SECRET=… npx bookie mcp --url ${b})`,
+    `  Partner check        curl -s -H "Authorization: Bearer <access_token>" -H 'content-type: application/json' -d '{"player_id":"bettor-001"}' ${b}/integration/partner-check`,
     '',
     'Ctrl-C stops everything.',
     '',
@@ -97,6 +99,8 @@ export function demoCommand(): Command {
         };
         process.on('SIGINT', stop);
         process.on('SIGTERM', stop);
+        // the demo is an integration environment (DECISIONS D51): MCP, sandbox helpers and the partner check
+        process.env.BOOKIE_ENV ||= 'integration';
         platform = await startReplayPlatform({
           port,
           walletPort,

@@ -70,6 +70,8 @@ export async function partnerClientTypes(doc: Json): Promise<string> {
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  writeFileSync(CLIENT_TYPES_FILE, await partnerClientTypes(await openApiDocument()));
+  // the production document: the integration environment's sandbox is not part of the partner's client
+  const doc = await openApiDocument({ ...process.env, BOOKIE_ENV: 'production' });
+  writeFileSync(CLIENT_TYPES_FILE, await partnerClientTypes(doc));
   process.stdout.write(`wrote ${CLIENT_TYPES_FILE}\n`);
 }

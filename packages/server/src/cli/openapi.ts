@@ -10,9 +10,11 @@ import { action } from './io.js';
  * The OpenAPI document of this version of Bookie, without a running server: the app is built on a throwaway
  * in-memory database (nothing listens, nothing runs in the background) and its document written out.
  */
-export async function openApiDocument(): Promise<Record<string, unknown>> {
+export async function openApiDocument(
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<Record<string, unknown>> {
   const config = loadConfig({
-    ...process.env,
+    ...env,
     DATABASE_URL: '',
     BOOKIE_DATA_DIR: 'memory',
     LOG_LEVEL: 'silent',

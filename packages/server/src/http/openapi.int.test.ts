@@ -13,7 +13,8 @@ type Json = Record<string, unknown>;
 let t: TestApp;
 let doc: Json;
 beforeAll(async () => {
-  t = await createTestApp(await createTestDatabase());
+  // the integration environment serves every route (production leaves the sandbox and partner check out)
+  t = await createTestApp(await createTestDatabase(), { env: { BOOKIE_ENV: 'integration' } });
   const res = await t.app.inject({ method: 'GET', url: '/openapi.json' });
   expect(res.statusCode).toBe(200);
   doc = res.json();

@@ -128,6 +128,18 @@ function errorStatuses(path: string, op: Operation): string[] {
   return out;
 }
 
+/** A JSON schema as @fastify/swagger writes it into the document: a record's `patternProperties` become `additionalProperties`. */
+function openApiForm(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(openApiForm);
+  if (typeof node !== 'object' || node === null) return node;
+  const out: Json = {};
+  for (const [k, v] of Object.entries(node)) {
+    if (k === 'patternProperties') out.additionalProperties = openApiForm(Object.values(v as Json)[0]);
+    else out[k] = openApiForm(v);
+  }
+  return out;
+}
+
 function isSchema(schema: unknown): boolean {
   if (typeof schema !== 'object' || schema === null) return false;
   const s = schema as Json;
@@ -149,7 +161,9 @@ function liftExamples(content: Record<string, Json> | undefined): void {
 /** Moves every schema with a `title` under `paths` into `components.schemas` (bottom-up) and refers to it. */
 function hoistNamedSchemas(doc: Json, components: Record<string, unknown>): void {
   const texts = new Map<string, string>();
-  for (const [name, schema] of Object.entries(components)) texts.set(name, JSON.stringify(schema));
+  // the same schema with or without its examples (a route's copy has them moved to the media type) is one schema
+  const textOf = (schema: unknown) => JSON.stringify({ ...(schema as Json), examples: undefined });
+  for (const [name, schema] of Object.entries(components)) texts.set(name, textOf(schema));
   const visit = (node: unknown): unknown => {
     if (Array.isArray(node)) return node.map(visit);
     if (typeof node !== 'object' || node === null) return node;
@@ -161,7 +175,7 @@ function hoistNamedSchemas(doc: Json, components: Record<string, unknown>): void
     }
     const title = obj.title;
     if (typeof title !== 'string' || !isSchema(obj) || !/^[A-Za-z][A-Za-z0-9_.-]*$/.test(title)) return obj;
-    const text = JSON.stringify(obj);
+    const text = textOf(obj);
     let name = title;
     for (let n = 2; texts.has(name) && texts.get(name) !== text; n++) name = `${title}${n}`;
     if (!texts.has(name)) {
@@ -182,7 +196,7 @@ export function completeDocument(doc: Json): Json {
   doc.components = components;
   const schemas = (components.schemas ?? {}) as Record<string, unknown>;
   const { examples: errorExamples, ...errorSchema } = ErrorResponse as unknown as Json;
-  schemas.Error = { ...JSON.parse(JSON.stringify(errorSchema)), examples: errorExamples };
+  schemas.Error = { ...(openApiForm(errorSchema) as Json), examples: errorExamples };
   components.schemas = schemas;
   for (const { path, op } of operationsOf(doc)) {
     op.responses ??= {};
