@@ -51,37 +51,48 @@ async function kill9(w: { child: ChildProcess; exited: Promise<void> }) {
   await w.exited;
 }
 
+// each test starts PGlite processes on a fresh directory on disk (an initdb each): slow on a busy machine
+const SLOW = 180_000;
+
 describe('the PGlite data directory lock', () => {
-  it('refuses a second process with one line naming the holder, and opens after the holder is killed', async () => {
-    const dir = dataDir();
-    const holder = writer(dir, 'hold', (o) => o.includes('open '));
-    await holder.ready;
-    const err = await openDatabase({ dataDir: dir }).then(
-      () => undefined,
-      (e: unknown) => e,
-    );
-    expect(err).toBeInstanceOf(DataDirLockedError);
-    expect((err as DataDirLockedError).pid).toBe(holder.child.pid);
-    expect((err as Error).message).toContain(`in use by process ${holder.child.pid}`);
-    expect((err as Error).message).not.toContain('\n');
+  it(
+    'refuses a second process with one line naming the holder, and opens after the holder is killed',
+    async () => {
+      const dir = dataDir();
+      const holder = writer(dir, 'hold', (o) => o.includes('open '));
+      await holder.ready;
+      const err = await openDatabase({ dataDir: dir }).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      expect(err).toBeInstanceOf(DataDirLockedError);
+      expect((err as DataDirLockedError).pid).toBe(holder.child.pid);
+      expect((err as Error).message).toContain(`in use by process ${holder.child.pid}`);
+      expect((err as Error).message).not.toContain('\n');
 
-    await kill9(holder);
-    expect(existsSync(join(dir, LOCK_FILE))).toBe(true); // left behind by the kill
-    const db = await openDatabase({ dataDir: dir });
-    const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM t`.execute(db.db);
-    expect(rows).toEqual([{ n: 0 }]);
-    await db.close();
-    expect(existsSync(join(dir, LOCK_FILE))).toBe(false);
-  });
+      await kill9(holder);
+      expect(existsSync(join(dir, LOCK_FILE))).toBe(true); // left behind by the kill
+      const db = await openDatabase({ dataDir: dir });
+      const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM t`.execute(db.db);
+      expect(rows).toEqual([{ n: 0 }]);
+      await db.close();
+      expect(existsSync(join(dir, LOCK_FILE))).toBe(false);
+    },
+    SLOW,
+  );
 
-  it('refuses a second open in the same process until the first is closed', async () => {
-    const dir = dataDir();
-    const first = await openDatabase({ dataDir: dir });
-    await expect(openDatabase({ dataDir: dir })).rejects.toThrow(DataDirLockedError);
-    await first.close();
-    const again = await openDatabase({ dataDir: dir });
-    await again.close();
-  });
+  it(
+    'refuses a second open in the same process until the first is closed',
+    async () => {
+      const dir = dataDir();
+      const first = await openDatabase({ dataDir: dir });
+      await expect(openDatabase({ dataDir: dir })).rejects.toThrow(DataDirLockedError);
+      await first.close();
+      const again = await openDatabase({ dataDir: dir });
+      await again.close();
+    },
+    SLOW,
+  );
 
   it('takes over a lock naming no live process', () => {
     const dir = dataDir();
@@ -92,24 +103,28 @@ describe('the PGlite data directory lock', () => {
     b.release();
   });
 
-  it('a data directory left by a kill -9 in the middle of writes opens cleanly with every commit kept', async () => {
-    const dir = dataDir();
-    const committed = (out: string) =>
-      Math.max(0, ...[...out.matchAll(/committed (\d+)/g)].map((m) => Number(m[1])));
-    for (let round = 0; round < 2; round++) {
-      const w = writer(dir, 'write', (o) => committed(o) >= 40 * (round + 1));
-      await w.ready;
-      await kill9(w);
-      const last = committed(w.output());
-      const db = await openDatabase({ dataDir: dir });
-      const { rows } = await sql<{
-        n: number;
-        max: number;
-      }>`SELECT count(*)::int AS n, coalesce(max(n), 0)::int AS max FROM t`.execute(db.db);
-      // every reported commit is there; at most the one in flight besides
-      expect(rows[0]!.max).toBeGreaterThanOrEqual(last);
-      expect(rows[0]!.n).toBe(rows[0]!.max);
-      await db.close();
-    }
-  });
+  it(
+    'a data directory left by a kill -9 in the middle of writes opens cleanly with every commit kept',
+    async () => {
+      const dir = dataDir();
+      const committed = (out: string) =>
+        Math.max(0, ...[...out.matchAll(/committed (\d+)/g)].map((m) => Number(m[1])));
+      for (let round = 0; round < 2; round++) {
+        const w = writer(dir, 'write', (o) => committed(o) >= 40 * (round + 1));
+        await w.ready;
+        await kill9(w);
+        const last = committed(w.output());
+        const db = await openDatabase({ dataDir: dir });
+        const { rows } = await sql<{
+          n: number;
+          max: number;
+        }>`SELECT count(*)::int AS n, coalesce(max(n), 0)::int AS max FROM t`.execute(db.db);
+        // every reported commit is there; at most the one in flight besides
+        expect(rows[0]!.max).toBeGreaterThanOrEqual(last);
+        expect(rows[0]!.n).toBe(rows[0]!.max);
+        await db.close();
+      }
+    },
+    SLOW,
+  );
 });

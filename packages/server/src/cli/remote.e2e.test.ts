@@ -10,7 +10,8 @@ import { type BookieProcess, runBookie, startBookie } from '../testing/process.j
  * on the same directory is refused with one line naming the server's PID, and the same command with `--url` works
  * through the server's admin API. Always PGlite (the lock is the embedded database's).
  */
-describe('bookie on a data directory a running server holds (real processes)', () => {
+// several bookie processes one after another per test: slow on a busy machine
+describe('bookie on a data directory a running server holds (real processes)', { timeout: 180_000 }, () => {
   let dir: string;
   let server: BookieProcess;
   const env = { BOOKIE_ADMIN_TOKEN: TEST_ADMIN_TOKEN, DATABASE_URL: '' };

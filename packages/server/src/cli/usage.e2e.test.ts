@@ -2,7 +2,8 @@ import { createServer, type Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runBookie } from '../testing/process.js';
 
-describe('bookie usage (real processes)', () => {
+// several bookie processes one after another per test: slow on a busy machine
+describe('bookie usage (real processes)', { timeout: 180_000 }, () => {
   let busy: Server;
   let port: number;
   beforeAll(async () => {
