@@ -59,6 +59,7 @@ const whiteLabel = examples(tenancy.WhiteLabelView, {
   bet_interval: 0,
   bet_delay: 0,
   allowlist: ['203.0.113.10', '198.51.100.0/24'],
+  allowed_origins: ['https://www.acme.example'],
   signing: {
     enabled: true,
     secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',

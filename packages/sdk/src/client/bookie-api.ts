@@ -732,6 +732,8 @@ export interface components {
         };
         /** PartnerWhiteLabelView */
         PartnerWhiteLabelView: {
+            /** @description origins allowed to call the frame API (CORS) */
+            allowed_origins: string[];
             allowlist: string[];
             /** @description seconds */
             bet_delay: number;
@@ -2806,6 +2808,9 @@ export interface operations {
                      *       "allowlist": [
                      *         "203.0.113.10",
                      *         "198.51.100.0/24"
+                     *       ],
+                     *       "allowed_origins": [
+                     *         "https://www.acme.example"
                      *       ],
                      *       "created_at": "2024-05-01T12:00:00.000Z",
                      *       "updated_at": "2024-05-01T12:00:00.000Z"

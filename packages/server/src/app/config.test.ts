@@ -8,6 +8,7 @@ describe('loadConfig', () => {
     expect(c.databaseUrl).toBeUndefined();
     expect(c.dataDir).toMatch(/\.bookie$/);
     expect(c.dbPreparedStatements).toBe(true);
+    expect(c.frame).toEqual({ heartbeatIntervalS: 30, bannerCacheS: 60 });
   });
 
   it('runs as production unless BOOKIE_ENV=integration (DECISIONS D51)', () => {
@@ -45,6 +46,8 @@ describe('loadConfig', () => {
     [{ BOOKIE_ADMIN_TOKEN: 'short' }, {}, 'BOOKIE_ADMIN_TOKEN'],
     [{ DB_POOL_SIZE: '0' }, {}, 'DB_POOL_SIZE'],
     [{ DB_PREPARED_STATEMENTS: 'yes' }, {}, 'DB_PREPARED_STATEMENTS'],
+    [{ HEARTBEAT_INTERVAL_S: '-1' }, {}, 'HEARTBEAT_INTERVAL_S'],
+    [{ BANNER_CACHE_S: 'soon' }, {}, 'BANNER_CACHE_S'],
     [{ BOOKIE_ENV: 'staging' }, {}, 'BOOKIE_ENV'],
   ])('rejects %j %j naming %s', (env, flags, setting) => {
     try {

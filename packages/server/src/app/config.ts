@@ -42,6 +42,19 @@ export interface Config {
   bets: BetsConfig;
   /** Tenancy: partner and player authentication, rate and size limits (docs/adr/0005-tenancy.md). */
   auth: AuthConfig;
+  /** The betting frame: heartbeats and banners (DECISIONS D47–D49, docs/adr/0020-betting-frame.md). */
+  frame: FrameConfig;
+}
+
+/** Settings of the betting frame's sessions. */
+export interface FrameConfig {
+  /**
+   * Seconds between two heartbeats of a frame session to the partner (`HEARTBEAT_INTERVAL_S`; default 30, D47;
+   * 0 = no heartbeats). A session is active when the frame called the frame API in the last two intervals.
+   */
+  heartbeatIntervalS: number;
+  /** Seconds a white label's banners are kept per locale and placement (`BANNER_CACHE_S`; default 60, D48). */
+  bannerCacheS: number;
 }
 
 /** A deployment's environment (DECISIONS D51). */
@@ -318,5 +331,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: ConfigOv
     callbacks: loadCallbackConfig(env),
     bets: loadBetsConfig(env),
     auth: loadAuthConfig(env),
+    frame: {
+      heartbeatIntervalS: int('HEARTBEAT_INTERVAL_S', env.HEARTBEAT_INTERVAL_S, 30, 0, 3600),
+      bannerCacheS: int('BANNER_CACHE_S', env.BANNER_CACHE_S, 60, 0, 86_400),
+    },
   };
 }

@@ -64,6 +64,8 @@ export interface WhiteLabelTable {
   bet_delay_s: ColumnType<number, number | undefined, number>;
   /** IPv4, IPv6 and CIDR entries; empty = no address is allowed. */
   allowlist: ColumnType<string[], string[] | undefined, string[]>;
+  /** Web origins allowed to call the frame API from a browser (CORS, D49); empty = none. */
+  allowed_origins: ColumnType<string[], string[] | undefined, string[]>;
   signing_enabled: ColumnType<boolean, boolean | undefined, boolean>;
   /** Standard Webhooks secret `whsec_…` (DECISIONS D11). */
   signing_secret: string;
@@ -106,6 +108,10 @@ export interface SessionTokenTable {
   created_at: Timestamp;
   expires_at: Timestamp;
   ended_at: Date | null;
+  /** When the frame last called the frame API (D47); null = never. */
+  last_seen_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** When a heartbeat was last claimed for this session (D47). */
+  heartbeat_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 /** One entry of the trading feed log (spec 02 "Log entry"); `line` is its serialised JSON, stored once. */
