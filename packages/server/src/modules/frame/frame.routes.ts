@@ -2,7 +2,6 @@ import {
   BetPage,
   BetView,
   FrameBanners,
-  FrameError,
   FramePlayerBonuses,
   PlaceBetRequest,
   SportEvent,
@@ -11,7 +10,7 @@ import { DomainError, validationError } from '@bookie/core';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app/wiring.js';
-import { example } from '../../http/openapi.js';
+import { ErrorResponse, example } from '../../http/openapi.js';
 import { getBet, listBets } from '../bets/get-bet.js';
 import { placeBet } from '../bets/place-bet.js';
 import { bonusesDeps } from '../bonuses/bonuses.routes.js';
@@ -54,7 +53,13 @@ export async function frameRoutes(app: FastifyInstance, deps: AppDeps): Promise<
       activity.seen(req.player?.sessionId);
     },
   ];
-  const errors = { 400: FrameError, 401: FrameError, 403: FrameError, 429: FrameError, 500: FrameError };
+  const errors = {
+    400: ErrorResponse,
+    401: ErrorResponse,
+    403: ErrorResponse,
+    429: ErrorResponse,
+    500: ErrorResponse,
+  };
   app.get<{ Querystring: { state?: 'prematch' | 'live'; limit?: string } }>(
     '/frame-api/sport-events',
     {
@@ -271,7 +276,7 @@ export async function frameRoutes(app: FastifyInstance, deps: AppDeps): Promise<
         operationId: 'getFrameBanners',
         tags,
         security,
-        summary: "The partner's banners for a place in the frame (D48)",
+        summary: "The partner's banners for a place in the frame",
         description:
           'Asks the partner (`POST {callback}/banners` with `{locale, placement, player_id}`, signed like a callback) ' +
           'and keeps the answer per white label, locale and placement for `BANNER_CACHE_S` (60 s). Any failure of the ' +
