@@ -64,6 +64,106 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/bets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the bets of the white label
+         * @description Every bet of the white label (frame bets; MTS and advisory bets as they land), newest first. Filters: `player_id`, `status` (a D6 code), `from` and `to` (placement time, [from, to)). Pass `next` as `cursor` for the following page.
+         */
+        get: operations["listBets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bets/{bet_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One bet of the white label
+         * @description Any bet of the white label in the D29 bet-object shape; another white label’s bet is 404.
+         */
+        get: operations["getBet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bets/{bet_id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a bet before settlement (stake back, status 5)
+         * @description Every selection becomes cancelled (odd status 6) with the reason; the bet settles as refunded (status 5) and the stake goes back to the player in a `/bet/settle` callback (settle_type 2). 409 once the bet is settled or when it was never accepted. Audited.
+         */
+        post: operations["cancelBet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bets/{bet_id}/void": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Void a bet before settlement (stake back, status 6)
+         * @description The bookmaker’s decision: every selection becomes refunded manually (odd status 7); the bet settles as refunded manually (status 6) with a `/bet/settle` callback paying the stake back. 409 once the bet is settled or when it was never accepted. Audited.
+         */
+        post: operations["voidBet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dictionaries/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A dictionary of reference data
+         * @description sports, tournaments and market types of the book; the restriction types (spec 01); the bet status codes (D6); the white label’s currencies. `locale` (en, de, es; default en) picks the language of the names; tournament names are the feed’s own.
+         */
+        get: operations["getDictionary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/freebet/{id}": {
         parameters: {
             query?: never;
@@ -324,6 +424,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/reports/bets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Bet report: every bet placed in a window
+         * @description Every bet of the white label placed in [from, to) (at most 92 days, 100,000 bets), oldest first, with its status (D6), type, stake and current settle amount. `format=csv` answers text/csv.
+         */
+        get: operations["getBetReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reports/daily": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Daily report: bets, stakes, settle amounts and GGR per day and currency
+         * @description Per UTC day of placement and currency in [from, to) (at most 92 days): bets placed, accepted and settled; accepted stakes; the settled bets’ stakes, settle amounts and GGR (stakes − settle amounts). `format=csv` answers text/csv.
+         */
+        get: operations["getDailyReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/token/create": {
         parameters: {
             query?: never;
@@ -388,6 +528,28 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /**
+         * ApiErrorBody
+         * @example {
+         *       "error": {
+         *         "code": "validation_error",
+         *         "message": "querystring.status: must be one of 1, 2, 3, 4, 5, 6, 7, 10, 11",
+         *         "details": {
+         *           "field": "querystring.status"
+         *         }
+         *       }
+         *     }
+         */
+        ApiErrorBody: {
+            error: {
+                /** @description validation_error, not_found, conflict, unauthorized, forbidden, … */
+                code: string;
+                details: {
+                    [key: string]: unknown;
+                };
+                message: string;
+            };
+        };
         /** BetBoostPage */
         BetBoostPage: {
             items: components["schemas"]["BetBoostView"][];
@@ -463,6 +625,46 @@ export interface components {
                 tournament?: (string | number)[];
             };
             type: "single" | "express" | "system";
+        };
+        /**
+         * BetReport
+         * @example {
+         *       "from": "2026-05-01T00:00:00.000Z",
+         *       "to": "2026-05-02T00:00:00.000Z",
+         *       "items": [
+         *         {
+         *           "bet_id": "0b7f0b2e-4e44-4a7a-9d0e-8f0d2c1e5a10",
+         *           "player_id": "p-1001",
+         *           "created_at": "2026-05-01T12:00:00.000Z",
+         *           "status": 3,
+         *           "type": 0,
+         *           "currency": "EUR",
+         *           "stake": "10.000000",
+         *           "total_odds": "1.850000",
+         *           "settle_amount": "18.500000",
+         *           "settled_at": "2026-05-01T14:00:00.000Z"
+         *         }
+         *       ]
+         *     }
+         */
+        BetReport: {
+            from: string;
+            items: components["schemas"]["BetReportRow"][];
+            to: string;
+        };
+        /** BetReportRow */
+        BetReportRow: {
+            bet_id: string;
+            created_at: string;
+            currency: string;
+            player_id: string;
+            settle_amount: string | null;
+            settled_at: string | null;
+            stake: string;
+            status: number;
+            total_odds: string;
+            /** @description 0 single, 1 express, 2 system */
+            type: number;
         };
         /** BulkCreateFreebetsBody */
         BulkCreateFreebetsBody: {
@@ -606,6 +808,57 @@ export interface components {
             token: string;
         };
         /**
+         * DailyReport
+         * @example {
+         *       "from": "2026-05-01T00:00:00.000Z",
+         *       "to": "2026-05-02T00:00:00.000Z",
+         *       "items": [
+         *         {
+         *           "day": "2026-05-01",
+         *           "currency": "EUR",
+         *           "bets_placed": 3,
+         *           "bets_accepted": 2,
+         *           "bets_settled": 1,
+         *           "stake": "30.000000",
+         *           "settled_stake": "10.000000",
+         *           "settle_amount": "18.500000",
+         *           "ggr": "-8.500000"
+         *         }
+         *       ]
+         *     }
+         */
+        DailyReport: {
+            from: string;
+            items: components["schemas"]["DailyReportRow"][];
+            to: string;
+        };
+        /** DailyReportRow */
+        DailyReportRow: {
+            bets_accepted: number;
+            bets_placed: number;
+            bets_settled: number;
+            currency: string;
+            /** @description YYYY-MM-DD (UTC) */
+            day: string;
+            ggr: string;
+            settle_amount: string;
+            settled_stake: string;
+            stake: string;
+        };
+        /** Dictionary */
+        Dictionary: {
+            dictionary: string;
+            items: components["schemas"]["DictionaryItem"][];
+            locale: string;
+        };
+        /** DictionaryItem */
+        DictionaryItem: {
+            id: string | number;
+            name: string;
+            /** @description tournaments: the sport of the tournament */
+            sport_id?: string;
+        };
+        /**
          * Error
          * @description The error body of every Bookie HTTP API
          * @example {
@@ -729,6 +982,123 @@ export interface components {
             expires_in: number;
             /** @enum {string} */
             token_type: "Bearer";
+        };
+        /**
+         * PartnerBet
+         * @example {
+         *       "id": "0b7f0b2e-4e44-4a7a-9d0e-8f0d2c1e5a10",
+         *       "player_id": "p-1001",
+         *       "source": "frame",
+         *       "status": {
+         *         "code": 1,
+         *         "reason": null
+         *       },
+         *       "type": {
+         *         "code": 0,
+         *         "system_sizes": []
+         *       },
+         *       "stake": {
+         *         "value": "10.000000",
+         *         "currency_code": "EUR"
+         *       },
+         *       "total_odds": "1.850000",
+         *       "selections": [
+         *         {
+         *           "sport_event_id": "6a7c1d4e-1f2b-4c3d-8e9f-0a1b2c3d4e5f",
+         *           "market_id": "1",
+         *           "odd_id": "1",
+         *           "value": "1.850000",
+         *           "requested_value": "1.850000",
+         *           "status": 0
+         *         }
+         *       ],
+         *       "foreign_selections": [],
+         *       "player_info": {
+         *         "client_ip": null,
+         *         "country_code": null
+         *       },
+         *       "restrictions": [],
+         *       "created_at": "2026-05-01T12:00:00.000Z",
+         *       "accepted_at": "2026-05-01T12:00:00.120Z",
+         *       "settlement": null,
+         *       "refund": null,
+         *       "cash_out_orders": {},
+         *       "foreign_cash_out_orders": []
+         *     }
+         */
+        PartnerBet: {
+            accepted_at: string | null;
+            cash_out_orders: {
+                [key: string]: unknown;
+            };
+            /** @description ISO 8601 */
+            created_at: string;
+            foreign_cash_out_orders: unknown[];
+            foreign_selections: {
+                [key: string]: unknown;
+            }[];
+            id: string;
+            player_id: string;
+            player_info: {
+                client_ip: string | null;
+                country_code: string | null;
+            };
+            refund: {
+                /** @description ISO 4217 */
+                currency_code: string;
+                /** @description decimal string, 6 decimals (D1) */
+                value: string;
+            } | null;
+            restrictions: {
+                [key: string]: unknown;
+            }[];
+            selections: components["schemas"]["PartnerBetSelection"][];
+            settlement: {
+                payout: string;
+                settle_amount: string;
+                /** @description D3: 1 win, 2 refund, 3 lost */
+                settle_type: number;
+                settled_at: string | null;
+            } | null;
+            source: "frame" | "mts" | "advisory";
+            stake: {
+                /** @description ISO 4217 */
+                currency_code: string;
+                /** @description decimal string, 6 decimals (D1) */
+                value: string;
+            };
+            status: {
+                code: number;
+                reason: string | null;
+            };
+            /** @description 6 decimals */
+            total_odds: string;
+            type: {
+                code: number;
+                system_sizes: number[];
+            };
+        };
+        /** PartnerBetActionBody */
+        PartnerBetActionBody: {
+            /** @description why; kept in the audit log */
+            reason: string;
+        };
+        /** PartnerBetPage */
+        PartnerBetPage: {
+            items: components["schemas"]["PartnerBet"][];
+            next: string | null;
+        };
+        /** PartnerBetSelection */
+        PartnerBetSelection: {
+            market_id: string;
+            odd_id: string;
+            /** @description the odds the player saw, 6 decimals */
+            requested_value: string;
+            sport_event_id: string;
+            /** @description odd status (D4): 0 not resulted … 7 refunded manually */
+            status: number;
+            /** @description accepted odds, 6 decimals */
+            value: string;
         };
         /** PartnerWhiteLabelView */
         PartnerWhiteLabelView: {
@@ -1176,6 +1546,598 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (`internal_error`): nothing was changed unless the answer says so; retry */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listBets: {
+        parameters: {
+            query?: {
+                /** @description `next` of the previous page */
+                cursor?: string;
+                /** @description placed at or after (ISO 8601) */
+                from?: string;
+                /** @description 1..500, default 100 */
+                limit?: string;
+                player_id?: string;
+                /** @description a D6 status code: 1, 2, 3, 4, 5, 6, 7, 10, 11 */
+                status?: string;
+                /** @description placed before (ISO 8601) */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [],
+                     *       "next": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PartnerBetPage"];
+                };
+            };
+            /** @description Bad input (`validation_error`): `details.field` names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Missing, unknown or expired token (`unauthorized`); see the WWW-Authenticate header */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not allowed (`forbidden`): an address off the white label allowlist, a disabled admin API */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Too many requests (`rate_limited`); see the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Internal error (`internal_error`): nothing was changed unless the answer says so; retry */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getBet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the bet id */
+                bet_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "0b7f0b2e-4e44-4a7a-9d0e-8f0d2c1e5a10",
+                     *       "player_id": "p-1001",
+                     *       "source": "frame",
+                     *       "status": {
+                     *         "code": 1,
+                     *         "reason": null
+                     *       },
+                     *       "type": {
+                     *         "code": 0,
+                     *         "system_sizes": []
+                     *       },
+                     *       "stake": {
+                     *         "value": "10.000000",
+                     *         "currency_code": "EUR"
+                     *       },
+                     *       "total_odds": "1.850000",
+                     *       "selections": [
+                     *         {
+                     *           "sport_event_id": "6a7c1d4e-1f2b-4c3d-8e9f-0a1b2c3d4e5f",
+                     *           "market_id": "1",
+                     *           "odd_id": "1",
+                     *           "value": "1.850000",
+                     *           "requested_value": "1.850000",
+                     *           "status": 0
+                     *         }
+                     *       ],
+                     *       "foreign_selections": [],
+                     *       "player_info": {
+                     *         "client_ip": null,
+                     *         "country_code": null
+                     *       },
+                     *       "restrictions": [],
+                     *       "created_at": "2026-05-01T12:00:00.000Z",
+                     *       "accepted_at": "2026-05-01T12:00:00.120Z",
+                     *       "settlement": null,
+                     *       "refund": null,
+                     *       "cash_out_orders": {},
+                     *       "foreign_cash_out_orders": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PartnerBet"];
+                };
+            };
+            /** @description Bad input (`validation_error`): `details.field` names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown or expired token (`unauthorized`); see the WWW-Authenticate header */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not allowed (`forbidden`): an address off the white label allowlist, a disabled admin API */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not found (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Too many requests (`rate_limited`); see the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Internal error (`internal_error`): nothing was changed unless the answer says so; retry */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    cancelBet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the bet id */
+                bet_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "event abandoned before kick-off"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PartnerBetActionBody"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "transition": "settled",
+                     *       "callbacks": 1,
+                     *       "bet": {
+                     *         "id": "0b7f0b2e-4e44-4a7a-9d0e-8f0d2c1e5a10",
+                     *         "player_id": "p-1001",
+                     *         "source": "frame",
+                     *         "status": {
+                     *           "code": 1,
+                     *           "reason": null
+                     *         },
+                     *         "type": {
+                     *           "code": 0,
+                     *           "system_sizes": []
+                     *         },
+                     *         "stake": {
+                     *           "value": "10.000000",
+                     *           "currency_code": "EUR"
+                     *         },
+                     *         "total_odds": "1.850000",
+                     *         "selections": [
+                     *           {
+                     *             "sport_event_id": "6a7c1d4e-1f2b-4c3d-8e9f-0a1b2c3d4e5f",
+                     *             "market_id": "1",
+                     *             "odd_id": "1",
+                     *             "value": "1.850000",
+                     *             "requested_value": "1.850000",
+                     *             "status": 0
+                     *           }
+                     *         ],
+                     *         "foreign_selections": [],
+                     *         "player_info": {
+                     *           "client_ip": null,
+                     *           "country_code": null
+                     *         },
+                     *         "restrictions": [],
+                     *         "created_at": "2026-05-01T12:00:00.000Z",
+                     *         "accepted_at": "2026-05-01T12:00:00.120Z",
+                     *         "settlement": null,
+                     *         "refund": null,
+                     *         "cash_out_orders": {},
+                     *         "foreign_cash_out_orders": []
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        bet: components["schemas"]["PartnerBet"];
+                        /** @description callbacks enqueued */
+                        callbacks: number;
+                        /** @description settled (the stake is on its way back in /bet/settle) */
+                        transition: string;
+                    };
+                };
+            };
+            /** @description Bad input (`validation_error`): `details.field` names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Missing, unknown or expired token (`unauthorized`); see the WWW-Authenticate header */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not allowed (`forbidden`): an address off the white label allowlist, a disabled admin API */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not found (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Conflict with the current state (`conflict`, `version_expired`, `not_resulted`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Too many requests (`rate_limited`); see the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Internal error (`internal_error`): nothing was changed unless the answer says so; retry */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    voidBet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the bet id */
+                bet_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "event abandoned before kick-off"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PartnerBetActionBody"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "transition": "settled",
+                     *       "callbacks": 1,
+                     *       "bet": {
+                     *         "id": "0b7f0b2e-4e44-4a7a-9d0e-8f0d2c1e5a10",
+                     *         "player_id": "p-1001",
+                     *         "source": "frame",
+                     *         "status": {
+                     *           "code": 1,
+                     *           "reason": null
+                     *         },
+                     *         "type": {
+                     *           "code": 0,
+                     *           "system_sizes": []
+                     *         },
+                     *         "stake": {
+                     *           "value": "10.000000",
+                     *           "currency_code": "EUR"
+                     *         },
+                     *         "total_odds": "1.850000",
+                     *         "selections": [
+                     *           {
+                     *             "sport_event_id": "6a7c1d4e-1f2b-4c3d-8e9f-0a1b2c3d4e5f",
+                     *             "market_id": "1",
+                     *             "odd_id": "1",
+                     *             "value": "1.850000",
+                     *             "requested_value": "1.850000",
+                     *             "status": 0
+                     *           }
+                     *         ],
+                     *         "foreign_selections": [],
+                     *         "player_info": {
+                     *           "client_ip": null,
+                     *           "country_code": null
+                     *         },
+                     *         "restrictions": [],
+                     *         "created_at": "2026-05-01T12:00:00.000Z",
+                     *         "accepted_at": "2026-05-01T12:00:00.120Z",
+                     *         "settlement": null,
+                     *         "refund": null,
+                     *         "cash_out_orders": {},
+                     *         "foreign_cash_out_orders": []
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        bet: components["schemas"]["PartnerBet"];
+                        /** @description callbacks enqueued */
+                        callbacks: number;
+                        /** @description settled (the stake is on its way back in /bet/settle) */
+                        transition: string;
+                    };
+                };
+            };
+            /** @description Bad input (`validation_error`): `details.field` names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Missing, unknown or expired token (`unauthorized`); see the WWW-Authenticate header */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not allowed (`forbidden`): an address off the white label allowlist, a disabled admin API */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not found (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Conflict with the current state (`conflict`, `version_expired`, `not_resulted`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Too many requests (`rate_limited`); see the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Internal error (`internal_error`): nothing was changed unless the answer says so; retry */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getDictionary: {
+        parameters: {
+            query?: {
+                /** @description language of the names; default en */
+                locale?: "en" | "de" | "es";
+            };
+            header?: never;
+            path: {
+                /** @description which dictionary */
+                name: "sports" | "tournaments" | "market-types" | "restriction-types" | "bet-statuses" | "currencies";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "dictionary": "bet-statuses",
+                     *       "locale": "de",
+                     *       "items": [
+                     *         {
+                     *           "id": 1,
+                     *           "name": "Angenommen"
+                     *         },
+                     *         {
+                     *           "id": 2,
+                     *           "name": "Abgelehnt"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Dictionary"];
+                };
+            };
+            /** @description Bad input (`validation_error`): `details.field` names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Missing, unknown or expired token (`unauthorized`); see the WWW-Authenticate header */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not allowed (`forbidden`): an address off the white label allowlist, a disabled admin API */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not found (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Too many requests (`rate_limited`); see the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Internal error (`internal_error`): nothing was changed unless the answer says so; retry */
@@ -2604,6 +3566,199 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (`internal_error`): nothing was changed unless the answer says so; retry */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getBetReport: {
+        parameters: {
+            query: {
+                /** @description default json */
+                format?: "json" | "csv";
+                /** @description window start (inclusive), ISO 8601 */
+                from: string;
+                /** @description window end (exclusive), ISO 8601; at most 92 days */
+                to: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "from": "2026-05-01T00:00:00.000Z",
+                     *       "to": "2026-05-02T00:00:00.000Z",
+                     *       "items": [
+                     *         {
+                     *           "bet_id": "0b7f0b2e-4e44-4a7a-9d0e-8f0d2c1e5a10",
+                     *           "player_id": "p-1001",
+                     *           "created_at": "2026-05-01T12:00:00.000Z",
+                     *           "status": 3,
+                     *           "type": 0,
+                     *           "currency": "EUR",
+                     *           "stake": "10.000000",
+                     *           "total_odds": "1.850000",
+                     *           "settle_amount": "18.500000",
+                     *           "settled_at": "2026-05-01T14:00:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BetReport"];
+                    /**
+                     * @example day,currency,bets_placed,…
+                     *     2026-05-01,EUR,3,…
+                     */
+                    "text/csv": string;
+                };
+            };
+            /** @description Bad input (`validation_error`): `details.field` names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Missing, unknown or expired token (`unauthorized`); see the WWW-Authenticate header */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not allowed (`forbidden`): an address off the white label allowlist, a disabled admin API */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Too many requests (`rate_limited`); see the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Internal error (`internal_error`): nothing was changed unless the answer says so; retry */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getDailyReport: {
+        parameters: {
+            query: {
+                /** @description default json */
+                format?: "json" | "csv";
+                /** @description window start (inclusive), ISO 8601 */
+                from: string;
+                /** @description window end (exclusive), ISO 8601; at most 92 days */
+                to: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "from": "2026-05-01T00:00:00.000Z",
+                     *       "to": "2026-05-02T00:00:00.000Z",
+                     *       "items": [
+                     *         {
+                     *           "day": "2026-05-01",
+                     *           "currency": "EUR",
+                     *           "bets_placed": 3,
+                     *           "bets_accepted": 2,
+                     *           "bets_settled": 1,
+                     *           "stake": "30.000000",
+                     *           "settled_stake": "10.000000",
+                     *           "settle_amount": "18.500000",
+                     *           "ggr": "-8.500000"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DailyReport"];
+                    /**
+                     * @example day,currency,bets_placed,…
+                     *     2026-05-01,EUR,3,…
+                     */
+                    "text/csv": string;
+                };
+            };
+            /** @description Bad input (`validation_error`): `details.field` names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Missing, unknown or expired token (`unauthorized`); see the WWW-Authenticate header */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not allowed (`forbidden`): an address off the white label allowlist, a disabled admin API */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Too many requests (`rate_limited`); see the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Internal error (`internal_error`): nothing was changed unless the answer says so; retry */

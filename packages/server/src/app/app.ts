@@ -1,3 +1,5 @@
+import { ApiErrorBody } from '@bookie/contracts';
+import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -37,6 +39,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   installErrorHandler(app);
   installStrictJson(app);
   await app.register(rateLimit, { global: false });
+  await app.register(cookie);
+  app.addSchema(ApiErrorBody);
   installAuth(app, deps, deps.authenticator);
   const host = deps.config.host.includes(':') ? `[${deps.config.host}]` : deps.config.host;
   await app.register(

@@ -249,6 +249,14 @@ export function openApiOptions(server: { url: string; description: string }): Sw
           },
           admin: { type: 'http', scheme: 'bearer', description: 'the operator token (BOOKIE_ADMIN_TOKEN)' },
           basic: { type: 'http', scheme: 'basic', description: 'OAuth client id and secret' },
+          session: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: 'bookie_session',
+            description:
+              'backoffice session (POST /backoffice/api/session); every change also sends X-CSRF-Token. An ' +
+              'operator user names the white label of partner operations in X-White-Label-Id.',
+          },
         },
       },
     },
