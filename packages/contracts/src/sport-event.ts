@@ -177,7 +177,7 @@ export const SportEventSummary = Type.Object({
   sport_id: Type.String(),
   tournament: Type.String(),
   start_time: Type.String(),
-  status: Type.Integer({ description: 'fixture status (spec 02)' }),
+  status: Type.Integer({ description: 'fixture status' }),
   bet_stop: Type.Boolean(),
   markets: Type.Integer(),
   active_markets: Type.Integer({ description: 'markets with status 0 (active)' }),

@@ -73,7 +73,7 @@ export interface paths {
         };
         /**
          * List the bets of the white label
-         * @description Every bet of the white label (frame bets; MTS and advisory bets as they land), newest first. Filters: `player_id`, `status` (a D6 code), `from` and `to` (placement time, [from, to)). Pass `next` as `cursor` for the following page.
+         * @description Every bet of the white label (frame bets; MTS and advisory bets as they land), newest first. Filters: `player_id`, `status` (a bet status number), `from` and `to` (placement time, [from, to)). Pass `next` as `cursor` for the following page.
          */
         get: operations["listBets"];
         put?: never;
@@ -93,7 +93,7 @@ export interface paths {
         };
         /**
          * One bet of the white label
-         * @description Any bet of the white label in the D29 bet-object shape; another white label’s bet is 404.
+         * @description Any bet of the white label in the partner bet-object shape; another white label’s bet is 404.
          */
         get: operations["getBet"];
         put?: never;
@@ -153,7 +153,7 @@ export interface paths {
         };
         /**
          * A dictionary of reference data
-         * @description sports, tournaments and market types of the book; the restriction types (spec 01); the bet status codes (D6); the white label’s currencies. `locale` (en, de, es; default en) picks the language of the names; tournament names are the feed’s own.
+         * @description sports, tournaments and market types of the book; the restriction types; the bet status numbers; the white label’s currencies. `locale` (en, de, es; default en) picks the language of the names; tournament names are the feed’s own.
          */
         get: operations["getDictionary"];
         put?: never;
@@ -433,7 +433,7 @@ export interface paths {
         };
         /**
          * Bet report: every bet placed in a window
-         * @description Every bet of the white label placed in [from, to) (at most 92 days, 100,000 bets), oldest first, with its status (D6), type, stake and current settle amount. `format=csv` answers text/csv.
+         * @description Every bet of the white label placed in [from, to) (at most 92 days, 100,000 bets), oldest first, with its status number, type, stake and current settle amount. `format=csv` answers text/csv.
          */
         get: operations["getBetReport"];
         put?: never;
@@ -1046,7 +1046,7 @@ export interface components {
             refund: {
                 /** @description ISO 4217 */
                 currency_code: string;
-                /** @description decimal string, 6 decimals (D1) */
+                /** @description decimal string, 6 decimals */
                 value: string;
             } | null;
             restrictions: {
@@ -1056,7 +1056,7 @@ export interface components {
             settlement: {
                 payout: string;
                 settle_amount: string;
-                /** @description D3: 1 win, 2 refund, 3 lost */
+                /** @description 1 win, 2 refund, 3 lost */
                 settle_type: number;
                 settled_at: string | null;
             } | null;
@@ -1064,7 +1064,7 @@ export interface components {
             stake: {
                 /** @description ISO 4217 */
                 currency_code: string;
-                /** @description decimal string, 6 decimals (D1) */
+                /** @description decimal string, 6 decimals */
                 value: string;
             };
             status: {
@@ -1095,7 +1095,7 @@ export interface components {
             /** @description the odds the player saw, 6 decimals */
             requested_value: string;
             sport_event_id: string;
-            /** @description odd status (D4): 0 not resulted … 7 refunded manually */
+            /** @description odd status: 0 not resulted … 7 refunded manually */
             status: number;
             /** @description accepted odds, 6 decimals */
             value: string;
@@ -1569,7 +1569,7 @@ export interface operations {
                 /** @description 1..500, default 100 */
                 limit?: string;
                 player_id?: string;
-                /** @description a D6 status code: 1, 2, 3, 4, 5, 6, 7, 10, 11 */
+                /** @description a bet status number: 1 accepted, 2 declined, 3 settled, 4 unsettled, 5 refunded, 6 refunded manually, 7 cashed out, 10 place error, 11 force-declined */
                 status?: string;
                 /** @description placed before (ISO 8601) */
                 to?: string;

@@ -32,6 +32,7 @@ describe('the generated partner client', () => {
     const ids = Object.values(partner).flatMap((item) => Object.values(item).map((op) => op.operationId));
     expect(ids.sort()).toEqual(
       [
+        'cancelBet',
         'cancelFreebet',
         'createAccessToken',
         'createBetBoost',
@@ -40,18 +41,24 @@ describe('the generated partner client', () => {
         'createInsurance',
         'createSessionToken',
         'expireSessionToken',
+        'getBet',
+        'getBetReport',
+        'getDailyReport',
+        'getDictionary',
         'getBetBoost',
         'getFeedLog',
         'getFeedSnapshot',
         'getFreebet',
         'getInsurance',
         'getOwnWhiteLabel',
+        'listBets',
         'listBetBoosts',
         'listFreebets',
         'listInsurances',
         'refetchSportEvent',
         'updateFreebet',
         'updateInsurance',
+        'voidBet',
       ].sort(),
     );
   });

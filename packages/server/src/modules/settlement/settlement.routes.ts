@@ -246,7 +246,7 @@ export async function settlementRoutes(app: FastifyInstance, deps: AppDeps): Pro
   );
   action(
     'void',
-    'voidBet',
+    'voidBetManually',
     'Void a bet: every selection 6 (cancelled), the stake paid back (status 5)',
     ReasonBody,
     (i) => voidBet(sd, i),
@@ -272,7 +272,7 @@ export async function settlementRoutes(app: FastifyInstance, deps: AppDeps): Pro
       preHandler: app.requireAdmin,
       schema: {
         ...common,
-        operationId: 'getBet',
+        operationId: 'getBetWithSettlements',
         description:
           'A bet (status 1 accepted, 2 declined, 3 settled, 4 unsettled, 5 refunded, 6 refunded manually, 7 cashed out, 10 place error, 11 force-declined) with its settlement ledger: every settle and unsettle sent to the partner.',
         summary: 'A bet with its settlement ledger',
