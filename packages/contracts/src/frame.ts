@@ -40,7 +40,7 @@ export const PlaceBetRequest = Type.Object(
       Type.String({
         pattern: DECIMAL,
         description:
-          "spec 03 VIP: the payout the partner recommends for the player, in the bet currency; only a player's first request counts (D38)",
+          "VIP: the payout the partner recommends for the player, in the bet currency; only a player's first request counts",
       }),
     ),
   },

@@ -17,7 +17,7 @@ export const RestrictionsQuery = Type.Object(
   {
     player_id: Type.String({ minLength: 1, maxLength: 128 }),
     type_code: Type.Union([Type.Literal('0'), Type.Literal('1'), Type.Literal('2')], {
-      description: '0 single, 1 express, 2 system (spec 03)',
+      description: '0 single, 1 express, 2 system',
     }),
     system_sizes: Type.Optional(
       Type.String({ pattern: '^[0-9]+(,[0-9]+)*$', description: 'comma-separated' }),
@@ -37,7 +37,7 @@ export const RestrictionsQuery = Type.Object(
     created_at: Type.Optional(
       Type.String({
         format: 'date-time',
-        description: "the client's bet creation time (D29): its delay is deducted from bet_delay_s (D34)",
+        description: "the client's bet creation time: its delay is deducted from bet_delay_s",
       }),
     ),
   },
@@ -77,7 +77,7 @@ export const RestrictionsAnswer = Type.Object(
       },
     ),
     bet_delay_s: Type.String({
-      description: 'seconds the platform would delay the bet (D34), decimal string',
+      description: 'seconds the platform would delay the bet, decimal string',
     }),
   },
   {

@@ -131,7 +131,7 @@ export async function riskRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
         summary: 'What placing a bet now would decide, without recording it',
         description:
           "The one decision (integrity, odds strategy, bet type, limits, exposure, the player's risk group) on a bet " +
-          'given as query parameters (D35). Without `stake` it answers the largest acceptable stake, which a bet ' +
+          'given as query parameters. Without `stake` it answers the largest acceptable stake, which a bet ' +
           'slip shows. Nothing is recorded.',
         querystring: RestrictionsQuery,
         response: { 200: RestrictionsAnswer, ...errors(400, 401, 403, 429) },
@@ -150,7 +150,7 @@ export async function riskRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
         summary: "A player's risk score, group and stake factor",
         description:
           "The score in [0, 1] from the closing-line value of the player's settled bets, shrunk towards 0.5 for " +
-          'players with few bets (D40), with the risk group and its stake factor (D38).',
+          'players with few bets, with the risk group and its stake factor.',
         params: PlayerParams,
         response: { 200: PlayerRiskView, ...errors(400, 401, 403) },
       },
@@ -167,7 +167,7 @@ export async function riskRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
         operationId: 'putPlayerRisk',
         summary: "Set a player's risk group",
         description:
-          "Puts the player in a risk group (D40), e.g. `blocked` for self-exclusion: that player's bets are then " +
+          "Puts the player in a risk group, e.g. `blocked` for self-exclusion: that player's bets are then " +
           'declined `player_limit`. Audited.',
         params: PlayerParams,
         body: PutPlayerRiskBody,
@@ -195,7 +195,7 @@ export async function riskRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
         operationId: 'listExposure',
         summary: 'Exposure per outcome, by sport event and market',
         description:
-          'Stored exposure (EUR, D37) of outcomes with open bets, largest first, with the limit that applies; ' +
+          'Stored exposure (EUR) of outcomes with open bets, largest first, with the limit that applies; ' +
           'filter by white label, sport event and market.',
         querystring: ExposureQuery,
         response: { 200: ExposureList, ...errors(400, 401) },
@@ -240,7 +240,7 @@ export async function riskRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
         ...admin,
         operationId: 'getRiskSettings',
         summary: 'Limits, risk groups and bet delays',
-        description: 'Every liability limit (D38), risk group (D38) and bet delay level (D34).',
+        description: 'Every liability limit, risk group and bet delay level.',
         response: { 200: Settings, ...errors(401) },
       },
     },
@@ -256,7 +256,7 @@ export async function riskRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
         operationId: 'putRiskLimit',
         summary: 'Set a liability limit per outcome',
         description:
-          "Per white label and market type ('*' for any), live or prematch, EUR (D38); null removes it. Audited; " +
+          "Per white label and market type ('*' for any), live or prematch, EUR; null removes it. Audited; " +
           'effective without a restart.',
         body: LimitBody,
         response: { 200: Settings, ...errors(400, 401, 404) },
@@ -277,7 +277,7 @@ export async function riskRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
         operationId: 'putRiskGroup',
         summary: 'Create or change a risk group',
         description:
-          'Its stake factor (D38: default 1, vip 5, restricted 0.2, blocked 0) and the max payout (EUR) a VIP ' +
+          'Its stake factor (default 1, vip 5, restricted 0.2, blocked 0) and the max payout (EUR) a VIP ' +
           'recommended_max_payout is matched to. Audited; effective without a restart.',
         body: GroupBody,
         response: { 200: Settings, ...errors(400, 401) },
@@ -298,7 +298,7 @@ export async function riskRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
         operationId: 'putBetDelay',
         summary: 'Set a bet delay level',
         description:
-          'Per sport event, market type or risk group, live or prematch (D34); the largest level applies. Audited; ' +
+          'Per sport event, market type or risk group, live or prematch; the largest level applies. Audited; ' +
           'effective without a restart.',
         body: DelayBody,
         response: { 200: Settings, ...errors(400, 401) },
@@ -343,7 +343,7 @@ export async function riskRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
         operationId: 'recomputeExposure',
         summary: 'Recompute exposure from the bets and report any difference',
         description:
-          "Recomputes each open bet's leg exposures and each outcome's total from the bets (D37); reads only.",
+          "Recomputes each open bet's leg exposures and each outcome's total from the bets; reads only.",
         response: { 200: Recompute, ...errors(401) },
       },
     },
