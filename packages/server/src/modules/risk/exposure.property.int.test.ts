@@ -117,203 +117,209 @@ describe(`exposure vs recompute under random steps (${process.env.DATABASE_URL ?
     await db?.close();
   });
 
-  it(`keeps 0 drift over ${STEPS} steps`, async () => {
-    // the model: each open bet's leg exposures, from core's apportioning of the bet as stored
-    const bets = new Map<string, { legs: ReturnType<typeof exposureRows>; open: boolean; state: string }>();
-    const counts = { accepted: 0, declined: 0, settled: 0, unsettled: 0, operator: 0 };
+  it(
+    `keeps 0 drift over ${STEPS} steps`,
+    async () => {
+      // the model: each open bet's leg exposures, from core's apportioning of the bet as stored
+      const bets = new Map<string, { legs: ReturnType<typeof exposureRows>; open: boolean; state: string }>();
+      const counts = { accepted: 0, declined: 0, settled: 0, unsettled: 0, operator: 0 };
 
-    const modelOf = (keys: Set<string>) => {
-      const out = new Map<string, Rational>();
-      for (const b of bets.values()) {
-        if (!b.open) continue;
-        for (const l of b.legs) {
-          const k = outcomeKey(l);
-          if (keys.has(k)) out.set(k, add(out.get(k) ?? ZERO, dec(l.amount)));
+      const modelOf = (keys: Set<string>) => {
+        const out = new Map<string, Rational>();
+        for (const b of bets.values()) {
+          if (!b.open) continue;
+          for (const l of b.legs) {
+            const k = outcomeKey(l);
+            if (keys.has(k)) out.set(k, add(out.get(k) ?? ZERO, dec(l.amount)));
+          }
         }
-      }
-      return out;
-    };
-    const rowOf = (id: string) =>
-      db.db
-        .selectFrom('bet')
-        .select(['state', 'settlement_seq'])
-        .where('id', '=', id)
-        .executeTakeFirstOrThrow();
-    const stateOf = async (id: string) => (await rowOf(id)).state;
+        return out;
+      };
+      const rowOf = (id: string) =>
+        db.db
+          .selectFrom('bet')
+          .select(['state', 'settlement_seq'])
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow();
+      const stateOf = async (id: string) => (await rowOf(id)).state;
 
-    async function place(step: Extract<Step, { kind: 'place' }>) {
-      const odds = step.legs.map((l) => dec(ODDS[l.o - 1] as string));
-      const total = odds.reduce((a, b) => rational(a.num * b.num, a.den * b.den));
-      const now = new Date();
-      const [held] = await inTransaction(db.db, (tx) =>
-        writeHolds(tx, [
-          {
-            id: randomUUID(),
-            whiteLabelId: wl,
-            playerId: 'p1',
-            currency: 'EUR',
-            betType: odds.length > 1 ? 'express' : 'single',
-            systemSizes: [],
-            stake: step.stake,
-            oddsStrategy: 3,
-            baseOdds: formatFeedOddValue(total),
-            totalOdds: formatFeedOddValue(total),
-            freebetId: null,
-            insuranceId: null,
-            boostId: null,
-            foreignParams: {},
-            sessionTokenHash: null,
-            clientKey: null,
-            createdAt: now,
-            placementDeadline: new Date(now.getTime() + 30_000),
-            selections: step.legs.map((l, i) => ({
-              sportEventId: l.e,
-              marketId: '1',
-              oddId: String(l.o),
-              requestedOdds: formatFeedOddValue(odds[i] as Rational),
-              odds: formatFeedOddValue(odds[i] as Rational),
-              oddUpdatedAt: now,
-              matchStatus: 0,
-              eventInfo: EVENT_INFO,
-            })),
-          },
-        ]),
-      );
-      const bet = (held as { bet: Bet }).bet;
-      const decide = (exposure: ReadonlyMap<string, Rational>) =>
-        decideBet({
-          bet: {
-            type: odds.length > 1 ? 'express' : 'single',
-            systemSizes: [],
-            stake: dec(step.stake),
-            currency: 'EUR',
-            oddsStrategy: 3,
-            selections: step.legs.map((l, i) => ({
-              sport_event_id: l.e,
-              market_id: '1',
-              odd_id: String(l.o),
-              odds: odds[i] as Rational,
-            })),
-          },
-          event: (id) => events.get(id),
-          whiteLabel: { betIntervalS: 0 },
-          now: now.getTime(),
-          lastBetAt: new Map(),
-          expressCap: dec('50000'),
-          oddsTolerance: ZERO,
-          risk: {
-            exposure,
-            liabilityLimit: () => LIMIT,
-            group: { name: 'default', stakeFactor: dec('1') },
-            eurRate: dec('1'),
-          },
-        });
-      const first = decide(new Map());
-      const [decided] = await inTransaction(db.db, (tx) =>
-        writeDecisions(tx, [
-          {
-            bet,
-            place: { id: (held as { place: { id: bigint } }).place.id, attempts: 1, status: 200 },
-            restrictions: step.invalid ? [restriction('wl_defined', { rule: 'test' })] : [],
-            acceptedOdds: first.acceptedOdds,
-            totalOdds: first.totalOdds,
-            decidedAt: now,
-            risk: { whiteLabelId: wl, eurRate: dec('1'), decide },
-          },
-        ]),
-      );
-      const row = (decided as Bet).row;
-      if (row.state === 'accepted') {
-        counts.accepted++;
-        const legs = exposureRows({
-          betId: row.id,
-          whiteLabelId: wl,
-          stake: row.stake,
-          totalOdds: row.total_odds,
-          legOdds: odds,
-          legs: first.legs,
-          eurRate: dec('1'),
-        });
-        bets.set(row.id, { legs, open: true, state: 'accepted' });
-        return new Set(legs.map((l) => outcomeKey(l)));
-      }
-      counts.declined++;
-      return new Set<string>();
-    }
-
-    async function transition(step: Extract<Step, { kind: Exclude<Step['kind'], 'place'> }>) {
-      const all = [...bets.entries()];
-      if (all.length === 0) return new Set<string>();
-      const [id, b] = all[step.pick % all.length] as [string, (typeof all)[number][1]];
-      const { state, settlement_seq } = await rowOf(id);
-      if (step.kind === 'settle' || step.kind === 'unsettle') {
-        const to =
-          step.kind === 'settle'
-            ? state === 'accepted' || state === 'unsettled'
-              ? 'settled'
-              : undefined
-            : state === 'settled'
-              ? 'unsettled'
-              : undefined;
-        if (!to) return new Set<string>();
-        await inTransaction(db.db, (tx) =>
-          updateBetStates(tx, [
+      async function place(step: Extract<Step, { kind: 'place' }>) {
+        const odds = step.legs.map((l) => dec(ODDS[l.o - 1] as string));
+        const total = odds.reduce((a, b) => rational(a.num * b.num, a.den * b.den));
+        const now = new Date();
+        const [held] = await inTransaction(db.db, (tx) =>
+          writeHolds(tx, [
             {
-              id,
-              state: to,
-              payout: to === 'settled' ? '0' : null,
-              settle_amount: to === 'settled' ? '0' : null,
-              settle_type: to === 'settled' ? 3 : null,
-              settle_status: to === 'settled' ? 3 : null,
-              settled_at: to === 'settled' ? new Date() : null,
-              settlement_seq: settlement_seq + 1,
+              id: randomUUID(),
+              whiteLabelId: wl,
+              playerId: 'p1',
+              currency: 'EUR',
+              betType: odds.length > 1 ? 'express' : 'single',
+              systemSizes: [],
+              stake: step.stake,
+              oddsStrategy: 3,
+              baseOdds: formatFeedOddValue(total),
+              totalOdds: formatFeedOddValue(total),
+              freebetId: null,
+              insuranceId: null,
+              boostId: null,
+              foreignParams: {},
+              sessionTokenHash: null,
+              clientKey: null,
+              createdAt: now,
+              placementDeadline: new Date(now.getTime() + 30_000),
+              selections: step.legs.map((l, i) => ({
+                sportEventId: l.e,
+                marketId: '1',
+                oddId: String(l.o),
+                requestedOdds: formatFeedOddValue(odds[i] as Rational),
+                odds: formatFeedOddValue(odds[i] as Rational),
+                oddUpdatedAt: now,
+                matchStatus: 0,
+                eventInfo: EVENT_INFO,
+              })),
             },
           ]),
         );
-        counts[to === 'settled' ? 'settled' : 'unsettled']++;
-      } else {
-        const input = { betId: id, reason: 'property test', actor: 'test' };
-        const run = { void: voidBet, cancel: cancelBet, refund: refundBet, resettle: resettleBet }[step.kind];
-        await run(sd, step.kind === 'resettle' ? { ...input, reinstate: true } : input);
-        counts.operator++;
-      }
-      b.state = await stateOf(id);
-      b.open = b.state === 'accepted' || b.state === 'unsettled';
-      return new Set(b.legs.map((l) => outcomeKey(l)));
-    }
-
-    await fc.assert(
-      fc.asyncProperty(fc.array(arbStep, { minLength: STEPS, maxLength: STEPS }), async (steps) => {
-        let n = 0;
-        for (const step of steps) {
-          const touched = step.kind === 'place' ? await place(step) : await transition(step);
-          const keys = [...touched].map((k) => {
-            const [phase, sport_event_id, market_id, odd_id] = JSON.parse(k) as [
-              'prematch',
-              string,
-              string,
-              string,
-            ];
-            return { phase, sport_event_id, market_id, odd_id };
+        const bet = (held as { bet: Bet }).bet;
+        const decide = (exposure: ReadonlyMap<string, Rational>) =>
+          decideBet({
+            bet: {
+              type: odds.length > 1 ? 'express' : 'single',
+              systemSizes: [],
+              stake: dec(step.stake),
+              currency: 'EUR',
+              oddsStrategy: 3,
+              selections: step.legs.map((l, i) => ({
+                sport_event_id: l.e,
+                market_id: '1',
+                odd_id: String(l.o),
+                odds: odds[i] as Rational,
+              })),
+            },
+            event: (id) => events.get(id),
+            whiteLabel: { betIntervalS: 0 },
+            now: now.getTime(),
+            lastBetAt: new Map(),
+            expressCap: dec('50000'),
+            oddsTolerance: ZERO,
+            risk: {
+              exposure,
+              liabilityLimit: () => LIMIT,
+              group: { name: 'default', stakeFactor: dec('1') },
+              eurRate: dec('1'),
+            },
           });
-          const stored = new Map(
-            (await readExposure(db.db, wl, keys)).map((r) => [outcomeKey(r), formatMoney(dec(r.amount))]),
-          );
-          const model = modelOf(touched);
-          for (const k of touched)
-            expect(stored.get(k) ?? '0.000000', k).toBe(formatMoney(model.get(k) ?? ZERO));
-          n++;
-          if (n % FULL_CHECK_EVERY === 0 || n === steps.length) {
-            const report = await recomputeExposure(db.db);
-            expect(report.outcome_differences).toEqual([]);
-            expect(report.bet_differences).toEqual([]);
-          }
+        const first = decide(new Map());
+        const [decided] = await inTransaction(db.db, (tx) =>
+          writeDecisions(tx, [
+            {
+              bet,
+              place: { id: (held as { place: { id: bigint } }).place.id, attempts: 1, status: 200 },
+              restrictions: step.invalid ? [restriction('wl_defined', { rule: 'test' })] : [],
+              acceptedOdds: first.acceptedOdds,
+              totalOdds: first.totalOdds,
+              decidedAt: now,
+              risk: { whiteLabelId: wl, eurRate: dec('1'), decide },
+            },
+          ]),
+        );
+        const row = (decided as Bet).row;
+        if (row.state === 'accepted') {
+          counts.accepted++;
+          const legs = exposureRows({
+            betId: row.id,
+            whiteLabelId: wl,
+            stake: row.stake,
+            totalOdds: row.total_odds,
+            legOdds: odds,
+            legs: first.legs,
+            eurRate: dec('1'),
+          });
+          bets.set(row.id, { legs, open: true, state: 'accepted' });
+          return new Set(legs.map((l) => outcomeKey(l)));
         }
-      }),
-      { numRuns: 1, seed: Number(process.env.RISK_PROPERTY_SEED ?? '17'), endOnFailure: true },
-    );
-    expect(counts.accepted).toBeGreaterThan(0);
-    // the numbers of a run, for the report of a long one
-    if (process.env.RISK_PROPERTY_REPORT) console.log(JSON.stringify({ steps: STEPS, ...counts }));
-  }, 180_000); // a loaded machine: the default steps take a few seconds on a quiet one
+        counts.declined++;
+        return new Set<string>();
+      }
+
+      async function transition(step: Extract<Step, { kind: Exclude<Step['kind'], 'place'> }>) {
+        const all = [...bets.entries()];
+        if (all.length === 0) return new Set<string>();
+        const [id, b] = all[step.pick % all.length] as [string, (typeof all)[number][1]];
+        const { state, settlement_seq } = await rowOf(id);
+        if (step.kind === 'settle' || step.kind === 'unsettle') {
+          const to =
+            step.kind === 'settle'
+              ? state === 'accepted' || state === 'unsettled'
+                ? 'settled'
+                : undefined
+              : state === 'settled'
+                ? 'unsettled'
+                : undefined;
+          if (!to) return new Set<string>();
+          await inTransaction(db.db, (tx) =>
+            updateBetStates(tx, [
+              {
+                id,
+                state: to,
+                payout: to === 'settled' ? '0' : null,
+                settle_amount: to === 'settled' ? '0' : null,
+                settle_type: to === 'settled' ? 3 : null,
+                settle_status: to === 'settled' ? 3 : null,
+                settled_at: to === 'settled' ? new Date() : null,
+                settlement_seq: settlement_seq + 1,
+              },
+            ]),
+          );
+          counts[to === 'settled' ? 'settled' : 'unsettled']++;
+        } else {
+          const input = { betId: id, reason: 'property test', actor: 'test' };
+          const run = { void: voidBet, cancel: cancelBet, refund: refundBet, resettle: resettleBet }[
+            step.kind
+          ];
+          await run(sd, step.kind === 'resettle' ? { ...input, reinstate: true } : input);
+          counts.operator++;
+        }
+        b.state = await stateOf(id);
+        b.open = b.state === 'accepted' || b.state === 'unsettled';
+        return new Set(b.legs.map((l) => outcomeKey(l)));
+      }
+
+      await fc.assert(
+        fc.asyncProperty(fc.array(arbStep, { minLength: STEPS, maxLength: STEPS }), async (steps) => {
+          let n = 0;
+          for (const step of steps) {
+            const touched = step.kind === 'place' ? await place(step) : await transition(step);
+            const keys = [...touched].map((k) => {
+              const [phase, sport_event_id, market_id, odd_id] = JSON.parse(k) as [
+                'prematch',
+                string,
+                string,
+                string,
+              ];
+              return { phase, sport_event_id, market_id, odd_id };
+            });
+            const stored = new Map(
+              (await readExposure(db.db, wl, keys)).map((r) => [outcomeKey(r), formatMoney(dec(r.amount))]),
+            );
+            const model = modelOf(touched);
+            for (const k of touched)
+              expect(stored.get(k) ?? '0.000000', k).toBe(formatMoney(model.get(k) ?? ZERO));
+            n++;
+            if (n % FULL_CHECK_EVERY === 0 || n === steps.length) {
+              const report = await recomputeExposure(db.db);
+              expect(report.outcome_differences).toEqual([]);
+              expect(report.bet_differences).toEqual([]);
+            }
+          }
+        }),
+        { numRuns: 1, seed: Number(process.env.RISK_PROPERTY_SEED ?? '17'), endOnFailure: true },
+      );
+      expect(counts.accepted).toBeGreaterThan(0);
+      // the numbers of a run, for the report of a long one
+      if (process.env.RISK_PROPERTY_REPORT) console.log(JSON.stringify({ steps: STEPS, ...counts }));
+    },
+    Math.max(180_000, STEPS * 100),
+  ); // room for a loaded machine and for long runs (100 ms a step)
 });
