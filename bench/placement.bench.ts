@@ -5,6 +5,7 @@
  * again with the four durable commits a bet needs (one INSERT or UPDATE each, bench/bare-chain.ts).
  *
  *   npm run bench -- placement [bets=5000] [inFlight=64]
+ *   npm run bench -- placement [bets] [inFlight] risk   — the risk engine on against off, in the same run
  *
  * Needs Postgres: DATABASE_URL, or postgres://postgres@127.0.0.1:5432/postgres (a bench database is created and
  * dropped).
@@ -69,36 +70,13 @@ async function walletAloneRate(
   return (total * 1000) / (performance.now() - start);
 }
 
-export default async function run(args: string[]): Promise<BenchResult[]> {
-  const total = Number(args[0] ?? 5000);
-  const inFlight = Number(args[1] ?? 64);
-  process.env.DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/postgres';
-
-  const body = JSON.stringify({ bet_type: 'single', stake: '1', currency: 'EUR', odds_strategy: 3 });
-  const bareNext = () => ({ path: '/', headers: { 'content-type': 'application/json' }, body });
-  /** A bare chain's server driven like Bookie: a warm-up, then `total` bets at `inFlight`. */
-  const driveBare = async (url: string, warmUp: number) => {
-    await closedLoop({ url, total: warmUp, inFlight, next: bareNext, isOk: (s) => s === 200 });
-    return closedLoop({ url, total, inFlight, next: bareNext, isOk: (s) => s === 200 });
-  };
-
-  // the bare chain first
-  const bareWallet = await spawnBare(['wallet']);
-  const bareServer = await spawnBare(['server', bareWallet.url]);
-  const bare = await driveBare(bareServer.url, 2000);
-  await bareServer.kill();
-  await bareWallet.kill();
-
-  // the same bare chain, durable: four single-statement commits per bet on Postgres (bare-chain.ts)
-  const bareDb = await createTestDatabase({});
-  const durableWallet = await spawnBare(['wallet', bareDb.url as string]);
-  const durableServer = await spawnBare(['server', durableWallet.url, bareDb.url as string]);
-  const durable = await driveBare(durableServer.url, 1000);
-  await durableServer.kill();
-  await durableWallet.kill();
-  await bareDb.close();
-
-  // Bookie
+/** Bookie and the reference wallet as processes on fresh Postgres databases; `total` singles at `inFlight`. */
+async function bookiePhase(
+  total: number,
+  inFlight: number,
+  extraEnv: Record<string, string>,
+  measureWalletAlone: boolean,
+) {
   const bookieDb = await createTestDatabase({});
   const walletDb = await createTestDatabase({});
   const bookie = await startBookie(['--db-url', bookieDb.url as string], {
@@ -108,6 +86,7 @@ export default async function run(args: string[]): Promise<BenchResult[]> {
       LOG_LEVEL: 'warn',
       DB_POOL_SIZE: '20',
       PLAYER_RATE_LIMIT: '0',
+      ...extraEnv,
     },
     // BENCH_PROF=<dir> writes a CPU profile of the Bookie process there (and the wallet's in <dir>/wallet)
     ...(process.env.BENCH_PROF
@@ -144,6 +123,21 @@ export default async function run(args: string[]): Promise<BenchResult[]> {
     headers: admin,
     body: JSON.stringify(ev),
   });
+  // with the risk engine on, a liability limit every outcome stays under: the engine does its whole work per bet
+  if (extraEnv.RISK_ENGINE === 'on') {
+    for (const phase of ['live', 'prematch']) {
+      await fetch(`${bookie.url}/admin/risk/limits`, {
+        method: 'PUT',
+        headers: admin,
+        body: JSON.stringify({
+          white_label_id: partner.whiteLabelId,
+          market_type_id: '*',
+          phase,
+          liability_eur: '1000000000',
+        }),
+      });
+    }
+  }
   const access = await partnerToken(bookie.url, partner.clientId, partner.clientSecret);
   const sessions: string[] = [];
   for (let w = 0; w < inFlight; w++) {
@@ -152,8 +146,11 @@ export default async function run(args: string[]): Promise<BenchResult[]> {
   }
   // the wallet alone (no Bookie): the place and accept callbacks of each bet, signed, at the same concurrency
   const players = sessions.map((_, w) => `bench-${w}`);
-  await walletAloneRate(wallet.url, partner.signingSecret, players, 1000, inFlight);
-  const walletAlone = await walletAloneRate(wallet.url, partner.signingSecret, players, total, inFlight);
+  let walletAlone = Number.NaN;
+  if (measureWalletAlone) {
+    await walletAloneRate(wallet.url, partner.signingSecret, players, 1000, inFlight);
+    walletAlone = await walletAloneRate(wallet.url, partner.signingSecret, players, total, inFlight);
+  }
   await new Promise((r) => setTimeout(r, 500));
   const next = (w: number, i: number) => ({
     path: '/frame-api/bets',
@@ -188,6 +185,41 @@ export default async function run(args: string[]): Promise<BenchResult[]> {
   await bareTarget?.kill();
   await bookieDb.close();
   await walletDb.close();
+  return { res, drainS, cpuPerBet, walletAlone };
+}
+
+export default async function run(args: string[]): Promise<BenchResult[]> {
+  const total = Number(args[0] ?? 5000);
+  const inFlight = Number(args[1] ?? 64);
+  process.env.DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/postgres';
+  if (args[2] === 'risk') return riskOnOff(total, inFlight);
+
+  const body = JSON.stringify({ bet_type: 'single', stake: '1', currency: 'EUR', odds_strategy: 3 });
+  const bareNext = () => ({ path: '/', headers: { 'content-type': 'application/json' }, body });
+  /** A bare chain's server driven like Bookie: a warm-up, then `total` bets at `inFlight`. */
+  const driveBare = async (url: string, warmUp: number) => {
+    await closedLoop({ url, total: warmUp, inFlight, next: bareNext, isOk: (s) => s === 200 });
+    return closedLoop({ url, total, inFlight, next: bareNext, isOk: (s) => s === 200 });
+  };
+
+  // the bare chain first
+  const bareWallet = await spawnBare(['wallet']);
+  const bareServer = await spawnBare(['server', bareWallet.url]);
+  const bare = await driveBare(bareServer.url, 2000);
+  await bareServer.kill();
+  await bareWallet.kill();
+
+  // the same bare chain, durable: four single-statement commits per bet on Postgres (bare-chain.ts)
+  const bareDb = await createTestDatabase({});
+  const durableWallet = await spawnBare(['wallet', bareDb.url as string]);
+  const durableServer = await spawnBare(['server', durableWallet.url, bareDb.url as string]);
+  const durable = await driveBare(durableServer.url, 1000);
+  await durableServer.kill();
+  await durableWallet.kill();
+  await bareDb.close();
+
+  // Bookie
+  const { res, drainS, cpuPerBet, walletAlone } = await bookiePhase(total, inFlight, {}, true);
   return [
     {
       name: 'placement',
@@ -210,6 +242,35 @@ export default async function run(args: string[]): Promise<BenchResult[]> {
         ...Object.fromEntries(Object.entries(cpuPerBet).map(([k, ms]) => [`cpu_ms_per_bet_${k}`, ms])),
       },
       note: `${total} singles, ${inFlight} in flight, bookie and wallet as processes on Postgres (durable commits), loopback`,
+    },
+  ];
+}
+
+/**
+ * The risk engine's cost on placement (docs/adr/0018-risk-engine.md): the same Bookie phase with `RISK_ENGINE=off`,
+ * then on (a liability limit on every outcome, exposure kept, limits re-checked under the lock), then off again;
+ * the ratio is on ÷ the mean of the two offs.
+ */
+async function riskOnOff(total: number, inFlight: number): Promise<BenchResult[]> {
+  const off1 = await bookiePhase(total, inFlight, { RISK_ENGINE: 'off' }, false);
+  const on = await bookiePhase(total, inFlight, { RISK_ENGINE: 'on' }, false);
+  const off2 = await bookiePhase(total, inFlight, { RISK_ENGINE: 'off' }, false);
+  const offRate = (off1.res.perSecond + off2.res.perSecond) / 2;
+  return [
+    {
+      name: 'placement-risk',
+      metrics: {
+        risk_on_accepted_per_s: on.res.perSecond,
+        risk_on_p50_ms: on.res.p50Ms,
+        risk_on_p99_ms: on.res.p99Ms,
+        risk_on_not_accepted: on.res.other,
+        risk_off_accepted_per_s_first: off1.res.perSecond,
+        risk_off_accepted_per_s_second: off2.res.perSecond,
+        risk_off_p99_ms_first: off1.res.p99Ms,
+        risk_off_p99_ms_second: off2.res.p99Ms,
+        ratio_on_to_off: on.res.perSecond / offRate,
+      },
+      note: `${total} singles, ${inFlight} in flight, off / on / off in one run, bookie and wallet as processes on Postgres`,
     },
   ];
 }

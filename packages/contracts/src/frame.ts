@@ -36,6 +36,13 @@ export const PlaceBetRequest = Type.Object(
     boost_id: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
     client_key: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
     client_created_at: Type.Optional(Type.String({ format: 'date-time' })),
+    recommended_max_payout: Type.Optional(
+      Type.String({
+        pattern: DECIMAL,
+        description:
+          "VIP: the payout the partner recommends for the player, in the bet currency; only a player's first request counts",
+      }),
+    ),
   },
   { additionalProperties: false, $id: 'PlaceBetRequest' },
 );

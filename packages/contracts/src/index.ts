@@ -15,6 +15,7 @@ export * from './frame.js';
 export * from './integration.js';
 export * from './outbox.js';
 export * from './partner-rest.js';
+export * from './risk.js';
 export * from './sport-event.js';
 export * from './tenancy.js';
 export * from './users.js';

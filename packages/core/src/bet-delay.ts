@@ -56,3 +56,29 @@ export function clientAppliedDelay(createdAtMs: number, receivedAtMs: number): n
   if (!Number.isFinite(receivedAtMs)) throw validationError('received_at', 'must be a valid time');
   return Math.max(0, receivedAtMs - createdAtMs) / 1000;
 }
+
+/** Input of {@link platformBetDelay} (DECISIONS D34). */
+export interface PlatformBetDelayInput {
+  /** Delays configured for the bet's levels (sport event, market type, risk group, white label), seconds. */
+  levels: readonly (number | undefined)[];
+  /** Delay the client already applied, seconds (see {@link clientAppliedDelay}). */
+  clientAppliedS: number;
+  /** True while the feed of one of the bet's events is unstable (D34: a bet stop, status or odds change lately). */
+  unstable: boolean;
+  /** Seconds added to the configured delay while unstable (`DELAY_INSTABILITY_EXTRA_S`). */
+  instabilityExtraS: number;
+}
+
+/**
+ * The delay the platform applies to a bet (DECISIONS D34, spec 03 "Bet delay"): the largest configured level (delays
+ * do not add up), raised by the instability extra while the feed is unstable, minus the client's delay, never below
+ * 0. With 9 s configured: client 0 → 9, 6 → 3, 9 → 0, 12 → 0.
+ *
+ * @throws DomainError `validation_error` naming `configured_delay`, `client_delay` or `instability_extra` for a
+ * negative or non-finite value.
+ */
+export function platformBetDelay(input: PlatformBetDelayInput): number {
+  assertSeconds(input.instabilityExtraS, 'instability_extra');
+  const configured = configuredBetDelay(...input.levels) + (input.unstable ? input.instabilityExtraS : 0);
+  return remainingBetDelay(configured, input.clientAppliedS);
+}

@@ -6,6 +6,7 @@
  * @packageDocumentation
  */
 export * from './acceptance.js';
+export * from './bet-decision.js';
 export * from './bet-delay.js';
 export * from './bet-types.js';
 export * from './calc.js';
@@ -13,10 +14,13 @@ export * from './cash-out.js';
 export * from './conditions.js';
 export * from './decimal.js';
 export * from './errors.js';
+export * from './exposure.js';
 export * from './insurance.js';
 export * from './odds-format.js';
+export * from './odds-shading.js';
 export * from './odds-strategy.js';
 export * from './restrictions.js';
+export * from './risk-score.js';
 export * from './settlement.js';
 export * from './settlement-ledger.js';
 export * from './statuses.js';

@@ -164,6 +164,24 @@ describe('chooseSelections', () => {
     );
   });
 
+  it("a sharp player backs an outcome whose price will shorten; others don't look ahead", () => {
+    const e = event();
+    // in every market, only outcome "away"/"under"/second one shortens by the close
+    const shortens = new Set(Object.values(e.markets).map((m) => `${m.id}/${Object.keys(m.odds).at(-1)}`));
+    const closing = (_e: string, m: string, o: string) => {
+      const now = Number(e.markets[m]!.odds[o]!.value);
+      return shortens.has(`${m}/${o}`) ? (now * 0.9).toFixed(3) : (now * 1.1).toFixed(3);
+    };
+    const sharp = { ...population[0]!, kind: 'sharp' as const };
+    const casual = { ...population[0]!, kind: 'casual' as const };
+    const pick = (b: typeof sharp | typeof casual, i: number) => {
+      const [s] = chooseSelections(new Rng(`s/${i}`), b, [e], closing)!;
+      return `${s!.market_id}/${s!.odd_id}`;
+    };
+    for (let i = 0; i < 100; i++) expect(shortens.has(pick(sharp, i))).toBe(true);
+    expect(Array.from({ length: 100 }, (_, i) => pick(casual, i)).some((k) => !shortens.has(k))).toBe(true);
+  });
+
   it('skips closed odds, and gives up when an event shows nothing open', () => {
     const e = event();
     const ah = Object.values(e.markets).find((m) => m.type_id === 16)!;

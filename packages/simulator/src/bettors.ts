@@ -327,6 +327,9 @@ export function isOpenOdd(event: SportEvent, marketId: string, oddId: string): b
   return !!o && o.status === 0 && o.is_active;
 }
 
+/** The closing price of an odd (its value just before kick-off), when the season has one. */
+export type ClosingOdds = (sportEventId: string, marketId: string, oddId: string) => string | undefined;
+
 /**
  * What a player picks in each sport event, as shown now: a market (by the player's taste, among the open ones) and an
  * outcome in it, favourites more often (probability ∝ (1/odds)^favouriteBias), at the odds shown. Undefined when an
@@ -334,8 +337,9 @@ export function isOpenOdd(event: SportEvent, marketId: string, oddId: string): b
  */
 export function chooseSelections(
   rng: Rng,
-  bettor: Pick<Bettor, 'markets' | 'favouriteBias'>,
+  bettor: Pick<Bettor, 'markets' | 'favouriteBias'> & { kind?: BettorKind },
   events: readonly SportEvent[],
+  closing?: ClosingOdds,
 ): ChosenSelection[] | undefined {
   const out: ChosenSelection[] = [];
   for (const event of events) {
@@ -347,7 +351,16 @@ export function chooseSelections(
       );
     if (markets.length === 0) return undefined;
     const { m, kind } = rng.weighted(markets.map((x) => [x, bettor.markets[x.kind]] as const));
-    const outcomes = OUTCOMES[kind].filter((o) => isOpenOdd(event, m.id, o));
+    const open = OUTCOMES[kind].filter((o) => isOpenOdd(event, m.id, o));
+    // a sharp player backs, where there is one, an outcome whose price will shorten before kick-off
+    const shortening =
+      bettor.kind === 'sharp' && closing
+        ? open.filter((o) => {
+            const close = closing(event.id, m.id, o);
+            return close !== undefined && Number(close) < Number(m.odds[o]!.value);
+          })
+        : [];
+    const outcomes = shortening.length > 0 ? shortening : open;
     const oddId = rng.weighted(
       outcomes.map((o) => [o, (1 / Number(m.odds[o]!.value)) ** bettor.favouriteBias] as const),
     );

@@ -31,6 +31,7 @@ import { AdminApi, FrameApi, HttpError, WalletClient } from './clients.js';
 import type { ParsedSeason } from './football-data.js';
 import { Rng } from './prng.js';
 import { type BetOutcome, type BetsOutLine, betsOutLine, buildReport, type ReplayReport } from './report.js';
+import { collectRiskReport, configureRiskLimits } from './risk-report.js';
 import { buildSeasonScript, type ScriptStep, type SeasonScript } from './season-script.js';
 
 /** Where the platform runs and how to reach it. */
@@ -89,6 +90,11 @@ export interface ReplayOptions {
   maxStake?: number;
   /** How long to wait for settlement after the last trading command (default 180 s). */
   settleTimeoutMs?: number;
+  /**
+   * The liability limit per outcome (EUR, prematch and live) to configure on the white label before the run; the
+   * report then adds the risk section (needs `target.whiteLabelId`).
+   */
+  riskLimitEur?: string;
   signal?: AbortSignal;
   onProgress?: (p: Readonly<ReplayProgress>) => void;
 }
@@ -233,6 +239,9 @@ export async function runReplay(target: ReplayTarget, options: ReplayOptions): P
     });
     await replica.start();
     await replica.waitFor(0n, 30_000);
+    if (options.riskLimitEur && target.whiteLabelId) {
+      await configureRiskLimits(agent, base, target.adminToken, target.whiteLabelId, options.riskLimitEur);
+    }
 
     // ------------------------------------------------------------------------------------------ the timeline
     progress.phase = 'running';
@@ -254,6 +263,15 @@ export async function runReplay(target: ReplayTarget, options: ReplayOptions): P
     let failure: unknown;
     let lastVersion = 0n;
     const inFlight = new Set<Promise<unknown>>();
+    // the closing prices of the season (what a sharp player anticipates)
+    const closing = new Map(
+      script.matches.flatMap((m) =>
+        m.finalMarkets.flatMap((mk) =>
+          Object.values(mk.odds).map((o) => [`${m.sportEventId}/${mk.id}/${o.id}`, o.value] as const),
+        ),
+      ),
+    );
+    const closingOf = (e: string, m: string, o: string) => closing.get(`${e}/${m}/${o}`);
     const eventsOf = (bet: PlannedBet) => bet.legs.map((m) => script.matches[m]!.sportEventId);
     const maxOf = (vs: (bigint | undefined)[]) =>
       vs.reduce<bigint>((a, v) => (v !== undefined && v > a ? v : a), 0n);
@@ -278,7 +296,7 @@ export async function runReplay(target: ReplayTarget, options: ReplayOptions): P
       const events = await Promise.all(eventsOf(bet).map((id) => frame.getEvent(session, id)));
       looked.set(
         bet.index,
-        chooseSelections(new Rng(`${seed}/choose/${bet.index}`), population[bet.player]!, events),
+        chooseSelections(new Rng(`${seed}/choose/${bet.index}`), population[bet.player]!, events, closingOf),
       );
     };
 
@@ -298,6 +316,7 @@ export async function runReplay(target: ReplayTarget, options: ReplayOptions): P
           new Rng(`${seed}/choose/${bet.index}`),
           bettor,
           events.map((e) => e!),
+          closingOf,
         );
       }
       if (!selections) {
@@ -482,6 +501,24 @@ export async function runReplay(target: ReplayTarget, options: ReplayOptions): P
         timeline_s: timelineMs / 1000,
       },
     });
+    if (options.riskLimitEur && target.whiteLabelId) {
+      const types = new Map(
+        script.matches.flatMap((m) =>
+          m.finalMarkets.map((mk) => [`${m.sportEventId}/${mk.id}`, mk.type_id] as const),
+        ),
+      );
+      finalReport.risk = await collectRiskReport({
+        dispatcher: agent,
+        baseUrl: base,
+        adminToken: target.adminToken,
+        partnerToken: await partner.accessToken(),
+        whiteLabelId: target.whiteLabelId,
+        limitEur: options.riskLimitEur,
+        outcomes,
+        population,
+        marketTypeOf: (e, m) => types.get(`${e}/${m}`),
+      });
+    }
     const byId = new Map(script.matches.map((m) => [m.sportEventId, m]));
     const lines = outcomes
       .filter((o) => o.answer)

@@ -5,6 +5,7 @@
  *
  * @packageDocumentation
  */
+
 import type { BetView } from '@bookie/contracts';
 import {
   add,
@@ -22,6 +23,7 @@ import {
 import type { BetKind, ChosenSelection, PlannedBet } from './bettors.js';
 import type { MarketKind, ParsedSeason } from './football-data.js';
 import { LEAGUES, LINE_SPECIFIER, marketKindOf } from './markets.js';
+import { formatRiskReport, type RiskReport } from './risk-report.js';
 import type { ScriptMatch, SeasonScript } from './season-script.js';
 
 const money = (v: string | null | undefined): Rational =>
@@ -161,6 +163,8 @@ export interface Reconciliation {
 
 /** The replay report. */
 export interface ReplayReport {
+  /** The risk engine's section, when the replay configured liability limits (`--risk-limit`). */
+  risk?: RiskReport;
   seed: string;
   seasons: { file: string; league: string; season: string; matches: number }[];
   fixtures: {
@@ -529,6 +533,7 @@ export function formatReport(r: ReplayReport): string {
   );
   const byR = Object.entries(b.declined_by_restriction).sort((x, y) => y[1] - x[1]);
   if (byR.length) out.push(`  declined by restriction: ${byR.map(([t, n]) => `${t} ${n}`).join(', ')}`);
+  if (r.risk) out.push(...formatRiskReport(r.risk));
   const s = r.settled;
   out.push(
     `Settled: ${s.bets} (win ${s.by_settle_type.win}, refund ${s.by_settle_type.refund}, lost ${s.by_settle_type.lost}); ` +

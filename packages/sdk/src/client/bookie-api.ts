@@ -404,6 +404,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/players/{player_id}/risk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A player's risk score, group and stake factor
+         * @description The score in [0, 1] from the closing-line value of the player's settled bets, shrunk towards 0.5 for players with few bets, with the risk group and its stake factor.
+         */
+        get: operations["getPlayerRisk"];
+        /**
+         * Set a player's risk group
+         * @description Puts the player in a risk group, e.g. `blocked` for self-exclusion: that player's bets are then declined `player_limit`. Audited.
+         */
+        put: operations["putPlayerRisk"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/refetch/sport-event/{id}": {
         parameters: {
             query?: never;
@@ -456,6 +480,26 @@ export interface paths {
          * @description Per UTC day of placement and currency in [from, to) (at most 92 days): bets placed, accepted and settled; accepted stakes; the settled bets’ stakes, settle amounts and GGR (stakes − settle amounts). `format=csv` answers text/csv.
          */
         get: operations["getDailyReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/restrictions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What placing a bet now would decide, without recording it
+         * @description The one decision (integrity, odds strategy, bet type, limits, exposure, the player's risk group) on a bet given as query parameters. Without `stake` it answers the largest acceptable stake, which a bet slip shows. Nothing is recorded.
+         */
+        get: operations["getRestrictions"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1119,10 +1163,49 @@ export interface components {
             name: string;
             updated_at: string;
         };
+        /** PlayerRiskView */
+        PlayerRiskView: {
+            /** @description settled prematch legs with a closing price behind the score */
+            bets_scored: number;
+            group: string;
+            /** @description default | recommended | partner | operator */
+            group_source: string;
+            player_id: string;
+            /** @description closing-line value score in [0, 1], shrunk towards 0.5 */
+            score: string;
+            stake_factor: string;
+        };
+        /** PutPlayerRiskBody */
+        PutPlayerRiskBody: {
+            group: string;
+        };
         /** RefetchResponse */
         RefetchResponse: {
             /** @description decimal integer string */
             version: string;
+        };
+        /** RestrictionItem */
+        RestrictionItem: {
+            context: {
+                [key: string]: unknown;
+            };
+            type: string;
+        };
+        /** RestrictionsAnswer */
+        RestrictionsAnswer: {
+            /** @description seconds the platform would delay the bet, decimal string */
+            bet_delay_s: string;
+            /** @description the largest acceptable stake; null when nothing limits it */
+            max_bet: {
+                currency_code: string;
+                value: string;
+            } | null;
+            /** @description the potential payout at max_bet */
+            max_payout: {
+                currency_code: string;
+                value: string;
+            } | null;
+            restrictions: components["schemas"]["RestrictionItem"][];
         };
         /** UpdateFreebetBody */
         UpdateFreebetBody: {
@@ -3498,6 +3581,187 @@ export interface operations {
             };
         };
     };
+    getPlayerRisk: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                player_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "player_id": "p-1",
+                     *       "score": "0.612345",
+                     *       "bets_scored": 14,
+                     *       "group": "default",
+                     *       "stake_factor": "1.000000",
+                     *       "group_source": "default"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PlayerRiskView"];
+                };
+            };
+            /** @description Bad input (`validation_error`): `details.field` names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Missing, unknown or expired token (`unauthorized`); see the WWW-Authenticate header */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not allowed (`forbidden`): an address off the white label allowlist, a disabled admin API */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not found (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (`rate_limited`); see the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (`internal_error`): nothing was changed unless the answer says so; retry */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putPlayerRisk: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                player_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "group": "blocked"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PutPlayerRiskBody"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "player_id": "p-1",
+                     *       "score": "0.612345",
+                     *       "bets_scored": 14,
+                     *       "group": "default",
+                     *       "stake_factor": "1.000000",
+                     *       "group_source": "default"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PlayerRiskView"];
+                };
+            };
+            /** @description Bad input (`validation_error`): `details.field` names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Missing, unknown or expired token (`unauthorized`); see the WWW-Authenticate header */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not allowed (`forbidden`): an address off the white label allowlist, a disabled admin API */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not found (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (`rate_limited`); see the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (`internal_error`): nothing was changed unless the answer says so; retry */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     refetchSportEvent: {
         parameters: {
             query?: never;
@@ -3723,6 +3987,108 @@ export interface operations {
                      *     2026-05-01,EUR,3,…
                      */
                     "text/csv": string;
+                };
+            };
+            /** @description Bad input (`validation_error`): `details.field` names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Missing, unknown or expired token (`unauthorized`); see the WWW-Authenticate header */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not allowed (`forbidden`): an address off the white label allowlist, a disabled admin API */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Too many requests (`rate_limited`); see the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Internal error (`internal_error`): nothing was changed unless the answer says so; retry */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getRestrictions: {
+        parameters: {
+            query: {
+                /** @description the client's bet creation time: its delay is deducted from bet_delay_s */
+                created_at?: string;
+                currency_code: string;
+                odds_strategy?: "1" | "2" | "3";
+                player_id: string;
+                recommended_max_payout?: string;
+                /** @description sport_event_id/market_id/odd_id/value, each part percent-encoded; one per selection */
+                selection: string | string[];
+                /** @description stake; without it the largest acceptable */
+                stake?: string;
+                /** @description comma-separated */
+                system_sizes?: string;
+                /** @description 0 single, 1 express, 2 system */
+                type_code: "0" | "1" | "2";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "restrictions": [
+                     *         {
+                     *           "type": "max_bet",
+                     *           "context": {
+                     *             "max_bet": "40.000000",
+                     *             "sport_event_id": "ev-1"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "max_bet": {
+                     *         "value": "40.000000",
+                     *         "currency_code": "EUR"
+                     *       },
+                     *       "max_payout": {
+                     *         "value": "100.000000",
+                     *         "currency_code": "EUR"
+                     *       },
+                     *       "bet_delay_s": "0"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RestrictionsAnswer"];
                 };
             };
             /** @description Bad input (`validation_error`): `details.field` names the field */

@@ -17,6 +17,11 @@ describe('loadConfig', () => {
     expect(loadConfig({ BOOKIE_ENV: 'integration' }).environment).toBe('integration');
   });
 
+  it('has the risk engine on with D39 shading defaults, and turns it off with RISK_ENGINE=off', () => {
+    expect(loadConfig({}).risk).toMatchObject({ enabled: true, shadeFrom: '0.5', shadeMax: '0.2' });
+    expect(loadConfig({ RISK_ENGINE: 'off' }).risk.enabled).toBe(false);
+  });
+
   it('turns prepared statements off with DB_PREPARED_STATEMENTS=0', () => {
     expect(loadConfig({ DB_PREPARED_STATEMENTS: '0' }).dbPreparedStatements).toBe(false);
     expect(loadConfig({ DB_PREPARED_STATEMENTS: '1' }).dbPreparedStatements).toBe(true);
@@ -46,6 +51,12 @@ describe('loadConfig', () => {
     [{ BOOKIE_ADMIN_TOKEN: 'short' }, {}, 'BOOKIE_ADMIN_TOKEN'],
     [{ DB_POOL_SIZE: '0' }, {}, 'DB_POOL_SIZE'],
     [{ DB_PREPARED_STATEMENTS: 'yes' }, {}, 'DB_PREPARED_STATEMENTS'],
+    [{ RISK_ENGINE: 'maybe' }, {}, 'RISK_ENGINE'],
+    [{ RISK_SHADE_FROM: '1.5' }, {}, 'RISK_SHADE_FROM'],
+    [{ RISK_SHADE_MAX: '-0.1' }, {}, 'RISK_SHADE_MAX'],
+    [{ DELAY_INSTABILITY_WINDOW_S: 'x' }, {}, 'DELAY_INSTABILITY_WINDOW_S'],
+    [{ DELAY_INSTABILITY_EXTRA_S: '-1' }, {}, 'DELAY_INSTABILITY_EXTRA_S'],
+    [{ RISK_SETTINGS_CACHE_MS: '1e9' }, {}, 'RISK_SETTINGS_CACHE_MS'],
     [{ HEARTBEAT_INTERVAL_S: '-1' }, {}, 'HEARTBEAT_INTERVAL_S'],
     [{ BANNER_CACHE_S: 'soon' }, {}, 'BANNER_CACHE_S'],
     [{ BOOKIE_ENV: 'staging' }, {}, 'BOOKIE_ENV'],

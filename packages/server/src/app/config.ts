@@ -40,6 +40,8 @@ export interface Config {
   callbacks: CallbackConfig;
   /** Bet placement. */
   bets: BetsConfig;
+  /** The risk engine (docs/adr/0018-risk-engine.md). */
+  risk: RiskConfig;
   /** Tenancy: partner and player authentication, rate and size limits (docs/adr/0005-tenancy.md). */
   auth: AuthConfig;
   /** The betting frame: heartbeats and banners (DECISIONS D47–D49, docs/adr/0020-betting-frame.md). */
@@ -156,6 +158,23 @@ export interface BetsConfig {
   recoveryIntervalMs: number;
 }
 
+/** Settings of the risk engine (DECISIONS D34, D37–D40). */
+export interface RiskConfig {
+  /** Whether the risk engine decides bets and keeps exposure (`RISK_ENGINE` on|off; default on). */
+  enabled: boolean;
+  /** Share of an outcome's limit past which its odds are shaded, decimal fraction (`RISK_SHADE_FROM`; 0.5). */
+  shadeFrom: string;
+  /** Share of (odds − 1) taken off at the limit, decimal fraction (`RISK_SHADE_MAX`; 0.2; 0 turns shading off). */
+  shadeMax: string;
+  /** Seconds after a bet stop, status or odds change during which an event's feed counts as unstable
+   * (`DELAY_INSTABILITY_WINDOW_S`; 10). */
+  instabilityWindowS: number;
+  /** Seconds added to the bet delay while unstable (`DELAY_INSTABILITY_EXTRA_S`; 3). */
+  instabilityExtraS: number;
+  /** How long a process keeps the limits, groups and delays it read, ms (`RISK_SETTINGS_CACHE_MS`; 1000). */
+  settingsCacheMs: number;
+}
+
 /** A setting that is missing or malformed. `setting` names it as the operator writes it. */
 export class ConfigError extends Error {
   constructor(
@@ -240,6 +259,28 @@ export function loadAuthConfig(env: NodeJS.ProcessEnv): AuthConfig {
 }
 
 const DECIMAL_SETTING = /^(0|[1-9][0-9]{0,11})(\.[0-9]{1,12})?$/;
+
+function fraction(setting: string, raw: string | undefined, def: string): string {
+  const v = raw ?? def;
+  if (!DECIMAL_SETTING.test(v) || !/^(0(\.\d+)?|1(\.0+)?)$/.test(v)) {
+    throw new ConfigError(setting, `expected a decimal fraction between 0 and 1 such as ${def}, got "${v}"`);
+  }
+  return v;
+}
+
+function loadRiskConfig(env: NodeJS.ProcessEnv): RiskConfig {
+  const engine = env.RISK_ENGINE ?? 'on';
+  if (engine !== 'on' && engine !== 'off')
+    throw new ConfigError('RISK_ENGINE', `expected on or off, got "${engine}"`);
+  return {
+    enabled: engine === 'on',
+    shadeFrom: fraction('RISK_SHADE_FROM', env.RISK_SHADE_FROM, '0.5'),
+    shadeMax: fraction('RISK_SHADE_MAX', env.RISK_SHADE_MAX, '0.2'),
+    instabilityWindowS: int('DELAY_INSTABILITY_WINDOW_S', env.DELAY_INSTABILITY_WINDOW_S, 10, 0, 3600),
+    instabilityExtraS: int('DELAY_INSTABILITY_EXTRA_S', env.DELAY_INSTABILITY_EXTRA_S, 3, 0, 3600),
+    settingsCacheMs: int('RISK_SETTINGS_CACHE_MS', env.RISK_SETTINGS_CACHE_MS, 1000, 0, 3_600_000),
+  };
+}
 
 function loadBetsConfig(env: NodeJS.ProcessEnv): BetsConfig {
   const oddsTolerance = env.ODDS_TOLERANCE ?? '0';
@@ -342,6 +383,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: ConfigOv
     tls: loadTlsConfig(env, flags),
     callbacks: loadCallbackConfig(env),
     bets: loadBetsConfig(env),
+    risk: loadRiskConfig(env),
     auth: loadAuthConfig(env),
     frame: {
       heartbeatIntervalS: int('HEARTBEAT_INTERVAL_S', env.HEARTBEAT_INTERVAL_S, 30, 0, 3600),

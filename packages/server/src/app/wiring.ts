@@ -17,6 +17,9 @@ import { type FeedService, startFeed } from '../modules/feed/feed.service.js';
 import { frameDeps } from '../modules/frame/frame-deps.js';
 import { startHeartbeats } from '../modules/frame/send-heartbeats.js';
 import { SessionEvents } from '../modules/frame/session-events.js';
+import type { RiskDeps } from '../modules/risk/deps.js';
+import { OddsShader } from '../modules/risk/odds-shader.js';
+import { RiskBook } from '../modules/risk/risk-book.js';
 import { consumerSettingsFromEnv, settlementDeps } from '../modules/settlement/deps.js';
 import { SettlementConsumer } from '../modules/settlement/settlement-consumer.js';
 import { cachedWhiteLabels } from '../modules/tenants/cached-white-labels.js';
@@ -49,6 +52,8 @@ export interface AppDeps {
   betEvents: BetEvents;
   /** Everything bet placement needs. */
   placement: PlacementDeps;
+  /** The risk engine's settings, exposure and players' risk (its settings work even with RISK_ENGINE=off). */
+  risk: RiskDeps;
   /** Frame session ends (heartbeat refusals, D47) for this process's frame streams. */
   sessionEvents: SessionEvents;
   /** The settlement consumer of this process, once {@link startBackground} started it. */
@@ -91,6 +96,29 @@ export async function buildDeps(config: Config, opts: BuildDepsOptions = {}): Pr
   const feed = await startFeed({ database, logger, clock, lifecycle, settings: config.feed });
   const betEvents = new BetEvents();
   const rates = config.bets.eurRates;
+  const book = new RiskBook(database.db, config.risk.settingsCacheMs, () => clock.now());
+  const shadeMax = parseDecimal(config.risk.shadeMax, { field: 'RISK_SHADE_MAX' });
+  const shader =
+    config.risk.enabled && shadeMax.num > 0n
+      ? new OddsShader({
+          trading: { database, clock, feed },
+          book,
+          settings: {
+            from: parseDecimal(config.risk.shadeFrom, { field: 'RISK_SHADE_FROM' }),
+            maxShare: shadeMax,
+          },
+          logger,
+        })
+      : undefined;
+  if (shader) lifecycle.onStop('odds shader', () => shader.idle());
+  const risk: RiskDeps = {
+    database,
+    clock,
+    config: config.risk,
+    eurRates: rates,
+    book,
+    ...(shader ? { shader } : {}),
+  };
   const placement: PlacementDeps = {
     database,
     clock,
@@ -113,12 +141,15 @@ export async function buildDeps(config: Config, opts: BuildDepsOptions = {}): Pr
       },
       placementDeadlineMs: config.bets.placementDeadlineMs,
     },
+    // the risk engine decides bets unless RISK_ENGINE=off
+    ...(config.risk.enabled ? { risk } : {}),
   };
   return {
     feed,
     betEvents,
     sessionEvents: new SessionEvents(),
     placement,
+    risk,
     config,
     database,
     logger,

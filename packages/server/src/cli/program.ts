@@ -9,6 +9,7 @@ import { openApiCommand } from './openapi.js';
 import { partnerCheckCommand } from './partner-check.js';
 import { replayCommand } from './replay.js';
 import { reportCommand } from './report.js';
+import { riskCommand } from './risk.js';
 import { startCommand } from './start.js';
 import { userCommand } from './user.js';
 import { wlCommand } from './wl.js';
@@ -31,6 +32,7 @@ export function buildProgram(): Command {
   program.addCommand(userCommand());
   program.addCommand(betsCommand());
   program.addCommand(reportCommand());
+  program.addCommand(riskCommand());
   program.addCommand(replayCommand());
   program.addCommand(demoCommand());
   program.addCommand(mcpCommand());

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { CreatedWhiteLabel, CreateWhiteLabelBody } from '@bookie/contracts';
-import { validationError } from '@bookie/core';
+import { formatMoney, parseDecimal, validationError } from '@bookie/core';
 import { startListening } from '@bookie/process';
 import type { ParsedSeason, ReplayOptions, ReplayResult, ReplayTarget, Speed } from '@bookie/simulator';
 import { Command } from 'commander';
@@ -250,7 +250,14 @@ type ReplayFlags = {
   dataDir?: string;
   bookieProcess?: boolean;
   walletInProcess?: boolean;
+  riskLimit?: string;
 };
+
+/** `--risk-limit`: a positive amount of EUR with at most 6 decimals. */
+function parseRiskLimit(raw: string): string {
+  const v = parseDecimal(raw, { field: '--risk-limit', maxDecimals: 6, allowZero: false });
+  return formatMoney(v);
+}
 
 /** `bookie replay <csv>…`: real seasons through the whole platform, then the report and its reconciliation. */
 export function replayCommand(): Command {
@@ -271,6 +278,11 @@ export function replayCommand(): Command {
     .option(
       '--data-dir <dir>',
       "Bookie's PGlite data directory (default: in memory); it must not hold the season",
+    )
+    .option(
+      '--risk-limit <eur>',
+      'a liability limit per outcome (EUR, prematch and live) for the run; the report adds exposure, max_bet ' +
+        'declines per market and risk scores by bettor profile',
     )
     .option('--bookie-process', 'run Bookie as a `bookie start` child process instead of in this process')
     .option('--wallet-in-process', 'run the reference wallet in this process instead of as a child process')
@@ -298,6 +310,7 @@ export function replayCommand(): Command {
                 speed,
                 ...(speed === 'max' ? {} : { maxWaitMs: 2000 }),
                 ...(bets ? { bets } : {}),
+                ...(o.riskLimit ? { riskLimitEur: parseRiskLimit(o.riskLimit) } : {}),
                 ...(players ? { players } : {}),
                 ...(concurrency ? { concurrency } : {}),
                 minStake: Number(REPLAY_LIMITS.min_stake),

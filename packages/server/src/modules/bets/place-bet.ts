@@ -5,11 +5,14 @@ import {
   DomainError,
   formatFeedOddValue,
   type OddsStrategy,
+  type OutcomeKey,
   parseDecimal,
   parseOdds,
   parseStake,
+  phaseOf,
   type Rational,
   type Restriction,
+  type RiskState,
   remainingBetDelay,
   restriction,
   validationError,
@@ -26,6 +29,9 @@ import { releaseBonuses } from '../bonuses/release-bonuses.js';
 import { recordSyncOutcome } from '../callbacks/callbacks.repo.js';
 import type { CallbacksService } from '../callbacks/callbacks.service.js';
 import { enqueueCallbacks } from '../callbacks/enqueue-callbacks.js';
+import { betDelayFor } from '../risk/bet-delay-for.js';
+import type { RiskDeps } from '../risk/deps.js';
+import { loadRiskState } from '../risk/load-risk-state.js';
 import type { WhiteLabel } from '../tenants/white-label.js';
 import type { Bet, EventInfo } from './bet.js';
 import type { BetEvents } from './bet-events.js';
@@ -66,6 +72,8 @@ export interface PlacementDeps {
   /** The group commit of holds and decisions. */
   writes: PlacementWrites;
   settings: PlacementSettings;
+  /** The risk engine (D37, D38, D34); undefined when `RISK_ENGINE=off`. */
+  risk?: RiskDeps;
 }
 
 /** The restriction a final `/bet/place` error code ends the bet with (D9). */
@@ -325,26 +333,38 @@ export async function placeBet(deps: PlacementDeps, session: PlayerSession, body
     return finish(deps, betId);
   }
 
-  // 3. processing: the optional live bet delay, then validation against the live book
-  const delayS = wl.betDelayS > 0 && hasLiveSelection(req, events) ? delayFor(wl.betDelayS, body, now) : 0;
+  // 3. processing: the risk facts, the bet delay (D34), then the one decision against the live book
+  const riskState = deps.risk
+    ? await loadRiskState(deps.risk, database.db, {
+        whiteLabelId: session.whiteLabelId,
+        playerId,
+        currency: req.currency,
+        outcomes: outcomesOf(req, events),
+        ...(body.recommended_max_payout !== undefined
+          ? { recommendedMaxPayout: parseStake(body.recommended_max_payout, 'recommended_max_payout') }
+          : {}),
+        record: true,
+      })
+    : undefined;
+  const delayS = await delayOf(deps, wl, req, events, riskState?.group.name ?? 'default', body, now);
   if (delayS > 0) await new Promise((r) => setTimeout(r, delayS * 1000));
-  const verdict = validatePlacement(req, {
-    events: eventsOf(catalog, req),
-    whiteLabel: wl,
-    now: clock.now(),
-    lastBetAt: lastBets,
-    expressCap: deps.settings.expressCap(req.currency),
-    oddsTolerance: deps.settings.oddsTolerance,
-    // bonuses (issue 9): the multiplier the bet reserved with its boost at the hold
-    ...(bet.row.boost_multiplier !== null
-      ? {
-          boostMultiplier: parseDecimal(bet.row.boost_multiplier, {
-            field: 'boost_multiplier',
-            maxDecimals: 6,
-          }),
-        }
-      : {}),
-  });
+  const boostMultiplier =
+    bet.row.boost_multiplier !== null
+      ? parseDecimal(bet.row.boost_multiplier, { field: 'boost_multiplier', maxDecimals: 6 })
+      : undefined;
+  const decideOn = (risk: RiskState | undefined) =>
+    validatePlacement(req, {
+      events: eventsOf(catalog, req),
+      whiteLabel: wl,
+      now: clock.now(),
+      lastBetAt: lastBets,
+      expressCap: deps.settings.expressCap(req.currency),
+      oddsTolerance: deps.settings.oddsTolerance,
+      // bonuses (issue 9): the multiplier the bet reserved with its boost at the hold
+      ...(boostMultiplier ? { boostMultiplier } : {}),
+      ...(risk ? { risk } : {}),
+    });
+  const verdict = decideOn(riskState);
   // bonuses (issue 9): the freebet, insurance and boost restrictions, on the accepted odds
   verdict.restrictions.push(
     ...(await checkBonuses(database.db, { bet, acceptedOdds: verdict.acceptedOdds, now: clock.now() })),
@@ -356,8 +376,19 @@ export async function placeBet(deps: PlacementDeps, session: PlayerSession, body
     acceptedOdds: verdict.acceptedOdds,
     totalOdds: verdict.totalOdds,
     decidedAt: new Date(clock.now()),
+    ...(riskState
+      ? {
+          risk: {
+            whiteLabelId: session.whiteLabelId,
+            eurRate: riskState.eurRate,
+            decide: (exposure) => decideOn({ ...riskState, exposure }),
+          },
+        }
+      : {}),
   });
   failpoint('placement:after-decision-commit');
+  // the risk engine: an accepted bet moved its outcomes' exposure (odds shading, D39)
+  if (decided?.row.state === 'accepted') deps.risk?.shader?.kick(decided.selections);
   return finish(deps, betId, decided);
 }
 
@@ -366,10 +397,57 @@ function isUniqueViolation(err: unknown): boolean {
   return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '23505';
 }
 
-function delayFor(configuredS: number, body: PlaceBetRequest, receivedAtMs: number): number {
+function clientDelayOf(body: Pick<PlaceBetRequest, 'client_created_at'>, receivedAtMs: number): number {
   const created = body.client_created_at ? Date.parse(body.client_created_at) : Number.NaN;
-  const applied = Number.isFinite(created) ? clientAppliedDelay(created, receivedAtMs) : 0;
-  return remainingBetDelay(configuredS, applied);
+  return Number.isFinite(created) ? clientAppliedDelay(created, receivedAtMs) : 0;
+}
+
+/** The outcomes a bet selects, in the phase of their events now (D37). */
+export function outcomesOf(
+  req: Pick<PlacementRequest, 'selections'>,
+  events: ReadonlyMap<string, SportEvent | undefined>,
+): OutcomeKey[] {
+  return req.selections.map((s) => ({
+    sport_event_id: s.sport_event_id,
+    market_id: s.market_id,
+    odd_id: s.odd_id,
+    phase: phaseOf(events.get(s.sport_event_id)),
+  }));
+}
+
+/**
+ * The bet delay (D34): with the risk engine the largest configured level (white label live delay, sport event,
+ * market type, risk group), raised while the feed is unstable; without it the white label's live delay alone.
+ * The client's delay is deducted either way (spec 03 table).
+ */
+export async function delayOf(
+  deps: PlacementDeps,
+  wl: WhiteLabel,
+  req: PlacementRequest,
+  events: ReadonlyMap<string, SportEvent | undefined>,
+  group: string,
+  body: Pick<PlaceBetRequest, 'client_created_at'>,
+  now: number,
+): Promise<number> {
+  const client = clientDelayOf(body, now);
+  if (!deps.risk)
+    return wl.betDelayS > 0 && hasLiveSelection(req, events) ? remainingBetDelay(wl.betDelayS, client) : 0;
+  const settings = await deps.risk.book.get();
+  return betDelayFor(settings, deps.risk.config, {
+    legs: req.selections.map((s) => {
+      const event = events.get(s.sport_event_id);
+      return {
+        sportEventId: s.sport_event_id,
+        marketTypeId: String(event?.markets[s.market_id]?.type_id ?? ''),
+        phase: phaseOf(event),
+        eventUpdatedAt: event ? Date.parse(event.updated_at) : 0,
+      };
+    }),
+    group,
+    whiteLabelLiveDelayS: wl.betDelayS,
+    clientAppliedS: client,
+    now,
+  });
 }
 
 /** Wakes the dispatcher and tells the player's stream; `known` spares a read when the caller has the bet. */

@@ -1,5 +1,5 @@
 import { CALLBACK_PATHS } from '@bookie/contracts';
-import { formatFeedOddValue, type Rational, type Restriction } from '@bookie/core';
+import { type DecisionLeg, formatFeedOddValue, type Rational, type Restriction } from '@bookie/core';
 import { GroupCommit } from '@bookie/storage';
 import type { Database } from '../../db/database.js';
 import { type Executor, inTransaction } from '../../db/transaction.js';
@@ -13,6 +13,12 @@ import {
   type EnqueuedCallback,
   enqueueCallbacks,
 } from '../callbacks/enqueue-callbacks.js';
+import {
+  dropExposure,
+  type RiskRecheck,
+  recheckLimits,
+  writeAcceptedExposure,
+} from '../risk/record-exposure.js';
 import type { Bet, BetRow } from './bet.js';
 import {
   type ClientKey,
@@ -50,6 +56,8 @@ export interface DecisionWrite {
   /** The accepted total odds before any boost. */
   totalOdds: Rational;
   decidedAt: Date;
+  /** The risk engine's part: decided again on the locked exposure in the accept transaction (D38); none when off. */
+  risk?: RiskRecheck;
 }
 
 const hasBonus = (b: { freebet_id: string | null; insurance_id: string | null; boost_id: string | null }) =>
@@ -131,12 +139,26 @@ export async function writeDecisions(
       error: null,
     })),
   );
+  // the risk engine: the limits decided again on the exposure as it is now, under its lock (D38)
+  const rechecking = items.filter((d) => d.restrictions.length === 0 && d.risk !== undefined);
+  const rechecked = await recheckLimits(
+    tx,
+    rechecking.map((d) => ({ risk: d.risk as RiskRecheck })),
+  );
+  const riskRestrictions = new Map<DecisionWrite, Restriction[]>();
+  const riskLegs = new Map<DecisionWrite, DecisionLeg[]>();
+  rechecking.forEach((d, i) => {
+    const v = rechecked[i] as { restrictions: Restriction[]; legs: DecisionLeg[] };
+    if (v.restrictions.length > 0) riskRestrictions.set(d, v.restrictions);
+    else riskLegs.set(d, v.legs);
+  });
   const accepts: Array<{ d: DecisionWrite; totalOdds: string; baseOdds: string }> = [];
   const declines: Array<{ d: DecisionWrite; restrictions: Restriction[] }> = [];
   for (const d of items) {
     const baseOdds = formatFeedOddValue(d.totalOdds);
-    if (d.restrictions.length > 0) {
-      declines.push({ d, restrictions: d.restrictions });
+    const restrictions = riskRestrictions.get(d) ?? d.restrictions;
+    if (restrictions.length > 0) {
+      declines.push({ d, restrictions });
       continue;
     }
     const row = d.bet.row;
@@ -160,6 +182,24 @@ export async function writeDecisions(
 
   const decided = new Map<string, Bet>();
   const callbacks: CallbackToEnqueue[] = [];
+  // the legs' exposure, written before the state change so the bet state trigger counts it (D37)
+  const exposed = accepts.flatMap(({ d, totalOdds }) => {
+    const legs = riskLegs.get(d);
+    const eurRate = d.risk?.eurRate;
+    if (!legs || !eurRate) return [];
+    return [
+      {
+        betId: d.bet.row.id,
+        whiteLabelId: d.bet.row.white_label_id,
+        stake: d.bet.row.stake,
+        totalOdds,
+        legOdds: d.acceptedOdds,
+        legs,
+        eurRate,
+      },
+    ];
+  });
+  await writeAcceptedExposure(tx, exposed);
 
   const acceptedRows = byId(
     await transitionBets(
@@ -173,6 +213,10 @@ export async function writeDecisions(
         baseOdds: a.baseOdds,
       })),
     ),
+  );
+  await dropExposure(
+    tx,
+    exposed.filter((e) => !acceptedRows.has(e.betId)).map((e) => e.betId),
   );
   // only selections whose price moved are written (the common case writes none)
   const moved = accepts.flatMap(({ d }) =>

@@ -1,24 +1,14 @@
 import type { SportEvent } from '@bookie/contracts';
 import {
-  applyOddsStrategy,
   type BetType,
-  checkAcceptance,
-  compare,
-  div,
-  exactPayout,
-  formatMoney,
-  formatOdds,
-  fromInteger,
-  mul,
+  betTotalOdds,
+  type DecisionLeg,
+  decideBet,
   type OddsStrategy,
-  ONE,
   parseDecimal,
   type Rational,
   type Restriction,
-  restriction,
-  roundDown,
-  validateBetType,
-  withKnownContext,
+  type RiskState,
 } from '@bookie/core';
 import type { WhiteLabel } from '../tenants/white-label.js';
 
@@ -34,7 +24,8 @@ export interface RequestedSelection {
 export interface PlacementRequest {
   betType: BetType;
   systemSizes: number[];
-  stake: Rational;
+  /** Undefined asks only for the largest acceptable stake (`GET /restrictions`). */
+  stake?: Rational;
   currency: string;
   oddsStrategy: OddsStrategy;
   selections: RequestedSelection[];
@@ -58,14 +49,20 @@ export interface PlacementContext {
    * cap limit is then on the boosted odds, as settlement pays it.
    */
   boostMultiplier?: Rational;
+  /** The risk engine's facts (exposure, limits, the player's group); undefined: the engine is off. */
+  risk?: RiskState;
 }
 
-/** Outcome of validation: every failing restriction, and the odds each selection is accepted at. */
+/** Outcome of validation: every failing restriction, the odds each selection is accepted at, and risk's facts. */
 export interface PlacementVerdict {
   restrictions: Restriction[];
   acceptedOdds: Rational[];
   /** Π accepted odds (express), the odds of a single, or Σ combination odds / N for a system. */
   totalOdds: Rational;
+  /** The largest acceptable stake, when anything limits it. */
+  maxBet: Rational | undefined;
+  /** Each platform leg's outcome and the exposure the bet adds to it (D37). */
+  legs: DecisionLeg[];
 }
 
 /** The total odds of a bet: potential payout per unit of stake, with every leg winning (no caps). */
@@ -74,108 +71,51 @@ export function totalOddsOf(
   odds: readonly Rational[],
   systemSizes: readonly number[],
 ): Rational {
-  const legs = odds.map((o) => ({ odds: o, status: 1 as const }));
-  const huge = fromInteger(10n ** 30n);
-  return exactPayout({
-    betType,
-    stake: ONE,
-    legs,
-    ...(betType === 'system' ? { systemSizes } : {}),
-    expressCap: huge,
-  }).value;
+  return betTotalOdds(betType, odds, systemSizes);
 }
 
+const money = (s: string | null, field: string) =>
+  s === null ? undefined : parseDecimal(s, { field, maxDecimals: 6 });
+
 /**
- * Validates a bet against the live book and the white label's rules (issue 7 step 3): the bet-acceptance rule
- * (spec 02), the odds acceptance strategy (spec 01), bet type rules, min/max stake, max payout and the express
- * cap (D17), and bet_interval. Returns every failing restriction (empty = accept) and the accepted odds.
+ * Validates a bet against the live book, the white label's rules and the risk engine: the one decision of core
+ * ({@link decideBet}) with the frame's facts. Returns every failing restriction (empty = accept), the accepted odds,
+ * the largest acceptable stake and the exposure the bet adds.
  */
 export function validatePlacement(req: PlacementRequest, ctx: PlacementContext): PlacementVerdict {
-  const out: Restriction[] = [];
-  const firstEvent = req.selections[0]?.sport_event_id;
-  out.push(
-    ...validateBetType({ type: req.betType, selections: req.selections, systemSizes: req.systemSizes }),
-  );
-
-  const acceptedOdds: Rational[] = [];
-  for (const sel of req.selections) {
-    const ref = { sport_event_id: sel.sport_event_id, market_id: sel.market_id, odd_id: sel.odd_id };
-    const event = ctx.events.get(sel.sport_event_id);
-    const failing = checkAcceptance(event, ref);
-    out.push(...failing);
-    const current = event?.markets[sel.market_id]?.odds[sel.odd_id]?.value;
-    if (failing.length > 0 || current === undefined) {
-      acceptedOdds.push(sel.odds);
-      continue;
-    }
-    const verdict = applyOddsStrategy({
-      strategy: req.oddsStrategy,
-      requested: sel.odds,
-      current: parseDecimal(current, { field: 'odds', maxDecimals: 12 }),
-      tolerance: ctx.oddsTolerance,
-      selection: ref,
-    });
-    if (verdict.accepted) acceptedOdds.push(verdict.odds);
-    else {
-      out.push(verdict.restriction);
-      acceptedOdds.push(sel.odds);
-    }
-  }
-
   const { minStake, maxStake, maxPayout } = ctx.whiteLabel.limits;
-  if (minStake !== null && compare(req.stake, parseDecimal(minStake, { field: 'min_stake' })) < 0) {
-    out.push(restriction('min_bet', { min_bet: minStake }));
-  }
-  let maxBet: Rational | undefined =
-    maxStake !== null ? parseDecimal(maxStake, { field: 'max_stake' }) : undefined;
-  const totalOdds = totalOddsOf(req.betType, acceptedOdds, req.systemSizes);
-  // the largest stake whose potential payout stays within max payout and, for combinations, the express cap
-  const payoutLimits: Rational[] = [];
-  if (maxPayout !== null) payoutLimits.push(parseDecimal(maxPayout, { field: 'max_payout' }));
-  if (req.betType !== 'single') {
-    if (ctx.expressCap) payoutLimits.push(ctx.expressCap);
-    // without a rate the 50,000 EUR cap (D17) cannot be applied: refuse rather than settle uncapped
-    else out.push(restriction('wl_defined', { rule: `no EUR rate for ${req.currency} (EUR_RATES)` }));
-  }
-  // a boosted bet pays on the boosted odds (D19): limit the stake by those
-  const payoutOdds = ctx.boostMultiplier ? mul(totalOdds, ctx.boostMultiplier) : totalOdds;
-  for (const limit of payoutLimits) {
-    const stakeForLimit = roundDown(div(limit, payoutOdds), 6);
-    if (maxBet === undefined || compare(stakeForLimit, maxBet) < 0) maxBet = stakeForLimit;
-  }
-  if (maxBet !== undefined && compare(req.stake, maxBet) > 0) {
-    out.push(
-      restriction('max_bet', {
-        max_bet: formatMoney(maxBet),
-        ...(firstEvent ? { sport_event_id: firstEvent } : {}),
-      }),
-    );
-  }
-
-  if (ctx.whiteLabel.betIntervalS > 0) {
-    const seen = new Set<string>();
-    for (const sel of req.selections) {
-      if (seen.has(sel.sport_event_id)) continue;
-      seen.add(sel.sport_event_id);
-      const last = ctx.lastBetAt.get(sel.sport_event_id);
-      if (!last) continue;
-      const waitMs = last.getTime() + ctx.whiteLabel.betIntervalS * 1000 - ctx.now;
-      if (waitMs > 0) {
-        const seconds = parseDecimal((waitMs / 1000).toFixed(3), { field: 'time_to_wait' });
-        out.push(
-          restriction('bet_interval', {
-            sport_event_id: sel.sport_event_id,
-            time_to_wait: formatOdds(seconds),
-          }),
-        );
-      }
-    }
-  }
-  const known = maxBet !== undefined ? { max_bet: formatMoney(maxBet) } : {};
+  const minS = money(minStake, 'min_stake');
+  const maxS = money(maxStake, 'max_stake');
+  const maxP = money(maxPayout, 'max_payout');
+  const decision = decideBet({
+    bet: {
+      type: req.betType,
+      systemSizes: req.systemSizes,
+      ...(req.stake !== undefined ? { stake: req.stake } : {}),
+      currency: req.currency,
+      oddsStrategy: req.oddsStrategy,
+      selections: req.selections,
+    },
+    event: (id) => ctx.events.get(id),
+    whiteLabel: {
+      ...(minS ? { minStake: minS } : {}),
+      ...(maxS ? { maxStake: maxS } : {}),
+      ...(maxP ? { maxPayout: maxP } : {}),
+      betIntervalS: ctx.whiteLabel.betIntervalS,
+    },
+    now: ctx.now,
+    lastBetAt: new Map([...ctx.lastBetAt].map(([k, v]) => [k, v.getTime()])),
+    expressCap: ctx.expressCap,
+    oddsTolerance: ctx.oddsTolerance,
+    ...(ctx.boostMultiplier ? { boostMultiplier: ctx.boostMultiplier } : {}),
+    ...(ctx.risk ? { risk: ctx.risk } : {}),
+  });
   return {
-    restrictions: withKnownContext(out, { ...known, ...(firstEvent ? { sport_event_id: firstEvent } : {}) }),
-    acceptedOdds,
-    totalOdds,
+    restrictions: decision.restrictions,
+    acceptedOdds: decision.acceptedOdds,
+    totalOdds: decision.totalOdds,
+    maxBet: decision.maxBet,
+    legs: decision.legs,
   };
 }
 

@@ -6,6 +6,7 @@ import { settleBody, unsettleBody } from '../bets/callback-bodies.js';
 // bonuses (issue 9): freebet used, insurance paid / declined / cancelled, in the same transaction
 import { type BetSettlementChange, onBetsSettled } from '../bonuses/on-bets-settled.js';
 import { type CallbackToEnqueue, enqueueCallbacks } from '../callbacks/enqueue-callbacks.js';
+import { onBetsSettledForRisk } from '../risk/on-bets-settled.js';
 import { decideTransition, type SettlementLimits, type Transition } from './decide.js';
 import { limitsKey, type SettlementDeps } from './deps.js';
 import {
@@ -201,12 +202,20 @@ export async function applyResults(
   );
   // bonuses (issue 9): after the bets' own callbacks, so a bet's insurance callback follows its settle / unsettle
   const bonusCallbacks = await onBetsSettled(tx, bonusChanges, ctx.at);
+  // the risk engine: players' closing-line values follow their settled bets (D40)
+  await onBetsSettledForRisk(
+    tx,
+    bonusChanges.map((c) => ({ bet: c.bet, unsettled: c.unsettled, settled: c.settleType !== undefined })),
+  );
   return { changed, ...out, callbacks: enqueued.length + bonusCallbacks };
 }
 
 /** After a batch commits: wakes the dispatcher and tells the players' live streams. */
 export function afterCommit(deps: SettlementDeps, applied: Applied): void {
   if (applied.callbacks > 0) deps.kick();
+  // the risk engine: settled and unsettled bets moved their outcomes' exposure (odds shading, D39)
+  if (deps.exposureChanged && applied.changed.length > 0)
+    deps.exposureChanged(applied.changed.flatMap((b) => b.selections));
   if (applied.changed.length === 0 || !deps.betEvents.listening) return;
   for (const bet of applied.changed) {
     deps.betEvents.emit({

@@ -35,6 +35,8 @@ export interface SettlementDeps {
   expressCap(currency: string): Rational | undefined;
   /** Wakes this process's callback dispatcher after a commit (other processes are woken by NOTIFY). */
   kick(): void;
+  /** Tells the risk engine's odds shading which outcomes' exposure changed (D39), after a commit. */
+  exposureChanged?(odds: Array<{ sport_event_id: string; market_id: string; odd_id: string }>): void;
 }
 
 /** What the consumer needs besides: the log and the replica. */
@@ -53,6 +55,7 @@ export function settlementDeps(app: AppDeps): ConsumerDeps {
     whiteLabels: app.placement.whiteLabels,
     expressCap: app.placement.settings.expressCap,
     kick: () => app.callbacks.dispatcher.kick(),
+    ...(app.risk.shader ? { exposureChanged: (odds) => app.risk.shader?.kick(odds) } : {}),
     hub: app.feed.hub,
     catalog: app.feed.catalog,
   };

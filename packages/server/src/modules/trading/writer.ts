@@ -4,6 +4,7 @@ import { applyChanges, ChangePathError, parseChangePath } from '@bookie/sdk';
 import type { Clock } from '../../app/clock.js';
 import type { Database } from '../../db/database.js';
 import { type Executor, inTransaction } from '../../db/transaction.js';
+import { recordClosingOdds } from '../risk/risk.repo.js';
 import {
   FINISHED_STATUSES,
   isoNow,
@@ -47,6 +48,8 @@ interface Loaded {
   event: SportEvent;
   finishedAt: Date | null;
   dirty: boolean;
+  /** The stored snapshot while the event had not started, for its closing prices (D40). */
+  notStarted?: string;
 }
 
 /**
@@ -61,7 +64,8 @@ export class TradingTransaction {
   readonly nowMs: number;
 
   constructor(
-    private readonly tx: Executor,
+    /** The transaction, for modules that write in it alongside the log (odds shading). */
+    readonly tx: Executor,
     clock: Clock,
   ) {
     this.nowMs = clock.now();
@@ -73,10 +77,12 @@ export class TradingTransaction {
     if (cached) return cached.event;
     const stored = await loadSnapshot(this.tx, eventId);
     if (!stored) return undefined;
+    const event = JSON.parse(stored.snapshot) as SportEvent;
     const loaded: Loaded = {
-      event: JSON.parse(stored.snapshot) as SportEvent,
+      event,
       finishedAt: stored.finishedAt,
       dirty: false,
+      ...(event.fixture.status === 0 ? { notStarted: stored.snapshot } : {}),
     };
     this.events.set(eventId, loaded);
     return loaded.event;
@@ -206,6 +212,10 @@ export class TradingTransaction {
     for (const [id, version] of lastVersion) {
       const loaded = this.events.get(id)!;
       const status = loaded.event.fixture.status;
+      // the event starts (or ends without starting): its last prices before that are the closing line (D40)
+      if (loaded.notStarted !== undefined && status !== 0) {
+        await recordClosingOdds(this.tx, JSON.parse(loaded.notStarted) as SportEvent);
+      }
       const finished = FINISHED_STATUSES.has(status);
       const json = JSON.stringify(loaded.event);
       snaps.push({

@@ -1,0 +1,349 @@
+/**
+ * The one decision on a bet (ARCHITECTURE "One decision for every way a bet arrives"; DECISIONS D35, D37, D38):
+ * integrity (the acceptance rule of spec 02), the odds acceptance strategy (spec 01), the bet type rules, the white
+ * label's stake and payout limits with the express cap (D17), bet_interval, and the risk engine — the liability
+ * limit of each outcome from its exposure and the player's risk group. A frame bet, an MTS bet (whose foreign
+ * selections multiply into the total odds) and an advisory check all call {@link decideBet}; `GET /restrictions`
+ * is the same call without recording. Pure: every fact (replica state, exposure, group, limits, now) is an input.
+ *
+ * @packageDocumentation
+ */
+import { checkAcceptance } from './acceptance.js';
+import { type BetType, validateBetType } from './bet-types.js';
+import {
+  compare,
+  div,
+  formatMoney,
+  formatOdds,
+  fromInteger,
+  max,
+  mul,
+  ONE,
+  type Rational,
+  rational,
+  roundDown,
+  sub,
+  ZERO,
+} from './decimal.js';
+import { betExposure, winPerUnitStakeEur } from './exposure.js';
+import { applyOddsStrategy, type OddsStrategy } from './odds-strategy.js';
+import { type Restriction, restriction, withKnownContext } from './restrictions.js';
+import { exactPayout } from './settlement.js';
+import { FIXTURE_STATUS } from './statuses.js';
+
+/** Live or prematch: exposure, limits and delays are kept apart for each (D34, D37, D38). */
+export type MarketPhase = 'live' | 'prematch';
+
+/** An outcome whose exposure is kept (D37): sport event, market, odd, and the phase the bets were taken in. */
+export interface OutcomeKey {
+  sport_event_id: string;
+  market_id: string;
+  odd_id: string;
+  phase: MarketPhase;
+}
+
+/** The map key of an outcome in {@link RiskState.exposure}: a JSON array of phase and the three ids. */
+export function outcomeKey(k: OutcomeKey): string {
+  return JSON.stringify([k.phase, k.sport_event_id, k.market_id, k.odd_id]);
+}
+
+/** A risk group (D38): its stake factor and, for `recommended_max_payout` (spec 03 VIP), its max payout in EUR. */
+export interface RiskGroup {
+  name: string;
+  /** Multiplies the remaining liability a player of the group may take (default 1, vip 5, restricted 0.2, blocked 0). */
+  stakeFactor: Rational;
+  /** The max payout (EUR) the group stands for, used to place a VIP by `recommended_max_payout`; none: not offered. */
+  maxPayoutEur?: Rational;
+}
+
+/** The risk facts the decision reads (D37, D38). */
+export interface RiskState {
+  /** Current exposure in EUR by {@link outcomeKey}; a missing outcome has 0. */
+  exposure: ReadonlyMap<string, Rational>;
+  /** The liability limit (EUR) of an outcome of this market type and phase; undefined: no limit. */
+  liabilityLimit(marketTypeId: string, phase: MarketPhase): Rational | undefined;
+  /** The player's risk group. */
+  group: RiskGroup;
+  /** Units of the bet currency per EUR (`EUR_RATES`); undefined when the currency has no rate. */
+  eurRate: Rational | undefined;
+}
+
+/** The part of a feed odd the decision reads (spec 02 "Odd"). */
+export interface DecisionOdd {
+  /** Odds, decimal string with 12 decimals. */
+  value: string;
+  status: number;
+  is_active: boolean;
+}
+
+/** The part of a feed sport event the decision reads (spec 02 "Sport event snapshot"). */
+export interface DecisionSportEvent {
+  id: string;
+  bet_stop: boolean;
+  fixture: { status: number };
+  markets: Record<string, { status: number; type_id?: number | string; odds: Record<string, DecisionOdd> }>;
+}
+
+/** A platform selection as requested: ids and the odds the player saw. */
+export interface DecisionSelection {
+  sport_event_id: string;
+  market_id: string;
+  odd_id: string;
+  odds: Rational;
+}
+
+/** A foreign selection of an MTS mixed combo (spec 03): not on the platform; its odds multiply into the total. */
+export interface DecisionForeignSelection {
+  id: string;
+  odds: Rational;
+}
+
+/** The bet being decided. */
+export interface DecisionBet {
+  type: BetType;
+  systemSizes: readonly number[];
+  /** Stake in the bet currency; undefined asks for the largest acceptable stake only (`GET /restrictions`, D35). */
+  stake?: Rational;
+  currency: string;
+  oddsStrategy: OddsStrategy;
+  selections: readonly DecisionSelection[];
+  foreignSelections?: readonly DecisionForeignSelection[];
+}
+
+/** The white label's stake rules, exact; undefined: no such limit. */
+export interface DecisionWhiteLabel {
+  minStake?: Rational;
+  maxStake?: Rational;
+  maxPayout?: Rational;
+  /** Seconds a player waits between bets on one sport event; 0: no bet_interval. */
+  betIntervalS: number;
+}
+
+/** Every input of {@link decideBet}. */
+export interface BetDecisionInput {
+  bet: DecisionBet;
+  /** The current replica snapshot of a sport event, or undefined when unknown. */
+  event(sportEventId: string): DecisionSportEvent | undefined;
+  whiteLabel: DecisionWhiteLabel;
+  /** Now, unix ms. */
+  now: number;
+  /** When this player's last accepted bet on each sport event was made, unix ms. */
+  lastBetAt: ReadonlyMap<string, number>;
+  /** The express cap of D17 in the bet currency; undefined when no EUR rate is configured for it. */
+  expressCap: Rational | undefined;
+  /** Strategy-1 tolerance (relative fraction). */
+  oddsTolerance: Rational;
+  /** A reserved boost's multiplier (D19): payout limits and exposure use the boosted odds. */
+  boostMultiplier?: Rational;
+  /** The risk engine's facts; undefined decides without it (the engine is off). */
+  risk?: RiskState;
+}
+
+/** A platform leg as risk sees it: its outcome, market type and the exposure a bet at the stake adds. */
+export interface DecisionLeg {
+  outcome: OutcomeKey;
+  marketTypeId: string;
+  /** EUR, 6 decimals; the leg's part of the potential win (D37). 0 without a stake or a rate. */
+  exposure: Rational;
+}
+
+/** The decision: accept when `restrictions` is empty. */
+export interface BetDecision {
+  /** Every failing restriction (empty: accept); with a stake only. */
+  restrictions: Restriction[];
+  /** The odds each platform selection is accepted at, by selection index. */
+  acceptedOdds: Rational[];
+  /** The accepted total odds before any boost (foreign selections included). */
+  totalOdds: Rational;
+  /** The largest acceptable stake (6 decimals, bet currency); undefined when nothing limits it. */
+  maxBet: Rational | undefined;
+  /** The platform legs with the exposure the bet adds (D37). */
+  legs: DecisionLeg[];
+}
+
+/** The total odds of a bet: potential payout per unit of stake with every leg winning (no caps). */
+export function betTotalOdds(
+  type: BetType,
+  odds: readonly Rational[],
+  systemSizes: readonly number[],
+): Rational {
+  const legs = odds.map((o) => ({ odds: o, status: 1 as const }));
+  return exactPayout({
+    betType: type,
+    stake: ONE,
+    legs,
+    ...(type === 'system' ? { systemSizes } : {}),
+    expressCap: fromInteger(10n ** 30n),
+  }).value;
+}
+
+/** The phase of a bet on an event: live while the fixture is live (status 1), prematch otherwise. */
+export function phaseOf(event: Pick<DecisionSportEvent, 'fixture'> | undefined): MarketPhase {
+  return event?.fixture.status === FIXTURE_STATUS.LIVE ? 'live' : 'prematch';
+}
+
+function parseOddValue(value: string): Rational {
+  const m = /^(\d+)(?:\.(\d{1,12}))?$/.exec(value);
+  if (!m) throw new RangeError(`bad feed odd value ${value}`);
+  const frac = m[2] ?? '';
+  return rational(BigInt(`${m[1]}${frac}`), 10n ** BigInt(frac.length));
+}
+
+/**
+ * The largest stake the risk engine allows (D38): for each platform leg with a liability limit,
+ * factor × max(0, limit − exposure) / its apportioned win per unit of stake (in the bet currency), rounded down to 6
+ * decimals; the smallest binds. Returns undefined when no leg is limited.
+ */
+export function riskMaxStake(
+  legs: readonly { outcome: OutcomeKey; marketTypeId: string }[],
+  perUnitEur: readonly Rational[],
+  risk: RiskState,
+): { maxStake: Rational; sportEventId: string } | undefined {
+  let best: { maxStake: Rational; sportEventId: string } | undefined;
+  legs.forEach((leg, i) => {
+    const limit = risk.liabilityLimit(leg.marketTypeId, leg.outcome.phase);
+    const perUnit = perUnitEur[i] as Rational;
+    if (limit === undefined || compare(perUnit, ZERO) <= 0) return;
+    const used = risk.exposure.get(outcomeKey(leg.outcome)) ?? ZERO;
+    const remaining = max(ZERO, sub(limit, used));
+    const stake = roundDown(div(mul(risk.group.stakeFactor, remaining), perUnit), 6);
+    if (!best || compare(stake, best.maxStake) < 0)
+      best = { maxStake: stake, sportEventId: leg.outcome.sport_event_id };
+  });
+  return best;
+}
+
+/**
+ * Decides a bet (ARCHITECTURE "One decision for every way a bet arrives"). Checks, and reports EVERY failure of:
+ * bet type rules (foreign selections count as selections); each platform selection against the acceptance rule and
+ * the odds strategy (accepted at the current odds where the strategy allows); min stake; the largest acceptable
+ * stake — the white label's max stake, max payout and, for combinations, the express cap (D17) on the total odds
+ * (boosted when a boost is reserved), and the risk engine's liability limits (D38) — as `max_bet` with that amount;
+ * bet_interval; and a risk group with stake factor 0 (`blocked`) as `player_limit` with `types: ["risk_group"]`.
+ * Every restriction's context carries `max_bet` (when known) and `sport_event_id` (D9). Without a stake only
+ * `maxBet` and the stake-independent restrictions are answered (`GET /restrictions`, D35).
+ */
+export function decideBet(input: BetDecisionInput): BetDecision {
+  const { bet } = input;
+  const out: Restriction[] = [];
+  const foreign = bet.foreignSelections ?? [];
+  const firstEvent = bet.selections[0]?.sport_event_id;
+  out.push(
+    ...validateBetType({
+      type: bet.type,
+      selections: [...bet.selections, ...foreign.map((f) => ({ sport_event_id: `foreign:${f.id}` }))],
+      systemSizes: [...bet.systemSizes],
+    }),
+  );
+
+  const acceptedOdds: Rational[] = [];
+  const legs: { outcome: OutcomeKey; marketTypeId: string }[] = [];
+  for (const sel of bet.selections) {
+    const ref = { sport_event_id: sel.sport_event_id, market_id: sel.market_id, odd_id: sel.odd_id };
+    const event = input.event(sel.sport_event_id);
+    const failing = checkAcceptance(event, ref);
+    out.push(...failing);
+    const market =
+      event && Object.hasOwn(event.markets, sel.market_id) ? event.markets[sel.market_id] : undefined;
+    legs.push({ outcome: { ...ref, phase: phaseOf(event) }, marketTypeId: String(market?.type_id ?? '') });
+    const current =
+      market && Object.hasOwn(market.odds, sel.odd_id) ? market.odds[sel.odd_id]?.value : undefined;
+    if (failing.length > 0 || current === undefined) {
+      acceptedOdds.push(sel.odds);
+      continue;
+    }
+    const verdict = applyOddsStrategy({
+      strategy: bet.oddsStrategy,
+      requested: sel.odds,
+      current: parseOddValue(current),
+      tolerance: input.oddsTolerance,
+      selection: ref,
+    });
+    if (verdict.accepted) acceptedOdds.push(verdict.odds);
+    else {
+      out.push(verdict.restriction);
+      acceptedOdds.push(sel.odds);
+    }
+  }
+
+  const allOdds = [...acceptedOdds, ...foreign.map((f) => f.odds)];
+  const typeOk = out.every((r) => r.type !== 'bet_type');
+  const totalOdds = typeOk ? betTotalOdds(bet.type, allOdds, bet.systemSizes) : allOdds.reduce(mul, ONE);
+  const payoutOdds = input.boostMultiplier ? mul(totalOdds, input.boostMultiplier) : totalOdds;
+
+  const { minStake, maxStake, maxPayout } = input.whiteLabel;
+  if (bet.stake !== undefined && minStake !== undefined && compare(bet.stake, minStake) < 0) {
+    out.push(restriction('min_bet', { min_bet: formatMoney(minStake) }));
+  }
+  let maxBet: Rational | undefined = maxStake;
+  let maxBetEvent = firstEvent;
+  const payoutLimits: Rational[] = [];
+  if (maxPayout !== undefined) payoutLimits.push(maxPayout);
+  if (bet.type !== 'single') {
+    if (input.expressCap) payoutLimits.push(input.expressCap);
+    // without a rate the 50,000 EUR cap (D17) cannot be applied: refuse rather than settle uncapped
+    else out.push(restriction('wl_defined', { rule: `no EUR rate for ${bet.currency} (EUR_RATES)` }));
+  }
+  for (const limit of payoutLimits) {
+    const stakeForLimit = roundDown(div(limit, payoutOdds), 6);
+    if (maxBet === undefined || compare(stakeForLimit, maxBet) < 0) maxBet = stakeForLimit;
+  }
+
+  const risk = input.risk;
+  if (risk) {
+    if (compare(risk.group.stakeFactor, ZERO) <= 0) {
+      out.push(restriction('player_limit', { types: ['risk_group'] }));
+    }
+    if (risk.eurRate) {
+      const perUnit = winPerUnitStakeEur({ totalOdds: payoutOdds, legOdds: allOdds, eurRate: risk.eurRate });
+      const bound = riskMaxStake(legs, perUnit, risk);
+      if (bound && (maxBet === undefined || compare(bound.maxStake, maxBet) < 0)) {
+        maxBet = bound.maxStake;
+        maxBetEvent = bound.sportEventId;
+      }
+    } else if (legs.some((l) => risk.liabilityLimit(l.marketTypeId, l.outcome.phase) !== undefined)) {
+      // exposure is kept in EUR: without a rate for the currency a limited outcome cannot be checked
+      out.push(restriction('wl_defined', { rule: `no EUR rate for ${bet.currency} (EUR_RATES)` }));
+    }
+  }
+  if (bet.stake !== undefined && maxBet !== undefined && compare(bet.stake, maxBet) > 0) {
+    out.push(
+      restriction('max_bet', {
+        max_bet: formatMoney(maxBet),
+        ...(maxBetEvent ? { sport_event_id: maxBetEvent } : {}),
+      }),
+    );
+  }
+
+  if (input.whiteLabel.betIntervalS > 0) {
+    const seen = new Set<string>();
+    for (const sel of bet.selections) {
+      if (seen.has(sel.sport_event_id)) continue;
+      seen.add(sel.sport_event_id);
+      const last = input.lastBetAt.get(sel.sport_event_id);
+      if (last === undefined) continue;
+      const waitMs = last + input.whiteLabel.betIntervalS * 1000 - input.now;
+      if (waitMs > 0) {
+        out.push(
+          restriction('bet_interval', {
+            sport_event_id: sel.sport_event_id,
+            time_to_wait: formatOdds(rational(BigInt(Math.ceil(waitMs)), 1000n)),
+          }),
+        );
+      }
+    }
+  }
+
+  const exposures =
+    bet.stake !== undefined && risk?.eurRate
+      ? betExposure({ stake: bet.stake, totalOdds: payoutOdds, legOdds: allOdds, eurRate: risk.eurRate })
+      : [];
+  const known = maxBet !== undefined ? { max_bet: formatMoney(maxBet) } : {};
+  return {
+    restrictions: withKnownContext(out, { ...known, ...(firstEvent ? { sport_event_id: firstEvent } : {}) }),
+    acceptedOdds,
+    totalOdds,
+    maxBet,
+    legs: legs.map((l, i) => ({ ...l, exposure: exposures[i] ?? ZERO })),
+  };
+}

@@ -1,0 +1,171 @@
+import { userInfo } from 'node:os';
+import { Command } from 'commander';
+import type { Config } from '../app/config.js';
+import type { Database } from '../db/database.js';
+import type { RiskDeps } from '../modules/risk/deps.js';
+import { getPlayerRisk, putPlayerRisk } from '../modules/risk/player-risk.js';
+import { recomputeExposure } from '../modules/risk/recompute-exposure.js';
+import { listExposure } from '../modules/risk/risk.repo.js';
+import { RiskBook } from '../modules/risk/risk-book.js';
+import { riskSettings, setDelay, setGroup, setLimit } from '../modules/risk/risk-settings.js';
+import { usageExits2 } from './bets.js';
+import { withDatabase } from './database.js';
+import { action, EXIT, printJson } from './io.js';
+import { databaseOptions } from './start.js';
+
+type DbFlags = { dbUrl?: string; dataDir?: string; actor?: string };
+
+function actorOf(o: DbFlags): string {
+  if (o.actor) return o.actor;
+  try {
+    return `cli:${userInfo().username}`;
+  } catch {
+    return 'cli';
+  }
+}
+
+function riskDeps(database: Database, config: Config): RiskDeps {
+  const clock = { now: () => Date.now() };
+  return {
+    database,
+    clock,
+    config: config.risk,
+    eurRates: config.bets.eurRates,
+    book: new RiskBook(database.db, 0, clock.now),
+  };
+}
+
+/** Runs `fn` on the risk engine of the database the flags name, and prints its answer as JSON. */
+function run(o: DbFlags, fn: (deps: RiskDeps) => Promise<unknown>): Promise<void> {
+  return withDatabase(o, (database, config) => fn(riskDeps(database, config))).then(printJson);
+}
+
+const sub = (name: string, description: string) =>
+  databaseOptions(new Command(name).description(description)).option(
+    '--actor <name>',
+    'who does it, for the audit log (default: cli:<user>)',
+  );
+
+/**
+ * `bookie risk …`: the risk engine's settings (limits, groups, delays, players' groups; validated and audited, read by
+ * running servers within RISK_SETTINGS_CACHE_MS) and checks (exposure, recompute) — docs/adr/0018-risk-engine.md.
+ */
+export function riskCommand(): Command {
+  const cmd = new Command('risk').description('risk engine: limits, groups, delays, exposure, recompute');
+  cmd.addCommand(
+    sub('recompute', 'recompute exposure from the bets; exit 1 when stored exposure differs (D37)').action(
+      action(async (o: DbFlags) => {
+        const report = await withDatabase(o, (database) => recomputeExposure(database.db));
+        printJson(report);
+        if (!report.ok) process.exit(EXIT.failure);
+      }),
+    ),
+  );
+  cmd.addCommand(
+    sub('show', 'every liability limit, risk group and bet delay').action(
+      action((o: DbFlags) => run(o, (d) => riskSettings(d))),
+    ),
+  );
+  cmd.addCommand(
+    sub('exposure', 'stored exposure per outcome, largest first')
+      .option('--white-label <id>', 'one white label')
+      .option('--sport-event <id>', 'one sport event')
+      .option('--market <id>', 'one market')
+      .action(
+        action((o: DbFlags & { whiteLabel?: string; sportEvent?: string; market?: string }) =>
+          run(o, (d) =>
+            listExposure(d.database.db, {
+              ...(o.whiteLabel ? { whiteLabelId: o.whiteLabel } : {}),
+              ...(o.sportEvent ? { sportEventId: o.sportEvent } : {}),
+              ...(o.market ? { marketId: o.market } : {}),
+            }),
+          ),
+        ),
+      ),
+  );
+  cmd.addCommand(
+    sub('limit', 'set the liability limit per outcome of a white label (EUR); --liability none removes it')
+      .requiredOption('--white-label <id>', 'the white label')
+      .option('--market-type <id>', "a market type id, or '*' for every type", '*')
+      .requiredOption('--phase <phase>', 'live | prematch')
+      .requiredOption('--liability <eur>', 'EUR per outcome, or none')
+      .action(
+        action((o: DbFlags & { whiteLabel: string; marketType: string; phase: string; liability: string }) =>
+          run(o, (d) =>
+            setLimit(
+              d,
+              {
+                white_label_id: o.whiteLabel,
+                market_type_id: o.marketType,
+                phase: o.phase,
+                liability_eur: o.liability === 'none' ? null : o.liability,
+              },
+              actorOf(o),
+            ),
+          ),
+        ),
+      ),
+  );
+  cmd.addCommand(
+    sub('group', 'create or change a risk group')
+      .argument('<name>', 'group name (a-z, 0-9, _ and -)')
+      .requiredOption('--stake-factor <factor>', 'multiplies the remaining liability; 0 blocks')
+      .option('--max-payout <eur>', 'the max payout (EUR) a VIP recommended_max_payout is matched to')
+      .action(
+        action((name: string, o: DbFlags & { stakeFactor: string; maxPayout?: string }) =>
+          run(o, (d) =>
+            setGroup(
+              d,
+              { name, stake_factor: o.stakeFactor, max_payout_eur: o.maxPayout ?? null },
+              actorOf(o),
+            ),
+          ),
+        ),
+      ),
+  );
+  cmd.addCommand(
+    sub('delay', 'set a bet delay level (seconds; none removes it)')
+      .requiredOption('--level <level>', 'sport_event | market_type | risk_group')
+      .requiredOption('--key <key>', 'the sport event id, market type id or group name')
+      .requiredOption('--phase <phase>', 'live | prematch')
+      .requiredOption('--seconds <s>', '0–300, or none')
+      .action(
+        action((o: DbFlags & { level: string; key: string; phase: string; seconds: string }) =>
+          run(o, (d) =>
+            setDelay(
+              d,
+              {
+                level: o.level,
+                key: o.key,
+                phase: o.phase,
+                seconds: o.seconds === 'none' ? null : o.seconds,
+              },
+              actorOf(o),
+            ),
+          ),
+        ),
+      ),
+  );
+  cmd.addCommand(
+    sub('player', "show a player's risk, or set the group with --group")
+      .requiredOption('--white-label <id>', 'the white label')
+      .argument('<playerId>')
+      .option('--group <name>', 'put the player in this group')
+      .action(
+        action((playerId: string, o: DbFlags & { whiteLabel: string; group?: string }) =>
+          run(o, (d) =>
+            o.group
+              ? putPlayerRisk(d, {
+                  whiteLabelId: o.whiteLabel,
+                  playerId,
+                  group: o.group,
+                  source: 'operator',
+                  actor: actorOf(o),
+                })
+              : getPlayerRisk(d, o.whiteLabel, playerId),
+          ),
+        ),
+      ),
+  );
+  return usageExits2(cmd);
+}

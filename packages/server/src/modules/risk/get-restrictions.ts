@@ -1,0 +1,114 @@
+import type { RestrictionsAnswer, RestrictionsQuery } from '@bookie/contracts';
+import {
+  betTypeFromMtsCode,
+  formatMoney,
+  mul,
+  type OddsStrategy,
+  parseOdds,
+  parseStake,
+  validationError,
+} from '@bookie/core';
+import { lastBetTimes } from '../bets/bets.repo.js';
+import { delayOf, outcomesOf, type PlacementDeps } from '../bets/place-bet.js';
+import { type PlacementRequest, validatePlacement } from '../bets/validate-placement.js';
+import { loadRiskState } from './load-risk-state.js';
+
+/** Parses one `selection` query value: `sport_event_id/market_id/odd_id/value`, each part percent-encoded (D35). */
+export function parseSelectionParam(raw: string, field: string): PlacementRequest['selections'][number] {
+  const parts = raw.split('/');
+  if (parts.length !== 4 || parts.some((p) => p === '')) {
+    throw validationError(field, 'must be sport_event_id/market_id/odd_id/value');
+  }
+  let decoded: string[];
+  try {
+    decoded = parts.map((p) => decodeURIComponent(p));
+  } catch {
+    throw validationError(field, 'has a malformed percent-encoding');
+  }
+  const [sport_event_id, market_id, odd_id, value] = decoded as [string, string, string, string];
+  return { sport_event_id, market_id, odd_id, odds: parseOdds(value, `${field}.value`, { maxDecimals: 12 }) };
+}
+
+/** Parses the query of `GET /restrictions` into a placement request; throws validation_error naming the field. */
+export function parseRestrictionsQuery(q: RestrictionsQuery): PlacementRequest {
+  const betType = betTypeFromMtsCode(Number(q.type_code), 'query.type_code');
+  const raw = Array.isArray(q.selection) ? q.selection : [q.selection];
+  const selections = raw.map((s, i) => parseSelectionParam(s, `query.selection[${i}]`));
+  let systemSizes: number[] = [];
+  if (betType === 'system') {
+    if (!q.system_sizes) throw validationError('query.system_sizes', 'a system bet needs its sizes');
+    systemSizes = q.system_sizes.split(',').map(Number);
+  }
+  return {
+    betType,
+    systemSizes,
+    ...(q.stake !== undefined ? { stake: parseStake(q.stake, 'query.stake') } : {}),
+    currency: q.currency_code,
+    oddsStrategy: Number(q.odds_strategy ?? '1') as OddsStrategy,
+    selections,
+  };
+}
+
+/**
+ * `GET /restrictions` (D35): exactly what placing this bet now would decide — the one decision on the replica, the
+ * exposure, the player's group and the limits — recording nothing (a player's first request is only previewed).
+ * Without a stake, no stake restriction is reported and `max_bet` is the largest acceptable stake.
+ *
+ * @throws DomainError validation_error naming the query field; for a currency the white label does not offer.
+ */
+export async function getRestrictions(
+  deps: PlacementDeps,
+  whiteLabelId: string,
+  q: RestrictionsQuery,
+): Promise<RestrictionsAnswer> {
+  const req = parseRestrictionsQuery(q);
+  const wl = await deps.whiteLabels.get(whiteLabelId);
+  if (!wl.currencies.includes(req.currency)) {
+    throw validationError('query.currency_code', `the white label does not offer ${req.currency}`);
+  }
+  const events = new Map(
+    req.selections.map((s) => [s.sport_event_id, deps.catalog.getEvent(s.sport_event_id)]),
+  );
+  const db = deps.database.db;
+  const risk = deps.risk
+    ? await loadRiskState(deps.risk, db, {
+        whiteLabelId,
+        playerId: q.player_id,
+        currency: req.currency,
+        outcomes: outcomesOf(req, events),
+        ...(q.recommended_max_payout !== undefined
+          ? { recommendedMaxPayout: parseStake(q.recommended_max_payout, 'query.recommended_max_payout') }
+          : {}),
+        record: false,
+      })
+    : undefined;
+  const [lastBets] = await lastBetTimes(db, [
+    { whiteLabelId, playerId: q.player_id, sportEventIds: req.selections.map((s) => s.sport_event_id) },
+  ]);
+  const now = deps.clock.now();
+  const verdict = validatePlacement(req, {
+    events,
+    whiteLabel: wl,
+    now,
+    lastBetAt: lastBets ?? new Map(),
+    expressCap: deps.settings.expressCap(req.currency),
+    oddsTolerance: deps.settings.oddsTolerance,
+    ...(risk ? { risk } : {}),
+  });
+  const delay = await delayOf(
+    deps,
+    wl,
+    req,
+    events,
+    risk?.group.name ?? 'default',
+    q.created_at !== undefined ? { client_created_at: q.created_at } : {},
+    now,
+  );
+  const money = (v: ReturnType<typeof mul>) => ({ value: formatMoney(v), currency_code: req.currency });
+  return {
+    restrictions: verdict.restrictions as RestrictionsAnswer['restrictions'],
+    max_bet: verdict.maxBet !== undefined ? money(verdict.maxBet) : null,
+    max_payout: verdict.maxBet !== undefined ? money(mul(verdict.maxBet, verdict.totalOdds)) : null,
+    bet_delay_s: String(delay),
+  };
+}

@@ -1,0 +1,100 @@
+import {
+  compare,
+  div,
+  type OutcomeKey,
+  outcomeKey,
+  parseDecimal,
+  type Rational,
+  type RiskGroup,
+  type RiskState,
+} from '@bookie/core';
+import type { Executor } from '../../db/transaction.js';
+import type { RiskDeps } from './deps.js';
+import { ensurePlayerRisk, readExposure, readPlayerRisk } from './risk.repo.js';
+import { liabilityLimitOf, type RiskSettingsSnapshot } from './risk-book.js';
+
+/** What {@link loadRiskState} needs to know about the bet. */
+export interface RiskStateInput {
+  whiteLabelId: string;
+  playerId: string;
+  currency: string;
+  outcomes: readonly OutcomeKey[];
+  /** spec 03 VIP `recommended_max_payout` in the bet currency, when the request carried one. */
+  recommendedMaxPayout?: Rational;
+  /** True records the player's first request (placement); false only previews it (`GET /restrictions`, D35). */
+  record: boolean;
+}
+
+/** The EUR rate of a currency as a rational, or undefined. */
+export function eurRateOf(deps: Pick<RiskDeps, 'eurRates'>, currency: string): Rational | undefined {
+  const r = deps.eurRates[currency];
+  return r ? parseDecimal(r, { field: 'EUR_RATES', maxDecimals: 12 }) : undefined;
+}
+
+/**
+ * The group a player's first request puts them in (spec 03 VIP, D38): with a `recommended_max_payout` above what the
+ * default group stands for, the group with the smallest max payout that reaches it, when its factor is larger than
+ * the default's; otherwise `default`.
+ */
+export function groupForFirstRequest(
+  settings: RiskSettingsSnapshot,
+  recommendedEur: Rational | undefined,
+): { group: string; source: 'default' | 'recommended' } {
+  const def = settings.groups.get('default');
+  if (!recommendedEur || !def) return { group: 'default', source: 'default' };
+  const reaching = [...settings.groups.values()]
+    .filter((g) => g.maxPayoutEur && compare(g.maxPayoutEur, recommendedEur) >= 0)
+    .filter((g) => compare(g.stakeFactor, def.stakeFactor) > 0)
+    .sort(
+      (a, b) =>
+        compare(a.maxPayoutEur as Rational, b.maxPayoutEur as Rational) ||
+        compare(b.stakeFactor, a.stakeFactor) ||
+        a.name.localeCompare(b.name),
+    );
+  const pick = reaching[0];
+  return pick ? { group: pick.name, source: 'recommended' } : { group: 'default', source: 'default' };
+}
+
+/**
+ * The risk facts of a bet (D37, D38): the exposure of its outcomes, the limits and the player's group. On the
+ * player's first request (placement only) the group is recorded, raised by `recommended_max_payout` (spec 03 VIP);
+ * later values are ignored.
+ */
+export async function loadRiskState(deps: RiskDeps, db: Executor, input: RiskStateInput): Promise<RiskState> {
+  const settings = await deps.book.get();
+  const rate = eurRateOf(deps, input.currency);
+  const [rows, player] = await Promise.all([
+    readExposure(db, input.whiteLabelId, input.outcomes),
+    readPlayerRisk(db, input.whiteLabelId, input.playerId),
+  ]);
+  let groupName = player?.group_name;
+  if (!groupName) {
+    const rec = input.recommendedMaxPayout && rate ? div(input.recommendedMaxPayout, rate) : undefined;
+    const first = groupForFirstRequest(settings, rec);
+    groupName = first.group;
+    if (input.record) {
+      groupName = (
+        await ensurePlayerRisk(db, {
+          whiteLabelId: input.whiteLabelId,
+          playerId: input.playerId,
+          group: first.group,
+          source: first.source,
+        })
+      ).group_name;
+    }
+  }
+  const group: RiskGroup = settings.groups.get(groupName) ?? {
+    name: groupName,
+    stakeFactor: parseDecimal('1', { field: 'stake_factor' }),
+  };
+  const exposure = new Map(
+    rows.map((r) => [outcomeKey(r), parseDecimal(r.amount, { field: 'exposure', maxDecimals: 6 })] as const),
+  );
+  return {
+    exposure,
+    liabilityLimit: (marketTypeId, phase) =>
+      liabilityLimitOf(settings, input.whiteLabelId, marketTypeId, phase),
+    group,
+    eurRate: rate,
+  };
+}

@@ -1,0 +1,118 @@
+import {
+  add,
+  betExposure,
+  type DecisionLeg,
+  formatFeedOddValue,
+  formatMoney,
+  outcomeKey,
+  parseDecimal,
+  type Rational,
+  type Restriction,
+  ZERO,
+} from '@bookie/core';
+import type { Executor } from '../../db/transaction.js';
+import { deleteBetExposure, insertBetExposure, lockExposure, readExposure } from './risk.repo.js';
+
+/** The risk part of a bet being decided: the one decision again on given exposure, and the currency's EUR rate. */
+export interface RiskRecheck {
+  whiteLabelId: string;
+  /** The decision ({@link decideBet} through placement's validation) on this exposure: restrictions and legs. */
+  decide(exposure: ReadonlyMap<string, Rational>): { restrictions: Restriction[]; legs: DecisionLeg[] };
+  /** Units of the bet currency per EUR; undefined: the bet's exposure cannot be kept. */
+  eurRate: Rational | undefined;
+}
+
+/** A bet that passed validation outside the transaction, to decide again on the locked exposure. */
+export interface RecheckItem {
+  risk: RiskRecheck;
+}
+
+/**
+ * Decides the bets of a placement batch again inside the accept transaction, on the exposure as it is now (D38):
+ * takes the exposure lock, reads the exposure of every outcome involved, then decides each bet in
+ * order, adding an accepted bet's legs before deciding the next — so bets decided at the same moment never take
+ * more than the limits allow. Returns each bet's restrictions (empty: still acceptable) and legs.
+ */
+export async function recheckLimits(
+  tx: Executor,
+  items: readonly RecheckItem[],
+): Promise<Array<{ restrictions: Restriction[]; legs: DecisionLeg[] }>> {
+  if (items.length === 0) return [];
+  const byWl = new Map<string, Map<string, Rational>>();
+  await lockExposure(tx);
+  // the outcomes of every bet, from a first decision on empty exposure (the legs do not depend on it)
+  const firstLegs = items.map((i) => i.risk.decide(new Map()).legs);
+  for (const wl of new Set(items.map((i) => i.risk.whiteLabelId))) {
+    const keys = items.flatMap((it, n) =>
+      it.risk.whiteLabelId === wl ? (firstLegs[n] ?? []).map((l) => l.outcome) : [],
+    );
+    const rows = await readExposure(tx, wl, keys);
+    byWl.set(
+      wl,
+      new Map(
+        rows.map((r) => [outcomeKey(r), parseDecimal(r.amount, { field: 'exposure', maxDecimals: 6 })]),
+      ),
+    );
+  }
+  return items.map((it) => {
+    const exposure = byWl.get(it.risk.whiteLabelId) as Map<string, Rational>;
+    const verdict = it.risk.decide(exposure);
+    if (verdict.restrictions.length === 0) {
+      for (const leg of verdict.legs) {
+        const k = outcomeKey(leg.outcome);
+        exposure.set(k, add(exposure.get(k) ?? ZERO, leg.exposure));
+      }
+    }
+    return verdict;
+  });
+}
+
+/** A bet about to move to Accept, with the values that will be stored (stake, total odds, each leg's odds). */
+export interface AcceptedExposure {
+  betId: string;
+  whiteLabelId: string;
+  stake: string;
+  /** The total odds as stored (boost included), decimal string. */
+  totalOdds: string;
+  /** Each leg's accepted odds, in bet order. */
+  legOdds: readonly Rational[];
+  legs: readonly DecisionLeg[];
+  eurRate: Rational;
+}
+
+/** The leg exposures of a bet from its stored values (D37): what the accept writes and what recompute checks. */
+export function exposureRows(a: AcceptedExposure) {
+  const dec = (s: string, field: string) => parseDecimal(s, { field, maxDecimals: 12 });
+  const legOdds = a.legOdds.map((o) => dec(formatFeedOddValue(o), 'odds'));
+  const parts = betExposure({
+    stake: dec(a.stake, 'stake'),
+    totalOdds: dec(a.totalOdds, 'total_odds'),
+    legOdds,
+    eurRate: a.eurRate,
+  });
+  return a.legs.map((leg, idx) => ({
+    bet_id: a.betId,
+    idx,
+    white_label_id: a.whiteLabelId,
+    phase: leg.outcome.phase,
+    sport_event_id: leg.outcome.sport_event_id,
+    market_id: leg.outcome.market_id,
+    odd_id: leg.outcome.odd_id,
+    market_type_id: leg.marketTypeId,
+    amount: formatMoney(parts[idx] ?? ZERO),
+    eur_rate: formatFeedOddValue(a.eurRate),
+  }));
+}
+
+/**
+ * Writes the leg exposures of bets about to be accepted, in the accept transaction before their state changes (the
+ * bet state trigger then adds them to the outcomes' exposure).
+ */
+export async function writeAcceptedExposure(tx: Executor, items: readonly AcceptedExposure[]): Promise<void> {
+  await insertBetExposure(tx, items.flatMap(exposureRows));
+}
+
+/** Removes the leg exposures of bets that another path decided first (they never counted). */
+export function dropExposure(tx: Executor, betIds: readonly string[]): Promise<void> {
+  return deleteBetExposure(tx, betIds);
+}

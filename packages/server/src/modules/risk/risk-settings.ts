@@ -1,0 +1,226 @@
+import { DomainError, formatMoney, parseDecimal, validationError } from '@bookie/core';
+import type { Executor } from '../../db/transaction.js';
+import { inTransaction } from '../../db/transaction.js';
+import type { RiskDeps } from './deps.js';
+import {
+  auditRisk,
+  type DelayRow,
+  type GroupRow,
+  type LimitRow,
+  readDelays,
+  readGroups,
+  readLimits,
+  writeDelay,
+  writeGroup,
+  writeLimit,
+} from './risk.repo.js';
+
+/** Who changes a setting, for the audit log (`admin-api:…`, `cli:…`). */
+export type Actor = string;
+
+const PHASES = ['live', 'prematch'] as const;
+const BUILT_IN_GROUPS = ['default', 'vip', 'restricted', 'blocked'];
+
+function phaseOf(v: unknown, field: string): 'live' | 'prematch' {
+  if (v === 'live' || v === 'prematch') return v;
+  throw validationError(field, 'must be live or prematch');
+}
+
+function amount(v: unknown, field: string): string {
+  return formatMoney(parseDecimal(v, { field, maxDecimals: 6 }));
+}
+
+/** A limit as the operator API shows it. */
+export interface LimitView {
+  white_label_id: string;
+  market_type_id: string;
+  phase: 'live' | 'prematch';
+  liability_eur: string;
+}
+
+function limitView(r: LimitRow): LimitView {
+  return {
+    white_label_id: r.white_label_id,
+    market_type_id: r.market_type_id,
+    phase: r.phase,
+    liability_eur: formatMoney(parseDecimal(r.liability_eur, { field: 'liability_eur', maxDecimals: 6 })),
+  };
+}
+
+/** The liability limits (D38), of one white label or all. */
+export async function listLimits(
+  deps: Pick<RiskDeps, 'database'>,
+  whiteLabelId?: string,
+): Promise<LimitView[]> {
+  return (await readLimits(deps.database.db, whiteLabelId)).map(limitView);
+}
+
+/**
+ * Sets the liability limit per outcome of a white label's market type (`*`: every type without its own), live or
+ * prematch, in EUR; `liability_eur: null` removes it. Audited; effective at once in this process.
+ *
+ * @throws DomainError validation_error naming `white_label_id`, `market_type_id`, `phase` or `liability_eur`;
+ * not_found for an unknown white label.
+ */
+export async function setLimit(
+  deps: Pick<RiskDeps, 'database' | 'book'>,
+  input: { white_label_id: unknown; market_type_id: unknown; phase: unknown; liability_eur: unknown },
+  actor: Actor,
+): Promise<LimitView[]> {
+  const wl = input.white_label_id;
+  if (typeof wl !== 'string' || wl === '')
+    throw validationError('white_label_id', 'must be a white label id');
+  const mt = input.market_type_id;
+  if (typeof mt !== 'string' || !/^(\*|[A-Za-z0-9_:.-]{1,64})$/.test(mt)) {
+    throw validationError('market_type_id', 'must be a market type id or *');
+  }
+  const phase = phaseOf(input.phase, 'phase');
+  const liability = input.liability_eur === null ? null : amount(input.liability_eur, 'liability_eur');
+  await inTransaction(deps.database.db, async (tx) => {
+    await assertWhiteLabel(tx, wl);
+    await writeLimit(tx, { whiteLabelId: wl, marketTypeId: mt, phase, liabilityEur: liability });
+    await auditRisk(tx, {
+      actor,
+      action: 'risk.limit',
+      subject: `white_label:${wl}`,
+      details: { market_type_id: mt, phase, liability_eur: liability },
+    });
+  });
+  deps.book.invalidate();
+  return listLimits(deps, wl);
+}
+
+async function assertWhiteLabel(tx: Executor, id: string): Promise<void> {
+  const found = await tx.selectFrom('white_label').select('id').where('id', '=', id).executeTakeFirst();
+  if (!found) throw new DomainError('not_found', `white label ${id} not found`);
+}
+
+/** A risk group as the APIs show it. */
+export interface GroupView {
+  name: string;
+  stake_factor: string;
+  max_payout_eur: string | null;
+}
+
+function groupView(g: GroupRow): GroupView {
+  return {
+    name: g.name,
+    stake_factor: formatMoney(parseDecimal(g.stake_factor, { field: 'stake_factor', maxDecimals: 6 })),
+    max_payout_eur:
+      g.max_payout_eur === null
+        ? null
+        : formatMoney(parseDecimal(g.max_payout_eur, { field: 'max_payout_eur', maxDecimals: 6 })),
+  };
+}
+
+/** Every risk group (D38). */
+export async function listGroups(deps: Pick<RiskDeps, 'database'>): Promise<GroupView[]> {
+  return (await readGroups(deps.database.db)).map(groupView);
+}
+
+/**
+ * Creates or changes a risk group: its stake factor (≥ 0; 0 blocks) and the max payout in EUR it stands for (VIP
+ * placement by `recommended_max_payout`; null: none). `blocked` keeps factor 0. Audited; effective at once here.
+ *
+ * @throws DomainError validation_error naming `name`, `stake_factor` or `max_payout_eur`.
+ */
+export async function setGroup(
+  deps: Pick<RiskDeps, 'database' | 'book'>,
+  input: { name: unknown; stake_factor: unknown; max_payout_eur?: unknown },
+  actor: Actor,
+): Promise<GroupView[]> {
+  const name = input.name;
+  if (typeof name !== 'string' || !/^[a-z0-9_-]{1,40}$/.test(name)) {
+    throw validationError('name', 'must be 1–40 of a-z, 0-9, _ and -');
+  }
+  const factor = amount(input.stake_factor, 'stake_factor');
+  if (name === 'blocked' && parseDecimal(factor, { field: 'stake_factor' }).num !== 0n) {
+    throw validationError('stake_factor', 'the blocked group keeps factor 0');
+  }
+  const maxPayout =
+    input.max_payout_eur === undefined || input.max_payout_eur === null
+      ? null
+      : amount(input.max_payout_eur, 'max_payout_eur');
+  if (maxPayout !== null && parseDecimal(maxPayout, { field: 'max_payout_eur' }).num <= 0n) {
+    throw validationError('max_payout_eur', 'must be positive');
+  }
+  await inTransaction(deps.database.db, async (tx) => {
+    await writeGroup(tx, { name, stakeFactor: factor, maxPayoutEur: maxPayout });
+    await auditRisk(tx, {
+      actor,
+      action: 'risk.group',
+      subject: `risk_group:${name}`,
+      details: { stake_factor: factor, max_payout_eur: maxPayout, built_in: BUILT_IN_GROUPS.includes(name) },
+    });
+  });
+  deps.book.invalidate();
+  return listGroups(deps);
+}
+
+/** A delay level as the APIs show it. */
+export interface DelayView {
+  level: DelayRow['level'];
+  key: string;
+  phase: 'live' | 'prematch';
+  seconds: string;
+}
+
+/** Every bet delay level (D34). */
+export async function listDelays(deps: Pick<RiskDeps, 'database'>): Promise<DelayView[]> {
+  return (await readDelays(deps.database.db)).map((d) => ({
+    level: d.level,
+    key: d.key,
+    phase: d.phase,
+    seconds:
+      parseDecimal(d.seconds, { field: 'seconds', maxDecimals: 3 }).num === 0n ? '0' : trimSeconds(d.seconds),
+  }));
+}
+
+function trimSeconds(s: string): string {
+  return s.includes('.') ? s.replace(/\.?0+$/, '') : s;
+}
+
+/**
+ * Sets (or with `seconds: null` removes) a bet delay for a sport event, a market type or a risk group, live or
+ * prematch (D34): 0–300 s with at most 3 decimals. Audited; effective at once here.
+ *
+ * @throws DomainError validation_error naming `level`, `key`, `phase` or `seconds`.
+ */
+export async function setDelay(
+  deps: Pick<RiskDeps, 'database' | 'book'>,
+  input: { level: unknown; key: unknown; phase: unknown; seconds: unknown },
+  actor: Actor,
+): Promise<DelayView[]> {
+  const level = input.level;
+  if (level !== 'sport_event' && level !== 'market_type' && level !== 'risk_group') {
+    throw validationError('level', 'must be sport_event, market_type or risk_group');
+  }
+  if (typeof input.key !== 'string' || input.key === '' || input.key.length > 128) {
+    throw validationError('key', 'must be the sport event id, market type id or group name');
+  }
+  const phase = phaseOf(input.phase, 'phase');
+  let seconds: string | null = null;
+  if (input.seconds !== null) {
+    const s = parseDecimal(input.seconds, { field: 'seconds', maxDecimals: 3 });
+    if (s.num < 0n || s.num > 300n * s.den) throw validationError('seconds', 'must be between 0 and 300');
+    seconds = String(input.seconds);
+  }
+  const key = input.key;
+  await inTransaction(deps.database.db, async (tx) => {
+    await writeDelay(tx, { level, key, phase, seconds });
+    await auditRisk(tx, {
+      actor,
+      action: 'risk.delay',
+      subject: `risk_delay:${level}:${key}`,
+      details: { phase, seconds },
+    });
+  });
+  deps.book.invalidate();
+  return listDelays(deps);
+}
+
+/** All risk settings at once, for `bookie risk show` and the operator API. */
+export async function riskSettings(deps: Pick<RiskDeps, 'database'>) {
+  const [limits, groups, delays] = await Promise.all([listLimits(deps), listGroups(deps), listDelays(deps)]);
+  return { limits, groups, delays, phases: PHASES };
+}
