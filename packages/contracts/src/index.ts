@@ -12,3 +12,4 @@ export * from './frame.js';
 export * from './outbox.js';
 export * from './sport-event.js';
 export * from './tenancy.js';
+export * from './text.js';

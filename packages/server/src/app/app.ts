@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import { installAuth } from '../http/auth.js';
 import { installErrorHandler } from '../http/error-handler.js';
 import { installStrictJson } from '../http/json.js';
+import { installTextRule } from '../http/text.js';
 import { registerModules } from './modules.js';
 import { tlsServerFactory } from './tls.js';
 import type { AppDeps } from './wiring.js';
@@ -34,6 +35,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   installErrorHandler(app);
   installStrictJson(app);
+  installTextRule(app);
   await app.register(rateLimit, { global: false });
   installAuth(app, deps, deps.authenticator);
   await app.register(swagger, {

@@ -148,6 +148,27 @@ export function installAuth(
     request.player = await authenticator.player(request, reply);
     if (playerLimit) await playerLimit(request, reply);
   });
+  authenticateFirst(app);
+}
+
+/**
+ * Authentication (and its rate limit) runs before the body is read and validated: a route that names
+ * `requireAdmin`, `requirePartner` or `requirePlayer` as its `preHandler` gets it as its first `onRequest` hook
+ * instead, so a caller without a valid token gets 401 (or 429) — never 400 with the route's schema details.
+ */
+function authenticateFirst(app: FastifyInstance): void {
+  const guards = new Set<unknown>([app.requireAdmin, app.requirePartner, app.requirePlayer]);
+  app.addHook('onRoute', (route) => {
+    const pre = route.preHandler;
+    const list = pre === undefined ? [] : Array.isArray(pre) ? [...pre] : [pre];
+    const moved = list.filter((h) => guards.has(h));
+    if (moved.length === 0) return;
+    const rest = list.filter((h) => !guards.has(h));
+    route.preHandler = rest.length > 0 ? rest : undefined;
+    const on = route.onRequest;
+    const onList = on === undefined ? [] : Array.isArray(on) ? on : [on];
+    route.onRequest = [...moved, ...onList] as typeof route.onRequest;
+  });
 }
 
 /**
