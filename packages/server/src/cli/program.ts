@@ -6,6 +6,7 @@ import { demoCommand } from './demo.js';
 import { migrateCommand } from './migrate.js';
 import { replayCommand } from './replay.js';
 import { reportCommand } from './report.js';
+import { settlementCommand } from './settlement.js';
 import { startCommand } from './start.js';
 import { wlCommand } from './wl.js';
 
@@ -26,6 +27,7 @@ export function buildProgram(): Command {
   program.addCommand(wlCommand());
   program.addCommand(betsCommand());
   program.addCommand(reportCommand());
+  program.addCommand(settlementCommand());
   program.addCommand(replayCommand());
   program.addCommand(demoCommand());
   return program;

@@ -346,6 +346,18 @@ export interface BetBoostUseTable {
   updated_at: ColumnType<Date, Date | string, Date | string>;
 }
 
+/** A log entry the settlement consumer gave up on (docs/adr/0016-safety-and-conformance.md). */
+export interface SettlementQuarantineTable {
+  consumer: string;
+  v: bigint;
+  line: string;
+  error: string;
+  attempts: number;
+  status: 'quarantined' | 'retry' | 'resolved' | 'skipped';
+  quarantined_at: ColumnType<Date, Date | string, Date | string>;
+  updated_at: ColumnType<Date, Date | string, Date | string>;
+}
+
 /**
  * The whole database as Kysely sees it. Each module declares its own tables in its repository
  * file's neighbourhood and adds them here.
@@ -372,4 +384,5 @@ export interface DB {
   settlement_result: SettlementResultTable;
   settlement_rollback: SettlementRollbackTable;
   settlement_lease: SettlementLeaseTable;
+  settlement_quarantine: SettlementQuarantineTable;
 }
