@@ -16,7 +16,6 @@ import {
 } from './settle-market.js';
 import {
   acquireLease,
-  countQuarantined,
   eventsWithOpenBets,
   holdsLease,
   listQuarantine,
