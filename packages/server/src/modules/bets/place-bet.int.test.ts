@@ -122,6 +122,26 @@ describe(`bet placement (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, 
     expect(partner.at('/bet/place').filter((c) => c.json.bet_id === a.json.id)).toHaveLength(1);
   });
 
+  it('answers 409 idempotency_conflict when a client key comes back with another bet', async () => {
+    const a = await place({ ...single(eventA, '2', '2.5'), client_key: 'k-2' });
+    expect(a.status).toBe(200);
+    // the same bet written differently is a repeat
+    const same = await place({ ...single(eventA, '2', '2.50'), stake: '10.0', client_key: 'k-2' });
+    expect(same.json.id).toBe(a.json.id);
+    for (const other of [
+      { ...single(eventA, '2', '2.5'), stake: '11', client_key: 'k-2' },
+      { ...single(eventA, '1', '1.5'), client_key: 'k-2' },
+    ]) {
+      const r = await place(other);
+      expect(r.status).toBe(409);
+      expect(r.json.error).toMatchObject({
+        code: 'idempotency_conflict',
+        details: { field: 'client_key', bet_id: a.json.id },
+      });
+    }
+    expect(partner.at('/bet/place').filter((c) => c.json.bet_id === a.json.id)).toHaveLength(1);
+  });
+
   it('declines with every failing restriction and calls back /bet/decline', async () => {
     const s = await newSession('p2', { limits: { min_stake: '5', max_stake: '20', max_payout: null } });
     const r = await place(
