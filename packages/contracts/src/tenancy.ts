@@ -63,6 +63,12 @@ export const CreateWhiteLabelBody = Type.Object(
     ),
     allowlist: Type.Optional(Type.Array(WhiteLabelAllowlistEntry, { maxItems: 1000 })),
     signing_enabled: Type.Optional(Type.Boolean({ description: 'sign callbacks (D11); default true' })),
+    insurance_cancel_callbacks: Type.Optional(
+      Type.Boolean({
+        description:
+          'send /bet/insurances/cancel when an insured bet whose insurance was paid is unsettled (not in spec 01; D45); default false',
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -100,6 +106,7 @@ export const WhiteLabelView = Type.Object({
   bet_delay: Type.Integer({ description: 'seconds' }),
   allowlist: Type.Array(Type.String()),
   signing: WhiteLabelSigningView,
+  insurance_cancel_callbacks: Type.Boolean({ description: 'sends /bet/insurances/cancel (D45)' }),
   credentials: Type.Optional(Type.Array(WhiteLabelCredentialView)),
   created_at: Type.String(),
   updated_at: Type.String(),

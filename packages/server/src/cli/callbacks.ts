@@ -19,7 +19,7 @@ export function callbacksCommand(): Command {
     databaseOptions(
       new Command('list')
         .description('list deliveries, newest first')
-        .option('--status <status>', 'pending | delivered | failed')
+        .option('--status <status>', 'pending | delivered | failed | unsupported')
         .option('--failing', 'only deliveries with a failed attempt')
         .option('--bet <betId>', 'only this bet')
         .option('--wl <whiteLabelId>', 'only this white label')
@@ -35,8 +35,11 @@ export function callbacksCommand(): Command {
           dbUrl?: string;
           dataDir?: string;
         }) => {
-          if (o.status && !['pending', 'delivered', 'failed'].includes(o.status)) {
-            throw validationError('--status', `expected pending, delivered or failed, got "${o.status}"`);
+          if (o.status && !['pending', 'delivered', 'failed', 'unsupported'].includes(o.status)) {
+            throw validationError(
+              '--status',
+              `expected pending, delivered, failed or unsupported, got "${o.status}"`,
+            );
           }
           const items = await withDatabase(o, (database) =>
             listCallbackDeliveries(database.db, {

@@ -34,9 +34,9 @@ export interface CallbackDeliveryTable {
   /** `sync` for /bet/place (called inline by placement), `async` for the dispatcher. */
   mode: ColumnType<'async' | 'sync', 'async' | 'sync' | undefined, 'async' | 'sync'>;
   status: ColumnType<
-    'pending' | 'delivered' | 'failed',
-    'pending' | 'delivered' | 'failed' | undefined,
-    'pending' | 'delivered' | 'failed'
+    'pending' | 'delivered' | 'failed' | 'unsupported',
+    'pending' | 'delivered' | 'failed' | 'unsupported' | undefined,
+    'pending' | 'delivered' | 'failed' | 'unsupported'
   >;
   attempts: ColumnType<number, number | undefined, number>;
   next_attempt_at: ColumnType<Date, Date | string | undefined, Date | string>;
@@ -65,6 +65,8 @@ export interface WhiteLabelTable {
   /** IPv4, IPv6 and CIDR entries; empty = no address is allowed. */
   allowlist: ColumnType<string[], string[] | undefined, string[]>;
   signing_enabled: ColumnType<boolean, boolean | undefined, boolean>;
+  /** Send `/bet/insurances/cancel` (DECISIONS D45: not in spec 01's table, so off unless turned on). */
+  insurance_cancel_callbacks: ColumnType<boolean, boolean | undefined, boolean>;
   /** Standard Webhooks secret `whsec_…` (DECISIONS D11). */
   signing_secret: string;
   previous_signing_secret: string | null;

@@ -19,10 +19,23 @@ export async function up(db: Kysely<any>): Promise<void> {
        PRIMARY KEY (consumer, v)
      )`,
     `CREATE INDEX settlement_quarantine_status ON settlement_quarantine (consumer, status, v)`,
+    // DECISIONS D45: an optional callback the partner answered 404/405/501 leaves the bet's queue as `unsupported`
+    `ALTER TABLE callback_delivery DROP CONSTRAINT callback_delivery_status_check`,
+    `ALTER TABLE callback_delivery ADD CONSTRAINT callback_delivery_status_check
+       CHECK (status IN ('pending', 'delivered', 'failed', 'unsupported'))`,
+    // insurance cancel (/bet/insurances/cancel) is not in spec 01's table: sent only to white labels that turn it on
+    `ALTER TABLE white_label ADD COLUMN insurance_cancel_callbacks boolean NOT NULL DEFAULT false`,
   ]);
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations are untyped by design
 export async function down(db: Kysely<any>): Promise<void> {
-  await execStatements(db, ['DROP TABLE settlement_quarantine']);
+  await execStatements(db, [
+    'ALTER TABLE white_label DROP COLUMN insurance_cancel_callbacks',
+    `DELETE FROM callback_delivery WHERE status = 'unsupported'`,
+    'ALTER TABLE callback_delivery DROP CONSTRAINT callback_delivery_status_check',
+    `ALTER TABLE callback_delivery ADD CONSTRAINT callback_delivery_status_check
+       CHECK (status IN ('pending', 'delivered', 'failed'))`,
+    'DROP TABLE settlement_quarantine',
+  ]);
 }

@@ -27,6 +27,8 @@ export interface WhiteLabel {
     previousSecret: string | null;
     previousSecretUntil: Date | null;
   };
+  /** Sends `/bet/insurances/cancel` (D45). */
+  insuranceCancelCallbacks?: boolean;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -56,6 +58,7 @@ export function toWhiteLabel(r: WhiteLabelRow): WhiteLabel {
       previousSecret: r.previous_signing_secret,
       previousSecretUntil: r.previous_signing_secret_until,
     },
+    insuranceCancelCallbacks: r.insurance_cancel_callbacks ?? false,
     createdAt: new Date(r.created_at),
     updatedAt: new Date(r.updated_at),
   };
@@ -83,6 +86,7 @@ export function whiteLabelView(
       ...(opts.withSecret ? { secret: wl.signing.secret } : {}),
       previous_secret_valid_until: graceOpen && until ? until.toISOString() : null,
     },
+    insurance_cancel_callbacks: wl.insuranceCancelCallbacks ?? false,
     ...(opts.credentials
       ? {
           credentials: opts.credentials.map((c) => ({
@@ -112,6 +116,7 @@ export type WhiteLabelChanges = Partial<
     | 'bet_delay_s'
     | 'allowlist'
     | 'signing_enabled'
+    | 'insurance_cancel_callbacks'
   >
 >;
 
@@ -170,5 +175,8 @@ export function toChanges(input: Partial<CreateWhiteLabelBody>, current?: WhiteL
   if (input.bet_delay !== undefined) c.bet_delay_s = input.bet_delay;
   if (input.allowlist !== undefined) c.allowlist = parseAllowlist(input.allowlist);
   if (input.signing_enabled !== undefined) c.signing_enabled = input.signing_enabled;
+  if (input.insurance_cancel_callbacks !== undefined) {
+    c.insurance_cancel_callbacks = input.insurance_cancel_callbacks;
+  }
   return c;
 }
