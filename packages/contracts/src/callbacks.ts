@@ -171,7 +171,8 @@ export type BetOdd = Static<typeof BetOdd>;
 
 /**
  * A restriction `{type, context}` (spec 01 "Restriction"): `type` one of the 24 types of core's
- * `RESTRICTION_TYPES`; `context` an object (typed per type by core's `RestrictionContexts`).
+ * `RESTRICTION_TYPES`; `context` an object (typed per type by core's `RestrictionContexts`), except that `max_bet`
+ * is a JSON number in callbacks, as spec 01 shows it (a decimal string in the frame and spec 03 APIs).
  */
 export const CallbackRestriction = Type.Object(
   {
@@ -214,8 +215,9 @@ const placeFields = {
 
 /**
  * Body of `POST /bet/place` (spec 01): hold `bet_stake` (decimal string, 6 decimals) on the player's balance.
- * `total_odds_value` includes a boost when one applies, `base_odds_value` is without it. `bet_system_sizes` is
- * empty unless `bet_type` is 3. Answer 204, or 400 with a D9 error body.
+ * `total_odds_value` includes a boost when one applies, `base_odds_value` is without it. `bet_system_sizes` follows
+ * spec 03's rule for every type: `[1]` for a single, `[n]` for an express of n selections, the chosen sizes for a
+ * system. Answer 204, or 400 with a D9 error body.
  */
 export const BetPlaceBody = Type.Object(placeFields, { additionalProperties: false, $id: 'BetPlaceBody' });
 /** Body of `POST /bet/place` (spec 01). */

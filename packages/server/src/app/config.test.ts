@@ -39,6 +39,8 @@ describe('loadConfig', () => {
     [{ BOOKIE_ADMIN_TOKEN: 'short' }, {}, 'BOOKIE_ADMIN_TOKEN'],
     [{ DB_POOL_SIZE: '0' }, {}, 'DB_POOL_SIZE'],
     [{ DB_PREPARED_STATEMENTS: 'yes' }, {}, 'DB_PREPARED_STATEMENTS'],
+    [{ SYSTEM_MAX_COMBINATIONS: '0' }, {}, 'SYSTEM_MAX_COMBINATIONS'],
+    [{ SYSTEM_MAX_COMBINATIONS: '100001' }, {}, 'SYSTEM_MAX_COMBINATIONS'],
   ])('rejects %j %j naming %s', (env, flags, setting) => {
     try {
       loadConfig(env, flags);

@@ -102,6 +102,7 @@ export async function buildDeps(config: Config, opts: BuildDepsOptions = {}): Pr
           : undefined;
       },
       placementDeadlineMs: config.bets.placementDeadlineMs,
+      maxSystemCombinations: config.bets.maxSystemCombinations,
     },
   };
   return {

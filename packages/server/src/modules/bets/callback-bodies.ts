@@ -98,6 +98,19 @@ export function placeBody(bet: Bet): WithoutRequestId<BetPlaceBody> & WithoutReq
   };
 }
 
+/**
+ * Restrictions as callbacks carry them (spec 01 "Restriction": `max_bet` context is a JSON number; the spec 03 APIs
+ * keep the decimal string). The number is written from the 6-decimal amount, whose digits it keeps exactly (JSON
+ * numbers print the shortest round-trip form, exact up to 15 significant digits).
+ */
+export function callbackRestrictions(restrictions: readonly Restriction[]): CallbackRestriction[] {
+  return restrictions.map((r) => {
+    const context = r.context as Record<string, unknown>;
+    if (typeof context.max_bet !== 'string') return r as unknown as CallbackRestriction;
+    return { type: r.type, context: { ...context, max_bet: Number(context.max_bet) } };
+  });
+}
+
 /** Body of `/bet/decline`: every failing restriction (spec 01). */
 export function declineBody(
   bet: Bet,
@@ -106,7 +119,7 @@ export function declineBody(
   return {
     bet_id: bet.row.id,
     bet_player_id: bet.row.player_id,
-    restrictions: restrictions as unknown as CallbackRestriction[],
+    restrictions: callbackRestrictions(restrictions),
   };
 }
 
@@ -126,7 +139,7 @@ export function settleBody(
     bet_bet_builder_odds: [],
     settle_amount: money6(settlement.settleAmount),
     settle_type: settlement.settleType,
-    restrictions: settlement.restrictions as unknown as CallbackRestriction[],
+    restrictions: callbackRestrictions(settlement.restrictions),
   };
 }
 

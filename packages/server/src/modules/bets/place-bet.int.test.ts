@@ -60,7 +60,7 @@ describe(`bet placement (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, 
   beforeAll(async () => {
     partner = await scriptedPartner();
     const db = await createTestDatabase();
-    t = await createTestApp(db, { env: { PLACEMENT_DEADLINE_MS: '6000' } });
+    t = await createTestApp(db, { env: { PLACEMENT_DEADLINE_MS: '6000', SYSTEM_MAX_COMBINATIONS: '3' } });
     await startBackground(t.deps);
     eventA = (await trading(createSportEvent(t.deps, sampleEvent({ markets: 2 })))).id;
     eventB = (await trading(createSportEvent(t.deps, sampleEvent({ markets: 2, name: 'Spurs' })))).id;
@@ -122,6 +122,45 @@ describe(`bet placement (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, 
     expect(partner.at('/bet/place').filter((c) => c.json.bet_id === a.json.id)).toHaveLength(1);
   });
 
+  it('declines bet types that do not fit their selections (bet_type), with no maximum number of selections', async () => {
+    const reasons = async (body: Record<string, unknown>) => {
+      const r = await place(body);
+      expect(r.status, JSON.stringify(r.json)).toBe(200);
+      expect(r.json.status).toBe(2);
+      return (r.json.restrictions as Array<{ type: string; context: Record<string, unknown> }>).filter(
+        (x) => x.type === 'bet_type',
+      );
+    };
+    // a one-selection express
+    expect(await reasons({ bet_type: 'express', ...single(eventA) })).toEqual([
+      {
+        type: 'bet_type',
+        context: expect.objectContaining({ bet_type: 'express', reason: 'express_needs_two_selections' }),
+      },
+    ]);
+    // 31 selections are not refused by a cap (here they share a sport event, which the express rules decline)
+    const many = Array.from({ length: 31 }, () => ({
+      sport_event_id: eventA,
+      market_id: '1',
+      odd_id: '1',
+      odds: '1.5',
+    }));
+    expect((await reasons({ bet_type: 'express', selections: many }))[0]!.context.reason).toBe(
+      'selections_on_same_sport_event',
+    );
+    // a system beyond SYSTEM_MAX_COMBINATIONS (3 here): 2 of 3 has 3 combinations, 2+3 of 3 has 4
+    const three = [eventA, eventB, eventA].map((e, i) => ({
+      sport_event_id: i === 2 ? eventB : e,
+      market_id: String((i % 2) + 1),
+      odd_id: '1',
+      odds: '1.5',
+    }));
+    const tooMany = await reasons({ bet_type: 'system', system_sizes: [2, 3], selections: three });
+    expect(tooMany.map((x) => x.context)).toContainEqual(
+      expect.objectContaining({ reason: 'too_many_combinations', max_combinations: 3 }),
+    );
+  });
+
   it('answers 409 idempotency_conflict when a client key comes back with another bet', async () => {
     const a = await place({ ...single(eventA, '2', '2.5'), client_key: 'k-2' });
     expect(a.status).toBe(200);
@@ -168,6 +207,11 @@ describe(`bet placement (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, 
     const decline = partner.at('/bet/decline').find((c) => c.json.bet_id === r.json.id)!;
     expect(isCallbackBody('decline', decline.json)).toBe(true);
     expect((decline.json.restrictions as unknown[]).length).toBe(3);
+    // in callbacks max_bet is a JSON number (spec 01); the frame API keeps the decimal string
+    const cbMaxBet = (
+      decline.json.restrictions as Array<{ type: string; context: Record<string, unknown> }>
+    ).find((x) => x.type === 'max_bet');
+    expect(cbMaxBet!.context).toEqual({ max_bet: 20, sport_event_id: eventA });
     const small = await place({ ...single(eventB), stake: '1' }, s);
     expect(small.json.restrictions).toEqual([
       { type: 'min_bet', context: { min_bet: '5.000000', max_bet: '20.000000', sport_event_id: eventB } },

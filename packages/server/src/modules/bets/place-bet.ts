@@ -51,6 +51,8 @@ export interface PlacementSettings {
   expressCap(currency: string): Rational | undefined;
   /** How long a bet may stay in hold_requested before recovery force-declines it (ms). */
   placementDeadlineMs: number;
+  /** Most combinations a system bet may have (`SYSTEM_MAX_COMBINATIONS`); more is declined `bet_type`. */
+  maxSystemCombinations?: number;
   placePolicy?: PlaceRetryPolicy;
 }
 
@@ -227,7 +229,9 @@ export async function placeBet(deps: PlacementDeps, session: PlayerSession, body
   const now = clock.now();
   const betId = randomUUID();
   const requestedOdds = req.selections.map((s) => s.odds);
-  const total = formatFeedOddValue(totalOddsOf(req.betType, requestedOdds, req.systemSizes));
+  const total = formatFeedOddValue(
+    totalOddsOf(req.betType, requestedOdds, req.systemSizes, deps.settings.maxSystemCombinations),
+  );
   let held: Awaited<ReturnType<PlacementWrites['hold']>>;
   try {
     held = await deps.writes.hold({
@@ -357,6 +361,9 @@ export async function placeBet(deps: PlacementDeps, session: PlayerSession, body
     lastBetAt: lastBets,
     expressCap: deps.settings.expressCap(req.currency),
     oddsTolerance: deps.settings.oddsTolerance,
+    ...(deps.settings.maxSystemCombinations !== undefined
+      ? { maxCombinations: deps.settings.maxSystemCombinations }
+      : {}),
     // bonuses (issue 9): the multiplier the bet reserved with its boost at the hold
     ...(bet.row.boost_multiplier !== null
       ? {

@@ -53,6 +53,8 @@ export interface PlacementContext {
   expressCap: Rational | undefined;
   /** Strategy-1 tolerance (relative fraction). */
   oddsTolerance: Rational;
+  /** Most combinations a system bet may have (`SYSTEM_MAX_COMBINATIONS`); more is declined `bet_type`. */
+  maxCombinations?: number;
   /**
    * The bet's boost multiplier (D19), when it reserved a boost: the potential payout that max payout and the express
    * cap limit is then on the boosted odds, as settlement pays it.
@@ -68,12 +70,25 @@ export interface PlacementVerdict {
   totalOdds: Rational;
 }
 
-/** The total odds of a bet: potential payout per unit of stake, with every leg winning (no caps). */
+/**
+ * The total odds of a bet: potential payout per unit of stake, with every leg winning (no caps). A bet whose type
+ * does not fit its selections (declined `bet_type`: a one-selection express, a system of too many combinations…)
+ * gets the product of its odds, so forming and declining it never fails.
+ */
 export function totalOddsOf(
   betType: BetType,
   odds: readonly Rational[],
   systemSizes: readonly number[],
+  maxCombinations?: number,
 ): Rational {
+  const shapeFails =
+    validateBetType({
+      type: betType,
+      selections: odds.map((_, i) => ({ sport_event_id: String(i) })),
+      systemSizes,
+      ...(maxCombinations !== undefined ? { maxCombinations } : {}),
+    }).length > 0;
+  if (shapeFails) return odds.reduce(mul, ONE);
   const legs = odds.map((o) => ({ odds: o, status: 1 as const }));
   const huge = fromInteger(10n ** 30n);
   return exactPayout({
@@ -94,7 +109,12 @@ export function validatePlacement(req: PlacementRequest, ctx: PlacementContext):
   const out: Restriction[] = [];
   const firstEvent = req.selections[0]?.sport_event_id;
   out.push(
-    ...validateBetType({ type: req.betType, selections: req.selections, systemSizes: req.systemSizes }),
+    ...validateBetType({
+      type: req.betType,
+      selections: req.selections,
+      systemSizes: req.systemSizes,
+      ...(ctx.maxCombinations !== undefined ? { maxCombinations: ctx.maxCombinations } : {}),
+    }),
   );
 
   const acceptedOdds: Rational[] = [];
@@ -128,7 +148,7 @@ export function validatePlacement(req: PlacementRequest, ctx: PlacementContext):
   }
   let maxBet: Rational | undefined =
     maxStake !== null ? parseDecimal(maxStake, { field: 'max_stake' }) : undefined;
-  const totalOdds = totalOddsOf(req.betType, acceptedOdds, req.systemSizes);
+  const totalOdds = totalOddsOf(req.betType, acceptedOdds, req.systemSizes, ctx.maxCombinations);
   // the largest stake whose potential payout stays within max payout and, for combinations, the express cap
   const payoutLimits: Rational[] = [];
   if (maxPayout !== null) payoutLimits.push(parseDecimal(maxPayout, { field: 'max_payout' }));
