@@ -161,6 +161,34 @@ describe(`bet placement (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, 
     );
   });
 
+  it('declines bets on a market trading marked defective (market_defective); the feed shows the flag', async () => {
+    const marked = await trading(
+      patchMarkets(t.deps, { id: eventB, body: { markets: [{ id: '2', is_defective: true }] } }),
+    );
+    expect(t.deps.feed.catalog.getEvent(eventB)!.markets['2']!.is_defective).toBe(true);
+    const row = await t.deps.database.db
+      .selectFrom('feed_log')
+      .select('line')
+      .where('v', '=', marked.version)
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(row.line).changes).toMatchObject({ 'markets/2/is_defective': true });
+    const r = await place({
+      selections: [{ sport_event_id: eventB, market_id: '2', odd_id: '1', odds: '1.5' }],
+    });
+    expect(r.json.status).toBe(2);
+    expect(r.json.restrictions).toContainEqual({
+      type: 'market_defective',
+      context: expect.objectContaining({ sport_event_id: eventB, market_id: '2' }),
+    });
+    await trading(
+      patchMarkets(t.deps, { id: eventB, body: { markets: [{ id: '2', is_defective: false }] } }),
+    );
+    const ok = await place({
+      selections: [{ sport_event_id: eventB, market_id: '2', odd_id: '1', odds: '1.5' }],
+    });
+    expect(ok.json.status).toBe(1);
+  });
+
   it('answers 409 idempotency_conflict when a client key comes back with another bet', async () => {
     const a = await place({ ...single(eventA, '2', '2.5'), client_key: 'k-2' });
     expect(a.status).toBe(200);
