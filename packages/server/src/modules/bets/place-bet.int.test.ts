@@ -14,6 +14,7 @@ import { createSportEvent } from '../trading/create-sport-event.js';
 import { sampleEvent } from '../trading/fixtures.js';
 import { patchMarkets } from '../trading/patch-markets.js';
 import { setBetStop } from '../trading/set-bet-stop.js';
+import { updateFixture } from '../trading/update-fixture.js';
 import { recoverPlacements } from './recover-placements.js';
 
 type Partner = Awaited<ReturnType<typeof scriptedPartner>>;
@@ -187,6 +188,31 @@ describe(`bet placement (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, 
       selections: [{ sport_event_id: eventB, market_id: '2', odd_id: '1', odds: '1.5' }],
     });
     expect(ok.json.status).toBe(1);
+  });
+
+  it('lists suspended events in the frame, and suspended markets with their odds hidden (spec 02)', async () => {
+    const e = (await trading(createSportEvent(t.deps, sampleEvent({ markets: 2, name: 'Suspended FC' })))).id;
+    await trading(updateFixture(t.deps, { id: e, body: { status: 2 } }));
+    await trading(patchMarkets(t.deps, { id: e, body: { markets: [{ id: '1', status: 1 }] } }));
+    const list = async (q: string) => {
+      const r = await t.app.inject({
+        method: 'GET',
+        url: `/frame-api/sport-events${q}`,
+        headers: { authorization: `Bearer ${session}` },
+      });
+      return (r.json().items as Array<{ id: string; markets: Record<string, { odds: object }> }>).find(
+        (x) => x.id === e,
+      );
+    };
+    for (const q of ['', '?state=live']) {
+      const shown = await list(q);
+      expect(shown, q).toBeDefined();
+      expect(shown!.markets['1']!.odds).toEqual({});
+      expect(Object.keys(shown!.markets['2']!.odds).length).toBeGreaterThan(0);
+    }
+    expect(await list('?state=prematch')).toBeUndefined();
+    // the replica keeps the odds: only the frame hides them
+    expect(Object.keys(t.deps.feed.catalog.getEvent(e)!.markets['1']!.odds).length).toBeGreaterThan(0);
   });
 
   it('answers 409 idempotency_conflict when a client key comes back with another bet', async () => {

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app/wiring.js';
 import { getBet, listBets } from '../bets/get-bet.js';
 import { placeBet } from '../bets/place-bet.js';
+import { FRAME_VISIBLE_STATUSES, frameEventView } from './catalogue-view.js';
 
 const security = [{ bearer: [] }];
 const tags = ['frame'];
@@ -29,7 +30,9 @@ export async function frameRoutes(app: FastifyInstance, deps: AppDeps): Promise<
       schema: {
         tags,
         security,
-        summary: 'Sport events open for betting (prematch and live), with markets and odds',
+        summary: 'Sport events of the frame: prematch, live and suspended, with markets and odds',
+        description:
+          'Events not started (0), live (1) and suspended (2, visible without bets; spec 02). A suspended market is listed with its odds hidden. state=live lists live and suspended events.',
         querystring: Type.Object(
           {
             state: Type.Optional(Type.Union([Type.Literal('prematch'), Type.Literal('live')])),
@@ -42,10 +45,15 @@ export async function frameRoutes(app: FastifyInstance, deps: AppDeps): Promise<
     },
     async (req) => {
       const limit = limitOf(req.query.limit, 200, 1000);
-      const wanted = req.query.state === 'live' ? [1] : req.query.state === 'prematch' ? [0] : [0, 1];
+      const wanted =
+        req.query.state === 'live'
+          ? [1, 2]
+          : req.query.state === 'prematch'
+            ? [0]
+            : [...FRAME_VISIBLE_STATUSES];
       const items: SportEvent[] = [];
       for (const e of catalog.allEvents()) {
-        if (wanted.includes(e.fixture.status)) items.push(e);
+        if (wanted.includes(e.fixture.status)) items.push(frameEventView(e));
         if (items.length >= limit) break;
       }
       return { items };
@@ -66,7 +74,7 @@ export async function frameRoutes(app: FastifyInstance, deps: AppDeps): Promise<
     async (req) => {
       const e = catalog.getEvent(req.params.id);
       if (!e) throw new DomainError('not_found', `no sport event ${req.params.id}`, { field: 'id' });
-      return e;
+      return frameEventView(e);
     },
   );
   app.post<{ Body: PlaceBetRequest }>(
