@@ -1,10 +1,13 @@
+import type { ServerResponse } from 'node:http';
 import { BetPage, BetView, PlaceBetRequest, SportEvent } from '@bookie/contracts';
 import { DomainError, validationError } from '@bookie/core';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app/wiring.js';
+import { findSessions } from '../auth/auth.repo.js';
 import { getBet, listBets } from '../bets/get-bet.js';
 import { placeBet } from '../bets/place-bet.js';
+import { hashSecret } from '../tenants/secrets.js';
 import { FRAME_VISIBLE_STATUSES, frameEventView } from './catalogue-view.js';
 
 const security = [{ bearer: [] }];
@@ -23,6 +26,41 @@ function limitOf(raw: string | undefined, def: number, max: number): number {
  */
 export async function frameRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const catalog = deps.feed.catalog;
+  // an open player stream ends with its session (ended by /token/expire, or expired), checked every
+  // FEED_STREAM_RECHECK_MS for all the player streams of this process at once, as /log streams are
+  const streams = new Map<ServerResponse, string>();
+  const recheckMs = deps.feed.settings.streamRecheckMs;
+  let rechecking = false;
+  const recheck =
+    recheckMs > 0
+      ? setInterval(async () => {
+          if (rechecking || streams.size === 0) return;
+          rechecking = true;
+          try {
+            const open = [...streams];
+            const rows = await findSessions(
+              deps.database.db,
+              open.map(([, hash]) => hash),
+            );
+            const now = deps.clock.now();
+            open.forEach(([res], i) => {
+              const row = rows[i];
+              if (row && row.ended_at === null && new Date(row.expires_at).getTime() > now) return;
+              streams.delete(res);
+              res.end();
+            });
+          } catch (err) {
+            app.log.warn({ err }, 'frame: re-checking the open player streams failed');
+          } finally {
+            rechecking = false;
+          }
+        }, recheckMs)
+      : undefined;
+  recheck?.unref();
+  app.addHook('preClose', async () => {
+    if (recheck) clearInterval(recheck);
+    for (const res of streams.keys()) res.end();
+  });
   app.get<{ Querystring: { state?: 'prematch' | 'live'; limit?: string } }>(
     '/frame-api/sport-events',
     {
@@ -150,6 +188,8 @@ export async function frameRoutes(app: FastifyInstance, deps: AppDeps): Promise<
         security,
         summary:
           'Live stream (text/event-stream): `odds` events with changed odds, `bet` events with bet status changes',
+        description:
+          'Ends when the session ends (POST /token/expire, or its expiry), within FEED_STREAM_RECHECK_MS, as feed streams do.',
       },
     },
     async (req, reply) => {
@@ -174,7 +214,9 @@ export async function frameRoutes(app: FastifyInstance, deps: AppDeps): Promise<
         : () => {};
       const ping = setInterval(() => res.write(': ping\n\n'), 15_000);
       send('ready', { player_id: p.playerId });
+      streams.set(res, hashSecret(p.token));
       req.raw.on('close', () => {
+        streams.delete(res);
         clearInterval(ping);
         catalog.off('match_update', onUpdate);
         unsubscribe();
