@@ -59,6 +59,12 @@ class ResponseSink implements LogSink {
     this.res.write(bytes);
     return this.res.writableLength < this.limit;
   }
+  cork(): void {
+    this.res.cork();
+  }
+  uncork(): void {
+    this.res.uncork();
+  }
   drained(): Promise<void> {
     if (this.res.destroyed || !this.res.writableNeedDrain) return Promise.resolve();
     return new Promise((resolve) => {
