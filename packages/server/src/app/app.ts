@@ -51,6 +51,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           bearer: { type: 'http', scheme: 'bearer' },
           admin: { type: 'http', scheme: 'bearer', description: 'operator token (BOOKIE_ADMIN_TOKEN)' },
           basic: { type: 'http', scheme: 'basic', description: 'OAuth client id and secret' },
+          // OpenAPI 3.1's mutualTLS scheme (the plugin's types know only 3.0's)
+          clientCertificate: {
+            type: 'mutualTLS',
+            description:
+              'a client certificate bound to the white label (bookie wl add-certificate); feed only',
+          } as unknown as { type: 'http'; scheme: string },
         },
       },
     },

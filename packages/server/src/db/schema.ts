@@ -348,6 +348,17 @@ export interface BetBoostUseTable {
   updated_at: ColumnType<Date, Date | string, Date | string>;
 }
 
+/** A client certificate bound to a white label (feed authentication by certificate, spec 02). */
+export interface WhiteLabelCertificateTable {
+  id: string;
+  white_label_id: string;
+  /** SHA-256 of the DER certificate, lowercase hex without separators. */
+  fingerprint: string;
+  subject: string;
+  created_at: ColumnType<Date, Date | string, Date | string>;
+  revoked_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
 /** A log entry the settlement consumer gave up on (docs/adr/0016-safety-and-conformance.md). */
 export interface SettlementQuarantineTable {
   consumer: string;
@@ -387,4 +398,5 @@ export interface DB {
   settlement_rollback: SettlementRollbackTable;
   settlement_lease: SettlementLeaseTable;
   settlement_quarantine: SettlementQuarantineTable;
+  white_label_certificate: WhiteLabelCertificateTable;
 }

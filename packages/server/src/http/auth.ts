@@ -36,6 +36,10 @@ export interface Authenticator {
 }
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route accepts a client certificate bound to a white label instead of a bearer token (the feed). */
+    certificateAuth?: boolean;
+  }
   interface FastifyRequest {
     /** Set by `requirePartner`. */
     partner?: PartnerPrincipal;

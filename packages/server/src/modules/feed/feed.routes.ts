@@ -140,12 +140,15 @@ export async function feedRoutes(app: FastifyInstance, deps: FeedRouteDeps): Pro
     for (const res of open) res.end();
     for (const s of silent) s.destroy();
   });
-  const common = { tags: ['feed'], security: [{ bearer: [] }] };
+  const security: Array<Record<string, string[]>> = [{ bearer: [] }, { clientCertificate: [] }];
+  const common = { tags: ['feed'], security };
 
   app.get(
     '/all',
     {
       preHandler: app.requirePartner,
+      // spec 02: a client certificate bound to the white label is enough (docs/adr/0016)
+      config: { certificateAuth: true },
       schema: {
         ...common,
         summary: 'Every sport event snapshot, one JSON line each (chunked), with Last-Version',
@@ -205,6 +208,8 @@ export async function feedRoutes(app: FastifyInstance, deps: FeedRouteDeps): Pro
     '/log',
     {
       preHandler: app.requirePartner,
+      // spec 02: a client certificate bound to the white label is enough (docs/adr/0016)
+      config: { certificateAuth: true },
       schema: {
         ...common,
         summary: 'The log after Last-Version: backlog then live, one JSON entry or heartbeat per line',
@@ -286,6 +291,8 @@ export async function feedRoutes(app: FastifyInstance, deps: FeedRouteDeps): Pro
     '/refetch/sport-event/:id',
     {
       preHandler: app.requirePartner,
+      // spec 02: a client certificate bound to the white label is enough (docs/adr/0016)
+      config: { certificateAuth: true },
       schema: {
         ...common,
         summary: 'Re-send one sport event: appends a match_new with a new version (DECISIONS D23)',
