@@ -35,6 +35,11 @@ export interface SettlementDeps {
   expressCap(currency: string): Rational | undefined;
   /** Wakes this process's callback dispatcher after a commit (other processes are woken by NOTIFY). */
   kick(): void;
+  /**
+   * The current snapshot of a sport event, when this process has the replica: settle callbacks then carry the
+   * selections' current match status, odd time and live/prematch state (without it, those captured at placement).
+   */
+  currentEvent?: (sportEventId: string) => SportEvent | undefined;
 }
 
 /** What the consumer needs besides: the log and the replica. */
@@ -53,6 +58,7 @@ export function settlementDeps(app: AppDeps): ConsumerDeps {
     whiteLabels: app.placement.whiteLabels,
     expressCap: app.placement.settings.expressCap,
     kick: () => app.callbacks.dispatcher.kick(),
+    currentEvent: (id) => app.feed.catalog.getEvent(id),
     hub: app.feed.hub,
     catalog: app.feed.catalog,
   };

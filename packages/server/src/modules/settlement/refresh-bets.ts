@@ -94,6 +94,7 @@ export async function refreshBets(
       cause: opts.cause,
       at: new Date(deps.clock.now()),
       limits,
+      currentEvent: deps.currentEvent,
     });
     if (opts.audit) {
       for (const b of bets) {
