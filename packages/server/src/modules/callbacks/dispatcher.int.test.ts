@@ -117,7 +117,12 @@ describe(`callback dispatcher (${process.env.DATABASE_URL ? 'postgres' : 'pglite
     );
     const d = dispatcher(targets);
     await d.start();
-    await waitFor(() => p.received.some((r) => r.path === '/cb/bet/settle'));
+    // the answer is recorded after it arrives (batched): wait for the record, not for the request
+    await waitFor(async () =>
+      (await listCallbackDeliveries(t.db, { betId: 'O', limit: 10 })).some(
+        (r) => r.path === '/bet/settle' && r.status === 'delivered',
+      ),
+    );
     const forO = p.received.filter((r) => r.body.includes('"bet_id":"O"')).map((r) => r.path);
     expect(forO).toEqual([
       '/cb/bet/unsettle',
