@@ -89,7 +89,10 @@ const QuarantineEntry = Type.Object(
     ],
   },
 );
-const QuarantineList = Type.Object({ items: Type.Array(QuarantineEntry) });
+const QuarantineList = Type.Object(
+  { items: Type.Array(QuarantineEntry) },
+  { examples: [{ items: QuarantineEntry.examples }] },
+);
 const QuarantineQuery = Type.Object(
   { status: Type.Optional(QuarantineStatus) },
   { additionalProperties: false },
