@@ -98,3 +98,87 @@ export const BetPage = Type.Object({
 });
 /** See {@link BetPage}. */
 export type BetPage = Static<typeof BetPage>;
+
+/** The error body of every Bookie HTTP answer: `{error: {code, message, details}}` (`details.field` names a bad field). */
+export const FrameError = Type.Object(
+  {
+    error: Type.Object({
+      code: Type.String(),
+      message: Type.String(),
+      details: Type.Record(Type.String(), Type.Unknown()),
+    }),
+  },
+  {
+    $id: 'FrameError',
+    examples: [
+      { error: { code: 'unauthorized', message: 'session ended', details: { error: 'invalid_token' } } },
+    ],
+  },
+);
+/** See {@link FrameError}. */
+export type FrameError = Static<typeof FrameError>;
+
+/** A partner banner shown in the frame (DECISIONS D48); URLs are http(s). */
+export const FrameBanner = Type.Object({
+  id: Type.String(),
+  image_url: Type.String(),
+  link_url: Type.String(),
+  title: Type.String(),
+});
+
+/** Answer of `GET /frame-api/banners`: the partner's banners for a placement, possibly none (D48). */
+export const FrameBanners = Type.Object(
+  { banners: Type.Array(FrameBanner) },
+  {
+    examples: [
+      {
+        banners: [
+          {
+            id: 'welcome',
+            image_url: 'https://casino.example/banners/welcome.svg',
+            link_url: 'https://casino.example/promo',
+            title: 'Welcome bonus',
+          },
+        ],
+      },
+    ],
+  },
+);
+/** See {@link FrameBanners}. */
+export type FrameBanners = Static<typeof FrameBanners>;
+
+/** A bonus the player can use on the next bet, as the bet slip shows it. Money is a 6-decimal string. */
+export const FramePlayerBonus = Type.Object({
+  id: Type.String(),
+  kind: Type.Union([Type.Literal('freebet'), Type.Literal('insurance'), Type.Literal('boost')]),
+  /** Freebet amount, insurance amount or percent, or boost multiplier. */
+  value: Type.String(),
+  currency: Type.Union([Type.String(), Type.Null()]),
+  expires_at: Type.Union([Type.String(), Type.Null()]),
+  name: Type.String(),
+});
+/** See {@link FramePlayerBonus}. */
+export type FramePlayerBonus = Static<typeof FramePlayerBonus>;
+
+/** Answer of `GET /frame-api/bonuses`: the player's available freebets and insurances and active boosts. */
+export const FramePlayerBonuses = Type.Object(
+  { items: Type.Array(FramePlayerBonus) },
+  {
+    examples: [
+      {
+        items: [
+          {
+            id: '0f1e…',
+            kind: 'freebet',
+            value: '5.000000',
+            currency: 'EUR',
+            expires_at: null,
+            name: 'Freebet 5.000000 EUR',
+          },
+        ],
+      },
+    ],
+  },
+);
+/** See {@link FramePlayerBonuses}. */
+export type FramePlayerBonuses = Static<typeof FramePlayerBonuses>;

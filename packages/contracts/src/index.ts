@@ -9,6 +9,8 @@ export * from './callbacks.js';
 // trading feed (spec 02, DECISIONS D21–D25)
 export * from './feed.js';
 export * from './frame.js';
+// integration environment (DECISIONS D51, D52)
+export * from './integration.js';
 export * from './outbox.js';
 export * from './sport-event.js';
 export * from './tenancy.js';

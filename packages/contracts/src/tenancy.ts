@@ -43,6 +43,14 @@ export const WhiteLabelAllowlistEntry = Type.String({
   description: 'IPv4, IPv6 or CIDR',
 });
 
+/** A web origin allowed to embed the betting frame: scheme, host and port, e.g. `https://casino.example`. */
+export const WhiteLabelAllowedOrigin = Type.String({
+  minLength: 8,
+  maxLength: 200,
+  description: 'http(s) origin, no path',
+  examples: ['https://casino.example', 'http://127.0.0.1:5173'],
+});
+
 /** Body of `POST /admin/white-labels`. */
 export const CreateWhiteLabelBody = Type.Object(
   {
@@ -62,6 +70,12 @@ export const CreateWhiteLabelBody = Type.Object(
       Type.Integer({ minimum: 0, maximum: 600, description: 'seconds a live bet waits before acceptance' }),
     ),
     allowlist: Type.Optional(Type.Array(WhiteLabelAllowlistEntry, { maxItems: 1000 })),
+    allowed_origins: Type.Optional(
+      Type.Array(WhiteLabelAllowedOrigin, {
+        maxItems: 100,
+        description: 'web origins whose pages may embed the betting frame and call the frame API (CORS, D49)',
+      }),
+    ),
     signing_enabled: Type.Optional(Type.Boolean({ description: 'sign callbacks (D11); default true' })),
     insurance_cancel_callbacks: Type.Optional(
       Type.Boolean({
@@ -105,6 +119,7 @@ export const WhiteLabelView = Type.Object({
   bet_interval: Type.Integer({ description: 'seconds' }),
   bet_delay: Type.Integer({ description: 'seconds' }),
   allowlist: Type.Array(Type.String()),
+  allowed_origins: Type.Array(Type.String(), { description: 'origins allowed to call the frame API (CORS)' }),
   signing: WhiteLabelSigningView,
   insurance_cancel_callbacks: Type.Boolean({ description: 'sends /bet/insurances/cancel (D45)' }),
   credentials: Type.Optional(Type.Array(WhiteLabelCredentialView)),

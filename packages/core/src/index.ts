@@ -14,6 +14,7 @@ export * from './conditions.js';
 export * from './decimal.js';
 export * from './errors.js';
 export * from './insurance.js';
+export * from './odds-format.js';
 export * from './odds-strategy.js';
 export * from './restrictions.js';
 export * from './settlement.js';

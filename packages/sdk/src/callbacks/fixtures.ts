@@ -19,6 +19,7 @@ import {
   type CashOutAcceptedBody,
   type CashOutDeclinedBody,
   type InsuranceAcceptedBody,
+  type InsuranceCancelBody,
   type InsuranceDeclinedBody,
 } from '@bookie/contracts';
 import { signCallback } from '../signing.js';
@@ -140,6 +141,17 @@ export function insuranceDeclinedBody(overrides: Partial<InsuranceDeclinedBody> 
   };
 }
 
+/** A `/bet/insurances/cancel` body taking back a refund of 5.000000 (docs/adr/0009-bonuses.md). */
+export function insuranceCancelBody(overrides: Partial<InsuranceCancelBody> = {}): InsuranceCancelBody {
+  return {
+    request_id: randomUUID(),
+    bet_id: 'bet-1',
+    bet_insurance_id: '3b7c1a52-7a8e-4c52-9f7e-2b1d4c5e6f70',
+    refund_amount: '5.000000',
+    ...overrides,
+  };
+}
+
 /** A `/bet/cash-out-orders/accepted` body: the whole stake cashed out for 12.000000 (D14). */
 export function cashOutAcceptedBody(overrides: Partial<CashOutAcceptedBody> = {}): CashOutAcceptedBody {
   return {
@@ -155,6 +167,38 @@ export function cashOutAcceptedBody(overrides: Partial<CashOutAcceptedBody> = {}
 /** A `/bet/cash-out-orders/declined` body (D14). */
 export function cashOutDeclinedBody(overrides: Partial<CashOutDeclinedBody> = {}): CashOutDeclinedBody {
   return { request_id: randomUUID(), bet_id: 'bet-1', cash_out_order_ids: ['order-1'], ...overrides };
+}
+
+/**
+ * The example body builder of every callback, by name (spec 01 "Endpoints", DECISIONS D13, D14): each returns a
+ * valid, realistic body with a fresh `request_id`; the heartbeat has no body (`null`). Bookie's partner check sends
+ * these same bodies, and its MCP tool `build_callback_fixture` answers them.
+ */
+export const CALLBACK_FIXTURES: {
+  [K in CallbackName]: (overrides?: Partial<NonNullable<CallbackBodies[K]>>) => CallbackBodies[K];
+} = {
+  place: placeBody,
+  accept: acceptBody,
+  decline: declineBody,
+  settle: settleBody,
+  unsettle: unsettleBody,
+  insuranceAccepted: insuranceAcceptedBody,
+  insuranceDeclined: insuranceDeclinedBody,
+  insuranceCancel: insuranceCancelBody,
+  heartbeat: () => null,
+  cashOutAccepted: cashOutAcceptedBody,
+  cashOutDeclined: cashOutDeclinedBody,
+};
+
+/**
+ * An example body of callback `name` with `overrides` laid over its top-level fields (see {@link CALLBACK_FIXTURES}).
+ * The result is not validated: check it with `callbackBodyIssues` from `@bookie/contracts` when overrides may break it.
+ */
+export function buildCallbackFixture<K extends CallbackName>(
+  name: K,
+  overrides: Partial<NonNullable<CallbackBodies[K]>> = {},
+): CallbackBodies[K] {
+  return CALLBACK_FIXTURES[name](overrides);
 }
 
 /** A callback ready to send: path, body bytes and headers (signed when a secret is given, D11). */

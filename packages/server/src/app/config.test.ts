@@ -8,6 +8,13 @@ describe('loadConfig', () => {
     expect(c.databaseUrl).toBeUndefined();
     expect(c.dataDir).toMatch(/\.bookie$/);
     expect(c.dbPreparedStatements).toBe(true);
+    expect(c.frame).toEqual({ heartbeatIntervalS: 30, bannerCacheS: 60 });
+  });
+
+  it('runs as production unless BOOKIE_ENV=integration (DECISIONS D51)', () => {
+    expect(loadConfig({}).environment).toBe('production');
+    expect(loadConfig({ BOOKIE_ENV: 'production' }).environment).toBe('production');
+    expect(loadConfig({ BOOKIE_ENV: 'integration' }).environment).toBe('integration');
   });
 
   it('turns prepared statements off with DB_PREPARED_STATEMENTS=0', () => {
@@ -41,6 +48,9 @@ describe('loadConfig', () => {
     [{ DB_PREPARED_STATEMENTS: 'yes' }, {}, 'DB_PREPARED_STATEMENTS'],
     [{ SYSTEM_MAX_COMBINATIONS: '0' }, {}, 'SYSTEM_MAX_COMBINATIONS'],
     [{ SYSTEM_MAX_COMBINATIONS: '100001' }, {}, 'SYSTEM_MAX_COMBINATIONS'],
+    [{ HEARTBEAT_INTERVAL_S: '-1' }, {}, 'HEARTBEAT_INTERVAL_S'],
+    [{ BANNER_CACHE_S: 'soon' }, {}, 'BANNER_CACHE_S'],
+    [{ BOOKIE_ENV: 'staging' }, {}, 'BOOKIE_ENV'],
   ])('rejects %j %j naming %s', (env, flags, setting) => {
     try {
       loadConfig(env, flags);

@@ -7,6 +7,11 @@ import { MAX_SYSTEM_COMBINATIONS } from '@bookie/core';
  * variable (flags win); a bad or missing value is a {@link ConfigError} naming the setting.
  */
 export interface Config {
+  /**
+   * The deployment's environment (`BOOKIE_ENV`: `production`, the default, or `integration`; DECISIONS D51). Only
+   * integration serves the MCP server, the sandbox helpers and the partner check; production answers 404 on them.
+   */
+  environment: BookieEnvironment;
   /** TCP port to listen on (`PORT`, `--port`; default 8080, 0 = any free port). */
   port: number;
   /** Address to bind (`HOST`; default 127.0.0.1). */
@@ -38,6 +43,31 @@ export interface Config {
   bets: BetsConfig;
   /** Tenancy: partner and player authentication, rate and size limits (docs/adr/0005-tenancy.md). */
   auth: AuthConfig;
+  /** The betting frame: heartbeats and banners (DECISIONS D47–D49, docs/adr/0020-betting-frame.md). */
+  frame: FrameConfig;
+}
+
+/** Settings of the betting frame's sessions. */
+export interface FrameConfig {
+  /**
+   * Seconds between two heartbeats of a frame session to the partner (`HEARTBEAT_INTERVAL_S`; default 30, D47;
+   * 0 = no heartbeats). A session is active when the frame called the frame API in the last two intervals.
+   */
+  heartbeatIntervalS: number;
+  /** Seconds a white label's banners are kept per locale and placement (`BANNER_CACHE_S`; default 60, D48). */
+  bannerCacheS: number;
+}
+
+/** A deployment's environment (DECISIONS D51). */
+export type BookieEnvironment = 'integration' | 'production';
+
+/** Reads `BOOKIE_ENV` (default `production`). */
+export function loadEnvironment(env: NodeJS.ProcessEnv): BookieEnvironment {
+  const raw = env.BOOKIE_ENV || 'production';
+  if (raw !== 'integration' && raw !== 'production') {
+    throw new ConfigError('BOOKIE_ENV', `expected integration or production, got "${raw}"`);
+  }
+  return raw;
 }
 
 /** Settings of tenancy and authentication. */
@@ -281,6 +311,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: ConfigOv
   // an explicit --data-dir asks for the embedded database even when DATABASE_URL is set
   const urlRaw = flags.dbUrl ?? (flags.dataDir !== undefined ? undefined : env.DATABASE_URL);
   return {
+    environment: loadEnvironment(env),
     port: int(flags.port !== undefined ? '--port' : 'PORT', flags.port ?? env.PORT, 8080, 0, 65535),
     host: flags.host ?? env.HOST ?? '127.0.0.1',
     databaseUrl: postgresUrl(flags.dbUrl !== undefined ? '--db-url' : 'DATABASE_URL', urlRaw),
@@ -313,5 +344,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: ConfigOv
     callbacks: loadCallbackConfig(env),
     bets: loadBetsConfig(env),
     auth: loadAuthConfig(env),
+    frame: {
+      heartbeatIntervalS: int('HEARTBEAT_INTERVAL_S', env.HEARTBEAT_INTERVAL_S, 30, 0, 3600),
+      bannerCacheS: int('BANNER_CACHE_S', env.BANNER_CACHE_S, 60, 0, 86_400),
+    },
   };
 }

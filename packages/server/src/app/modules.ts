@@ -5,6 +5,7 @@ import { bonusesRoutes } from '../modules/bonuses/bonuses.routes.js';
 import { callbacksRoutes } from '../modules/callbacks/callbacks.routes.js';
 import { feedRoutes } from '../modules/feed/feed.routes.js';
 import { frameRoutes } from '../modules/frame/frame.routes.js';
+import { integrationRoutes } from '../modules/integration/integration.routes.js';
 import { settlementRoutes } from '../modules/settlement/settlement.routes.js';
 import { tenantsRoutes } from '../modules/tenants/tenants.routes.js';
 import { tradingRoutes } from '../modules/trading/trading.routes.js';
@@ -23,4 +24,5 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps): Prom
   await frameRoutes(app, deps);
   await bonusesRoutes(app, deps);
   await settlementRoutes(app, deps);
+  await integrationRoutes(app, deps);
 }

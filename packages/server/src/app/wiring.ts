@@ -14,6 +14,9 @@ import { type CallbacksService, createCallbacksService } from '../modules/callba
 import { CallbackSender } from '../modules/callbacks/send-callback.js';
 import { whiteLabelTargets } from '../modules/callbacks/white-label-targets.js';
 import { type FeedService, startFeed } from '../modules/feed/feed.service.js';
+import { frameDeps } from '../modules/frame/frame-deps.js';
+import { startHeartbeats } from '../modules/frame/send-heartbeats.js';
+import { SessionEvents } from '../modules/frame/session-events.js';
 import { consumerSettingsFromEnv, settlementDeps } from '../modules/settlement/deps.js';
 import { SettlementConsumer } from '../modules/settlement/settlement-consumer.js';
 import { cachedWhiteLabels } from '../modules/tenants/cached-white-labels.js';
@@ -41,6 +44,8 @@ export interface AppDeps {
   betEvents: BetEvents;
   /** Everything bet placement needs. */
   placement: PlacementDeps;
+  /** Frame session ends (heartbeat refusals, D47) for this process's frame streams. */
+  sessionEvents: SessionEvents;
   /** The settlement consumer of this process, once {@link startBackground} started it. */
   settlement?: SettlementConsumer;
 }
@@ -108,6 +113,7 @@ export async function buildDeps(config: Config, opts: BuildDepsOptions = {}): Pr
   return {
     feed,
     betEvents,
+    sessionEvents: new SessionEvents(),
     placement,
     config,
     database,
@@ -128,6 +134,7 @@ export async function startBackground(deps: AppDeps): Promise<void> {
   settlement.start();
   deps.settlement = settlement;
   deps.lifecycle.onStop('settlement consumer', () => settlement.stop());
+  deps.lifecycle.onStop('frame heartbeats', startHeartbeats(frameDeps(deps)));
 }
 
 /** Periodically finishes placements interrupted by a crash (issue 7 "Crash safety"). */

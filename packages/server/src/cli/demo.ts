@@ -1,6 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { validationError } from '@bookie/core';
+import { ensureFrameBuilt } from '@bookie/frame/build';
 import { Command } from 'commander';
+import { type FrameDemo, startFrameDemo } from './frame-demo.js';
 import { action } from './io.js';
 import {
   parseCount,
@@ -25,6 +27,7 @@ type DemoFlags = {
   bets?: string;
   port: string;
   walletPort: string;
+  sitePort: string;
   dataDir?: string;
   dbUrl?: string;
 };
@@ -35,11 +38,13 @@ function parsePort(flag: string, raw: string): number {
   return Number(raw);
 }
 
-function banner(p: ReplayPlatform, title: string, speed: number | 'max'): string {
+function banner(p: ReplayPlatform, title: string, speed: number | 'max', frame: FrameDemo): string {
   const b = p.bookieUrl;
   const lines = [
     '',
     `Bookie demo: ${title}, replayed ${speed === 'max' ? 'as fast as possible' : `at ${speed}× real time`}, with a seeded crowd of bettors.`,
+    '',
+    `  Bet yourself         ${frame.site.url}/   (a partner's site embedding the betting frame; you are player "${frame.playerId}")`,
     '',
     `  Bookie               ${b}   (health: ${b}/healthz)`,
     `  API reference        ${b}/docs`,
@@ -51,6 +56,8 @@ function banner(p: ReplayPlatform, title: string, speed: number | 'max'): string
     `    token:  curl -s -u '${p.clientId}:${p.clientSecret}' -d grant_type=client_credentials ${b}/oauth/token`,
     `    feed:   curl -sN -H "Authorization: Bearer <access_token>" -H "Last-Version: 0" ${b}/log`,
     `  Operator token       ${p.adminToken}   (e.g. ${b}/admin/settlement/status)`,
+    `  MCP (integration)    ${b}/mcp   (stdio: BOOKIE_CLIENT_ID=… BOOKIE_CLIENT_SECRET=… npx bookie mcp --url ${b})`,
+    `  Partner check        curl -s -H "Authorization: Bearer <access_token>" -H 'content-type: application/json' -d '{"player_id":"bettor-001"}' ${b}/integration/partner-check`,
     '',
     'Ctrl-C stops everything.',
     '',
@@ -75,6 +82,7 @@ export function demoCommand(): Command {
     .option('--bets <n>', 'bets to place in all (default 14 per match)')
     .option('--port <port>', "Bookie's port", process.env.PORT ?? '8080')
     .option('--wallet-port <port>', "the reference wallet's port", '8090')
+    .option('--site-port <port>', "the demo partner site's port (it embeds the betting frame)", '8091')
     .option('--data-dir <dir>', "Bookie's PGlite data directory (default: in memory, a new book every start)")
     .option('--db-url <url>', "Bookie's Postgres instead (an empty database)")
     .action(
@@ -83,6 +91,7 @@ export function demoCommand(): Command {
         const bets = parseCount('--bets', o.bets);
         const port = parsePort('--port', o.port);
         const walletPort = parsePort('--wallet-port', o.walletPort);
+        const sitePort = parsePort('--site-port', o.sitePort);
         const t0 = performance.now();
         // Ctrl-C at any moment: abort the replay, stop Bookie and the wallet, exit 0 (a second Ctrl-C: at once)
         const abort = new AbortController();
@@ -97,6 +106,10 @@ export function demoCommand(): Command {
         };
         process.on('SIGINT', stop);
         process.on('SIGTERM', stop);
+        // Bookie serves the frame build it finds at start: build it first when missing or stale
+        await ensureFrameBuilt();
+        // the demo is an integration environment (DECISIONS D51): MCP, sandbox helpers and the partner check
+        process.env.BOOKIE_ENV ||= 'integration';
         platform = await startReplayPlatform({
           port,
           walletPort,
@@ -111,6 +124,12 @@ export function demoCommand(): Command {
           await platform.stop();
           process.exit(0);
         }
+        const frame = await startFrameDemo(platform, { sitePort });
+        const platformStop = platform.stop;
+        platform.stop = async () => {
+          await frame.site.stop();
+          await platformStop();
+        };
         const { AdminApi, formatReport, runReplay, simulatedClock, ticker } = await import(
           '@bookie/simulator'
         );
@@ -120,7 +139,7 @@ export function demoCommand(): Command {
         const title = first
           ? `${seasons.map((s) => s.matches[0]?.season).join(', ')} ${first.league === 'E0' ? 'Premier League' : first.league}`
           : 'a season';
-        process.stdout.write(banner(platform, title, speed));
+        process.stdout.write(banner(platform, title, speed, frame));
         process.stdout.write(`(up in ${((performance.now() - t0) / 1000).toFixed(1)} s)\n\n`);
 
         const line = ticker();

@@ -3,7 +3,9 @@ import { betsCommand } from './bets.js';
 import { calcCommand } from './calc.js';
 import { callbacksCommand } from './callbacks.js';
 import { demoCommand } from './demo.js';
+import { mcpCommand } from './mcp.js';
 import { migrateCommand } from './migrate.js';
+import { partnerCheckCommand } from './partner-check.js';
 import { replayCommand } from './replay.js';
 import { reportCommand } from './report.js';
 import { settlementCommand } from './settlement.js';
@@ -30,5 +32,7 @@ export function buildProgram(): Command {
   program.addCommand(settlementCommand());
   program.addCommand(replayCommand());
   program.addCommand(demoCommand());
+  program.addCommand(mcpCommand());
+  program.addCommand(partnerCheckCommand());
   return program;
 }

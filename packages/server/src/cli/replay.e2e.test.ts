@@ -108,6 +108,8 @@ describe('bookie replay and bookie demo', () => {
         '0',
         '--wallet-port',
         '0',
+        '--site-port',
+        '0',
         '--speed',
         'max',
         '--bets',
@@ -137,6 +139,13 @@ describe('bookie replay and bookie demo', () => {
       expect(out).toContain(`${url}/docs`);
       expect(out).toContain(`${url}/log`);
       expect(out).toMatch(/Wallet balances\s+http:\/\/127\.0\.0\.1:\d+\/players\/bettor-001\/balance/);
+      // the partner's site embedding the betting frame, on another origin
+      const site = (await until(/Bet yourself\s+(http:\/\/127\.0\.0\.1:\d+)\//, 10_000))[1]!;
+      expect(site).not.toBe(url);
+      const page = await (await fetch(`${site}/`)).text();
+      expect(page).toContain(`"bookieUrl":"${url}"`);
+      expect(page).toContain('/frame/bootstrap.js');
+      expect((await fetch(`${url}/frame/bootstrap.js`)).status).toBe(200);
       await until(/Reconciliation: OK/, 180_000);
       await until(/keeps serving/, 10_000);
       expect(out).toContain('Fixtures: 6 matches');

@@ -55,9 +55,12 @@ describe(`bookie wl (real process, ${process.env.DATABASE_URL ? 'postgres' : 'pg
       '--currency',
       'USD',
       '--no-signing',
+      '--allow-origin',
+      'https://Casino.example/,http://127.0.0.1:5173',
     );
     expect(updated.code).toBe(0);
     expect(JSON.parse(updated.stdout)).toMatchObject({
+      allowed_origins: ['https://casino.example', 'http://127.0.0.1:5173'],
       limits: { max_stake: '100.000000' },
       bet_delay: 4,
       currencies: ['USD'],
@@ -100,6 +103,10 @@ describe(`bookie wl (real process, ${process.env.DATABASE_URL ? 'postgres' : 'pg
       'error: --min-stake: ',
     ],
     [['create', '--name', 'X', '--currency', 'EUR', '--mode', 'full'], 'error: --mode: '],
+    [
+      ['create', '--name', 'X', '--currency', 'EUR', '--allow-origin', 'https://x.example/frame'],
+      'error: --allow-origin: ',
+    ],
     [['show', 'no-such-white-label'], 'not found'],
   ])('exits 2 naming the problem: %j', async (args, message) => {
     const r = await wl(...args);

@@ -40,6 +40,7 @@ const FLAG_OF: Array<[RegExp, string]> = [
   [/^bet_interval$/, '--bet-interval'],
   [/^bet_delay$/, '--bet-delay'],
   [/^allowlist(\[\d+\])?$/, '--allow'],
+  [/^allowed_origins(\[\d+\])?$/, '--allow-origin'],
 ];
 
 async function namingFlags<T>(fn: () => Promise<T>): Promise<T> {
@@ -83,6 +84,7 @@ interface WlFlags extends DatabaseFlags {
   currency?: string[];
   callbackUrl?: string;
   allow?: string[];
+  allowOrigin?: string[];
   minStake?: string;
   maxStake?: string;
   maxPayout?: string;
@@ -99,6 +101,8 @@ function bodyOf(o: WlFlags): UpdateWhiteLabelBody {
   if (o.currency !== undefined) b.currencies = o.currency;
   if (o.callbackUrl !== undefined) b.callback_url = o.callbackUrl === 'none' ? null : o.callbackUrl;
   if (o.allow !== undefined) b.allowlist = o.allow.flatMap((a) => a.split(',')).filter((a) => a !== '');
+  if (o.allowOrigin !== undefined)
+    b.allowed_origins = o.allowOrigin.flatMap((a) => a.split(',')).filter((a) => a !== '' && a !== 'none');
   const limits: Record<string, string | null> = {};
   for (const [k, v] of [
     ['min_stake', limit(o.minStake)],
@@ -128,6 +132,12 @@ function settingOptions(cmd: Command, create: boolean): Command {
     .option('--mode <mode>', 'turnkey | mts | advisory (default turnkey)')
     .option('--callback-url <url>', 'base URL of the partner callback server ("none" to clear)')
     .option('--allow <address>', 'allowed IPv4/IPv6 address or CIDR; repeat, or comma-separate', collect)
+    .option(
+      '--allow-origin <origin>',
+      'web origin allowed to embed the betting frame (CORS), e.g. https://casino.example; repeat, or ' +
+        'comma-separate ("none" clears)',
+      collect,
+    )
     .option('--min-stake <amount>', 'minimum stake, decimal ("none" = no limit)')
     .option('--max-stake <amount>', 'maximum stake, decimal ("none" = no limit)')
     .option('--max-payout <amount>', 'maximum payout, decimal ("none" = no limit)')

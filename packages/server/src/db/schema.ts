@@ -64,6 +64,8 @@ export interface WhiteLabelTable {
   bet_delay_s: ColumnType<number, number | undefined, number>;
   /** IPv4, IPv6 and CIDR entries; empty = no address is allowed. */
   allowlist: ColumnType<string[], string[] | undefined, string[]>;
+  /** Web origins allowed to call the frame API from a browser (CORS, D49); empty = none. */
+  allowed_origins: ColumnType<string[], string[] | undefined, string[]>;
   signing_enabled: ColumnType<boolean, boolean | undefined, boolean>;
   /** Send `/bet/insurances/cancel` (DECISIONS D45: not in spec 01's table, so off unless turned on). */
   insurance_cancel_callbacks: ColumnType<boolean, boolean | undefined, boolean>;
@@ -108,6 +110,10 @@ export interface SessionTokenTable {
   created_at: Timestamp;
   expires_at: Timestamp;
   ended_at: Date | null;
+  /** When the frame last called the frame API (D47); null = never. */
+  last_seen_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** When a heartbeat was last claimed for this session (D47). */
+  heartbeat_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 /** One entry of the trading feed log (spec 02 "Log entry"); `line` is its serialised JSON, stored once. */
@@ -375,6 +381,36 @@ export interface SettlementQuarantineTable {
  * The whole database as Kysely sees it. Each module declares its own tables in its repository
  * file's neighbourhood and adds them here.
  */
+/** An MCP client registered dynamically (RFC 7591; docs/adr/0022-integration-environment.md). */
+export interface McpClientTable {
+  client_id: string;
+  client_name: string | null;
+  redirect_uris: string[];
+  created_at: Generated<Date>;
+}
+
+/** An MCP authorization code (RFC 6749 §4.1 with PKCE), stored as its SHA-256; single use. */
+export interface McpAuthorizationCodeTable {
+  code_hash: string;
+  client_id: string;
+  credential_id: string;
+  redirect_uri: string;
+  code_challenge: string;
+  resource: string | null;
+  expires_at: Date;
+  used_at: Date | null;
+}
+
+/** An MCP refresh token, stored as its SHA-256; rotated (used once) and ended by its credential's revocation. */
+export interface McpRefreshTokenTable {
+  token_hash: string;
+  client_id: string;
+  credential_id: string;
+  created_at: Generated<Date>;
+  expires_at: Date;
+  used_at: Date | null;
+}
+
 export interface DB {
   consumer_offset: ConsumerOffsetTable;
   audit_log: AuditLogTable;
@@ -399,4 +435,7 @@ export interface DB {
   settlement_lease: SettlementLeaseTable;
   settlement_quarantine: SettlementQuarantineTable;
   white_label_certificate: WhiteLabelCertificateTable;
+  mcp_client: McpClientTable;
+  mcp_authorization_code: McpAuthorizationCodeTable;
+  mcp_refresh_token: McpRefreshTokenTable;
 }

@@ -8,6 +8,7 @@ import { apiRoutes } from './api-routes.js';
 import { callbackRoutes } from './callback-routes.js';
 import { installWalletErrorHandler } from './errors.js';
 import type { Faults } from './faults.js';
+import { frameRoutes, HeartbeatLog } from './frame-routes.js';
 
 /** What the wallet's HTTP app needs. */
 export interface WalletAppDeps {
@@ -22,19 +23,23 @@ export interface WalletAppDeps {
   logger?: FastifyServerOptions['logger'];
   /** See {@link WalletHandlerOptions.onMovement}. */
   onMovement?: WalletHandlerOptions['onMovement'];
+  /** Where heartbeats are counted (default: a new log). */
+  heartbeats?: HeartbeatLog;
 }
 
 /**
  * Builds the wallet's Fastify app: the callbacks at the root paths of spec 01 (`/bet/place`…, `/heartbeat`,
  * `/bet/cash-out-orders/…`) served by the SDK with the SQL idempotency store in the wallet's database, and the
- * wallet's own API (balances, ledger, deposits, admin).
+ * wallet's own API (balances, ledger, deposits, admin), and what the betting frame needs of a partner: heartbeats
+ * counted per player and banners (frame-routes.ts).
  */
 export async function buildWalletApp(deps: WalletAppDeps): Promise<FastifyInstance> {
   const app = Fastify({ logger: deps.logger ?? false });
   installWalletErrorHandler(app);
+  const heartbeats = deps.heartbeats ?? new HeartbeatLog();
   const handlerOptions = { defaultCurrency: deps.defaultCurrency, onMovement: deps.onMovement };
   const handler = createCallbackHandler({
-    handlers: walletHandlers(handlerOptions),
+    handlers: { ...walletHandlers(handlerOptions), heartbeat: (ctx) => heartbeats.record(ctx.foreignParams) },
     statements: walletStatements(handlerOptions),
     store: new SqlIdempotencyStore(kyselyRunner(deps.db), { table: 'callback_requests' }),
     verifySignature: deps.secrets.length > 0,
@@ -43,5 +48,6 @@ export async function buildWalletApp(deps: WalletAppDeps): Promise<FastifyInstan
   });
   await callbackRoutes(app, handler, deps.faults);
   await apiRoutes(app, { db: deps.db, faults: deps.faults, adminToken: deps.adminToken });
+  await frameRoutes(app, { heartbeats, secrets: deps.secrets });
   return app;
 }

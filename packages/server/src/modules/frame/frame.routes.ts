@@ -1,14 +1,30 @@
 import type { ServerResponse } from 'node:http';
-import { BetPage, BetView, PlaceBetRequest, SportEvent } from '@bookie/contracts';
+import {
+  BetPage,
+  BetView,
+  FrameBanners,
+  FrameError,
+  FramePlayerBonuses,
+  PlaceBetRequest,
+  SportEvent,
+} from '@bookie/contracts';
 import { DomainError, validationError } from '@bookie/core';
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app/wiring.js';
 import { findSessions } from '../auth/auth.repo.js';
 import { getBet, listBets } from '../bets/get-bet.js';
 import { placeBet } from '../bets/place-bet.js';
+import { bonusesDeps } from '../bonuses/bonuses.routes.js';
 import { hashSecret } from '../tenants/secrets.js';
 import { FRAME_VISIBLE_STATUSES, frameEventView } from './catalogue-view.js';
+import { isSessionOpen } from './frame.repo.js';
+import { checkSessionOrigin, installFrameCors, knownOrigins } from './frame-cors.js';
+import { frameDeps } from './frame-deps.js';
+import { serveFrame } from './frame-static.js';
+import { bannerSource } from './get-banners.js';
+import { playerBonuses } from './player-bonuses.js';
+import { SessionActivity } from './session-activity.js';
 
 const security = [{ bearer: [] }];
 const tags = ['frame'];
@@ -21,14 +37,16 @@ function limitOf(raw: string | undefined, def: number, max: number): number {
 }
 
 /**
- * The frame API for players (issue 7), authenticated by a session token (D26): the book from the in-process
- * replica, placing bets, bet history, and a live stream of odds and bet changes.
+ * The frame API for players, authenticated by a session token (D26): the book from the in-process replica, placing
+ * bets, bet history, a live stream of odds and bet changes, the player's bonuses and the partner's banners (D48). Browser
+ * calls are limited to the white label's `allowed_origins` (CORS, D49); every call marks the session active for
+ * heartbeats (D47); the built betting frame is served at `/frame/` (docs/adr/0020-betting-frame.md).
  */
 export async function frameRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const catalog = deps.feed.catalog;
-  // an open player stream ends with its session (ended by /token/expire, or expired), checked every
+  // an open player stream ends with its session (ended by /token/expire in any process, or expired), checked every
   // FEED_STREAM_RECHECK_MS for all the player streams of this process at once, as /log streams are
-  const streams = new Map<ServerResponse, string>();
+  const streams = new Map<ServerResponse, { hash: string; end: (reason: string) => void }>();
   const recheckMs = deps.feed.settings.streamRecheckMs;
   let rechecking = false;
   const recheck =
@@ -40,14 +58,14 @@ export async function frameRoutes(app: FastifyInstance, deps: AppDeps): Promise<
             const open = [...streams];
             const rows = await findSessions(
               deps.database.db,
-              open.map(([, hash]) => hash),
+              open.map(([, s]) => s.hash),
             );
             const now = deps.clock.now();
-            open.forEach(([res], i) => {
+            open.forEach(([res, s], i) => {
               const row = rows[i];
               if (row && row.ended_at === null && new Date(row.expires_at).getTime() > now) return;
               streams.delete(res);
-              res.end();
+              s.end('session_ended');
             });
           } catch (err) {
             app.log.warn({ err }, 'frame: re-checking the open player streams failed');
@@ -61,10 +79,24 @@ export async function frameRoutes(app: FastifyInstance, deps: AppDeps): Promise<
     if (recheck) clearInterval(recheck);
     for (const res of streams.keys()) res.end();
   });
+  const frame = frameDeps(deps);
+  const activity = new SessionActivity(frame);
+  const banners = bannerSource(frame);
+  installFrameCors(app, knownOrigins(frame));
+  await serveFrame(app);
+  // every frame route: the player's session (D26), its white label's allowed origins (D49), activity for D47
+  const player = [
+    app.requirePlayer,
+    async (req: FastifyRequest, reply: FastifyReply) => {
+      await checkSessionOrigin(frame, req, reply);
+      activity.seen(req.player?.sessionId);
+    },
+  ];
+  const errors = { 400: FrameError, 401: FrameError, 403: FrameError, 429: FrameError, 500: FrameError };
   app.get<{ Querystring: { state?: 'prematch' | 'live'; limit?: string } }>(
     '/frame-api/sport-events',
     {
-      preHandler: app.requirePlayer,
+      preHandler: player,
       schema: {
         tags,
         security,
@@ -100,7 +132,7 @@ export async function frameRoutes(app: FastifyInstance, deps: AppDeps): Promise<
   app.get<{ Params: { id: string } }>(
     '/frame-api/sport-events/:id',
     {
-      preHandler: app.requirePlayer,
+      preHandler: player,
       schema: {
         tags,
         security,
@@ -118,7 +150,7 @@ export async function frameRoutes(app: FastifyInstance, deps: AppDeps): Promise<
   app.post<{ Body: PlaceBetRequest }>(
     '/frame-api/bets',
     {
-      preHandler: app.requirePlayer,
+      preHandler: player,
       schema: {
         tags,
         security,
@@ -132,7 +164,7 @@ export async function frameRoutes(app: FastifyInstance, deps: AppDeps): Promise<
   app.get<{ Params: { id: string } }>(
     '/frame-api/bets/:id',
     {
-      preHandler: app.requirePlayer,
+      preHandler: player,
       schema: {
         tags,
         security,
@@ -151,7 +183,7 @@ export async function frameRoutes(app: FastifyInstance, deps: AppDeps): Promise<
   app.get<{ Querystring: { cursor?: string; limit?: string } }>(
     '/frame-api/bets',
     {
-      preHandler: app.requirePlayer,
+      preHandler: player,
       schema: {
         tags,
         security,
@@ -182,14 +214,14 @@ export async function frameRoutes(app: FastifyInstance, deps: AppDeps): Promise<
   app.get(
     '/frame-api/stream',
     {
-      preHandler: app.requirePlayer,
+      preHandler: player,
       schema: {
         tags,
         security,
         summary:
           'Live stream (text/event-stream): `odds` events with changed odds, `bet` events with bet status changes',
         description:
-          'Ends when the session ends (POST /token/expire, or its expiry), within FEED_STREAM_RECHECK_MS, as feed streams do.',
+          'Ends with a `session_ended` event when the session ends (POST /token/expire in any process, or its expiry), within FEED_STREAM_RECHECK_MS, as feed streams do.',
       },
     },
     async (req, reply) => {
@@ -197,6 +229,7 @@ export async function frameRoutes(app: FastifyInstance, deps: AppDeps): Promise<
       reply.hijack();
       const res = reply.raw;
       res.writeHead(200, {
+        ...(reply.getHeaders() as Record<string, string>),
         'content-type': 'text/event-stream; charset=utf-8',
         'cache-control': 'no-cache, no-store, must-revalidate',
         connection: 'keep-alive',
@@ -212,15 +245,97 @@ export async function frameRoutes(app: FastifyInstance, deps: AppDeps): Promise<
       const unsubscribe = p.playerId
         ? deps.betEvents.subscribe(p.whiteLabelId, p.playerId, (bet) => send('bet', bet))
         : () => {};
-      const ping = setInterval(() => res.write(': ping\n\n'), 15_000);
+      // the session ends (heartbeat refused, D47; token expired or ended): tell the frame at once and close
+      const end = (reason: string) => {
+        send('session_ended', { reason });
+        res.end();
+      };
+      const offEnded = p.sessionId ? deps.sessionEvents.onEnded(p.sessionId, end) : () => {};
+      const heartbeatS = deps.config.frame.heartbeatIntervalS;
+      const keepAliveMs = heartbeatS > 0 ? Math.min(15_000, (heartbeatS * 1000) / 2) : 15_000;
+      const ping = setInterval(() => {
+        res.write(': ping\n\n');
+        activity.seen(p.sessionId);
+        if (p.sessionId)
+          isSessionOpen(deps.database.db, p.sessionId, new Date(deps.clock.now())).then(
+            (open) => {
+              if (!open) end('session_ended');
+            },
+            () => {},
+          );
+      }, keepAliveMs);
       send('ready', { player_id: p.playerId });
-      streams.set(res, hashSecret(p.token));
+      streams.set(res, { hash: hashSecret(p.token), end });
       req.raw.on('close', () => {
         streams.delete(res);
         clearInterval(ping);
         catalog.off('match_update', onUpdate);
         unsubscribe();
+        offEnded();
       });
     },
+  );
+  app.get<{ Querystring: { placement?: string; locale?: string } }>(
+    '/frame-api/banners',
+    {
+      preHandler: player,
+      schema: {
+        operationId: 'getFrameBanners',
+        tags,
+        security,
+        summary: "The partner's banners for a place in the frame (D48)",
+        description:
+          'Asks the partner (`POST {callback}/banners` with `{locale, placement, player_id}`, signed like a callback) ' +
+          'and keeps the answer per white label, locale and placement for `BANNER_CACHE_S` (60 s). Any failure of the ' +
+          'partner answers an empty list: the frame then shows no banner.',
+        querystring: Type.Object(
+          {
+            placement: Type.Optional(
+              Type.String({
+                pattern: '^[a-z0-9_-]{1,40}$',
+                description: 'where the banners go; default "top"',
+              }),
+            ),
+            locale: Type.Optional(
+              Type.String({
+                pattern: '^[a-z]{2}(-[A-Z]{2})?$',
+                description: "default: the session's locale",
+              }),
+            ),
+          },
+          { additionalProperties: false, examples: [{ placement: 'top', locale: 'en' }] },
+        ),
+        response: { 200: FrameBanners, ...errors },
+      },
+    },
+    async (req) => {
+      const p = req.player!;
+      return {
+        banners: await banners({
+          whiteLabelId: p.whiteLabelId,
+          locale: req.query.locale ?? p.locale,
+          placement: req.query.placement ?? 'top',
+          playerId: p.playerId,
+        }),
+      };
+    },
+  );
+  app.get(
+    '/frame-api/bonuses',
+    {
+      preHandler: player,
+      schema: {
+        operationId: 'listFramePlayerBonuses',
+        tags,
+        security,
+        summary: "The player's bonuses for the bet slip: available freebets and insurances, active boosts",
+        description:
+          "What the bet slip offers: the session player's freebets and insurances that are available (not used, " +
+          'reserved, cancelled or expired) and bet boosts that are active, newest first (at most 100 of each). A ' +
+          'read-only session has none.',
+        response: { 200: FramePlayerBonuses, ...errors },
+      },
+    },
+    async (req) => ({ items: await playerBonuses(bonusesDeps(deps), req.player!) }),
   );
 }

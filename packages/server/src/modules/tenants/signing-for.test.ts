@@ -23,6 +23,7 @@ function wl(signing: Partial<WhiteLabel['signing']>): WhiteLabel {
     betIntervalS: 0,
     betDelayS: 0,
     allowlist: [],
+    allowedOrigins: [],
     signing: {
       enabled: true,
       secret: VECTOR.secret,

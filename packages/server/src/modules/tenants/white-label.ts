@@ -2,6 +2,7 @@ import type { CreateWhiteLabelBody, WhiteLabelMode, WhiteLabelView } from '@book
 import { compare, formatMoney, parseMoney, validationError } from '@bookie/core';
 import type { Selectable } from 'kysely';
 import type { OauthCredentialTable, WhiteLabelTable } from '../../db/schema.js';
+import { parseAllowedOrigins } from './allowed-origins.js';
 import { parseAllowlist } from './allowlist.js';
 
 /** A white label as the rest of the server sees it (issue 5). Money limits are 6-decimal strings (D1). */
@@ -20,6 +21,8 @@ export interface WhiteLabel {
   betDelayS: number;
   /** IPv4/IPv6/CIDR entries allowed to call partner routes; empty = none. */
   allowlist: string[];
+  /** Web origins allowed to call the frame API from a browser (CORS, D49); empty = none. */
+  allowedOrigins: string[];
   /** Callback signing (D11). */
   signing: {
     enabled: boolean;
@@ -52,6 +55,7 @@ export function toWhiteLabel(r: WhiteLabelRow): WhiteLabel {
     betIntervalS: r.bet_interval_s,
     betDelayS: r.bet_delay_s,
     allowlist: r.allowlist,
+    allowedOrigins: r.allowed_origins,
     signing: {
       enabled: r.signing_enabled,
       secret: r.signing_secret,
@@ -81,6 +85,7 @@ export function whiteLabelView(
     bet_interval: wl.betIntervalS,
     bet_delay: wl.betDelayS,
     allowlist: wl.allowlist,
+    allowed_origins: wl.allowedOrigins,
     signing: {
       enabled: wl.signing.enabled,
       ...(opts.withSecret ? { secret: wl.signing.secret } : {}),
@@ -115,6 +120,7 @@ export type WhiteLabelChanges = Partial<
     | 'bet_interval_s'
     | 'bet_delay_s'
     | 'allowlist'
+    | 'allowed_origins'
     | 'signing_enabled'
     | 'insurance_cancel_callbacks'
   >
@@ -174,6 +180,7 @@ export function toChanges(input: Partial<CreateWhiteLabelBody>, current?: WhiteL
   if (input.bet_interval !== undefined) c.bet_interval_s = input.bet_interval;
   if (input.bet_delay !== undefined) c.bet_delay_s = input.bet_delay;
   if (input.allowlist !== undefined) c.allowlist = parseAllowlist(input.allowlist);
+  if (input.allowed_origins !== undefined) c.allowed_origins = parseAllowedOrigins(input.allowed_origins);
   if (input.signing_enabled !== undefined) c.signing_enabled = input.signing_enabled;
   if (input.insurance_cancel_callbacks !== undefined) {
     c.insurance_cancel_callbacks = input.insurance_cancel_callbacks;

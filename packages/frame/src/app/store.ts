@@ -1,0 +1,419 @@
+import type { BetView, FramePlayerBonus, SportEvent } from '@bookie/contracts';
+import { compare, parseDecimal } from '@bookie/core/decimal';
+import { isOddsFormat, type OddsFormat } from '@bookie/core/odds-format';
+import type { FrameBanner, FrameEventName, FrameOptions, Palette } from '../types.js';
+import { sseParser } from './sse.js';
+
+/** A selection in the bet slip: the odd and the odds the player saw (decimal string). */
+export interface SlipSelection {
+  sportEventId: string;
+  marketId: string;
+  oddId: string;
+  odds: string;
+}
+
+export type Route = 'prematch' | 'live' | 'history';
+export type BetType = 'single' | 'express' | 'system';
+
+/** The result of the last placement: the bets (accepted or declined), or an error message. */
+export type PlaceResult = { bets: BetView[] } | { error: string };
+
+/** Everything the frame shows. */
+export interface FrameState {
+  locale: string;
+  currency: string;
+  oddsFormat: OddsFormat;
+  palette: Palette;
+  route: Route;
+  events: Record<string, SportEvent>;
+  eventsLoaded: boolean;
+  /** Odd ids whose odds just moved, with the direction, for a short highlight. */
+  moved: Record<string, 'up' | 'down'>;
+  slip: {
+    selections: SlipSelection[];
+    type: BetType;
+    sizes: number[];
+    stake: string;
+    strategy: 1 | 2 | 3;
+    bonusId: string;
+  };
+  bonuses: FramePlayerBonus[];
+  banners: FrameBanner[];
+  history: BetView[];
+  placing: boolean;
+  result: PlaceResult | undefined;
+  sessionEnded: boolean;
+  offline: boolean;
+}
+
+const STRATEGY_KEY = 'bookie.frame.strategy';
+
+const exact = (v: string) => parseDecimal(v, { field: 'odds', maxDecimals: 12 });
+
+function setPath(target: Record<string, unknown>, path: string[], value: unknown): void {
+  let o = target;
+  for (const k of path.slice(0, -1)) {
+    const next = o[k];
+    if (typeof next !== 'object' || next === null) return; // a change to a market the snapshot lacks
+    o[k] = Array.isArray(next) ? [...next] : { ...(next as object) };
+    o = o[k] as Record<string, unknown>;
+  }
+  o[path[path.length - 1]!] = value;
+}
+
+function savedStrategy(): 1 | 2 | 3 {
+  try {
+    const v = Number(localStorage.getItem(STRATEGY_KEY));
+    return v === 1 || v === 2 || v === 3 ? v : 1;
+  } catch {
+    return 1;
+  }
+}
+
+/**
+ * The frame's state and its conversation with Bookie: the frame API over `fetch` with `Authorization: Bearer`
+ * (no token in a URL), the live stream read from a `fetch` body, the token lifecycle (a refused token asks the host's
+ * `onTokenExpired` for a new one and the request is repeated once; the bet slip is kept), and the host events.
+ */
+export class FrameStore {
+  state: FrameState;
+  private token: string;
+  private readonly apiUrl: string;
+  private readonly listeners = new Set<() => void>();
+  private readonly handlers = new Map<FrameEventName, Set<(p: unknown) => void>>();
+  private stream: AbortController | undefined;
+  private readonly timers: ReturnType<typeof setInterval>[] = [];
+  private refreshing: Promise<void> | undefined;
+  private destroyed = false;
+  private retryMs = 500;
+  private readonly startedAt = performance.now();
+
+  constructor(private readonly options: FrameOptions & { apiUrl: string }) {
+    this.token = options.token;
+    this.apiUrl = options.apiUrl.replace(/\/+$/, '');
+    this.state = {
+      locale: options.locale ?? 'en',
+      currency: options.currency ?? 'EUR',
+      oddsFormat: isOddsFormat(options.oddsFormat) ? options.oddsFormat : 'decimal',
+      palette: options.palette ?? {},
+      route: 'prematch',
+      events: {},
+      eventsLoaded: false,
+      moved: {},
+      slip: { selections: [], type: 'single', sizes: [2], stake: '', strategy: savedStrategy(), bonusId: '' },
+      bonuses: [],
+      banners: [],
+      history: [],
+      placing: false,
+      result: undefined,
+      sessionEnded: false,
+      offline: false,
+    };
+  }
+
+  // --- state -------------------------------------------------------------------------------------------------
+
+  /** Calls `fn` after every change; returns the unsubscribe. */
+  onChange(fn: () => void): () => void {
+    this.listeners.add(fn);
+    return () => this.listeners.delete(fn);
+  }
+
+  set(patch: Partial<FrameState>): void {
+    if (this.destroyed) return;
+    this.state = { ...this.state, ...patch };
+    for (const fn of this.listeners) fn();
+  }
+
+  setSlip(patch: Partial<FrameState['slip']>): void {
+    this.set({ slip: { ...this.state.slip, ...patch }, result: undefined });
+  }
+
+  /** Host events (D49). */
+  subscribe(event: FrameEventName, handler: (p: unknown) => void): () => void {
+    const set = this.handlers.get(event) ?? new Set();
+    this.handlers.set(event, set);
+    set.add(handler);
+    return () => set.delete(handler);
+  }
+
+  emit(event: FrameEventName, payload: unknown): void {
+    for (const h of this.handlers.get(event) ?? []) {
+      try {
+        h(payload);
+      } catch (err) {
+        console.error('bookie frame: a host handler failed', err);
+      }
+    }
+  }
+
+  // --- the frame API -------------------------------------------------------------------------------------------
+
+  /** A frame API call; a refused token is renewed through the host once, then the call is repeated. */
+  async call<T>(path: string, init: { method?: string; body?: unknown } = {}, retried = false): Promise<T> {
+    const res = await fetch(this.apiUrl + path, {
+      method: init.method ?? 'GET',
+      headers: {
+        authorization: `Bearer ${this.token}`,
+        ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
+      },
+      ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
+    });
+    if (res.status === 401 && !retried) {
+      await this.renewToken();
+      return this.call(path, init, true);
+    }
+    const body = await res.json().catch(() => ({}));
+    if (!res.ok) {
+      const err = (body as { error?: { message?: string } }).error;
+      throw new Error(err?.message ?? `HTTP ${res.status}`);
+    }
+    return body as T;
+  }
+
+  /** Asks the host for a new token (D49 `onTokenExpired`); without one, `login_required` and the session ends. */
+  renewToken(): Promise<void> {
+    this.refreshing ??= (async () => {
+      try {
+        if (!this.options.onTokenExpired) throw new Error('no onTokenExpired');
+        const token = await this.options.onTokenExpired();
+        if (typeof token !== 'string' || token === '') throw new Error('onTokenExpired gave no token');
+        this.token = token;
+        this.set({ sessionEnded: false });
+        this.restartStream();
+      } catch (err) {
+        this.set({ sessionEnded: true });
+        this.emit('login_required', {});
+        throw err;
+      } finally {
+        this.refreshing = undefined;
+      }
+    })();
+    return this.refreshing;
+  }
+
+  /** Switches token, locale or currency (D49) without a reload; the slip is kept. */
+  async updateBettingOptions(o: { token?: string; locale?: string; currency?: string }): Promise<void> {
+    this.set({
+      ...(o.locale ? { locale: o.locale } : {}),
+      ...(o.currency ? { currency: o.currency } : {}),
+    });
+    if (o.token && o.token !== this.token) {
+      this.token = o.token;
+      this.set({ sessionEnded: false });
+      this.restartStream();
+      await Promise.all([this.loadBonuses(), this.loadHistory()]).catch(() => {});
+    }
+    if (o.locale) await this.loadBanners().catch(() => {});
+  }
+
+  async start(): Promise<void> {
+    this.startStream();
+    await Promise.all([
+      this.loadEvents(),
+      this.loadBonuses().catch(() => {}),
+      this.loadBanners().catch(() => {}),
+      this.loadHistory().catch(() => {}),
+    ]);
+    // fixture states (prematch → live), new and closed events: a light refresh; odds come through the stream
+    this.timers.push(setInterval(() => void this.loadEvents().catch(() => {}), 20_000));
+  }
+
+  async loadEvents(): Promise<void> {
+    const { items } = await this.call<{ items: SportEvent[] }>('/frame-api/sport-events?limit=300');
+    const events: Record<string, SportEvent> = {};
+    for (const e of items) events[e.id] = e;
+    const first = !this.state.eventsLoaded;
+    this.set({ events, eventsLoaded: true });
+    // the first render of the event list, for the host and the budget test (measured, never asserted)
+    if (first)
+      requestAnimationFrame(() => performance.measure('bookie:first-events', { start: this.startedAt }));
+  }
+
+  async loadHistory(): Promise<void> {
+    const page = await this.call<{ items: BetView[] }>('/frame-api/bets?limit=50');
+    this.set({ history: page.items });
+  }
+
+  async loadBonuses(): Promise<void> {
+    const { items } = await this.call<{ items: FramePlayerBonus[] }>('/frame-api/bonuses');
+    this.set({ bonuses: items });
+  }
+
+  async loadBanners(): Promise<void> {
+    const placement = 'top';
+    const banners = this.options.getBanners
+      ? await this.options.getBanners({ locale: this.state.locale, placement })
+      : (
+          await this.call<{ banners: FrameBanner[] }>(
+            `/frame-api/banners?placement=${placement}&locale=${encodeURIComponent(this.state.locale.slice(0, 2))}`,
+          )
+        ).banners;
+    this.set({ banners });
+  }
+
+  // --- the live stream -----------------------------------------------------------------------------------------
+
+  private restartStream(): void {
+    this.stream?.abort();
+    this.startStream();
+  }
+
+  private startStream(): void {
+    if (this.destroyed) return;
+    const ctl = new AbortController();
+    this.stream = ctl;
+    const again = () => {
+      if (this.destroyed || ctl.signal.aborted || this.state.sessionEnded) return;
+      this.set({ offline: true });
+      const t = setTimeout(() => {
+        if (this.stream === ctl) this.startStream();
+      }, this.retryMs);
+      this.retryMs = Math.min(this.retryMs * 2, 10_000);
+      ctl.signal.addEventListener('abort', () => clearTimeout(t));
+    };
+    (async () => {
+      const res = await fetch(`${this.apiUrl}/frame-api/stream`, {
+        headers: { authorization: `Bearer ${this.token}`, accept: 'text/event-stream' },
+        signal: ctl.signal,
+      });
+      if (res.status === 401) {
+        await this.renewToken().catch(() => {});
+        return;
+      }
+      if (!res.ok || !res.body) throw new Error(`stream: HTTP ${res.status}`);
+      const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+      const parse = sseParser();
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        for (const ev of parse(value)) this.onStreamEvent(ev.event, ev.data);
+      }
+      again();
+    })().catch(() => again());
+  }
+
+  private onStreamEvent(event: string, data: string): void {
+    const body = JSON.parse(data) as Record<string, unknown>;
+    if (event === 'ready') {
+      this.retryMs = 500;
+      if (this.state.offline) {
+        this.set({ offline: false });
+        void this.loadEvents().catch(() => {});
+      }
+    } else if (event === 'odds')
+      this.applyOdds(body as { sport_event_id: string; changes: Record<string, unknown> });
+    else if (event === 'bet') this.onBet(body as unknown as BetView);
+    else if (event === 'session_ended') void this.renewToken().catch(() => {});
+  }
+
+  private applyOdds(u: { sport_event_id: string; changes: Record<string, unknown> }): void {
+    const e = this.state.events[u.sport_event_id];
+    if (!e) return;
+    const next = { ...e } as unknown as Record<string, unknown>;
+    const moved: Record<string, 'up' | 'down'> = {};
+    for (const [path, value] of Object.entries(u.changes)) {
+      const parts = path.split('/');
+      // markets/<market>/odds/<odd>/value
+      if (parts.length === 5 && parts[2] === 'odds' && parts[4] === 'value') {
+        const old = e.markets[parts[1]!]?.odds[parts[3]!]?.value;
+        if (old !== undefined && typeof value === 'string')
+          moved[`${e.id}/${parts[1]}/${parts[3]}`] = compare(exact(value), exact(old)) > 0 ? 'up' : 'down';
+      }
+      setPath(next, parts, value);
+    }
+    this.set({ events: { ...this.state.events, [e.id]: next as unknown as SportEvent }, moved });
+  }
+
+  private onBet(bet: BetView): void {
+    const history = [bet, ...this.state.history.filter((b) => b.id !== bet.id)];
+    this.set({ history });
+    if (bet.status === 3) this.emit('bet_settled', bet);
+    if (bet.status !== 0) this.emit('balance_changed', { bet_id: bet.id });
+  }
+
+  // --- placing -------------------------------------------------------------------------------------------------
+
+  /** Places the slip: one bet per selection for singles, one express or system bet otherwise. */
+  async place(): Promise<void> {
+    const { slip, currency } = this.state;
+    if (slip.selections.length === 0 || this.state.placing) return;
+    this.set({ placing: true, result: undefined });
+    const bonus = this.state.bonuses.find((b) => b.id === slip.bonusId);
+    const common = {
+      stake: slip.stake.trim().replace(',', '.'),
+      currency,
+      odds_strategy: slip.strategy,
+      ...(bonus?.kind === 'freebet' ? { freebet_id: bonus.id } : {}),
+      ...(bonus?.kind === 'insurance' ? { insurance_id: bonus.id } : {}),
+      ...(bonus?.kind === 'boost' ? { boost_id: bonus.id } : {}),
+    };
+    const selection = (s: SlipSelection) => ({
+      sport_event_id: s.sportEventId,
+      market_id: s.marketId,
+      odd_id: s.oddId,
+      odds: s.odds,
+    });
+    const key = () => crypto.randomUUID();
+    const requests =
+      slip.type === 'single'
+        ? slip.selections.map((s) => ({
+            ...common,
+            bet_type: 'single',
+            selections: [selection(s)],
+            client_key: key(),
+          }))
+        : [
+            {
+              ...common,
+              bet_type: slip.type,
+              selections: slip.selections.map(selection),
+              ...(slip.type === 'system' ? { system_sizes: slip.sizes } : {}),
+              client_key: key(),
+            },
+          ];
+    try {
+      const bets: BetView[] = [];
+      for (const body of requests)
+        bets.push(await this.call<BetView>('/frame-api/bets', { method: 'POST', body }));
+      const accepted = bets.filter((b) => b.status === 1);
+      for (const b of accepted) this.emit('bet_placed', b);
+      if (accepted.length > 0) this.emit('balance_changed', {});
+      this.set({
+        placing: false,
+        result: { bets },
+        history: [...bets, ...this.state.history.filter((h) => !bets.some((b) => b.id === h.id))],
+        // accepted: the slip empties; declined: the player can change it and try again
+        ...(accepted.length === bets.length
+          ? { slip: { ...slip, selections: [], stake: '', bonusId: '' } }
+          : {}),
+      });
+      if (bonus) void this.loadBonuses().catch(() => {});
+    } catch (err) {
+      this.set({ placing: false, result: { error: err instanceof Error ? err.message : String(err) } });
+    }
+  }
+
+  setStrategy(strategy: 1 | 2 | 3): void {
+    try {
+      localStorage.setItem(STRATEGY_KEY, String(strategy));
+    } catch {
+      // storage may be off in the host's iframe policy: the setting then lasts for this page
+    }
+    this.setSlip({ strategy });
+  }
+
+  route(route: Route): void {
+    this.set({ route });
+    this.emit('route_changed', { route });
+    if (route === 'history') void this.loadHistory().catch(() => {});
+  }
+
+  destroy(): void {
+    this.destroyed = true;
+    this.stream?.abort();
+    for (const t of this.timers) clearInterval(t);
+    this.listeners.clear();
+    this.handlers.clear();
+  }
+}

@@ -1,0 +1,44 @@
+import type { SandboxResultMarketBody } from '@bookie/contracts';
+import { DomainError, validationError } from '@bookie/core';
+import { getSportEvent } from '../../trading/get-sport-event.js';
+import { patchMarkets } from '../../trading/patch-markets.js';
+import type { IntegrationDeps } from '../deps.js';
+
+/** Odd status of the odds a result does not list: loss. */
+const LOSS = 2;
+
+/**
+ * Sandbox helper "result a market now" (DECISIONS D51): resolves one market of a sport event at once, as the
+ * trading side would after the match: the listed odds get their status (1–6), every other odd of the market loses,
+ * and the market becomes resulted (3). One feed entry; settlement then settles the bets on it from the feed.
+ *
+ * @throws DomainError not_found (unknown event or market), validation_error naming `body.odds.<id>` (unknown odd).
+ */
+export async function resultMarketNow(
+  deps: IntegrationDeps,
+  input: { id: string; marketId: string; body: SandboxResultMarketBody },
+): Promise<{ id: string; market_id: string; version: string }> {
+  const { snapshot } = await getSportEvent(deps, { id: input.id });
+  const market = Object.hasOwn(snapshot.markets, input.marketId)
+    ? snapshot.markets[input.marketId]
+    : undefined;
+  if (!market) {
+    throw new DomainError('not_found', `unknown market "${input.marketId}" of sport event "${input.id}"`, {
+      field: 'market_id',
+    });
+  }
+  for (const oddId of Object.keys(input.body.odds)) {
+    if (!Object.hasOwn(market.odds, oddId))
+      throw validationError(`body.odds.${oddId}`, 'is not an odd of the market');
+  }
+  const odds = Object.keys(market.odds).map((oddId) => ({
+    id: oddId,
+    status: Object.hasOwn(input.body.odds, oddId) ? (input.body.odds[oddId] as number) : LOSS,
+  }));
+  const r = await patchMarkets(deps, {
+    id: input.id,
+    body: { markets: [{ id: input.marketId, status: 3, odds }] },
+  });
+  deps.feed?.poke();
+  return { id: input.id, market_id: input.marketId, version: r.version.toString() };
+}
