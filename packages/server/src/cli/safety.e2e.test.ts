@@ -43,9 +43,18 @@ describe(`bookie certificates and quarantine (real process, ${process.env.DATABA
   const bookie = (...args: string[]) => runBookie([...args, ...dbArgs]);
 
   it('binds a client certificate to a white label once, and revokes it', async () => {
-    const created = await bookie('wl', 'create', '--name', 'Certified', '--currency', 'EUR');
+    const created = await bookie(
+      'wl',
+      'create',
+      '--name',
+      'Certified',
+      '--currency',
+      'EUR',
+      '--insurance-cancel',
+    );
     expect(created.code).toBe(0);
     const id = JSON.parse(created.stdout).id as string;
+    expect(JSON.parse(created.stdout).white_label.insurance_cancel_callbacks).toBe(true);
     const added = await bookie('wl', 'add-certificate', id, '--cert', join(dir, 'p.crt'));
     expect(added.stderr).toBe('');
     const cert = JSON.parse(added.stdout);

@@ -91,6 +91,7 @@ interface WlFlags extends DatabaseFlags {
   betInterval?: string;
   betDelay?: string;
   signing?: boolean;
+  insuranceCancel?: boolean;
 }
 
 /** Options → a create or update body (only what was given). */
@@ -117,6 +118,7 @@ function bodyOf(o: WlFlags): UpdateWhiteLabelBody {
   const delay = seconds('--bet-delay', o.betDelay);
   if (delay !== undefined) b.bet_delay = delay;
   if (o.signing !== undefined) b.signing_enabled = o.signing;
+  if (o.insuranceCancel !== undefined) b.insurance_cancel_callbacks = o.insuranceCancel;
   return b as UpdateWhiteLabelBody;
 }
 
@@ -150,7 +152,9 @@ function settingOptions(cmd: Command, create: boolean): Command {
     .option(
       create ? '--signing' : '--no-signing',
       create ? 'sign callbacks (the default)' : 'stop signing callbacks',
-    );
+    )
+    .option('--insurance-cancel', 'send /bet/insurances/cancel (not in spec 01; off by default, D45)')
+    .option('--no-insurance-cancel', 'do not send /bet/insurances/cancel');
 }
 
 /**
