@@ -12,6 +12,8 @@ export * from './frame.js';
 // integration environment (DECISIONS D51, D52)
 export * from './integration.js';
 export * from './outbox.js';
+export * from './partner-rest.js';
 export * from './sport-event.js';
 export * from './tenancy.js';
 export * from './text.js';
+export * from './users.js';

@@ -175,3 +175,19 @@ export const SportEvent = Type.Object(
 );
 /** The sport event snapshot (spec 02). */
 export type SportEvent = Static<typeof SportEvent>;
+
+/** One sport event of the operator's live book (`GET /trading/sport-events`). */
+export const SportEventSummary = Type.Object({
+  id: Type.String(),
+  name: Type.String({ description: 'the fixture template filled with the competitors' }),
+  sport_id: Type.String(),
+  tournament: Type.String(),
+  start_time: Type.String(),
+  status: Type.Integer({ description: 'fixture status (spec 02)' }),
+  bet_stop: Type.Boolean(),
+  markets: Type.Integer(),
+  active_markets: Type.Integer({ description: 'markets with status 0 (active)' }),
+  version: Type.String({ description: 'the version of its latest log entry' }),
+});
+/** One sport event of the live book. */
+export type SportEventSummary = Static<typeof SportEventSummary>;

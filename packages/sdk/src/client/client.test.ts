@@ -210,6 +210,43 @@ describe('BookieClient', () => {
   });
 });
 
+describe('partner REST operations of bets, reports and dictionaries', () => {
+  it('sends filters as query parameters, bet ids as path segments, reasons as bodies; CSV as text', async () => {
+    const f = await fake();
+    f.routes.set('GET /bets?player_id=p+1&status=1&limit=2', (_q, _b, res) =>
+      send(res, 200, { items: [], next: null }),
+    );
+    f.routes.set('GET /bets/b%2F1', (_q, _b, res) => send(res, 200, { id: 'b/1' }));
+    f.routes.set('POST /bets/b1/cancel', (_q, body, res) =>
+      send(res, 200, {
+        transition: 'settled',
+        callbacks: 1,
+        bet: { id: 'b1', reason: JSON.parse(body).reason },
+      }),
+    );
+    f.routes.set('POST /bets/b1/void', (_q, _b, res) =>
+      send(res, 409, { error: { code: 'conflict', message: 'bet b1 is already settled', details: {} } }),
+    );
+    f.routes.set('GET /dictionaries/bet-statuses?locale=de', (_q, _b, res) =>
+      send(res, 200, { dictionary: 'bet-statuses', locale: 'de', items: [] }),
+    );
+    f.routes.set('GET /reports/daily?from=a&to=b&format=csv', (_q, _b, res) => {
+      res.writeHead(200, { 'content-type': 'text/csv' });
+      res.end('day,currency\r\n');
+    });
+    const { c } = client(f);
+    expect(await c.listBets({ player_id: 'p 1', status: '1', limit: '2' })).toEqual({
+      items: [],
+      next: null,
+    });
+    expect(await c.getBet('b/1')).toEqual({ id: 'b/1' });
+    expect((await c.cancelBet('b1', 'moved')).bet).toEqual({ id: 'b1', reason: 'moved' });
+    await expect(c.voidBet('b1', 'x')).rejects.toMatchObject({ status: 409, code: 'conflict' });
+    expect((await c.getDictionary('bet-statuses', 'de')).locale).toBe('de');
+    expect(await c.getReportCsv('daily', { from: 'a', to: 'b' })).toBe('day,currency\r\n');
+  });
+});
+
 describe('backoff', () => {
   it('stays within [0, min(max, base × 2^n))', () => {
     for (let n = 0; n < 10; n++) {

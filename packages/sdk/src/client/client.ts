@@ -5,6 +5,16 @@
  *
  * @packageDocumentation
  */
+import type {
+  BetReport,
+  DailyReport,
+  Dictionary,
+  DictionaryLocale,
+  DictionaryName,
+  PartnerBet,
+  PartnerBetPage,
+  PartnerBetQuery,
+} from '@bookie/contracts/partner-rest';
 import type { CreateSessionBody, OAuthTokenResponse } from '@bookie/contracts/tenancy';
 import { type Dispatcher, request } from 'undici';
 import {
@@ -64,6 +74,20 @@ export const ROUTES = {
   expirePlayerToken: { method: 'POST', path: '/token/expire', retryable: true },
   /** `GET /white-label`: the calling white label, without secrets. */
   getWhiteLabel: { method: 'GET', path: '/white-label', retryable: true },
+  /** `GET /dictionaries/{name}` (DECISIONS D54): reference data with names per locale. */
+  getDictionary: { method: 'GET', path: '/dictionaries/{name}', retryable: true },
+  /** `GET /bets` (DECISIONS D54): the white label's bets, filtered, newest first, cursor paging. */
+  listBets: { method: 'GET', path: '/bets', retryable: true },
+  /** `GET /bets/{bet_id}` (DECISIONS D29, D54): one bet in the D29 shape. */
+  getBet: { method: 'GET', path: '/bets/{bet_id}', retryable: true },
+  /** `POST /bets/{bet_id}/cancel` (DECISIONS D54): stake back, status 5. Not retried (answer 409 on a repeat). */
+  cancelBet: { method: 'POST', path: '/bets/{bet_id}/cancel', retryable: false },
+  /** `POST /bets/{bet_id}/void` (DECISIONS D54): stake back, status 6. Not retried (answer 409 on a repeat). */
+  voidBet: { method: 'POST', path: '/bets/{bet_id}/void', retryable: false },
+  /** `GET /reports/bets` (DECISIONS D54): every bet placed in a window. */
+  getBetReport: { method: 'GET', path: '/reports/bets', retryable: true },
+  /** `GET /reports/daily` (DECISIONS D54): sums per day and currency. */
+  getDailyReport: { method: 'GET', path: '/reports/daily', retryable: true },
 } as const satisfies Record<string, RouteSpec>;
 
 /** Input of one {@link BookieClient.call}. */
@@ -74,6 +98,18 @@ export interface CallOptions {
   query?: Record<string, string | number | boolean | undefined>;
   /** Path parameters, substituted for `{name}` in the route path. */
   params?: Record<string, string>;
+  /** Answer the body as text (e.g. CSV) instead of parsing JSON. */
+  text?: boolean;
+}
+
+/** Answer of `POST /bets/{bet_id}/cancel` and `…/void` (DECISIONS D54). */
+export interface PartnerBetActionAnswer {
+  /** `settled`: the stake goes back in a `/bet/settle` callback. */
+  transition: string;
+  /** Callbacks enqueued. */
+  callbacks: number;
+  /** The bet after the action. */
+  bet: PartnerBet;
 }
 
 /** Answer of `POST /token/create` (DECISIONS D26). */
@@ -133,6 +169,50 @@ export class BookieClient {
     return this.call<Record<string, unknown>>(ROUTES.getWhiteLabel);
   }
 
+  /** `GET /dictionaries/{name}?locale=` (DECISIONS D54): sports, tournaments, market types, restriction types… */
+  getDictionary(name: DictionaryName, locale?: DictionaryLocale): Promise<Dictionary> {
+    return this.call<Dictionary>(ROUTES.getDictionary, { params: { name }, query: { locale } });
+  }
+
+  /** `GET /bets` (DECISIONS D54): one page of the white label's bets; pass `next` as `cursor` for the next. */
+  listBets(query: PartnerBetQuery = {}): Promise<PartnerBetPage> {
+    return this.call<PartnerBetPage>(ROUTES.listBets, { query });
+  }
+
+  /** `GET /bets/{bet_id}` (DECISIONS D29, D54). @throws BookieApiError 404 for a bet of another white label. */
+  getBet(betId: string): Promise<PartnerBet> {
+    return this.call<PartnerBet>(ROUTES.getBet, { params: { bet_id: betId } });
+  }
+
+  /** `POST /bets/{bet_id}/cancel` (DECISIONS D54): before settlement; @throws BookieApiError 409 once settled. */
+  cancelBet(betId: string, reason: string): Promise<PartnerBetActionAnswer> {
+    return this.call<PartnerBetActionAnswer>(ROUTES.cancelBet, {
+      params: { bet_id: betId },
+      body: { reason },
+    });
+  }
+
+  /** `POST /bets/{bet_id}/void` (DECISIONS D54): before settlement; @throws BookieApiError 409 once settled. */
+  voidBet(betId: string, reason: string): Promise<PartnerBetActionAnswer> {
+    return this.call<PartnerBetActionAnswer>(ROUTES.voidBet, { params: { bet_id: betId }, body: { reason } });
+  }
+
+  /** `GET /reports/bets` (DECISIONS D54) as JSON; `from`/`to` ISO 8601, [from, to), at most 92 days. */
+  getBetReport(window: { from: string; to: string }): Promise<BetReport> {
+    return this.call<BetReport>(ROUTES.getBetReport, { query: window });
+  }
+
+  /** `GET /reports/daily` (DECISIONS D54) as JSON. */
+  getDailyReport(window: { from: string; to: string }): Promise<DailyReport> {
+    return this.call<DailyReport>(ROUTES.getDailyReport, { query: window });
+  }
+
+  /** A report as CSV text (RFC 4180, header line): `bets` or `daily`. */
+  getReportCsv(report: 'bets' | 'daily', window: { from: string; to: string }): Promise<string> {
+    const route = report === 'bets' ? ROUTES.getBetReport : ROUTES.getDailyReport;
+    return this.call<string>(route, { query: { ...window, format: 'csv' }, text: true });
+  }
+
   /** A current access token (fetched or cached), e.g. to call a route the client does not know yet. */
   accessToken(): Promise<string> {
     return this.#tokens.get();
@@ -162,6 +242,7 @@ export class BookieClient {
         continue;
       }
       if (res.status >= 400) throw BookieApiError.fromResponse(res.status, res.text);
+      if (options.text) return res.text as T;
       return (res.text ? JSON.parse(res.text) : undefined) as T;
     }
   }

@@ -1,3 +1,5 @@
+import { ApiErrorBody } from '@bookie/contracts';
+import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -37,8 +39,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   installStrictJson(app);
   installTextRule(app);
   await app.register(rateLimit, { global: false });
+  await app.register(cookie);
+  app.addSchema(ApiErrorBody);
   installAuth(app, deps, deps.authenticator);
   await app.register(swagger, {
+    // shared schemas keep their $id as their component name (ApiErrorBody), so generated clients name them well
+    refResolver: {
+      buildLocalReference: (json, _baseUri, _fragment, i) =>
+        typeof json.$id === 'string' ? json.$id : `def-${i}`,
+    },
     openapi: {
       openapi: '3.1.0',
       info: {
@@ -57,6 +66,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
             description:
               'a client certificate bound to the white label (bookie wl add-certificate); feed only',
           } as unknown as { type: 'http'; scheme: string },
+          session: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: 'bookie_session',
+            description:
+              'backoffice session (POST /backoffice/api/session); every change also sends X-CSRF-Token. An ' +
+              'operator user names the white label of partner operations in X-White-Label-Id.',
+          },
         },
       },
     },

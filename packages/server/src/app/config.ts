@@ -93,6 +93,14 @@ export interface AuthConfig {
   bodyLimitBytes: number;
   /** Seconds the previous signing secret still signs after a rotation (`SIGNING_SECRET_GRACE_S`; default 86400). */
   signingGraceS: number;
+  /** Lifetime of a backoffice session, in s (`USER_SESSION_TTL_S`; default 28800 = 8 h; D53). */
+  userSessionTtlS: number;
+  /** Backoffice login attempts allowed per client address per window (`LOGIN_RATE_LIMIT`; default 20; 0 = none). */
+  loginRateLimit: number;
+  /** Failed logins in a row that lock a backoffice user (`LOGIN_LOCKOUT_AFTER`; default 5). */
+  loginLockoutAfter: number;
+  /** How long a locked backoffice user stays locked, in s (`LOGIN_LOCKOUT_S`; default 900). */
+  loginLockoutS: number;
 }
 
 /** Settings of the callback outbox dispatcher. */
@@ -230,6 +238,10 @@ export function loadAuthConfig(env: NodeJS.ProcessEnv): AuthConfig {
     tokenRateLimit: int('TOKEN_RATE_LIMIT', env.TOKEN_RATE_LIMIT, 120, 0, 1_000_000_000),
     bodyLimitBytes: int('BODY_LIMIT_BYTES', env.BODY_LIMIT_BYTES, 1_048_576, 1024, 64 * 1_048_576),
     signingGraceS: int('SIGNING_SECRET_GRACE_S', env.SIGNING_SECRET_GRACE_S, 86_400, 0, 30 * 86_400),
+    userSessionTtlS: int('USER_SESSION_TTL_S', env.USER_SESSION_TTL_S, 28_800, 60, 30 * 86_400),
+    loginRateLimit: int('LOGIN_RATE_LIMIT', env.LOGIN_RATE_LIMIT, 20, 0, 1_000_000),
+    loginLockoutAfter: int('LOGIN_LOCKOUT_AFTER', env.LOGIN_LOCKOUT_AFTER, 5, 1, 1000),
+    loginLockoutS: int('LOGIN_LOCKOUT_S', env.LOGIN_LOCKOUT_S, 900, 1, 30 * 86_400),
   };
 }
 

@@ -1,14 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import { oauthRoutes } from '../modules/auth/oauth.routes.js';
 import { sessionRoutes } from '../modules/auth/session.routes.js';
+import { backofficeRoutes } from '../modules/backoffice/backoffice.routes.js';
+import { partnerBetsRoutes } from '../modules/bets/partner-bets.routes.js';
 import { bonusesRoutes } from '../modules/bonuses/bonuses.routes.js';
 import { callbacksRoutes } from '../modules/callbacks/callbacks.routes.js';
+import { dictionariesRoutes } from '../modules/dictionaries/dictionaries.routes.js';
 import { feedRoutes } from '../modules/feed/feed.routes.js';
 import { frameRoutes } from '../modules/frame/frame.routes.js';
 import { integrationRoutes } from '../modules/integration/integration.routes.js';
+import { reportsRoutes } from '../modules/reports/reports.routes.js';
 import { settlementRoutes } from '../modules/settlement/settlement.routes.js';
 import { tenantsRoutes } from '../modules/tenants/tenants.routes.js';
 import { tradingRoutes } from '../modules/trading/trading.routes.js';
+import { usersRoutes } from '../modules/users/users.routes.js';
 import type { AppDeps } from './wiring.js';
 
 /**
@@ -24,5 +29,10 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps): Prom
   await frameRoutes(app, deps);
   await bonusesRoutes(app, deps);
   await settlementRoutes(app, deps);
+  await partnerBetsRoutes(app, deps);
+  await dictionariesRoutes(app, deps);
+  await reportsRoutes(app, deps);
+  await usersRoutes(app, deps);
+  await backofficeRoutes(app, deps);
   await integrationRoutes(app, deps);
 }

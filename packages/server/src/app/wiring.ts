@@ -3,7 +3,7 @@ import { openDatabase } from '@bookie/storage';
 import pino from 'pino';
 import type { Database } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
-import type { Authenticator } from '../http/auth.js';
+import type { Authenticator, UserAuthenticator } from '../http/auth.js';
 import { createAuthenticator } from '../modules/auth/authenticator.js';
 import { expireSession } from '../modules/auth/expire-session.js';
 import { BetEvents } from '../modules/bets/bet-events.js';
@@ -20,6 +20,9 @@ import { SessionEvents } from '../modules/frame/session-events.js';
 import { consumerSettingsFromEnv, settlementDeps } from '../modules/settlement/deps.js';
 import { SettlementConsumer } from '../modules/settlement/settlement-consumer.js';
 import { cachedWhiteLabels } from '../modules/tenants/cached-white-labels.js';
+import { auditSubjectOf } from '../modules/users/audit-subjects.js';
+import { sessionAuthenticator } from '../modules/users/session-authenticator.js';
+import { usersDeps } from '../modules/users/users.routes.js';
 import { type Clock, systemClock } from './clock.js';
 import type { Config } from './config.js';
 import { Lifecycle } from './lifecycle.js';
@@ -36,6 +39,8 @@ export interface AppDeps {
   lifecycle: Lifecycle;
   /** Partner and player authentication (the tenancy module provides it). */
   authenticator?: Authenticator;
+  /** Backoffice sessions (the users module provides it). */
+  users?: UserAuthenticator;
   /** The callback outbox: targets, HTTP sender and dispatcher (started by {@link startBackground}). */
   callbacks: CallbacksService;
   /** The trading feed of this process: fan-out of the log (`/log`) and the catalog (the server's FeedReplica). */
@@ -121,6 +126,7 @@ export async function buildDeps(config: Config, opts: BuildDepsOptions = {}): Pr
     clock,
     lifecycle,
     authenticator: createAuthenticator({ database, clock }),
+    users: sessionAuthenticator(usersDeps({ database, clock, config }), auditSubjectOf({ database, clock })),
     callbacks,
   };
 }

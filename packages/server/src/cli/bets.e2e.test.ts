@@ -103,7 +103,15 @@ describe(`bookie bets and bookie report (real process, ${process.env.DATABASE_UR
       .execute();
     await done(d);
     expect(audit.map((a) => [a.actor, a.action, a.details])).toEqual([
-      ['ops:bob', 'bet.refund', { reason: 'goodwill' }],
+      [
+        'ops:bob',
+        'bet.refund',
+        {
+          reason: 'goodwill',
+          before: { state: 'accepted', settle_amount: null },
+          after: { state: 'settled', settle_amount: '10.000000' },
+        },
+      ],
     ]);
     expect(outbox.map((o) => o.path)).toEqual(['/bet/settle']);
     expect(JSON.parse(outbox[0]!.body)).toMatchObject({

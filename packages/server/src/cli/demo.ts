@@ -38,7 +38,44 @@ function parsePort(flag: string, raw: string): number {
   return Number(raw);
 }
 
-function banner(p: ReplayPlatform, title: string, speed: number | 'max', frame: FrameDemo): string {
+/** A backoffice login of the demo. */
+interface DemoUser {
+  email: string;
+  password: string;
+}
+
+/**
+ * Creates the demo's backoffice users over the admin API: an operator and a partner admin of the demo's white label
+ * (DECISIONS D53), each with a generated password.
+ */
+async function demoUsers(p: ReplayPlatform): Promise<{ operator: DemoUser; partner: DemoUser }> {
+  const create = async (body: Record<string, unknown>): Promise<DemoUser> => {
+    const res = await fetch(`${p.bookieUrl}/admin/users`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${p.adminToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    if (res.status !== 201) throw new Error(`demo users: ${res.status} ${await res.text()}`);
+    const r = (await res.json()) as { user: { email: string }; password: string };
+    return { email: r.user.email, password: r.password };
+  };
+  return {
+    operator: await create({ email: 'operator@bookie.demo', role: 'operator' }),
+    partner: await create({
+      email: 'partner@bookie.demo',
+      role: 'partner_admin',
+      white_label_id: p.whiteLabelId,
+    }),
+  };
+}
+
+function banner(
+  p: ReplayPlatform,
+  title: string,
+  speed: number | 'max',
+  frame: FrameDemo,
+  users: { operator: DemoUser; partner: DemoUser },
+): string {
   const b = p.bookieUrl;
   const lines = [
     '',
@@ -58,6 +95,10 @@ function banner(p: ReplayPlatform, title: string, speed: number | 'max', frame: 
     `  Operator token       ${p.adminToken}   (e.g. ${b}/admin/settlement/status)`,
     `  MCP (integration)    ${b}/mcp   (stdio: BOOKIE_CLIENT_ID=… BOOKIE_CLIENT_SECRET=… npx bookie mcp --url ${b})`,
     `  Partner check        curl -s -H "Authorization: Bearer <access_token>" -H 'content-type: application/json' -d '{"player_id":"bettor-001"}' ${b}/integration/partner-check`,
+    '',
+    `  Backoffice           ${b}/backoffice/   log in as`,
+    `    operator           ${users.operator.email}   password ${users.operator.password}`,
+    `    partner            ${users.partner.email}   password ${users.partner.password}   (white label ${p.whiteLabelId})`,
     '',
     'Ctrl-C stops everything.',
     '',
@@ -139,7 +180,7 @@ export function demoCommand(): Command {
         const title = first
           ? `${seasons.map((s) => s.matches[0]?.season).join(', ')} ${first.league === 'E0' ? 'Premier League' : first.league}`
           : 'a season';
-        process.stdout.write(banner(platform, title, speed, frame));
+        process.stdout.write(banner(platform, title, speed, frame, await demoUsers(platform)));
         process.stdout.write(`(up in ${((performance.now() - t0) / 1000).toFixed(1)} s)\n\n`);
 
         const line = ticker();

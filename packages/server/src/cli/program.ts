@@ -10,6 +10,7 @@ import { replayCommand } from './replay.js';
 import { reportCommand } from './report.js';
 import { settlementCommand } from './settlement.js';
 import { startCommand } from './start.js';
+import { userCommand } from './user.js';
 import { wlCommand } from './wl.js';
 
 /** The `bookie` command line: one file per command under cli/, registered here. */
@@ -27,6 +28,7 @@ export function buildProgram(): Command {
   program.addCommand(calcCommand());
   program.addCommand(callbacksCommand());
   program.addCommand(wlCommand());
+  program.addCommand(userCommand());
   program.addCommand(betsCommand());
   program.addCommand(reportCommand());
   program.addCommand(settlementCommand());

@@ -139,6 +139,17 @@ describe('bookie replay and bookie demo', () => {
       expect(out).toContain(`${url}/docs`);
       expect(out).toContain(`${url}/log`);
       expect(out).toMatch(/Wallet balances\s+http:\/\/127\.0\.0\.1:\d+\/players\/bettor-001\/balance/);
+      expect(out).toContain(`Backoffice           ${url}/backoffice/`);
+      for (const role of ['operator', 'partner']) {
+        const [, email, password] = new RegExp(`${role}\\s+(\\S+@\\S+)\\s+password (\\S+)`).exec(out) ?? [];
+        const login = await fetch(`${url}/backoffice/api/session`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email, password }),
+        });
+        expect(login.status, role).toBe(200);
+        expect(((await login.json()) as { user: { role: string } }).user.role).toMatch(role);
+      }
       // the partner's site embedding the betting frame, on another origin
       const site = (await until(/Bet yourself\s+(http:\/\/127\.0\.0\.1:\d+)\//, 10_000))[1]!;
       expect(site).not.toBe(url);

@@ -377,6 +377,30 @@ export interface SettlementQuarantineTable {
   updated_at: ColumnType<Date, Date | string, Date | string>;
 }
 
+/** A backoffice user (DECISIONS D53): an operator, or a partner user of one white label. */
+export interface BackofficeUserTable {
+  id: string;
+  email: string;
+  role: 'operator' | 'partner_admin' | 'partner_viewer';
+  white_label_id: string | null;
+  password_hash: string;
+  failed_logins: ColumnType<number, number | undefined, number>;
+  locked_until: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  created_at: ColumnType<Date, Date | undefined, never>;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+/** A backoffice session: the hash of its cookie value, its CSRF token, its expiry. */
+export interface UserSessionTable {
+  id: string;
+  token_hash: string;
+  user_id: string;
+  csrf_token: string;
+  created_at: ColumnType<Date, Date | undefined, never>;
+  expires_at: ColumnType<Date, Date, Date>;
+  ended_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
 /**
  * The whole database as Kysely sees it. Each module declares its own tables in its repository
  * file's neighbourhood and adds them here.
@@ -412,6 +436,8 @@ export interface McpRefreshTokenTable {
 }
 
 export interface DB {
+  backoffice_user: BackofficeUserTable;
+  user_session: UserSessionTable;
   consumer_offset: ConsumerOffsetTable;
   audit_log: AuditLogTable;
   feed_log: FeedLogTable;

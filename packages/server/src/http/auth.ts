@@ -26,6 +26,44 @@ export interface PlayerSession {
   context: Record<string, unknown>;
 }
 
+/** A backoffice user signed in with a session cookie (DECISIONS D53). */
+export interface BackofficeUser {
+  id: string;
+  email: string;
+  role: 'operator' | 'partner_admin' | 'partner_viewer';
+  /** The partner user's white label; null for an operator. */
+  whiteLabelId: string | null;
+  sessionId: string;
+}
+
+/**
+ * Resolves a backoffice session cookie (the users module implements it): undefined when the request carries no
+ * session cookie; throws DomainError unauthorized for an unknown, ended or expired session, forbidden for a change
+ * (any method but GET, HEAD, OPTIONS) without the session's CSRF token.
+ */
+export interface UserAuthenticator {
+  user(request: FastifyRequest): Promise<BackofficeUser | undefined>;
+  /** Called once a user is known on a change: keeps what the change is about to alter, for the audit log. */
+  beforeChange(request: FastifyRequest): Promise<void>;
+}
+
+/** OpenAPI security of partner operations: the bearer token, or a backoffice session (cookie + CSRF header). */
+export const PARTNER_SECURITY: Array<Record<string, string[]>> = [{ bearer: [] }, { session: [] }];
+/** OpenAPI security of operator operations: the operator token, or an operator user's session. */
+export const ADMIN_SECURITY: Array<Record<string, string[]>> = [{ admin: [] }, { session: [] }];
+
+/** Who made a change, for the audit log: `user:<email>`, `partner:<client_id>` or `admin-api`. */
+export function actorOf(request: FastifyRequest): string {
+  if (request.user) return `user:${request.user.email}`;
+  if (request.partner) return `partner:${request.partner.clientId}`;
+  return 'admin-api';
+}
+
+/** True for a method that changes nothing (no CSRF token needed, allowed to viewers). */
+export function isSafeMethod(method: string): boolean {
+  return method === 'GET' || method === 'HEAD' || method === 'OPTIONS';
+}
+
 /**
  * Resolves a request's credentials. Implemented by the tenancy module (auth), which checks the bearer token,
  * revocation and the IP allowlist; throws DomainError unauthorized (401, RFC 6750) or forbidden (403).
@@ -45,14 +83,26 @@ declare module 'fastify' {
     partner?: PartnerPrincipal;
     /** Set by `requirePlayer`. */
     player?: PlayerSession;
+    /** Set when a backoffice session cookie authenticated the request. */
+    user?: BackofficeUser;
   }
   interface FastifyInstance {
     /** preHandler: a white label's bearer token from an allowed address. */
     requirePartner: preHandlerAsyncHookHandler;
     /** preHandler: a player session token (D26). */
     requirePlayer: preHandlerAsyncHookHandler;
-    /** preHandler: the operator token (BOOKIE_ADMIN_TOKEN). */
+    /** preHandler: the operator token (BOOKIE_ADMIN_TOKEN), or an operator user's session. */
     requireAdmin: preHandlerAsyncHookHandler;
+    /**
+     * preHandler of `/admin/white-labels/:id…` and the callback queue: the operator token or an operator user, or a
+     * partner user of that white label (another white label's id is 404; a viewer changes nothing).
+     */
+    requireWhiteLabel: preHandlerAsyncHookHandler;
+    /**
+     * preHandler of operator routes that scope themselves to a partner user's white label (the callback queue): the
+     * operator token, or any backoffice user (a viewer changes nothing).
+     */
+    requireUserOrAdmin: preHandlerAsyncHookHandler;
   }
 }
 
@@ -120,7 +170,42 @@ export function installAuth(
 ): void {
   app.decorateRequest('partner', undefined);
   app.decorateRequest('player', undefined);
+  app.decorateRequest('user', undefined);
+  const users = deps.users;
+  /** The session's user when the request has no Authorization header and carries a session cookie. */
+  const sessionUser = async (request: FastifyRequest): Promise<BackofficeUser | undefined> => {
+    if (!users || request.headers.authorization !== undefined) return undefined;
+    const user = await users.user(request);
+    if (!user) return undefined;
+    request.user = user;
+    if (!isSafeMethod(request.method)) {
+      if (user.role === 'partner_viewer')
+        throw new DomainError('forbidden', 'a partner viewer changes nothing');
+      await users.beforeChange(request);
+    }
+    return user;
+  };
+  const operatorUser = async (request: FastifyRequest): Promise<boolean> => {
+    const user = await sessionUser(request);
+    if (!user) return false;
+    if (user.role !== 'operator') throw new DomainError('forbidden', 'operator users only');
+    return true;
+  };
+  app.decorate('requireWhiteLabel', async (request: FastifyRequest, reply: FastifyReply) => {
+    const user = await sessionUser(request);
+    if (!user) return app.requireAdmin.call(app, request, reply);
+    if (user.role === 'operator') return;
+    const id = (request.params as { id?: string }).id;
+    if (id !== undefined && id !== user.whiteLabelId) {
+      throw new DomainError('not_found', `no white label ${id}`, { id });
+    }
+  });
+  app.decorate('requireUserOrAdmin', async (request: FastifyRequest, reply: FastifyReply) => {
+    const user = await sessionUser(request);
+    if (!user) return app.requireAdmin.call(app, request, reply);
+  });
   app.decorate('requireAdmin', async (request: FastifyRequest, reply: FastifyReply) => {
+    if (await operatorUser(request)) return;
     const token = bearer(request);
     const expected = deps.config.adminToken;
     if (!expected) throw new DomainError('forbidden', 'the admin API is disabled: set BOOKIE_ADMIN_TOKEN');
@@ -143,6 +228,12 @@ export function installAuth(
       : `session:${req.player?.sessionId ?? req.ip}`,
   );
   app.decorate('requirePartner', async (request: FastifyRequest, reply: FastifyReply) => {
+    const user = await sessionUser(request);
+    if (user) {
+      request.partner = userAsPartner(request, user);
+      if (partnerLimit) await partnerLimit(request, reply);
+      return;
+    }
     if (!authenticator) throw new DomainError('unauthorized', 'partner authentication is not configured');
     request.partner = await authenticator.partner(request, reply);
     if (partnerLimit) await partnerLimit(request, reply);
@@ -173,6 +264,32 @@ function authenticateFirst(app: FastifyInstance): void {
     const onList = on === undefined ? [] : Array.isArray(on) ? on : [on];
     route.onRequest = [...moved, ...onList] as typeof route.onRequest;
   });
+}
+
+/**
+ * A backoffice user acting on partner operations: a partner user acts for its own white label; an operator user
+ * names the white label in the `X-White-Label-Id` header.
+ */
+function userAsPartner(request: FastifyRequest, user: BackofficeUser): PartnerPrincipal {
+  let whiteLabelId = user.whiteLabelId;
+  if (user.role === 'operator') {
+    const h = request.headers['x-white-label-id'];
+    whiteLabelId = typeof h === 'string' && h !== '' ? h : null;
+    if (!whiteLabelId) {
+      throw new DomainError(
+        'validation_error',
+        'headers.x-white-label-id: an operator user names the white label',
+        {
+          field: 'headers.x-white-label-id',
+        },
+      );
+    }
+  }
+  return {
+    whiteLabelId: whiteLabelId as string,
+    credentialId: `user:${user.id}`,
+    clientId: `user:${user.email}`,
+  };
 }
 
 /**

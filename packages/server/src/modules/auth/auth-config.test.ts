@@ -13,6 +13,10 @@ describe('tenancy settings', () => {
       tokenRateLimit: 120,
       bodyLimitBytes: 1_048_576,
       signingGraceS: 86_400,
+      userSessionTtlS: 28_800,
+      loginRateLimit: 20,
+      loginLockoutAfter: 5,
+      loginLockoutS: 900,
     });
   });
 
@@ -38,6 +42,10 @@ describe('tenancy settings', () => {
     ['RATE_LIMIT_WINDOW_MS', '0'],
     ['BODY_LIMIT_BYTES', '10'],
     ['SIGNING_SECRET_GRACE_S', '99999999'],
+    ['USER_SESSION_TTL_S', '10'],
+    ['LOGIN_RATE_LIMIT', 'x'],
+    ['LOGIN_LOCKOUT_AFTER', '0'],
+    ['LOGIN_LOCKOUT_S', '1h'],
   ])('refuses %s=%s naming it', (setting, value) => {
     try {
       loadConfig({ [setting]: value });

@@ -356,3 +356,58 @@ export async function listPlayerBets(
   }
   return q.execute();
 }
+
+/** Filters of a white label's bet listing (partner REST `GET /bets`). */
+export interface WhiteLabelBetFilter {
+  playerId?: string;
+  /** Internal states the D6 status maps to, with the settle_status for 3 / 5 / 6. */
+  states?: { state: BetState; settleStatus?: number }[];
+  from?: Date;
+  to?: Date;
+}
+
+/** A page of a white label's bets, newest first, by (created_at, id) keyset. */
+export async function listWhiteLabelBets(
+  db: Executor,
+  whiteLabelId: string,
+  filter: WhiteLabelBetFilter,
+  page: { before?: { createdAt: Date; id: string }; limit: number },
+): Promise<BetRow[]> {
+  let q = db
+    .selectFrom('bet')
+    .selectAll()
+    .where('white_label_id', '=', whiteLabelId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(page.limit);
+  if (filter.playerId !== undefined) q = q.where('player_id', '=', filter.playerId);
+  if (filter.from) q = q.where('created_at', '>=', filter.from);
+  if (filter.to) q = q.where('created_at', '<', filter.to);
+  const states = filter.states;
+  if (states) {
+    q = q.where((eb) =>
+      eb.or(
+        states.map((s) =>
+          s.settleStatus === undefined
+            ? eb('state', '=', s.state)
+            : eb.and([
+                eb('state', '=', s.state),
+                s.settleStatus === 3
+                  ? eb.or([eb('settle_status', '=', 3), eb('settle_status', 'is', null)])
+                  : eb('settle_status', '=', s.settleStatus),
+              ]),
+        ),
+      ),
+    );
+  }
+  const before = page.before;
+  if (before) {
+    q = q.where((eb) =>
+      eb.or([
+        eb('created_at', '<', before.createdAt),
+        eb.and([eb('created_at', '=', before.createdAt), eb('id', '<', before.id)]),
+      ]),
+    );
+  }
+  return q.execute();
+}

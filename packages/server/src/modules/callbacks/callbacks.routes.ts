@@ -1,23 +1,32 @@
 import { CallbackDeliveryQuery, CallbackDeliveryView } from '@bookie/contracts';
 import { DomainError } from '@bookie/core';
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app/wiring.js';
+import { ADMIN_SECURITY } from '../../http/auth.js';
 import { listCallbackDeliveries, showCallbackDelivery } from './list-deliveries.js';
 import { retryCallbackDelivery } from './retry-delivery.js';
 
 const IdParams = Type.Object({ id: Type.String({ description: 'outbox id or request_id' }) });
 
-/** Operator API of the outbox: see pending and failing deliveries, with attempts and last error; retry now. */
+/** A partner user's own white label: it sees and retries only that white label's deliveries. */
+function ownWhiteLabel(req: FastifyRequest): string | undefined {
+  return req.user && req.user.role !== 'operator' ? (req.user.whiteLabelId ?? undefined) : undefined;
+}
+
+/**
+ * Operator API of the outbox: see pending and failing deliveries, with attempts and last error; retry now. A
+ * partner user of the backoffice sees and retries its own white label's deliveries only.
+ */
 export async function callbacksRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   app.get<{ Querystring: CallbackDeliveryQuery }>(
     '/admin/callbacks',
     {
-      preHandler: app.requireAdmin,
+      preHandler: app.requireUserOrAdmin,
       schema: {
         tags: ['operator'],
         summary: 'List callback deliveries (newest first)',
-        security: [{ admin: [] }],
+        security: ADMIN_SECURITY,
         querystring: CallbackDeliveryQuery,
         response: { 200: Type.Object({ items: Type.Array(CallbackDeliveryView) }) },
       },
@@ -35,6 +44,7 @@ export async function callbacksRoutes(app: FastifyInstance, deps: AppDeps): Prom
         ...(q.failing === 'true' ? { failing: true } : {}),
         ...(q.bet_id ? { betId: q.bet_id } : {}),
         ...(q.white_label_id ? { whiteLabelId: q.white_label_id } : {}),
+        ...(ownWhiteLabel(req) ? { whiteLabelId: ownWhiteLabel(req) } : {}),
         ...(q.before ? { beforeId: BigInt(q.before) } : {}),
       });
       return { items };
@@ -43,31 +53,31 @@ export async function callbacksRoutes(app: FastifyInstance, deps: AppDeps): Prom
   app.get<{ Params: { id: string } }>(
     '/admin/callbacks/:id',
     {
-      preHandler: app.requireAdmin,
+      preHandler: app.requireUserOrAdmin,
       schema: {
         tags: ['operator'],
         summary: 'One callback delivery, with its body',
-        security: [{ admin: [] }],
+        security: ADMIN_SECURITY,
         params: IdParams,
         response: { 200: CallbackDeliveryView },
       },
     },
-    async (req) => showCallbackDelivery(deps.database.db, req.params.id),
+    async (req) => showCallbackDelivery(deps.database.db, req.params.id, ownWhiteLabel(req)),
   );
   app.post<{ Params: { id: string } }>(
     '/admin/callbacks/:id/retry',
     {
-      preHandler: app.requireAdmin,
+      preHandler: app.requireUserOrAdmin,
       schema: {
         tags: ['operator'],
         summary: 'Retry a pending callback delivery now',
-        security: [{ admin: [] }],
+        security: ADMIN_SECURITY,
         params: IdParams,
         response: { 200: CallbackDeliveryView },
       },
     },
     async (req) => {
-      const view = await retryCallbackDelivery(deps.database.db, req.params.id);
+      const view = await retryCallbackDelivery(deps.database.db, req.params.id, ownWhiteLabel(req));
       deps.callbacks.dispatcher.kick();
       return view;
     },

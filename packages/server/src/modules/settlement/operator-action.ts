@@ -20,6 +20,12 @@ export interface OperatorActionInput {
   selections?: number[];
   /** resettle: give selections set by an operator back to the feed first. */
   reinstate?: boolean;
+  /** Only a bet of this white label (another white label's bet is not found): the partner's own actions. */
+  whiteLabelId?: string;
+  /** Only before settlement: a settled bet is a conflict (the partner's cancel and void, DECISIONS D54). */
+  beforeSettlement?: boolean;
+  /** The audit log's action name, when not `bet.<action>`. */
+  auditAction?: string;
 }
 
 /** What an operator action did. */
@@ -68,7 +74,16 @@ export async function runOperatorAction(
   }
   let found = false;
   const check = (bet: Bet) => {
+    if (input.whiteLabelId !== undefined && bet.row.white_label_id !== input.whiteLabelId) {
+      throw new DomainError('not_found', `no bet ${input.betId}`, { id: input.betId });
+    }
     found = true;
+    if (input.beforeSettlement && bet.row.state === 'settled') {
+      throw new DomainError('conflict', `bet ${bet.row.id} is already settled`, {
+        id: bet.row.id,
+        state: bet.row.state,
+      });
+    }
     if (!OPEN_STATES.includes(bet.row.state)) {
       throw new DomainError(
         'conflict',
@@ -93,7 +108,7 @@ export async function runOperatorAction(
     check,
     audit: {
       actor: input.actor,
-      action: `bet.${action}`,
+      action: input.auditAction ?? `bet.${action}`,
       details: {
         reason,
         ...(sel ? { selections: sel } : {}),

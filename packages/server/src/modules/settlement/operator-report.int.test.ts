@@ -99,7 +99,12 @@ describe(`operator actions and the reconciliation report (${process.env.DATABASE
       ['bet.resettle', 'admin-api:alice'],
       ['bet.cancel', 'admin-api:alice'],
     ]);
-    expect(audit[3]!.details).toEqual({ reason: 'event moved', selections: [1] });
+    expect(audit[3]!.details).toEqual({
+      reason: 'event moved',
+      selections: [1],
+      before: { state: 'accepted', settle_amount: null },
+      after: { state: 'settled', settle_amount: '15.000000' },
+    });
 
     // refusals
     expect((await admin('POST', `/admin/bets/${a.id}/refund`, {})).status).toBe(400);

@@ -96,18 +96,23 @@ export async function refreshBets(
       limits,
       currentEvent: deps.currentEvent,
     });
+    const changed = new Map(applied.changed.map((b) => [b.row.id, b]));
     if (opts.audit) {
+      const facts = (b: Bet) => ({ state: b.row.state, settle_amount: b.row.settle_amount });
       for (const b of bets) {
         await insertAudit(tx, {
           at: new Date(deps.clock.now()),
           actor: opts.audit.actor,
           action: opts.audit.action,
           subject: `bet:${b.row.id}`,
-          details: JSON.stringify(opts.audit.details),
+          details: JSON.stringify({
+            ...opts.audit.details,
+            before: facts(b),
+            after: facts(changed.get(b.row.id) ?? b),
+          }),
         });
       }
     }
-    const changed = new Map(applied.changed.map((b) => [b.row.id, b]));
     return { ...applied, bets: bets.map((b) => changed.get(b.row.id) ?? b) };
   });
   afterCommit(deps, out);

@@ -51,6 +51,10 @@ export async function settlementWorld(opts: { env?: NodeJS.ProcessEnv; callbackU
     return { whiteLabelId: p.whiteLabelId, session, token };
   }
 
+  /** Another player session of a white label (by its partner token). */
+  const newPlayerSession = (token: string, playerId: string) =>
+    createSession(t.app, token, { player_id: playerId, params: { session: playerId } });
+
   /** Places a bet through the frame API; returns the bet view (throws unless accepted). */
   async function place(session: string, body: Record<string, unknown>): Promise<BetView> {
     const res = await t.app.inject({
@@ -138,6 +142,7 @@ export async function settlementWorld(opts: { env?: NodeJS.ProcessEnv; callbackU
     consumer,
     trading,
     newPlayer,
+    newPlayerSession,
     newEvent,
     place,
     sel,

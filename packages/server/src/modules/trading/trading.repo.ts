@@ -90,3 +90,18 @@ export async function writeSnapshots(
         snapshot = excluded.snapshot, finished_at = excluded.finished_at, updated_at = now())
     SELECT pg_notify(${LOG_CHANNEL}, ${version.toString()})`.execute(tx);
 }
+
+/** The book's sport events, most recently changed first (at most `limit`), as stored. */
+export async function listSnapshots(
+  db: Executor,
+  opts: { limit: number; status?: number },
+): Promise<Array<{ id: string; version: bigint; snapshot: string }>> {
+  let q = db
+    .selectFrom('sport_event')
+    .select(['id', 'version', 'snapshot'])
+    .orderBy('updated_at', 'desc')
+    .orderBy('id')
+    .limit(opts.limit);
+  if (opts.status !== undefined) q = q.where('fixture_status', '=', opts.status);
+  return q.execute();
+}

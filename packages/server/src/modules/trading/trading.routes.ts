@@ -3,10 +3,12 @@ import {
   BetStopBody,
   ChangesBody,
   CreateSportEventBody,
+  errorAnswers,
   PatchMarketsBody,
   PutMarketsBody,
   SportEvent,
   SportEventIdParams,
+  SportEventSummary,
   TradingCommandResponse,
   UpdateFixtureBody,
   UpdateScoresBody,
@@ -16,6 +18,7 @@ import type { FastifyInstance } from 'fastify';
 import { applyChangesCommand } from './apply-changes.js';
 import { createSportEvent } from './create-sport-event.js';
 import { getSportEvent } from './get-sport-event.js';
+import { listSportEvents } from './list-sport-events.js';
 import { patchMarkets } from './patch-markets.js';
 import { putMarkets } from './put-markets.js';
 import { recordBetRollback } from './record-bet-rollback.js';
@@ -48,6 +51,56 @@ export async function tradingRoutes(app: FastifyInstance, deps: TradingDeps): Pr
       },
     },
     async (req, reply) => reply.status(201).send(answer(await createSportEvent(deps, req.body))),
+  );
+
+  app.get<{ Querystring: { limit?: string; status?: string } }>(
+    '/trading/sport-events',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        ...common,
+        security: [{ admin: [] }, { session: [] }],
+        operationId: 'listSportEvents',
+        summary: 'The live book: sport events, most recently changed first',
+        description:
+          'Each sport event with its fixture status, bet stop, market counts and version (operator token or an ' +
+          'operator user). `status` filters by fixture status; `limit` 1..1000 (default 100).',
+        querystring: Type.Object(
+          {
+            limit: Type.Optional(Type.String({ pattern: '^[0-9]{1,4}$' })),
+            status: Type.Optional(Type.String({ pattern: '^[0-9]$' })),
+          },
+          { additionalProperties: false },
+        ),
+        response: {
+          200: Type.Object(
+            { items: Type.Array(SportEventSummary) },
+            {
+              examples: [
+                {
+                  items: [
+                    {
+                      id: '6a7c1d4e-1f2b-4c3d-8e9f-0a1b2c3d4e5f',
+                      name: 'Arsenal vs Chelsea',
+                      sport_id: 'football',
+                      tournament: 'Premier League',
+                      start_time: '2026-05-01T14:00:00Z',
+                      status: 0,
+                      bet_stop: false,
+                      markets: 3,
+                      active_markets: 3,
+                      version: '42',
+                    },
+                  ],
+                },
+              ],
+            },
+          ),
+          ...errorAnswers(400, 401, 403),
+        },
+      },
+    },
+    async (req) => listSportEvents(deps.database.db, req.query),
   );
 
   app.get<{ Params: { id: string } }>(

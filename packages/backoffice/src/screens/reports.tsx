@@ -1,0 +1,94 @@
+import { useState } from 'preact/hooks';
+import { api, downloadCsv, qs } from '../api.js';
+import { ErrorBox, Section, useAction, useLoad } from '../ui.js';
+
+interface DailyRow {
+  day: string;
+  currency: string;
+  bets_placed: number;
+  bets_accepted: number;
+  bets_settled: number;
+  stake: string;
+  settled_stake: string;
+  settle_amount: string;
+  ggr: string;
+}
+
+const day = (d: Date) => d.toISOString().slice(0, 10);
+
+/** Reports: the daily report on screen; bet and daily reports as CSV downloads. */
+export function Reports({ wl }: { wl: string }) {
+  const [from, setFrom] = useState(day(new Date(Date.now() - 6 * 86_400_000)));
+  const [to, setTo] = useState(day(new Date(Date.now() + 86_400_000)));
+  const window = () => ({ from: `${from}T00:00:00Z`, to: `${to}T00:00:00Z` });
+  const daily = useLoad(
+    () => api<{ items: DailyRow[] }>('GET', `/reports/daily${qs(window())}`),
+    [wl, from, to],
+  );
+  const act = useAction();
+  const download = (report: 'bets' | 'daily') =>
+    act.run(() =>
+      downloadCsv(`/reports/${report}${qs({ ...window(), format: 'csv' })}`, `${report}-${from}-${to}.csv`),
+    );
+  return (
+    <Section title="Reports">
+      <div class="filters">
+        <label>
+          From (UTC day)
+          <input
+            type="date"
+            name="from"
+            value={from}
+            onInput={(e) => setFrom((e.target as HTMLInputElement).value)}
+          />
+        </label>
+        <label>
+          To (exclusive)
+          <input
+            type="date"
+            name="to"
+            value={to}
+            onInput={(e) => setTo((e.target as HTMLInputElement).value)}
+          />
+        </label>
+        <button type="button" onClick={() => download('bets')} disabled={act.busy}>
+          Download bets CSV
+        </button>
+        <button type="button" onClick={() => download('daily')} disabled={act.busy}>
+          Download daily CSV
+        </button>
+      </div>
+      <ErrorBox error={daily.error || act.error} />
+      <table>
+        <thead>
+          <tr>
+            <th>day</th>
+            <th>currency</th>
+            <th>placed</th>
+            <th>accepted</th>
+            <th>settled</th>
+            <th>stake</th>
+            <th>settled stake</th>
+            <th>paid</th>
+            <th>GGR</th>
+          </tr>
+        </thead>
+        <tbody>
+          {(daily.data?.items ?? []).map((r) => (
+            <tr>
+              <td>{r.day}</td>
+              <td>{r.currency}</td>
+              <td>{r.bets_placed}</td>
+              <td>{r.bets_accepted}</td>
+              <td>{r.bets_settled}</td>
+              <td>{r.stake}</td>
+              <td>{r.settled_stake}</td>
+              <td>{r.settle_amount}</td>
+              <td>{r.ggr}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </Section>
+  );
+}

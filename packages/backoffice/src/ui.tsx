@@ -1,0 +1,86 @@
+import type { ComponentChildren } from 'preact';
+import { useCallback, useEffect, useState } from 'preact/hooks';
+import { ApiError } from './api.js';
+
+/** Loads data on mount and on `reload()`; `deps` reload it when they change. */
+export function useLoad<T>(load: () => Promise<T>, deps: unknown[] = []) {
+  const [data, setData] = useState<T | undefined>(undefined);
+  const [error, setError] = useState<string>('');
+  const [n, setN] = useState(0);
+  useEffect(() => {
+    let live = true;
+    setError('');
+    load()
+      .then((d) => live && setData(d))
+      .catch((e: unknown) => live && setError(messageOf(e)));
+    return () => {
+      live = false;
+    };
+  }, [n, ...deps]);
+  const reload = useCallback(() => setN((x) => x + 1), []);
+  return { data, error, reload };
+}
+
+/** A readable message of an error. */
+export function messageOf(e: unknown): string {
+  if (e instanceof ApiError) return `${e.message} (${e.code})`;
+  return e instanceof Error ? e.message : String(e);
+}
+
+/** Runs an action, showing its error; returns a [run, busy, error, clear] tuple. */
+export function useAction() {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const run = async (fn: () => Promise<void>) => {
+    setBusy(true);
+    setError('');
+    try {
+      await fn();
+    } catch (e) {
+      setError(messageOf(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { run, busy, error, clear: () => setError('') };
+}
+
+export function ErrorBox({ error }: { error: string }) {
+  return error ? (
+    <p class="error" role="alert">
+      {error}
+    </p>
+  ) : null;
+}
+
+export function Section({ title, children }: { title: string; children: ComponentChildren }) {
+  return (
+    <section>
+      <h2>{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+/** A secret shown once, with the warning that it will not be shown again. */
+export function SecretOnce({ label, values }: { label: string; values: Record<string, string> }) {
+  return (
+    <div class="secret" data-testid="secret-once">
+      <strong>{label}</strong> — copy it now: it is shown once.
+      <dl>
+        {Object.entries(values).map(([k, v]) => (
+          <>
+            <dt>{k}</dt>
+            <dd>
+              <code data-field={k}>{v}</code>
+            </dd>
+          </>
+        ))}
+      </dl>
+    </div>
+  );
+}
+
+export function fmtTime(iso: string | null | undefined): string {
+  return iso ? iso.replace('T', ' ').replace(/\.\d+Z$|Z$/, ' UTC') : '—';
+}

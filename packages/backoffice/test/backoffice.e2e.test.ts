@@ -1,0 +1,310 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sampleEvent } from '@bookie/server/modules/trading/fixtures';
+import { createPartner, type TestPartner } from '@bookie/server/testing/partner';
+import { startPlatform, type TestPlatform } from '@bookie/server/testing/platform';
+import { waitUntil } from '@bookie/server/testing/scripted-partner';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * The backoffice in a real browser (Debian Chromium through playwright-core) against a real `bookie start` process
+ * and the reference wallet: a partner user's and an operator user's work, the session cookie's flags, CSRF, and
+ * isolation between white labels. Screenshots go to packages/backoffice/test-results/ (git-ignored).
+ */
+const PKG = join(dirname(fileURLToPath(import.meta.url)), '..');
+const SHOTS = join(PKG, 'test-results');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const PASSWORD = 'backoffice test password';
+
+describe('the backoffice in a browser', () => {
+  let p: TestPlatform;
+  let other: TestPartner;
+  let browser: Browser;
+  let eventId: string;
+  let betId: string;
+  let base: string;
+
+  async function admin(method: string, path: string, body?: unknown) {
+    return p.call(method, path, body === undefined ? {} : { body });
+  }
+
+  beforeAll(async () => {
+    // the server serves the build it finds at start: build first when a fresh clone has none
+    if (!existsSync(join(PKG, 'dist', 'index.html'))) {
+      execFileSync('npm', ['run', '--silent', 'build'], { cwd: PKG, stdio: 'inherit' });
+    }
+    mkdirSync(SHOTS, { recursive: true });
+    p = await startPlatform({ whiteLabel: { name: 'Acme Bets' } });
+    base = p.bookie.url;
+    other = await createPartner({ baseUrl: base }, { name: 'Other partner' });
+    for (const body of [
+      { email: 'ops@bookie.test', role: 'operator', password: PASSWORD },
+      {
+        email: 'admin@acme.test',
+        role: 'partner_admin',
+        white_label_id: p.partner.whiteLabelId,
+        password: PASSWORD,
+      },
+      {
+        email: 'admin@other.test',
+        role: 'partner_admin',
+        white_label_id: other.whiteLabelId,
+        password: PASSWORD,
+      },
+    ]) {
+      const r = await admin('POST', '/admin/users', body);
+      expect(r.status, JSON.stringify(r.json)).toBe(201);
+    }
+    // one accepted bet of the white label, placed through the frame API with the player's money at the wallet
+    const ev = sampleEvent({ markets: 2 });
+    expect((await admin('POST', '/trading/sport-events', ev)).status).toBe(201);
+    eventId = ev.id as string;
+    await p.walletApi.deposit('player-1', '100');
+    const session = await p.session('player-1');
+    let placed: { status: number; json: { id: string; status: number } } | undefined;
+    await waitUntil(async () => {
+      placed = await p.call('POST', '/frame-api/bets', {
+        token: session,
+        body: {
+          bet_type: 'single',
+          stake: '10',
+          currency: 'EUR',
+          odds_strategy: 3,
+          selections: [{ sport_event_id: eventId, market_id: '1', odd_id: '1', odds: '1.5' }],
+        },
+      });
+      return placed.status === 200 && placed.json.status === 1;
+    }, 20_000);
+    betId = (placed as { json: { id: string } }).json.id;
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--no-sandbox', '--disable-background-networking', '--disable-dev-shm-usage'],
+    });
+  }, 180_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await p?.close();
+  });
+
+  async function logIn(email: string): Promise<{ context: BrowserContext; page: Page }> {
+    const context = await browser.newContext({
+      viewport: { width: 1100, height: 720 },
+      acceptDownloads: true,
+    });
+    const page = await context.newPage();
+    await page.goto(`${base}/backoffice/`);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByTestId('who').waitFor();
+    return { context, page };
+  }
+
+  it('a partner user manages credentials, the allowlist, a failing callback, a bet and a report', async () => {
+    const { context, page } = await logIn('admin@acme.test');
+    const wl = p.partner.whiteLabelId;
+
+    // the session cookie: HttpOnly, SameSite=Strict, for the whole API
+    const [cookie] = await context.cookies(base);
+    expect(cookie).toMatchObject({ name: 'bookie_session', httpOnly: true, sameSite: 'Strict', path: '/' });
+    expect(await page.evaluate(() => document.cookie)).toBe('');
+
+    // a credential: created (secret shown once), used for a token, revoked, and the token is refused
+    await page.goto(`${base}/backoffice/#/credentials`);
+    await page.getByRole('button', { name: 'Create credential' }).click();
+    const clientId = (await page.locator('[data-field="client_id"]').textContent()) as string;
+    const clientSecret = (await page.locator('[data-field="client_secret"]').textContent()) as string;
+    await page.screenshot({ path: join(SHOTS, 'backoffice-credentials.png') });
+    const tokenRes = await fetch(`${base}/oauth/token`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        authorization: `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`,
+      },
+      body: 'grant_type=client_credentials',
+    });
+    expect(tokenRes.status).toBe(200);
+    const token = ((await tokenRes.json()) as { access_token: string }).access_token;
+    const whiteLabel = () => fetch(`${base}/white-label`, { headers: { authorization: `Bearer ${token}` } });
+    expect((await whiteLabel()).status).toBe(200);
+    const row = page.locator(`tr[data-client-id="${clientId}"]`);
+    await row.getByRole('button', { name: 'Revoke' }).click();
+    await expect.poll(() => row.getByRole('button', { name: 'Revoke' }).count()).toBe(0);
+    expect((await whiteLabel()).status).toBe(401);
+
+    // the allowlist, and a callback URL that fails
+    await page.goto(`${base}/backoffice/#/integration`);
+    const allowlist = page.locator('textarea[name="allowlist"]');
+    await allowlist.fill(`${await allowlist.inputValue()}\n203.0.113.7`);
+    await page.getByRole('button', { name: 'Save allowlist' }).click();
+    await page.getByText('Allowlist saved').waitFor();
+    expect((await admin('GET', `/admin/white-labels/${wl}`)).json.allowlist).toEqual([
+      '127.0.0.1',
+      '::1',
+      '203.0.113.7',
+    ]);
+    await page.locator('input[name="callback_url"]').fill('http://127.0.0.1:9/unreachable');
+    await page.getByRole('button', { name: 'Save callback URL' }).click();
+    await page.getByText('Callback URL saved').waitFor();
+
+    // the bet: cancelled before settlement; its /bet/settle cannot be delivered
+    await page.goto(`${base}/backoffice/#/bets`);
+    await page.locator(`tr[data-bet="${betId}"] a`).click();
+    await page.locator('input[name="reason"]').fill('event moved');
+    await page.getByRole('button', { name: /^Cancel bet/ }).click();
+    await expect.poll(() => page.getByTestId('bet-status').textContent()).toContain('refunded');
+
+    // the failing callback: found in the queue with its attempts and last error, then retried once the URL is fixed
+    await page.goto(`${base}/backoffice/#/callbacks`);
+    const failing = page.locator('tr[data-status="pending"]').filter({ hasText: '/bet/settle' });
+    await expect
+      .poll(
+        async () => {
+          await page.getByRole('button', { name: 'Refresh' }).click();
+          return failing
+            .locator('.last-error')
+            .textContent({ timeout: 2000 })
+            .catch(() => '');
+        },
+        { timeout: 30_000 },
+      )
+      .not.toBe('');
+    // after the third attempt the next one is ~30 s away (D10): "Retry now" is what delivers it
+    await waitUntil(async () => {
+      const r = await admin('GET', `/admin/callbacks?bet_id=${betId}`);
+      return r.json.items.some(
+        (d: { path: string; attempts: number }) => d.path === '/bet/settle' && d.attempts >= 3,
+      );
+    }, 30_000);
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await expect.poll(() => failing.locator('td').nth(4).textContent()).toBe('3');
+    await page.screenshot({ path: join(SHOTS, 'backoffice-callbacks.png') });
+    await page.goto(`${base}/backoffice/#/integration`);
+    await page.locator('input[name="callback_url"]').fill(p.wallet.url);
+    await page.getByRole('button', { name: 'Save callback URL' }).click();
+    await page.getByText('Callback URL saved').waitFor();
+    // the new URL reaches the dispatcher within its 1 s white-label cache: retry until a retry is delivered
+    const settle = async () =>
+      (
+        (await admin('GET', `/admin/callbacks?bet_id=${betId}`)).json.items as Array<Record<string, unknown>>
+      ).find((d) => d.path === '/bet/settle') as { status: string; attempts: number };
+    await page.goto(`${base}/backoffice/#/callbacks`);
+    await waitUntil(async () => {
+      const before = await settle();
+      if (before.status === 'delivered') return true;
+      await Promise.all([
+        page.waitForResponse((r) => r.url().includes('/admin/callbacks?')),
+        page.getByRole('button', { name: 'Refresh' }).click(),
+      ]);
+      const [retried] = await Promise.all([
+        page.waitForResponse((r) => r.url().includes('/retry')),
+        failing.getByRole('button', { name: 'Retry now' }).click(),
+      ]);
+      expect(retried.status()).toBe(200);
+      await waitUntil(async () => (await settle()).attempts > before.attempts, 10_000);
+      return (await settle()).status === 'delivered';
+    }, 30_000);
+
+    // a report, downloaded as CSV
+    await page.goto(`${base}/backoffice/#/reports`);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download bets CSV' }).click(),
+    ]);
+    const csv = readFileSync((await download.path()) as string, 'utf8');
+    expect(csv.split('\r\n')[0]).toBe(
+      'bet_id,player_id,created_at,status,type,currency,stake,total_odds,settle_amount,settled_at',
+    );
+    expect(csv).toContain(`${betId},player-1,`);
+
+    // every change is in the audit log with the user's name
+    const audit = await admin('GET', '/admin/audit-log?actor=user:admin@acme.test&limit=50');
+    const actions = audit.json.items.map((a: { action: string }) => a.action);
+    expect(actions).toEqual(
+      expect.arrayContaining([
+        'POST /admin/white-labels/:id/credentials',
+        'POST /admin/white-labels/:id/credentials/:client_id/revoke',
+        'PATCH /admin/white-labels/:id',
+        'POST /bets/:bet_id/cancel',
+        'POST /admin/callbacks/:id/retry',
+      ]),
+    );
+    await context.close();
+  }, 150_000);
+
+  it('a partner user cannot change without the CSRF token, nor see another white label', async () => {
+    const { context, page } = await logIn('admin@other.test');
+    const mine = other.whiteLabelId;
+    const theirs = p.partner.whiteLabelId;
+    const deliveries = (await admin('GET', `/admin/callbacks?bet_id=${betId}`)).json.items as Array<{
+      id: string;
+    }>;
+    const delivery = deliveries[0]?.id as string;
+    const answers = await page.evaluate(
+      async ({ mine, theirs, betId, delivery }) => {
+        const status = async (url: string, init?: RequestInit) => (await fetch(url, init)).status;
+        const patch = {
+          method: 'PATCH',
+          headers: { 'content-type': 'application/json' },
+          body: '{"allowlist":[]}',
+        };
+        const list = await (await fetch(`/admin/callbacks?white_label_id=${theirs}`)).json();
+        return {
+          noCsrf: await status(`/admin/white-labels/${mine}`, patch),
+          theirWhiteLabel: await status(`/admin/white-labels/${theirs}`),
+          theirBet: await status(`/bets/${betId}`),
+          theirCallbacks: list.items.length,
+          theirDelivery: await status(`/admin/callbacks/${delivery}`),
+          allWhiteLabels: await status('/admin/white-labels'),
+        };
+      },
+      { mine, theirs, betId, delivery },
+    );
+    expect(answers).toEqual({
+      noCsrf: 403,
+      theirWhiteLabel: 404,
+      theirBet: 404,
+      theirCallbacks: 0,
+      theirDelivery: 404,
+      allWhiteLabels: 403,
+    });
+    await Promise.all([
+      page.waitForResponse((r) => r.url().includes('/bets?') && r.status() === 200),
+      page.goto(`${base}/backoffice/#/bets`),
+    ]);
+    await page.getByRole('button', { name: 'Search' }).waitFor();
+    expect(await page.locator(`tr[data-bet="${betId}"]`).count()).toBe(0);
+    await context.close();
+  }, 60_000);
+
+  it('an operator user configures a white label and sees the live book', async () => {
+    const { context, page } = await logIn('ops@bookie.test');
+    const wl = p.partner.whiteLabelId;
+    await page.goto(`${base}/backoffice/#/white-labels`);
+    await page.locator(`tr[data-white-label="${wl}"]`).getByRole('button', { name: 'Configure' }).click();
+    const form = page.getByRole('form', { name: 'Configure Acme Bets' });
+    await form.locator('input[name="max_stake"]').fill('250');
+    await form.locator('input[name="bet_delay"]').fill('3');
+    await form.getByRole('button', { name: 'Save limits' }).click();
+    await page.locator(`tr[data-white-label="${wl}"]`).getByText('3 / 0').waitFor();
+    const view = (await admin('GET', `/admin/white-labels/${wl}`)).json;
+    expect(view.limits.max_stake).toBe('250.000000');
+    expect(view.bet_delay).toBe(3);
+
+    await page.goto(`${base}/backoffice/#/live-book`);
+    await page
+      .locator(`tr[data-event="${eventId}"]`)
+      .getByRole('button', { name: 'Arsenal vs Chelsea' })
+      .click();
+    await page.getByTestId('event-book').getByText('1: 1.5', { exact: true }).first().waitFor();
+    await page.screenshot({ path: join(SHOTS, 'backoffice-live-book.png') });
+    await page.getByRole('button', { name: 'Bet stop' }).click();
+    await page.getByRole('button', { name: 'Lift bet stop' }).waitFor();
+    expect((await admin('GET', `/trading/sport-events/${eventId}`)).json.sport_event.bet_stop).toBe(true);
+    await context.close();
+  }, 60_000);
+});

@@ -1,0 +1,60 @@
+import { PARTNER_BET_TYPE_CODE, type PartnerBet } from '@bookie/contracts';
+import { BET_STATUS } from '@bookie/core';
+import { type Bet, betStatusCode } from './bet.js';
+import { money6, odds6 } from './callback-bodies.js';
+
+function reasonOf(bet: Bet, code: number): string | null {
+  const first = (bet.row.restrictions as Array<{ type?: unknown }>)[0];
+  if (first && typeof first.type === 'string') return first.type;
+  if (code === BET_STATUS.REFUNDED || code === BET_STATUS.REFUNDED_MANUALLY) {
+    return bet.selections.find((s) => s.status_reason)?.status_reason ?? null;
+  }
+  return null;
+}
+
+/**
+ * A bet in the D29 shape of the partner REST API (`GET /bets`, `GET /bets/{bet_id}`). Frame bets carry no client
+ * address, country, foreign selections or cash-out orders yet: those are empty.
+ */
+export function toPartnerBet(bet: Bet): PartnerBet {
+  const r = bet.row;
+  const code = betStatusCode(r);
+  const settled = r.state === 'settled' && r.payout !== null && r.settle_amount !== null;
+  const refunded = code === BET_STATUS.REFUNDED || code === BET_STATUS.REFUNDED_MANUALLY;
+  return {
+    id: r.id,
+    player_id: r.player_id,
+    source: 'frame',
+    status: { code, reason: reasonOf(bet, code) },
+    type: { code: PARTNER_BET_TYPE_CODE[r.bet_type], system_sizes: r.system_sizes },
+    stake: { value: money6(r.stake), currency_code: r.currency },
+    total_odds: odds6(r.total_odds),
+    selections: bet.selections.map((s) => ({
+      sport_event_id: s.sport_event_id,
+      market_id: s.market_id,
+      odd_id: s.odd_id,
+      value: odds6(s.odds),
+      requested_value: odds6(s.requested_odds),
+      status: s.status,
+    })),
+    foreign_selections: [],
+    player_info: { client_ip: null, country_code: null },
+    restrictions: r.restrictions as PartnerBet['restrictions'],
+    created_at: new Date(r.created_at).toISOString(),
+    accepted_at: r.decided_at && r.state !== 'declined' ? new Date(r.decided_at).toISOString() : null,
+    settlement: settled
+      ? {
+          payout: money6(r.payout as string),
+          settle_amount: money6(r.settle_amount as string),
+          settle_type: r.settle_type ?? 0,
+          settled_at: r.settled_at ? new Date(r.settled_at).toISOString() : null,
+        }
+      : null,
+    refund:
+      refunded && r.settle_amount !== null
+        ? { value: money6(r.settle_amount), currency_code: r.currency }
+        : null,
+    cash_out_orders: {},
+    foreign_cash_out_orders: [],
+  };
+}

@@ -1,0 +1,97 @@
+import { type BetReport, type DailyReport, PARTNER_BET_TYPE_CODE } from '@bookie/contracts';
+import { formatMoney, parseDecimal, sub, validationError } from '@bookie/core';
+import type { Executor } from '../../db/transaction.js';
+import { betStatusCode } from '../bets/bet.js';
+import { money6, odds6 } from '../bets/callback-bodies.js';
+import { betsPlacedIn, dailySums } from './reports.repo.js';
+
+/** The longest window of a report, in days. */
+export const MAX_REPORT_DAYS = 92;
+/** The most bets one bet report holds; a larger window must be split. */
+export const MAX_REPORT_BETS = 100_000;
+
+/**
+ * The report window `[from, to)` from the query's ISO 8601 strings.
+ *
+ * @throws DomainError validation_error naming `querystring.from` or `querystring.to` (unparsable, empty or longer than 92 days).
+ */
+export function reportWindow(fromRaw: string, toRaw: string): { from: Date; to: Date } {
+  const from = new Date(fromRaw);
+  const to = new Date(toRaw);
+  if (Number.isNaN(from.getTime()))
+    throw validationError('querystring.from', 'must be an ISO 8601 date-time');
+  if (Number.isNaN(to.getTime())) throw validationError('querystring.to', 'must be an ISO 8601 date-time');
+  if (to <= from) throw validationError('querystring.to', 'must be after querystring.from');
+  if (to.getTime() - from.getTime() > MAX_REPORT_DAYS * 86_400_000) {
+    throw validationError('querystring.to', `the window is at most ${MAX_REPORT_DAYS} days`);
+  }
+  return { from, to };
+}
+
+/**
+ * The bet report (DECISIONS D54 `GET /reports/bets`): every bet of the white label placed in the window, oldest
+ * first, with its D6 status, stake and current settle amount.
+ *
+ * @throws DomainError validation_error (the window; more than {@link MAX_REPORT_BETS} bets: split the window).
+ */
+export async function betReport(
+  db: Executor,
+  whiteLabelId: string,
+  window: { from: Date; to: Date },
+): Promise<BetReport> {
+  const rows = await betsPlacedIn(db, whiteLabelId, window.from, window.to, MAX_REPORT_BETS + 1);
+  if (rows.length > MAX_REPORT_BETS) {
+    throw validationError(
+      'querystring.to',
+      `more than ${MAX_REPORT_BETS} bets in the window: choose a shorter one`,
+    );
+  }
+  return {
+    from: window.from.toISOString(),
+    to: window.to.toISOString(),
+    items: rows.map((r) => ({
+      bet_id: r.id,
+      player_id: r.player_id,
+      created_at: new Date(r.created_at).toISOString(),
+      status: betStatusCode(r as Parameters<typeof betStatusCode>[0]),
+      type: PARTNER_BET_TYPE_CODE[r.bet_type],
+      currency: r.currency,
+      stake: money6(r.stake),
+      total_odds: odds6(r.total_odds),
+      settle_amount: r.settle_amount === null ? null : money6(r.settle_amount),
+      settled_at: r.settled_at ? new Date(r.settled_at).toISOString() : null,
+    })),
+  };
+}
+
+/**
+ * The daily report (DECISIONS D54 `GET /reports/daily`): per UTC day of placement and currency, bets placed,
+ * accepted and settled, accepted stakes, and for the settled bets their stakes, settle amounts and GGR (stakes −
+ * settle amounts), exact.
+ */
+export async function dailyReport(
+  db: Executor,
+  whiteLabelId: string,
+  window: { from: Date; to: Date },
+): Promise<DailyReport> {
+  const rows = await dailySums(db, whiteLabelId, window.from, window.to);
+  return {
+    from: window.from.toISOString(),
+    to: window.to.toISOString(),
+    items: rows.map((r) => {
+      const settledStake = parseDecimal(r.settled_stake, { field: 'settled_stake', maxDecimals: 6 });
+      const paid = parseDecimal(r.settle_amount, { field: 'settle_amount', maxDecimals: 6 });
+      return {
+        day: r.day,
+        currency: r.currency,
+        bets_placed: Number(r.bets_placed),
+        bets_accepted: Number(r.bets_accepted),
+        bets_settled: Number(r.bets_settled),
+        stake: r.stake,
+        settled_stake: r.settled_stake,
+        settle_amount: r.settle_amount,
+        ggr: formatMoney(sub(settledStake, paid)),
+      };
+    }),
+  };
+}

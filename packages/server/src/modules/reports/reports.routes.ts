@@ -1,0 +1,107 @@
+import { BetReport, DailyReport, errorAnswers, PartnerReportQuery } from '@bookie/contracts';
+import { type Static, Type } from '@sinclair/typebox';
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../app/wiring.js';
+import { PARTNER_SECURITY } from '../../http/auth.js';
+import { partnerOf } from '../auth/session.routes.js';
+import { betReport, dailyReport, reportWindow } from './bet-reports.js';
+import { toCsv } from './csv.js';
+
+const BET_COLUMNS = [
+  'bet_id',
+  'player_id',
+  'created_at',
+  'status',
+  'type',
+  'currency',
+  'stake',
+  'total_odds',
+  'settle_amount',
+  'settled_at',
+] as const;
+const DAILY_COLUMNS = [
+  'day',
+  'currency',
+  'bets_placed',
+  'bets_accepted',
+  'bets_settled',
+  'stake',
+  'settled_stake',
+  'settle_amount',
+  'ggr',
+] as const;
+
+const Csv = Type.String({
+  description: 'text/csv (RFC 4180) with a header line',
+  examples: ['day,currency,bets_placed,…\r\n2026-05-01,EUR,3,…\r\n'],
+});
+
+/** Partner REST bet reports (DECISIONS D54), JSON or CSV. */
+export async function reportsRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  const common = { tags: ['reports'], security: PARTNER_SECURITY, querystring: PartnerReportQuery };
+  app.get<{ Querystring: Static<typeof PartnerReportQuery> }>(
+    '/reports/bets',
+    {
+      preHandler: app.requirePartner,
+      schema: {
+        ...common,
+        operationId: 'getBetReport',
+        summary: 'Bet report: every bet placed in a window',
+        description:
+          'Every bet of the white label placed in [from, to) (at most 92 days, 100,000 bets), oldest first, with ' +
+          'its status (D6), type, stake and current settle amount. `format=csv` answers text/csv.',
+        response: {
+          200: { content: { 'application/json': { schema: BetReport }, 'text/csv': { schema: Csv } } },
+          ...errorAnswers(400, 401, 403, 429),
+        },
+      },
+    },
+    async (req, reply) => {
+      const report = await betReport(
+        deps.database.db,
+        partnerOf(req).whiteLabelId,
+        reportWindow(req.query.from, req.query.to),
+      );
+      if (req.query.format === 'csv') {
+        return reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', 'attachment; filename="bets.csv"')
+          .send(toCsv(BET_COLUMNS, report.items));
+      }
+      return report;
+    },
+  );
+  app.get<{ Querystring: Static<typeof PartnerReportQuery> }>(
+    '/reports/daily',
+    {
+      preHandler: app.requirePartner,
+      schema: {
+        ...common,
+        operationId: 'getDailyReport',
+        summary: 'Daily report: bets, stakes, settle amounts and GGR per day and currency',
+        description:
+          'Per UTC day of placement and currency in [from, to) (at most 92 days): bets placed, accepted and ' +
+          'settled; accepted stakes; the settled bets’ stakes, settle amounts and GGR (stakes − settle amounts). ' +
+          '`format=csv` answers text/csv.',
+        response: {
+          200: { content: { 'application/json': { schema: DailyReport }, 'text/csv': { schema: Csv } } },
+          ...errorAnswers(400, 401, 403, 429),
+        },
+      },
+    },
+    async (req, reply) => {
+      const report = await dailyReport(
+        deps.database.db,
+        partnerOf(req).whiteLabelId,
+        reportWindow(req.query.from, req.query.to),
+      );
+      if (req.query.format === 'csv') {
+        return reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', 'attachment; filename="daily.csv"')
+          .send(toCsv(DAILY_COLUMNS, report.items));
+      }
+      return report;
+    },
+  );
+}

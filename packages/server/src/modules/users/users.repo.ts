@@ -1,0 +1,108 @@
+import type { Insertable, Selectable } from 'kysely';
+import type { BackofficeUserTable, UserSessionTable } from '../../db/schema.js';
+import type { Executor } from '../../db/transaction.js';
+
+/** A backoffice user row. */
+export type UserRow = Selectable<BackofficeUserTable>;
+
+export async function insertUser(db: Executor, row: Insertable<BackofficeUserTable>): Promise<UserRow> {
+  return db.insertInto('backoffice_user').values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function findUserByEmail(
+  db: Executor,
+  email: string,
+  lock = false,
+): Promise<UserRow | undefined> {
+  let q = db.selectFrom('backoffice_user').selectAll().where('email', '=', email);
+  if (lock) q = q.forUpdate();
+  return q.executeTakeFirst();
+}
+
+export async function setPassword(db: Executor, id: string, hash: string, at: Date): Promise<void> {
+  await db
+    .updateTable('backoffice_user')
+    .set({ password_hash: hash, failed_logins: 0, locked_until: null, updated_at: at })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function setLoginFailures(
+  db: Executor,
+  id: string,
+  failedLogins: number,
+  lockedUntil: Date | null,
+): Promise<void> {
+  await db
+    .updateTable('backoffice_user')
+    .set({ failed_logins: failedLogins, locked_until: lockedUntil })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function insertSession(db: Executor, row: Insertable<UserSessionTable>): Promise<void> {
+  await db.insertInto('user_session').values(row).execute();
+}
+
+/** A session with its user, by the hash of the cookie value. */
+export async function findSession(db: Executor, tokenHash: string) {
+  return db
+    .selectFrom('user_session as s')
+    .innerJoin('backoffice_user as u', 'u.id', 's.user_id')
+    .select([
+      's.id as session_id',
+      's.csrf_token',
+      's.expires_at',
+      's.ended_at',
+      'u.id as user_id',
+      'u.email',
+      'u.role',
+      'u.white_label_id',
+    ])
+    .where('s.token_hash', '=', tokenHash)
+    .executeTakeFirst();
+}
+
+export async function endSession(db: Executor, sessionId: string, at: Date): Promise<void> {
+  await db
+    .updateTable('user_session')
+    .set({ ended_at: at })
+    .where('id', '=', sessionId)
+    .where('ended_at', 'is', null)
+    .execute();
+}
+
+/** Ends a user's open sessions; returns how many were still open (unexpired). */
+export async function endSessionsOfUser(db: Executor, userId: string, at: Date): Promise<number> {
+  const r = await db
+    .updateTable('user_session')
+    .set({ ended_at: at })
+    .where('user_id', '=', userId)
+    .where('ended_at', 'is', null)
+    .where('expires_at', '>', at)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}
+
+export async function insertAuditRow(
+  db: Executor,
+  row: { at: Date; actor: string; action: string; subject: string; details: unknown },
+): Promise<void> {
+  await db
+    .insertInto('audit_log')
+    .values({ ...row, details: JSON.stringify(row.details) })
+    .execute();
+}
+
+/** A page of the audit log, newest first, optionally of subjects starting with `subjectPrefix`. */
+export async function listAuditRows(
+  db: Executor,
+  opts: { beforeId?: bigint; limit: number; subjectPrefix?: string; actor?: string },
+) {
+  let q = db.selectFrom('audit_log').selectAll().orderBy('id', 'desc').limit(opts.limit);
+  if (opts.beforeId !== undefined) q = q.where('id', '<', opts.beforeId);
+  if (opts.subjectPrefix !== undefined)
+    q = q.where('subject', 'like', `${opts.subjectPrefix.replace(/[%_\\]/g, '\\$&')}%`);
+  if (opts.actor !== undefined) q = q.where('actor', '=', opts.actor);
+  return q.execute();
+}

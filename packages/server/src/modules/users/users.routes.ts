@@ -1,0 +1,257 @@
+import {
+  AuditPage,
+  CreatedUser,
+  CreateUserBody,
+  errorAnswers,
+  LoginBody,
+  SESSION_COOKIE,
+  SessionView,
+} from '@bookie/contracts';
+import { DomainError, validationError } from '@bookie/core';
+import { type Static, Type } from '@sinclair/typebox';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppDeps } from '../../app/wiring.js';
+import { ADMIN_SECURITY, actorOf, isSafeMethod } from '../../http/auth.js';
+import { createUser } from './create-user.js';
+import type { UsersDeps } from './deps.js';
+import { logIn, sessionTokenHash } from './log-in.js';
+import { redactSecrets } from './session-authenticator.js';
+import { endSession, findSession, insertAuditRow, listAuditRows } from './users.repo.js';
+
+/** The users use cases' dependencies out of the app's. */
+export function usersDeps(app: Pick<AppDeps, 'database' | 'clock' | 'config'>): UsersDeps {
+  const a = app.config.auth;
+  return {
+    database: app.database,
+    clock: app.clock,
+    settings: {
+      sessionTtlS: a.userSessionTtlS,
+      lockoutAfter: a.loginLockoutAfter,
+      lockoutS: a.loginLockoutS,
+    },
+  };
+}
+
+const AuditQuery = Type.Object(
+  {
+    before: Type.Optional(
+      Type.String({ pattern: '^[0-9]{1,19}$', description: '`next` of the previous page' }),
+    ),
+    limit: Type.Optional(Type.String({ pattern: '^[0-9]{1,4}$', description: '1..500, default 100' })),
+    subject: Type.Optional(Type.String({ maxLength: 200, description: 'subjects starting with this' })),
+    actor: Type.Optional(Type.String({ maxLength: 300 })),
+  },
+  { additionalProperties: false },
+);
+
+function setSessionCookie(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  token: string,
+  maxAgeS: number,
+): void {
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: request.protocol === 'https',
+    maxAge: maxAgeS,
+  });
+}
+
+/**
+ * Backoffice sessions (DECISIONS D53): log in (rate-limited per address, lockout per user), the current session
+ * with its CSRF token, log out; the audit log for operators; and the audit row of every change a backoffice user
+ * makes (who, what, the subject's state before and after).
+ */
+export async function usersRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  const ud = usersDeps(deps);
+  const tags = ['backoffice'];
+  const loginLimit = deps.config.auth.loginRateLimit;
+
+  app.post<{ Body: Static<typeof LoginBody> }>(
+    '/backoffice/api/session',
+    {
+      ...(loginLimit > 0
+        ? { config: { rateLimit: { max: loginLimit, timeWindow: deps.config.auth.rateLimitWindowMs } } }
+        : {}),
+      schema: {
+        tags,
+        operationId: 'logIn',
+        summary: 'Log a backoffice user in',
+        description:
+          'Checks the email and password and sets the HttpOnly, SameSite=Strict session cookie `bookie_session`. ' +
+          'The answer carries the CSRF token every change must send as `X-CSRF-Token`. Wrong email or password: ' +
+          '401; too many attempts from one address: 429; a user locked after repeated failures: 429 with ' +
+          '`retry_after`.',
+        body: LoginBody,
+        response: { 200: SessionView, ...errorAnswers(400, 401, 429) },
+      },
+    },
+    async (req, reply) => {
+      const r = await logIn(ud, { email: req.body.email, password: req.body.password, ip: req.ip });
+      setSessionCookie(req, reply, r.token, ud.settings.sessionTtlS);
+      return r.session;
+    },
+  );
+
+  const current = async (req: FastifyRequest) => {
+    const token = req.cookies?.[SESSION_COOKIE];
+    const s = token ? await findSession(deps.database.db, sessionTokenHash(token)) : undefined;
+    if (!s || s.ended_at || new Date(s.expires_at).getTime() <= deps.clock.now()) {
+      throw new DomainError('unauthorized', 'no backoffice session: log in');
+    }
+    return s;
+  };
+
+  app.get(
+    '/backoffice/api/session',
+    {
+      schema: {
+        tags,
+        operationId: 'getSession',
+        summary: 'The current backoffice session',
+        description:
+          'Who is logged in, the session’s CSRF token and its expiry; 401 without an open session.',
+        security: [{ session: [] }],
+        response: { 200: SessionView, ...errorAnswers(401) },
+      },
+    },
+    async (req) => {
+      const s = await current(req);
+      return {
+        user: { id: s.user_id, email: s.email, role: s.role, white_label_id: s.white_label_id },
+        csrf_token: s.csrf_token,
+        expires_at: new Date(s.expires_at).toISOString(),
+      };
+    },
+  );
+
+  app.delete(
+    '/backoffice/api/session',
+    {
+      preHandler: async (req) => {
+        if (!deps.users) throw new DomainError('unauthorized', 'no backoffice sessions');
+        const user = await deps.users.user(req);
+        if (!user) throw new DomainError('unauthorized', 'no backoffice session: log in');
+        req.user = user;
+      },
+      schema: {
+        tags,
+        operationId: 'logOut',
+        summary: 'Log out',
+        description: 'Ends the session and clears its cookie. Needs the CSRF token like every change.',
+        security: [{ session: [] }],
+        response: { 204: Type.Null(), ...errorAnswers(401, 403) },
+      },
+    },
+    async (req, reply) => {
+      await endSession(deps.database.db, req.user?.sessionId as string, new Date(deps.clock.now()));
+      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      return reply.status(204).send();
+    },
+  );
+
+  app.post<{ Body: Static<typeof CreateUserBody> }>(
+    '/admin/users',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        tags: ['operator'],
+        operationId: 'createUser',
+        summary: 'Create a backoffice user',
+        description:
+          'An operator user, or a partner user (`partner_admin`, `partner_viewer`) of one white label. Without a ' +
+          '`password` one is generated and returned once. Audited.',
+        security: ADMIN_SECURITY,
+        body: CreateUserBody,
+        response: { 201: CreatedUser, ...errorAnswers(400, 401, 403, 404, 409) },
+      },
+    },
+    async (req, reply) => {
+      const r = await createUser(ud, {
+        email: req.body.email,
+        role: req.body.role,
+        ...(req.body.white_label_id ? { whiteLabelId: req.body.white_label_id } : {}),
+        ...(req.body.password ? { password: req.body.password } : {}),
+        actor: actorOf(req),
+      });
+      return reply.status(201).send(r);
+    },
+  );
+
+  app.get<{ Querystring: Static<typeof AuditQuery> }>(
+    '/admin/audit-log',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        tags: ['operator'],
+        operationId: 'listAuditLog',
+        summary: 'The audit log, newest first',
+        description:
+          'Every change made by an operator, a partner, a backoffice user or the CLI: who (`actor`), what ' +
+          '(`action`), on what (`subject`) and its details (for backoffice users the state before and after).',
+        security: ADMIN_SECURITY,
+        querystring: AuditQuery,
+        response: { 200: AuditPage, ...errorAnswers(400, 401, 403) },
+      },
+    },
+    async (req) => {
+      const limit = req.query.limit === undefined ? 100 : Number(req.query.limit);
+      if (limit < 1 || limit > 500) throw validationError('querystring.limit', 'must be 1..500');
+      const rows = await listAuditRows(deps.database.db, {
+        limit: limit + 1,
+        ...(req.query.before ? { beforeId: BigInt(req.query.before) } : {}),
+        ...(req.query.subject ? { subjectPrefix: req.query.subject } : {}),
+        ...(req.query.actor ? { actor: req.query.actor } : {}),
+      });
+      const page = rows.slice(0, limit);
+      const last = page[page.length - 1];
+      return {
+        items: page.map((r) => ({
+          id: String(r.id),
+          at: new Date(r.at).toISOString(),
+          actor: r.actor,
+          action: r.action,
+          subject: r.subject,
+          details: r.details,
+        })),
+        next: rows.length > limit && last ? String(last.id) : null,
+      };
+    },
+  );
+
+  // Every change a backoffice user makes: who, what, the subject's state before and after (DECISIONS D53).
+  // Written before the answer leaves (onSend), so a client that got the answer finds the row.
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (!req.user || isSafeMethod(req.method) || reply.statusCode >= 400) return payload;
+    const routeUrl = req.routeOptions.url ?? req.url.split('?')[0] ?? req.url;
+    if (routeUrl === '/backoffice/api/session') return payload;
+    const subject = req.auditBefore?.subject;
+    let after: unknown = null;
+    try {
+      after = subject ? await subject.read() : null;
+    } catch (err) {
+      if (!(err instanceof DomainError)) throw err;
+    }
+    try {
+      await insertAuditRow(deps.database.db, {
+        at: new Date(deps.clock.now()),
+        actor: actorOf(req),
+        action: `${req.method} ${routeUrl}`,
+        subject: subject?.subject ?? routeUrl,
+        details: redactSecrets({
+          params: req.params ?? {},
+          body: req.body ?? null,
+          status: reply.statusCode,
+          white_label_id: req.partner?.whiteLabelId ?? req.user.whiteLabelId,
+          before: req.auditBefore?.before ?? null,
+          after,
+        }),
+      });
+    } catch (err) {
+      req.log.error({ err }, 'audit of a backoffice change failed');
+    }
+    return payload;
+  });
+}
