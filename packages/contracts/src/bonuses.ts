@@ -19,7 +19,7 @@ const DECIMAL12 = '^(0|[1-9][0-9]{0,17})(\\.[0-9]{1,12})?$';
 /** A money amount (D1): a non-negative decimal string with at most 6 decimals, e.g. `"10"` or `"10.500000"`. */
 export const BonusMoney = Type.String({
   pattern: MONEY,
-  description: 'decimal string, at most 6 decimals (D1)',
+  description: 'decimal string, at most 6 decimals',
 });
 
 /** A decimal string with at most 12 decimals (odds bounds, insurance percent and max_amount). */

@@ -81,7 +81,7 @@ export const BET_ROLLBACK_REASONS = [
 /** A bet rollback reason (spec 02), a string on the wire (`"322"` included; see docs/adr/0004). */
 export const BetRollbackReason = Type.Union(
   BET_ROLLBACK_REASONS.map((r) => Type.Literal(r)),
-  { description: 'spec 02 "bet_rollback reasons"' },
+  { description: 'why the bets are rolled back' },
 );
 /** A bet rollback reason. */
 export type BetRollbackReason = (typeof BET_ROLLBACK_REASONS)[number];

@@ -57,7 +57,10 @@ export const BetSelectionView = Type.Object({
   odd_id: Type.String(),
   requested_odds: Type.String(),
   odds: Type.String({ description: 'odds the bet was accepted at' }),
-  status: Type.Integer({ description: 'odd status 0–7 (D4)' }),
+  status: Type.Integer({
+    description:
+      'odd status: 0 open, 1 win, 2 loss, 3 refund, 4 half win, 5 half loss, 6 cancelled, 7 refunded manually',
+  }),
 });
 
 /**

@@ -43,7 +43,7 @@ export function errorAnswers<S extends number>(...statuses: S[]): Record<S, TSch
 
 const Money = Type.Object(
   {
-    value: Type.String({ description: 'decimal string, 6 decimals (D1)' }),
+    value: Type.String({ description: 'decimal string, 6 decimals' }),
     currency_code: Type.String({ description: 'ISO 4217' }),
   },
   { additionalProperties: false },
@@ -141,7 +141,7 @@ export const PartnerBetSelection = Type.Object(
     odd_id: Type.String(),
     value: Type.String({ description: 'accepted odds, 6 decimals' }),
     requested_value: Type.String({ description: 'the odds the player saw, 6 decimals' }),
-    status: Type.Integer({ description: 'odd status (D4): 0 not resulted … 7 refunded manually' }),
+    status: Type.Integer({ description: 'odd status: 0 not resulted … 7 refunded manually' }),
   },
   { additionalProperties: false },
 );
@@ -177,7 +177,7 @@ export const PartnerBet = Type.Object(
       Type.Object({
         payout: Type.String(),
         settle_amount: Type.String(),
-        settle_type: Type.Integer({ description: 'D3: 1 win, 2 refund, 3 lost' }),
+        settle_type: Type.Integer({ description: '1 win, 2 refund, 3 lost' }),
         settled_at: Type.Union([Type.String(), Type.Null()]),
       }),
       Type.Null(),
@@ -232,7 +232,11 @@ export const PartnerBetQuery = Type.Object(
   {
     player_id: Type.Optional(Type.String({ minLength: 1, maxLength: 128 })),
     status: Type.Optional(
-      Type.String({ pattern: '^[0-9]{1,2}$', description: 'a D6 status code: 1, 2, 3, 4, 5, 6, 7, 10, 11' }),
+      Type.String({
+        pattern: '^[0-9]{1,2}$',
+        description:
+          'a bet status number: 1 accepted, 2 declined, 3 settled, 4 unsettled, 5 refunded, 6 refunded manually, 7 cashed out, 10 place error, 11 force-declined',
+      }),
     ),
     from: Type.Optional(Type.String({ format: 'date-time', description: 'placed at or after (ISO 8601)' })),
     to: Type.Optional(Type.String({ format: 'date-time', description: 'placed before (ISO 8601)' })),

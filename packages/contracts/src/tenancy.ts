@@ -19,7 +19,7 @@ export const WhiteLabelCurrency = Type.String({ pattern: '^[A-Z][A-Z0-9]{2,9}$',
 /** A money amount (DECISIONS D1): a non-negative decimal string with at most 6 decimals, e.g. `"10.000000"`. */
 export const WhiteLabelLimitAmount = Type.String({
   pattern: '^\\d{1,18}(\\.\\d{1,6})?$',
-  description: 'decimal string, at most 6 decimals (D1)',
+  description: 'decimal string, at most 6 decimals',
 });
 
 /** Stake and payout limits of a white label; `null` means no limit. Amounts are written with 6 decimals. */
@@ -73,10 +73,12 @@ export const CreateWhiteLabelBody = Type.Object(
     allowed_origins: Type.Optional(
       Type.Array(WhiteLabelAllowedOrigin, {
         maxItems: 100,
-        description: 'web origins whose pages may embed the betting frame and call the frame API (CORS, D49)',
+        description: 'web origins whose pages may embed the betting frame and call the frame API (CORS)',
       }),
     ),
-    signing_enabled: Type.Optional(Type.Boolean({ description: 'sign callbacks (D11); default true' })),
+    signing_enabled: Type.Optional(
+      Type.Boolean({ description: 'sign callbacks (Standard Webhooks); default true' }),
+    ),
     insurance_cancel_callbacks: Type.Optional(
       Type.Boolean({
         description:
@@ -194,7 +196,7 @@ export const CreateSessionBody = Type.Object(
     player_id: Type.String({ maxLength: 128 }),
     params: Type.Optional(
       Type.Record(Type.String(), Type.Unknown(), {
-        description: 'sent back as Foreign-Params on callbacks (D7)',
+        description: 'sent back in the Foreign-Params header of every callback of this session',
       }),
     ),
     context: Type.Optional(Type.Record(Type.String(), Type.Unknown())),

@@ -113,8 +113,17 @@ export interface RestrictionContexts {
   insurance_status: KnownContext & { insurance_id: string; status: string };
   /** The insurance's payout rule is invalid for this bet (e.g. stake outside stake_amount_range). */
   insurance_value: KnownContext & { insurance_id: string; reason?: string };
-  /** An internal failure declined the bet (DECISIONS D9, e.g. `{code: "place_retry_limit_reached"}`). */
-  internal_error: KnownContext & { code: string };
+  /**
+   * An internal failure declined the bet (DECISIONS D9, e.g. `{code: "place_retry_limit_reached"}`). For an
+   * unreachable `/bet/place` also the cause: `attempts`, `last_status` (HTTP status, `null` when none came) and
+   * `last_error` (e.g. `ECONNREFUSED`, `timeout`, `HTTP 503`).
+   */
+  internal_error: KnownContext & {
+    code: string;
+    attempts?: number;
+    last_status?: number | null;
+    last_error?: string;
+  };
   /** Stake below the minimum: `min_bet` decimal string (6 decimals). */
   min_bet: KnownContext & { min_bet: string };
   /** The partner refused the hold for balance (DECISIONS D9): `actual_balance` decimal string (6 decimals). */

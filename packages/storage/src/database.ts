@@ -7,6 +7,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock.js';
 
 /** Postgres type OIDs whose parsing we pin on both drivers. */
 const OID_INT8 = 20;
@@ -175,6 +176,17 @@ function emptyClusterImage(): Promise<Blob | undefined> {
 
 async function openPGlite<DB>(dataDir: string | undefined): Promise<Database<DB>> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
+  // one process per data directory: a second one is refused before PGlite touches the files
+  const lock = dataDir ? lockDataDir(dataDir) : undefined;
+  try {
+    return await openPGliteLocked<DB>(dataDir, () => lock?.release());
+  } catch (e) {
+    lock?.release();
+    throw e;
+  }
+}
+
+async function openPGliteLocked<DB>(dataDir: string | undefined, unlock: () => void): Promise<Database<DB>> {
   const parsers = { [OID_INT8]: (v: string) => BigInt(v), [OID_NUMERIC]: (v: string) => v };
   const image = dataDir ? undefined : await emptyClusterImage();
   let client: PGlite | undefined;
@@ -202,7 +214,11 @@ async function openPGlite<DB>(dataDir: string | undefined): Promise<Database<DB>
     async close() {
       if (closed) return;
       closed = true;
-      await db.destroy();
+      try {
+        await db.destroy();
+      } finally {
+        unlock();
+      }
     },
   };
 }

@@ -3,6 +3,7 @@
  * `numeric` as exact strings on both; migrations loaded from a directory; throwaway test databases.
  * Used by the server and the reference wallet.
  */
+export { type DataDirLock, DataDirLockedError, LOCK_FILE, lockDataDir } from './data-dir-lock.js';
 export { type Database, type DatabaseKind, type DatabaseTarget, openDatabase } from './database.js';
 export { GroupCommit, type GroupCommitOptions } from './group-commit.js';
 export { migrateDirectory } from './migrate.js';

@@ -70,7 +70,7 @@ describe('createCallbackHandler', () => {
 
   it('answers 400 validation_error naming the field for a body off the contract', async () => {
     const { handler, calls } = make();
-    const bad = prepareCallback('place', { ...placeBody(), bet_stake: '10.5' }, { secret });
+    const bad = prepareCallback('place', { ...placeBody(), bet_stake: '10,5' }, { secret });
     const res = await handler.handle(request(bad));
     expect(res.status).toBe(400);
     expect(JSON.parse(res.body).error).toMatchObject({

@@ -10,7 +10,6 @@ import {
   CALLBACK_HEADERS,
   CALLBACK_PATHS,
   type CallbackName,
-  callbackBodyIssues,
   type IdempotentCallbackName,
 } from '@bookie/contracts';
 import { isDomainError } from '@bookie/core';
@@ -18,6 +17,7 @@ import { readHeader, SignatureVerificationError, verifyCallback } from '../signi
 import { CallbackError } from './errors.js';
 import { parseForeignParams } from './foreign-params.js';
 import { type IdempotencyStore, requestFingerprint, type StoredAnswer } from './idempotency.js';
+import { readCallbackBody } from './lenient.js';
 import { MemoryIdempotencyStore } from './memory-store.js';
 import type {
   CallbackHandlers,
@@ -43,6 +43,12 @@ export interface CallbackHandlerOptions<Tx> {
   store?: IdempotencyStore<Tx>;
   /** The white label's signing secret(s) (DECISIONS D11); required unless `verifySignature` is false. */
   secret?: string | readonly string[];
+  /**
+   * Check bodies against the exact contract (6-decimal amounts, every field present, closed bodies), for a partner's
+   * own conformance tests. Default false: bodies as other implementations of the contract send them are accepted
+   * and completed (see `lenient.ts`).
+   */
+  strict?: boolean;
   /** Verify the Standard Webhooks signature (default true, DECISIONS D11). */
   verifySignature?: boolean;
   /** Signature timestamp tolerance in seconds (default 300, DECISIONS D11). */
@@ -187,14 +193,15 @@ export function createCallbackHandler<Tx = undefined>(options: CallbackHandlerOp
     } catch {
       return errorResponse(400, 'validation_error', { field: 'body', message: 'must be a JSON object' });
     }
-    const issues = callbackBodyIssues(name, body, 1);
-    if (issues.length > 0) {
-      const first = issues[0]!;
+    const read = readCallbackBody(name, body, { strict: options.strict ?? false, limit: 1 });
+    if (!read.ok) {
+      const first = read.issues[0]!;
       return errorResponse(400, 'validation_error', {
         field: first.field ? `body.${first.field}` : 'body',
         message: first.message,
       });
     }
+    body = read.body;
     const requestId = (body as { request_id: string }).request_id;
     if (verify && readHeader(req.headers, CALLBACK_HEADERS.webhookId) !== requestId) {
       return errorResponse(400, 'validation_error', {

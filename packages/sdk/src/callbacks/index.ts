@@ -11,6 +11,7 @@ export * from './fastify-adapter.js';
 export * from './foreign-params.js';
 export * from './handler.js';
 export * from './idempotency.js';
+export * from './lenient.js';
 export * from './memory-store.js';
 export * from './node-adapter.js';
 export * from './sql-store.js';

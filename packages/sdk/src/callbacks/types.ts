@@ -1,7 +1,8 @@
-import type { CallbackBodies, CallbackName, IdempotentCallbackName } from '@bookie/contracts';
+import type { CallbackName, IdempotentCallbackName } from '@bookie/contracts';
 import type { HeaderSource, RawBody } from '../signing.js';
 import type { CallbackError } from './errors.js';
 import type { ClaimingStatement } from './idempotency.js';
+import type { ReceivedCallbackBodies } from './lenient.js';
 
 /** A callback request as any HTTP framework sees it; adapters build it. */
 export interface CallbackRequest {
@@ -52,7 +53,7 @@ export type CallbackResult = void | undefined | CallbackError;
 
 /** A typed handler of callback `K`. */
 export type TypedCallbackHandler<K extends IdempotentCallbackName, Tx> = (
-  body: CallbackBodies[K],
+  body: ReceivedCallbackBodies[K],
   ctx: CallbackContext<Tx>,
 ) => CallbackResult | Promise<CallbackResult>;
 
@@ -83,5 +84,8 @@ export interface CallbackStatement extends ClaimingStatement {
  * a {@link CallbackStatement}. A callback with a builder is served by it rather than by its typed handler.
  */
 export type CallbackStatements = {
-  [K in IdempotentCallbackName]?: (body: CallbackBodies[K], ctx: StatementContext) => CallbackStatement;
+  [K in IdempotentCallbackName]?: (
+    body: ReceivedCallbackBodies[K],
+    ctx: StatementContext,
+  ) => CallbackStatement;
 };

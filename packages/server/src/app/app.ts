@@ -3,11 +3,13 @@ import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { Type } from '@sinclair/typebox';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import { sql } from 'kysely';
 import { installAuth } from '../http/auth.js';
 import { installErrorHandler } from '../http/error-handler.js';
 import { installStrictJson } from '../http/json.js';
+import { example, openApiOptions } from '../http/openapi.js';
 import { installTextRule } from '../http/text.js';
 import { registerModules } from './modules.js';
 import { tlsServerFactory } from './tls.js';
@@ -42,51 +44,49 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(cookie);
   app.addSchema(ApiErrorBody);
   installAuth(app, deps, deps.authenticator);
-  await app.register(swagger, {
-    // shared schemas keep their $id as their component name (ApiErrorBody), so generated clients name them well
-    refResolver: {
-      buildLocalReference: (json, _baseUri, _fragment, i) =>
-        typeof json.$id === 'string' ? json.$id : `def-${i}`,
-    },
-    openapi: {
-      openapi: '3.1.0',
-      info: {
-        title: 'Bookie API',
-        version: '0.1.0',
-        description: 'Bookie: trading feed, bets, callbacks, bonuses. See docs/ in the repository.',
-      },
-      components: {
-        securitySchemes: {
-          bearer: { type: 'http', scheme: 'bearer' },
-          admin: { type: 'http', scheme: 'bearer', description: 'operator token (BOOKIE_ADMIN_TOKEN)' },
-          basic: { type: 'http', scheme: 'basic', description: 'OAuth client id and secret' },
-          // OpenAPI 3.1's mutualTLS scheme (the plugin's types know only 3.0's)
-          clientCertificate: {
-            type: 'mutualTLS',
-            description:
-              'a client certificate bound to the white label (bookie wl add-certificate); feed only',
-          } as unknown as { type: 'http'; scheme: string },
-          session: {
-            type: 'apiKey',
-            in: 'cookie',
-            name: 'bookie_session',
-            description:
-              'backoffice session (POST /backoffice/api/session); every change also sends X-CSRF-Token. An ' +
-              'operator user names the white label of partner operations in X-White-Label-Id.',
-          },
-        },
-      },
-    },
-  });
+  const host = deps.config.host.includes(':') ? `[${deps.config.host}]` : deps.config.host;
+  await app.register(
+    swagger,
+    openApiOptions({
+      url: `${deps.config.tls ? 'https' : 'http'}://${host}:${deps.config.port || 8080}`,
+      description: 'this Bookie server (as configured)',
+    }),
+  );
   await app.register(swaggerUi, { routePrefix: '/docs' });
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
-  app.get('/healthz', { schema: { tags: ['ops'], summary: 'Liveness: the process answers' } }, async () => ({
-    status: 'ok',
-  }));
+  const Status = (status: string) =>
+    example(Type.Object({ status: Type.String() }, { title: 'ServiceStatus' }), { status });
+  app.get(
+    '/healthz',
+    {
+      schema: {
+        operationId: 'getHealth',
+        tags: ['ops'],
+        summary: 'Liveness: the process answers',
+        description:
+          'Liveness: answers 200 `{"status": "ok"}` as long as the process runs. No authentication; for load ' +
+          'balancers and orchestrators.',
+        security: [],
+        response: { 200: Status('ok') },
+      },
+    },
+    async () => ({ status: 'ok' }),
+  );
   app.get(
     '/readyz',
-    { schema: { tags: ['ops'], summary: 'Readiness: database reachable, not stopping' } },
+    {
+      schema: {
+        operationId: 'getReadiness',
+        tags: ['ops'],
+        summary: 'Readiness: database reachable, not stopping',
+        description:
+          'Readiness: 200 `{"status": "ready"}` when the database answers; 503 `{"status": "stopping"}` or ' +
+          '`{"status": "database unavailable"}` otherwise. No authentication.',
+        security: [],
+        response: { 200: Status('ready'), 503: Status('stopping') },
+      },
+    },
     async (_req, reply) => {
       if (deps.lifecycle.isStopping) return reply.status(503).send({ status: 'stopping' });
       try {

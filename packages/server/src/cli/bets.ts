@@ -16,6 +16,7 @@ import { betLedger } from '../modules/settlement/settlement.repo.js';
 import { voidBet } from '../modules/settlement/void-bet.js';
 import { withDatabase } from './database.js';
 import { action, printJson } from './io.js';
+import { callAdmin, type RemoteFlags, remoteOptions } from './remote.js';
 import { databaseOptions } from './start.js';
 
 function selectionIndex(v: string, prev: number[] = []): number[] {
@@ -32,7 +33,7 @@ function defaultActor(): string {
   }
 }
 
-type ActionFlags = {
+type ActionFlags = RemoteFlags & {
   reason: string;
   actor?: string;
   selection?: number[];
@@ -61,8 +62,20 @@ function operatorCommand(
       .requiredOption('--reason <text>', 'why (kept in the audit log)')
       .option('--actor <name>', 'who does it, for the audit log (default: cli:<user>)'),
   );
-  return databaseOptions(cmd).action(
+  return remoteOptions(databaseOptions(cmd)).action(
     action(async (betId: string, o: ActionFlags) => {
+      if (o.url) {
+        const body = {
+          reason: o.reason,
+          ...(o.selection ? { selections: o.selection } : {}),
+          ...(o.reinstate ? { reinstate: true } : {}),
+        };
+        const headers = { 'x-operator': o.actor ?? defaultActor() };
+        printJson(
+          await callAdmin(o, 'POST', `/admin/bets/${encodeURIComponent(betId)}/${name}`, { body, headers }),
+        );
+        return;
+      }
       const result = await withDatabase(o, async (database, config) => {
         const r = await run(cliSettlementDeps(database, config, pino({ level: 'silent' })), {
           betId,
@@ -82,17 +95,34 @@ function operatorCommand(
 
 /**
  * `bookie bets show|refund|void|cancel|resettle`: the operator's manual actions on a bet (docs/adr/0008), each in one
- * transaction with its callbacks and an audit_log row. Run against the server's database; a running server's
- * dispatcher sends the callbacks (woken by a NOTIFY on Postgres; on PGlite the server cannot run at the same time,
- * and sends them when it starts).
+ * transaction with its callbacks and an audit_log row. Run against the server's database (a running server's
+ * dispatcher sends the callbacks, woken by a NOTIFY on Postgres), or with `--url` through a running server's admin
+ * API (the way while a server holds an embedded database, which only one process can open).
  */
 export function betsCommand(): Command {
-  const cmd = new Command('bets').description('operator actions on bets: refund, void, cancel, resettle');
+  const cmd = new Command('bets')
+    .description('operator actions on bets: refund, void, cancel, resettle')
+    .addHelpText(
+      'after',
+      `
+Bet status numbers (the "status" of a bet): 1 accepted, 2 declined, 3 settled, 4 unsettled, 5 refunded
+(voided), 6 refunded manually, 7 cashed out, 10 place error (the partner refused the hold), 11 force-declined
+(the partner's /bet/place could not be reached; the restriction's context says why).
+Selection status numbers: 0 open, 1 win, 2 loss, 3 refund, 4 half win, 5 half loss, 6 cancelled,
+7 refunded manually.
+While \`bookie start\` runs on the embedded database, add --url http://HOST:PORT (and BOOKIE_ADMIN_TOKEN).`,
+    );
   cmd.addCommand(
-    databaseOptions(
-      new Command('show').description('a bet with its settlement ledger').argument('<betId>'),
+    remoteOptions(
+      databaseOptions(
+        new Command('show').description('a bet with its settlement ledger').argument('<betId>'),
+      ),
     ).action(
-      action(async (betId: string, o: { dbUrl?: string; dataDir?: string }) => {
+      action(async (betId: string, o: RemoteFlags & { dbUrl?: string; dataDir?: string }) => {
+        if (o.url) {
+          printJson(await callAdmin(o, 'GET', `/admin/bets/${encodeURIComponent(betId)}`));
+          return;
+        }
         const out = await withDatabase(o, async (database) => {
           const [bet] = /^[0-9a-f-]{36}$/i.test(betId) ? await loadBets(database.db, [betId]) : [];
           if (!bet) throw new DomainError('not_found', `no bet ${betId}`);

@@ -1,11 +1,13 @@
 import { DomainError } from '@bookie/core';
+import { DataDirLockedError } from '@bookie/storage';
 import { ConfigError } from '../app/config.js';
 
 /** Exit codes of the `bookie` CLI. */
 export const EXIT = { ok: 0, failure: 1, usage: 2 } as const;
 
 /**
- * Runs a command action; a bad setting or bad input prints one line to stderr and exits 2,
+ * Runs a command action; a bad setting or bad input prints one line to stderr and exits 2; a refusal of the
+ * database or the server (a held embedded database, an error answer of `--url`) prints one line and exits 1;
  * anything else prints the error and exits 1.
  */
 export function action<A extends unknown[]>(
@@ -22,6 +24,26 @@ export function action<A extends unknown[]>(
       if (err instanceof DomainError && (err.code === 'validation_error' || err.code === 'not_found')) {
         process.stderr.write(`error: ${err.message}\n`);
         process.exit(EXIT.usage);
+      }
+      if (err instanceof DataDirLockedError) {
+        process.stderr.write(
+          `error: the embedded database in ${err.dataDir} is in use by process ${err.pid} (a running bookie start?); ` +
+            'only one process can open it: run this command through that server with --url http://HOST:PORT ' +
+            '(and BOOKIE_ADMIN_TOKEN or --admin-token), or stop it first\n',
+        );
+        process.exit(EXIT.failure);
+      }
+      const sys = err as NodeJS.ErrnoException & { port?: number; address?: string };
+      if (sys?.code === 'EADDRINUSE') {
+        process.stderr.write(
+          `error: port ${sys.port ?? '?'} on ${sys.address ?? 'this host'} is already in use (another bookie?); ` +
+            'choose a free one with --port N (or PORT=N; 0 picks any), or stop what listens there\n',
+        );
+        process.exit(EXIT.failure);
+      }
+      if (err instanceof DomainError && err.code !== 'internal_error') {
+        process.stderr.write(`error: ${err.message}\n`);
+        process.exit(EXIT.failure);
       }
       process.stderr.write(`error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
       process.exit(EXIT.failure);

@@ -1,10 +1,11 @@
 import { Command } from 'commander';
-import { betsCommand } from './bets.js';
+import { betsCommand, usageExits2 } from './bets.js';
 import { calcCommand } from './calc.js';
 import { callbacksCommand } from './callbacks.js';
 import { demoCommand } from './demo.js';
 import { mcpCommand } from './mcp.js';
 import { migrateCommand } from './migrate.js';
+import { openApiCommand } from './openapi.js';
 import { partnerCheckCommand } from './partner-check.js';
 import { replayCommand } from './replay.js';
 import { reportCommand } from './report.js';
@@ -36,5 +37,8 @@ export function buildProgram(): Command {
   program.addCommand(demoCommand());
   program.addCommand(mcpCommand());
   program.addCommand(partnerCheckCommand());
+  program.addCommand(openApiCommand());
+  // usage errors of every subcommand (an unknown option, a missing argument) exit 2 as at the top level
+  for (const cmd of program.commands) usageExits2(cmd);
   return program;
 }

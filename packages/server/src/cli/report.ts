@@ -6,42 +6,54 @@ import { parseWindow, reconcileReport, reportCsv } from '../modules/settlement/r
 import { usageExits2 } from './bets.js';
 import { withDatabase } from './database.js';
 import { action, printJson } from './io.js';
+import { callAdmin, type RemoteFlags, remoteOptions } from './remote.js';
 import { databaseOptions } from './start.js';
 
 /** `bookie report reconcile`: the reconciliation report of settlement (issue 8), JSON or CSV. */
 export function reportCommand(): Command {
   const cmd = new Command('report').description('reports');
   cmd.addCommand(
-    databaseOptions(
-      new Command('reconcile')
-        .description(
-          'per white label and currency: stakes accepted, payouts settled (Σ settle − Σ unsettle), unsettled amounts, ' +
-            'open exposure; per bet: Σ settle − Σ unsettle = the current payout',
-        )
-        .requiredOption(
-          '--from <time>',
-          'window start, inclusive (ISO 8601, e.g. 2024-05-01 or 2024-05-01T00:00:00Z)',
-        )
-        .requiredOption('--to <time>', 'window end, exclusive (ISO 8601)')
-        .option('--format <format>', 'json | csv', 'json')
-        .option(
-          '--bets',
-          'every checked bet (JSON: bets.rows; CSV: the per-bet table instead of the totals)',
-        ),
+    remoteOptions(
+      databaseOptions(
+        new Command('reconcile')
+          .description(
+            'per white label and currency: stakes accepted, payouts settled (Σ settle − Σ unsettle), unsettled amounts, ' +
+              'open exposure; per bet: Σ settle − Σ unsettle = the current payout',
+          )
+          .requiredOption(
+            '--from <time>',
+            'window start, inclusive (ISO 8601, e.g. 2024-05-01 or 2024-05-01T00:00:00Z)',
+          )
+          .option('--to <time>', 'window end, exclusive (ISO 8601; default now)')
+          .option('--format <format>', 'json | csv', 'json')
+          .option(
+            '--bets',
+            'every checked bet (JSON: bets.rows; CSV: the per-bet table instead of the totals)',
+          ),
+      ),
     ).action(
       action(
-        async (o: {
-          from: string;
-          to: string;
-          format: string;
-          bets?: boolean;
-          dbUrl?: string;
-          dataDir?: string;
-        }) => {
+        async (
+          o: {
+            from: string;
+            to?: string;
+            format: string;
+            bets?: boolean;
+            dbUrl?: string;
+            dataDir?: string;
+          } & RemoteFlags,
+        ) => {
           if (o.format !== 'json' && o.format !== 'csv') {
             throw validationError('--format', `expected json or csv, got "${o.format}"`);
           }
           const { from, to } = parseWindow(o.from, o.to, '--');
+          if (o.url) {
+            const query = { from: o.from, to: o.to, format: o.format, bets: o.bets ? 'true' : undefined };
+            const answer = await callAdmin(o, 'GET', '/admin/reports/reconcile', { query, text: true });
+            if (o.format === 'csv') process.stdout.write(answer as string);
+            else printJson(JSON.parse(answer as string));
+            return;
+          }
           const report = await withDatabase(o, (database, config) =>
             reconcileReport(cliSettlementDeps(database, config, pino({ level: 'silent' })), {
               from,

@@ -26,7 +26,23 @@ export function startCommand(): Command {
       .option('--host <host>', 'address to bind (default: $HOST or 127.0.0.1)')
       .option('--tls-cert <file>', 'serve HTTPS with this certificate (PEM; default: $TLS_CERT_FILE)')
       .option('--tls-key <file>', 'private key of --tls-cert (PEM; default: $TLS_KEY_FILE)')
-      .option('--client-ca <file>', 'require client certificates signed by this CA (mutual TLS; PEM)'),
+      .option('--client-ca <file>', 'require client certificates signed by this CA (mutual TLS; PEM)')
+      .addHelpText(
+        'after',
+        `
+Settings (flags win over the environment; a bad value prints one line naming it and exits 2):
+  BOOKIE_ADMIN_TOKEN   the operator token of the admin API (/admin/*, /trading/*) and of \`--url\` commands;
+                       at least 16 characters; without it the admin API answers 403
+  PORT, HOST           where to listen (default 127.0.0.1:8080); a port in use is refused with one line
+  DATABASE_URL         Postgres; without it the embedded database in BOOKIE_DATA_DIR (default ./.bookie),
+                       which only this process can open: other bookie commands use --url while it runs
+  LOG_LEVEL            fatal | error | warn | info | debug | trace | silent (default info)
+Every setting: docs/operator-guide.md.
+
+Example:
+  BOOKIE_ADMIN_TOKEN=change-me-0123456789 npx bookie start --port 8080
+`,
+      ),
   ).action(
     action(async (opts: StartOptions) => {
       const config = loadConfig(process.env, opts);

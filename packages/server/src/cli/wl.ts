@@ -16,6 +16,7 @@ import { checkSchema } from '../modules/tenants/validate.js';
 import { toChanges } from '../modules/tenants/white-label.js';
 import { type DatabaseFlags, withDatabase } from './database.js';
 import { action, EXIT, printJson } from './io.js';
+import { callAdmin, type RemoteFlags, remoteOptions } from './remote.js';
 import { databaseOptions } from './start.js';
 
 /** Opens the database like `bookie start` (flags, then environment), migrates, runs `fn`, closes. */
@@ -78,7 +79,7 @@ function limit(raw: string | undefined): string | null | undefined {
 
 const collect = (v: string, prev: string[] | undefined) => [...(prev ?? []), v];
 
-interface WlFlags extends DatabaseFlags {
+interface WlFlags extends DatabaseFlags, RemoteFlags {
   name?: string;
   mode?: string;
   currency?: string[];
@@ -129,6 +130,14 @@ function strict(cmd: Command): Command {
   });
 }
 
+type Flags = DatabaseFlags & RemoteFlags;
+const wlPath = (id: string) => `/admin/white-labels/${encodeURIComponent(id)}`;
+
+/** The database options, and `--url`/`--admin-token` to act through a running server's admin API. */
+function dataOptions(cmd: Command): Command {
+  return remoteOptions(databaseOptions(cmd));
+}
+
 function settingOptions(cmd: Command, create: boolean): Command {
   return cmd
     .option('--mode <mode>', 'turnkey | mts | advisory (default turnkey)')
@@ -147,7 +156,7 @@ function settingOptions(cmd: Command, create: boolean): Command {
     .option('--bet-delay <seconds>', 'seconds a bet waits before acceptance')
     .option(
       create ? '--no-signing' : '--signing',
-      create ? 'do not sign callbacks (D11)' : 'sign callbacks (D11)',
+      create ? 'do not sign callbacks' : 'sign callbacks (Standard Webhooks signature)',
     )
     .option(
       create ? '--signing' : '--no-signing',
@@ -166,7 +175,7 @@ export function wlCommand(): Command {
 
   wl.addCommand(
     strict(
-      databaseOptions(
+      dataOptions(
         settingOptions(
           new Command('create')
             .description('create a white label; prints id, client_id and client_secret (shown once)')
@@ -183,7 +192,15 @@ export function wlCommand(): Command {
           checkSchema(CreateWhiteLabelBody, body);
           toChanges(body);
         });
-        const out = await withTenancy(o, (deps) => namingFlags(() => createWhiteLabel(deps, body, 'cli')));
+        if (!body.allowlist || body.allowlist.length === 0) {
+          process.stderr.write(
+            'warning: no --allow given: every partner call (OAuth token, feed, sessions) will be refused until ' +
+              'the white label has an allowlist (bookie wl update <id> --allow <address or CIDR>)\n',
+          );
+        }
+        const out = o.url
+          ? await callAdmin(o, 'POST', '/admin/white-labels', { body })
+          : await withTenancy(o, (deps) => namingFlags(() => createWhiteLabel(deps, body, 'cli')));
         printJson(out);
       }),
     ),
@@ -191,7 +208,7 @@ export function wlCommand(): Command {
 
   wl.addCommand(
     strict(
-      databaseOptions(
+      dataOptions(
         settingOptions(
           new Command('update')
             .description(
@@ -216,7 +233,11 @@ export function wlCommand(): Command {
           toChanges(changes);
         });
         printJson(
-          await withTenancy(o, (deps) => namingFlags(() => updateWhiteLabel(deps, { id, changes }, 'cli'))),
+          o.url
+            ? await callAdmin(o, 'PATCH', wlPath(id), { body: changes })
+            : await withTenancy(o, (deps) =>
+                namingFlags(() => updateWhiteLabel(deps, { id, changes }, 'cli')),
+              ),
         );
       }),
     ),
@@ -224,52 +245,66 @@ export function wlCommand(): Command {
 
   wl.addCommand(
     strict(
-      databaseOptions(
+      dataOptions(
         new Command('show')
           .description('show a white label, its signing secret and credentials')
           .argument('<id>'),
       ),
     ).action(
-      action(async (id: string, o: DatabaseFlags) => {
-        printJson(await withTenancy(o, (deps) => showWhiteLabel(deps, id)));
+      action(async (id: string, o: Flags) => {
+        printJson(
+          o.url
+            ? await callAdmin(o, 'GET', wlPath(id))
+            : await withTenancy(o, (deps) => showWhiteLabel(deps, id)),
+        );
       }),
     ),
   );
 
   wl.addCommand(
-    strict(databaseOptions(new Command('list').description('list white labels'))).action(
-      action(async (o: DatabaseFlags) => {
-        printJson({ white_labels: await withTenancy(o, (deps) => listWhiteLabels(deps)) });
+    strict(dataOptions(new Command('list').description('list white labels'))).action(
+      action(async (o: Flags) => {
+        printJson(
+          o.url
+            ? await callAdmin(o, 'GET', '/admin/white-labels')
+            : { white_labels: await withTenancy(o, (deps) => listWhiteLabels(deps)) },
+        );
       }),
     ),
   );
 
   wl.addCommand(
     strict(
-      databaseOptions(
+      dataOptions(
         new Command('add-credential')
           .description('add a client credential; prints client_id and client_secret (shown once)')
           .argument('<id>', 'white label id'),
       ),
     ).action(
-      action(async (id: string, o: DatabaseFlags) => {
-        printJson(await withTenancy(o, (deps) => addCredential(deps, { whiteLabelId: id }, 'cli')));
+      action(async (id: string, o: Flags) => {
+        printJson(
+          o.url
+            ? await callAdmin(o, 'POST', `${wlPath(id)}/credentials`)
+            : await withTenancy(o, (deps) => addCredential(deps, { whiteLabelId: id }, 'cli')),
+        );
       }),
     ),
   );
 
   wl.addCommand(
     strict(
-      databaseOptions(
+      dataOptions(
         new Command('revoke-credential')
           .description('revoke a client credential; its tokens are refused from the next request on')
           .argument('<id>', 'white label id')
           .argument('<client_id>', 'client id to revoke'),
       ),
     ).action(
-      action(async (id: string, clientId: string, o: DatabaseFlags) => {
+      action(async (id: string, clientId: string, o: Flags) => {
         printJson(
-          await withTenancy(o, (deps) => revokeCredential(deps, { whiteLabelId: id, clientId }, 'cli')),
+          o.url
+            ? await callAdmin(o, 'POST', `${wlPath(id)}/credentials/${encodeURIComponent(clientId)}/revoke`)
+            : await withTenancy(o, (deps) => revokeCredential(deps, { whiteLabelId: id, clientId }, 'cli')),
         );
       }),
     ),
@@ -317,7 +352,7 @@ export function wlCommand(): Command {
 
   wl.addCommand(
     strict(
-      databaseOptions(
+      dataOptions(
         new Command('rotate-secret')
           .description(
             'rotate the callback signing secret; the previous one keeps signing for the grace period',
@@ -326,8 +361,13 @@ export function wlCommand(): Command {
           .option('--grace <seconds>', 'grace period (default $SIGNING_SECRET_GRACE_S or 86400; 0 = none)'),
       ),
     ).action(
-      action(async (id: string, o: DatabaseFlags & { grace?: string }) => {
+      action(async (id: string, o: Flags & { grace?: string }) => {
         const grace = seconds('--grace', o.grace);
+        if (o.url) {
+          const body = grace === undefined ? {} : { grace_seconds: grace };
+          printJson(await callAdmin(o, 'POST', `${wlPath(id)}/signing-secret/rotate`, { body }));
+          return;
+        }
         printJson(
           await withTenancy(o, (deps, defaultGrace) =>
             rotateSigningSecret(deps, { whiteLabelId: id, graceSeconds: grace ?? defaultGrace }, 'cli'),

@@ -23,6 +23,7 @@
  * @packageDocumentation
  */
 
+import { isDomainError } from '@bookie/core';
 import {
   type CallbackHandlers,
   type CallbackResult,
@@ -61,6 +62,33 @@ const CURRENCY = /^[A-Z][A-Z0-9]{2,9}$/;
 function currencyOf(foreignParams: Record<string, unknown>, fallback: string): string {
   const c = foreignParams.currency;
   return typeof c === 'string' && CURRENCY.test(c) ? c : fallback;
+}
+
+/**
+ * A callback's amount in micro-units; an amount the ledger cannot hold exactly is refused with a stored 400
+ * `validation_error` naming the field (never rounded).
+ */
+function amountOf(value: string, field: string): bigint {
+  try {
+    return toMicros(value, field);
+  } catch (e) {
+    if (!isDomainError(e)) throw e;
+    throw callbackError('validation_error', { field: `body.${field}`, message: e.message });
+  }
+}
+
+/**
+ * The player of a callback: `bet_player_id`, or, when a sender left it out or empty, the `player_id` of
+ * `Foreign-Params`; neither → a stored 400 `validation_error` naming `bet_player_id`.
+ */
+function playerOf(body: { bet_player_id: string }, foreignParams: Record<string, unknown>): string {
+  if (body.bet_player_id !== '') return body.bet_player_id;
+  const p = foreignParams.player_id;
+  if (typeof p === 'string' && p !== '') return p;
+  throw callbackError('validation_error', {
+    field: 'body.bet_player_id',
+    message: 'is empty and Foreign-Params names no player_id',
+  });
 }
 
 function unknownBet(betId: string) {
@@ -110,9 +138,9 @@ export function walletStatements(options: WalletHandlerOptions): CallbackStateme
       const freebet = body.bet_freebet_id !== '';
       const statement = placeStatement({
         betId: body.bet_id,
-        playerId: body.bet_player_id,
+        playerId: playerOf(body, foreignParams),
         currency: currencyOf(foreignParams, options.defaultCurrency),
-        stake: freebet ? 0n : toMicros(body.bet_stake, 'bet_stake'),
+        stake: freebet ? 0n : amountOf(body.bet_stake, 'bet_stake'),
         freebet,
       });
       return {
@@ -133,19 +161,19 @@ export function walletStatements(options: WalletHandlerOptions): CallbackStateme
     decline(body, { foreignParams, requestId }) {
       const statement = declineStatement({
         betId: body.bet_id,
-        playerId: body.bet_player_id,
+        playerId: playerOf(body, foreignParams),
         currency: currencyOf(foreignParams, options.defaultCurrency),
       });
       return { ...statement, answer: answer('decline', body.bet_id, requestId) };
     },
 
     settle(body, { requestId }) {
-      const statement = settleStatement(body.bet_id, toMicros(body.settle_amount, 'settle_amount'));
+      const statement = settleStatement(body.bet_id, amountOf(body.settle_amount, 'settle_amount'));
       return { ...statement, answer: answer('settle', body.bet_id, requestId) };
     },
 
     unsettle(body, { requestId }) {
-      const statement = unsettleStatement(body.bet_id, toMicros(body.unsettle_amount, 'unsettle_amount'));
+      const statement = unsettleStatement(body.bet_id, amountOf(body.unsettle_amount, 'unsettle_amount'));
       return { ...statement, answer: answer('unsettle', body.bet_id, requestId) };
     },
   };
@@ -170,7 +198,7 @@ export function walletHandlers(options: WalletHandlerOptions): CallbackHandlers<
         currency: bet.currency,
         kind: 'credit',
         reason: 'insurance',
-        amount: toMicros(body.refund_amount, 'refund_amount'),
+        amount: amountOf(body.refund_amount, 'refund_amount'),
         betId: bet.bet_id,
         ref,
         requestId,
@@ -192,7 +220,7 @@ export function walletHandlers(options: WalletHandlerOptions): CallbackHandlers<
         currency: bet.currency,
         kind: 'debit',
         reason: 'insurance_cancel',
-        amount: toMicros(body.refund_amount, 'refund_amount'),
+        amount: amountOf(body.refund_amount, 'refund_amount'),
         betId: bet.bet_id,
         ref,
         requestId,
@@ -216,7 +244,7 @@ export function walletHandlers(options: WalletHandlerOptions): CallbackHandlers<
         currency: bet.currency,
         kind: 'credit',
         reason: 'cash_out',
-        amount: toMicros(body.refund_amount, 'refund_amount'),
+        amount: amountOf(body.refund_amount, 'refund_amount'),
         betId: bet.bet_id,
         ref: body.cash_out_order_id,
         requestId,

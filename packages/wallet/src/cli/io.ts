@@ -1,4 +1,5 @@
 import { DomainError } from '@bookie/core';
+import { DataDirLockedError } from '@bookie/storage';
 import { ConfigError } from '../config.js';
 
 /** Exit codes of the `bookie-wallet` CLI (as `bookie`'s). */
@@ -15,6 +16,11 @@ export function action<A extends unknown[]>(
       if (err instanceof ConfigError || (err instanceof DomainError && err.code === 'validation_error')) {
         process.stderr.write(`error: ${err.message}\n`);
         process.exit(EXIT.usage);
+      }
+      if (err instanceof DataDirLockedError) {
+        // one line: the wallet's embedded database is held by another process (a running bookie-wallet start)
+        process.stderr.write(`error: ${err.message}\n`);
+        process.exit(EXIT.failure);
       }
       process.stderr.write(`error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
       process.exit(EXIT.failure);

@@ -19,6 +19,8 @@ export interface WalletAppDeps {
   defaultCurrency: string;
   faults: Faults;
   adminToken?: string;
+  /** Check callback bodies against the exact contract instead of accepting other senders' shapes (default false). */
+  strictCallbacks?: boolean;
   /** Fastify logger settings (default off). */
   logger?: FastifyServerOptions['logger'];
   /** See {@link WalletHandlerOptions.onMovement}. */
@@ -42,6 +44,7 @@ export async function buildWalletApp(deps: WalletAppDeps): Promise<FastifyInstan
     handlers: { ...walletHandlers(handlerOptions), heartbeat: (ctx) => heartbeats.record(ctx.foreignParams) },
     statements: walletStatements(handlerOptions),
     store: new SqlIdempotencyStore(kyselyRunner(deps.db), { table: 'callback_requests' }),
+    strict: deps.strictCallbacks ?? false,
     verifySignature: deps.secrets.length > 0,
     ...(deps.secrets.length > 0 ? { secret: deps.secrets } : {}),
     onError: (err, info) => app.log.error({ err, ...info }, 'callback failed'),

@@ -24,7 +24,12 @@ export interface TestWallet {
 
 /** Starts an in-process wallet on a private test database. */
 export async function startTestWallet(
-  options: { secret?: string; defaultCurrency?: string; faults?: Partial<FaultConfig> } = {},
+  options: {
+    secret?: string;
+    defaultCurrency?: string;
+    faults?: Partial<FaultConfig>;
+    strictCallbacks?: boolean;
+  } = {},
 ): Promise<TestWallet> {
   const database = await createTestDatabase<WalletDB>({ migrationsDir: WALLET_MIGRATIONS_DIR });
   const faults = new Faults(options.faults);
@@ -33,6 +38,7 @@ export async function startTestWallet(
     secrets: options.secret ? [options.secret] : [],
     defaultCurrency: options.defaultCurrency ?? 'EUR',
     faults,
+    strictCallbacks: options.strictCallbacks ?? false,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const addr = app.server.address();

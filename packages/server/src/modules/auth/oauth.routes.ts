@@ -108,6 +108,9 @@ export async function oauthRoutes(app: FastifyInstance, deps: AppDeps): Promise<
       {
         schema: {
           tags: ['auth'],
+          operationId: 'createAccessToken',
+          description:
+            'The OAuth 2.0 client credentials grant: `grant_type=client_credentials` with the client id and secret by HTTP Basic or in the body (form or JSON). Answers a bearer token for the partner API, valid `expires_in` seconds; reuse it until shortly before it expires. Errors follow RFC 6749 (`{error, error_description}`), not the Bookie error body.',
           summary: 'Exchange client credentials for a short-lived access token (RFC 6749 §4.4)',
           consumes: ['application/x-www-form-urlencoded', 'application/json'],
           security: [{ basic: [] }, {}],

@@ -28,7 +28,10 @@ export async function sessionRoutes(app: FastifyInstance, deps: AppDeps): Promis
       preHandler: app.requirePartner,
       schema: {
         ...common,
-        summary: 'Create a player session token for the betting frame (D26); empty player_id = viewer',
+        operationId: 'createSessionToken',
+        description:
+          "Makes a player session token for the betting frame: the partner calls it from its back end for a logged-in player (or with an empty `player_id` for a viewer who cannot bet). `params` come back to the partner in the `Foreign-Params` header of every callback of that player's bets.",
+        summary: 'Create a player session token for the betting frame; an empty player_id makes a viewer',
         body: CreateSessionBody,
         response: { 200: CreateSessionResponse },
       },
@@ -47,8 +50,12 @@ export async function sessionRoutes(app: FastifyInstance, deps: AppDeps): Promis
       preHandler: app.requirePartner,
       schema: {
         ...common,
+        operationId: 'expireSessionToken',
+        description:
+          'Ends a player session token of the calling white label at once (for a logout); the frame asks its host for a new one.',
         summary: 'End a player session token of this white label',
         body: ExpireSessionBody,
+        response: { 204: { type: 'null', description: 'the session token is ended' } },
       },
     },
     async (req, reply) => {
@@ -63,6 +70,9 @@ export async function sessionRoutes(app: FastifyInstance, deps: AppDeps): Promis
       schema: {
         tags: ['white labels'],
         security: [{ bearer: [] }],
+        operationId: 'getOwnWhiteLabel',
+        description:
+          "The calling partner's own white label settings: currencies, limits, callback URL, allowlist. No secrets.",
         summary: "The calling partner's own white label (no secrets)",
         response: { 200: PartnerWhiteLabelView },
       },

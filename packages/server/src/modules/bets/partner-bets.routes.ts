@@ -45,7 +45,7 @@ export async function partnerBetsRoutes(app: FastifyInstance, deps: AppDeps): Pr
         summary: 'List the bets of the white label',
         description:
           'Every bet of the white label (frame bets; MTS and advisory bets as they land), newest first. Filters: ' +
-          '`player_id`, `status` (a D6 code), `from` and `to` (placement time, [from, to)). Pass `next` as ' +
+          '`player_id`, `status` (a bet status number), `from` and `to` (placement time, [from, to)). Pass `next` as ' +
           '`cursor` for the following page.',
         querystring: PartnerBetQuery,
         response: { 200: PartnerBetPage, ...errorAnswers(400, 401, 403, 429) },
@@ -70,7 +70,7 @@ export async function partnerBetsRoutes(app: FastifyInstance, deps: AppDeps): Pr
         operationId: 'getBet',
         summary: 'One bet of the white label',
         description:
-          'Any bet of the white label in the D29 bet-object shape; another white label’s bet is 404.',
+          'Any bet of the white label in the partner bet-object shape; another white label’s bet is 404.',
         params: PartnerBetParams,
         response: { 200: PartnerBet, ...errorAnswers(401, 403, 404, 429) },
       },

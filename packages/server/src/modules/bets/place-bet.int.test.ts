@@ -385,8 +385,17 @@ describe(`bet placement (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, 
     const r = await place(single(eventA), s);
     partner.setAnswer(() => ({ status: 204 }));
     expect(r.json.status).toBe(11);
+    // the cause rides with the bet: attempts, the last HTTP status and error
     expect(r.json.restrictions).toEqual([
-      { type: 'internal_error', context: { code: 'place_retry_limit_reached' } },
+      {
+        type: 'internal_error',
+        context: {
+          code: 'place_retry_limit_reached',
+          attempts: 3,
+          last_status: 503,
+          last_error: expect.stringMatching(/^HTTP 503/),
+        },
+      },
     ]);
     const places = partner.at('/bet/place').filter((c) => c.json.bet_id === r.json.id);
     expect(places).toHaveLength(3);

@@ -279,8 +279,10 @@ export async function placeBet(deps: PlacementDeps, session: PlayerSession, body
 
   // 2. /bet/place, synchronously, with the D9 retries
   let outcome: Awaited<ReturnType<typeof callPlace>>;
+  let callbackUrl: string | undefined;
   try {
     const target = await deps.callbacks.targets.get(session.whiteLabelId);
+    callbackUrl = target.url;
     outcome = await callPlace(
       deps.callbacks.sender,
       target,
@@ -321,7 +323,24 @@ export async function placeBet(deps: PlacementDeps, session: PlayerSession, body
     return finish(deps, betId);
   }
   if (outcome.kind === 'exhausted') {
-    const r = restriction('internal_error', { code: 'place_retry_limit_reached' });
+    // the cause travels with the bet (its restriction, the /bet/decline) and is logged where it happens
+    const r = restriction('internal_error', {
+      code: 'place_retry_limit_reached',
+      attempts: outcome.attempts,
+      last_status: outcome.status,
+      last_error: outcome.error,
+    });
+    deps.logger.warn(
+      {
+        betId,
+        whiteLabelId: session.whiteLabelId,
+        url: callbackUrl ? `${callbackUrl.replace(/\/+$/, '')}${CALLBACK_PATHS.place}` : undefined,
+        attempts: outcome.attempts,
+        lastStatus: outcome.status,
+        lastError: outcome.error,
+      },
+      'bet force-declined: the partner /bet/place could not be reached',
+    );
     await inTransaction(database.db, async (tx) => {
       await recordSyncOutcome(tx, place.id, {
         delivered: false,

@@ -56,6 +56,9 @@ export async function bonusesRoutes(app: FastifyInstance, appDeps: AppDeps): Pro
       preHandler: app.requirePartner,
       schema: {
         ...freebets,
+        operationId: 'createFreebet',
+        description:
+          'Gives a player a freebet of `amount` in `currency_code`, usable on bets matching `conditions` until `expires_at`. 201 for a new freebet; 200 with the same freebet for a repeat of the same `idempotence_id`.',
         summary: 'Create a freebet for a player (201; 200 for a repeat of the same idempotence_id)',
         body: CreateFreebetBody,
         response: { 200: FreebetView, 201: FreebetView },
@@ -74,6 +77,9 @@ export async function bonusesRoutes(app: FastifyInstance, appDeps: AppDeps): Pro
       attachValidation: true,
       schema: {
         ...freebets,
+        operationId: 'createFreebetsBulk',
+        description:
+          'Creates many freebets in one call; each item is answered on its own with its status (201, 200 for a repeat, or 4xx with an error), in the order sent.',
         summary: 'Create freebets in bulk; each item is answered on its own, in order',
         body: BulkCreateFreebetsBody,
         response: { 200: BulkCreateFreebetsResponse },
@@ -87,6 +93,9 @@ export async function bonusesRoutes(app: FastifyInstance, appDeps: AppDeps): Pro
       preHandler: app.requirePartner,
       schema: {
         ...freebets,
+        operationId: 'updateFreebet',
+        description:
+          'Changes an available freebet (amount, expiry, conditions, foreign params); a reserved or used one cannot change.',
         summary: 'Update an available freebet (amount, expires_at, conditions, foreign_params)',
         body: UpdateFreebetBody,
         response: { 200: FreebetView },
@@ -100,6 +109,8 @@ export async function bonusesRoutes(app: FastifyInstance, appDeps: AppDeps): Pro
       preHandler: app.requirePartner,
       schema: {
         ...freebets,
+        operationId: 'cancelFreebet',
+        description: 'Cancels an available freebet; it can no longer be used.',
         summary: 'Cancel an available freebet',
         body: CancelBonusBody,
         response: { 200: FreebetView },
@@ -111,7 +122,14 @@ export async function bonusesRoutes(app: FastifyInstance, appDeps: AppDeps): Pro
     '/freebet/:id',
     {
       preHandler: app.requirePartner,
-      schema: { ...freebets, summary: 'One freebet', params: IdParams, response: { 200: FreebetView } },
+      schema: {
+        ...freebets,
+        operationId: 'getFreebet',
+        description: 'One freebet of the calling white label with its status.',
+        summary: 'One freebet',
+        params: IdParams,
+        response: { 200: FreebetView },
+      },
     },
     async (req) => getFreebet(deps, { whiteLabelId: wl(req), id: req.params.id }),
   );
@@ -121,6 +139,9 @@ export async function bonusesRoutes(app: FastifyInstance, appDeps: AppDeps): Pro
       preHandler: app.requirePartner,
       schema: {
         ...freebets,
+        operationId: 'listFreebets',
+        description:
+          'Freebets of the calling white label, newest first, by player and status; page with `cursor`.',
         summary: 'Freebets, newest first, by player and status',
         querystring: BonusListQuery,
         response: { 200: FreebetPage },
@@ -135,6 +156,9 @@ export async function bonusesRoutes(app: FastifyInstance, appDeps: AppDeps): Pro
       preHandler: app.requirePartner,
       schema: {
         ...insurance,
+        operationId: 'createInsurance',
+        description:
+          'Gives a player a bet insurance: when an insured bet settles lost with at most `max_odds_count_lose` lost legs, the refund (`amount`, or `percent` of the stake up to `max_amount`) is paid through `/bet/insurances/accepted`. 201 new; 200 for a repeat of the same `idempotence_id`.',
         summary: 'Create a bet insurance for a player (201; 200 for a repeat of the same idempotence_id)',
         body: CreateInsuranceBody,
         response: { 200: InsuranceView, 201: InsuranceView },
@@ -151,6 +175,8 @@ export async function bonusesRoutes(app: FastifyInstance, appDeps: AppDeps): Pro
       preHandler: app.requirePartner,
       schema: {
         ...insurance,
+        operationId: 'updateInsurance',
+        description: 'Changes an available bet insurance.',
         summary: 'Update an available bet insurance',
         body: UpdateInsuranceBody,
         response: { 200: InsuranceView },
@@ -164,6 +190,8 @@ export async function bonusesRoutes(app: FastifyInstance, appDeps: AppDeps): Pro
       preHandler: app.requirePartner,
       schema: {
         ...insurance,
+        operationId: 'getInsurance',
+        description: 'One bet insurance of the calling white label with its status.',
         summary: 'One bet insurance',
         params: IdParams,
         response: { 200: InsuranceView },
@@ -177,6 +205,9 @@ export async function bonusesRoutes(app: FastifyInstance, appDeps: AppDeps): Pro
       preHandler: app.requirePartner,
       schema: {
         ...insurance,
+        operationId: 'listInsurances',
+        description:
+          'Bet insurances of the calling white label, newest first, by player and status; page with `cursor`.',
         summary: 'Bet insurances, newest first, by player and status',
         querystring: BonusListQuery,
         response: { 200: InsurancePage },
@@ -191,6 +222,9 @@ export async function bonusesRoutes(app: FastifyInstance, appDeps: AppDeps): Pro
       preHandler: app.requirePartner,
       schema: {
         ...boosts,
+        operationId: 'createBetBoost',
+        description:
+          'Creates a bet boost: bets that use it get their odds multiplied by `multiplier`, for `quantity` bets, for one player or all. 201 new; 200 for a repeat of the same `idempotence_id`.',
         summary: 'Create a bet boost (201; 200 for a repeat of the same idempotence_id)',
         body: CreateBetBoostBody,
         response: { 200: BetBoostView, 201: BetBoostView },
@@ -207,6 +241,9 @@ export async function bonusesRoutes(app: FastifyInstance, appDeps: AppDeps): Pro
       preHandler: app.requirePartner,
       schema: {
         ...boosts,
+        operationId: 'listBetBoosts',
+        description:
+          'Bet boosts of the calling white label, newest first, optionally of one player; page with `cursor`.',
         summary: 'Bet boosts, newest first, optionally of one player',
         querystring: BonusListQuery,
         response: { 200: BetBoostPage },
@@ -218,7 +255,14 @@ export async function bonusesRoutes(app: FastifyInstance, appDeps: AppDeps): Pro
     '/bet-boosts/:id',
     {
       preHandler: app.requirePartner,
-      schema: { ...boosts, summary: 'One bet boost', params: IdParams, response: { 200: BetBoostView } },
+      schema: {
+        ...boosts,
+        operationId: 'getBetBoost',
+        description: 'One bet boost with its remaining quantity.',
+        summary: 'One bet boost',
+        params: IdParams,
+        response: { 200: BetBoostView },
+      },
     },
     async (req) => getBetBoost(deps, { whiteLabelId: wl(req), id: req.params.id }),
   );

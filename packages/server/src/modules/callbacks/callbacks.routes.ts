@@ -4,6 +4,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app/wiring.js';
 import { ADMIN_SECURITY } from '../../http/auth.js';
+import { example } from '../../http/openapi.js';
 import { listCallbackDeliveries, showCallbackDelivery } from './list-deliveries.js';
 import { retryCallbackDelivery } from './retry-delivery.js';
 
@@ -25,10 +26,18 @@ export async function callbacksRoutes(app: FastifyInstance, deps: AppDeps): Prom
       preHandler: app.requireUserOrAdmin,
       schema: {
         tags: ['operator'],
+        operationId: 'listCallbackDeliveries',
+        description:
+          'The callback outbox, newest first: every delivery with its status, attempts, next attempt and last error. Filter by status, failing, bet or white label; page with `before`.',
         summary: 'List callback deliveries (newest first)',
         security: ADMIN_SECURITY,
         querystring: CallbackDeliveryQuery,
-        response: { 200: Type.Object({ items: Type.Array(CallbackDeliveryView) }) },
+        response: {
+          200: example(
+            Type.Object({ items: Type.Array(CallbackDeliveryView) }, { title: 'CallbackDeliveryList' }),
+            { items: [CallbackDeliveryView.examples[0]] },
+          ),
+        },
       },
     },
     async (req) => {
@@ -56,6 +65,9 @@ export async function callbacksRoutes(app: FastifyInstance, deps: AppDeps): Prom
       preHandler: app.requireUserOrAdmin,
       schema: {
         tags: ['operator'],
+        operationId: 'getCallbackDelivery',
+        description:
+          'One callback delivery by outbox id or `request_id`, with the body and Foreign-Params it sends.',
         summary: 'One callback delivery, with its body',
         security: ADMIN_SECURITY,
         params: IdParams,
@@ -70,6 +82,9 @@ export async function callbacksRoutes(app: FastifyInstance, deps: AppDeps): Prom
       preHandler: app.requireUserOrAdmin,
       schema: {
         tags: ['operator'],
+        operationId: 'retryCallbackDelivery',
+        description:
+          'Makes a pending delivery due now (after the partner fixed its server) instead of waiting for the next step of the backoff.',
         summary: 'Retry a pending callback delivery now',
         security: ADMIN_SECURITY,
         params: IdParams,

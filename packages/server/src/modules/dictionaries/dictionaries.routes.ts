@@ -18,8 +18,8 @@ export async function dictionariesRoutes(app: FastifyInstance, deps: AppDeps): P
         operationId: 'getDictionary',
         summary: 'A dictionary of reference data',
         description:
-          'sports, tournaments and market types of the book; the restriction types (spec 01); the bet status ' +
-          'codes (D6); the white label’s currencies. `locale` (en, de, es; default en) picks the language of ' +
+          'sports, tournaments and market types of the book; the restriction types; the bet status ' +
+          'numbers; the white label’s currencies. `locale` (en, de, es; default en) picks the language of ' +
           'the names; tournament names are the feed’s own.',
         params: DictionaryParams,
         querystring: DictionaryQuery,

@@ -151,12 +151,24 @@ export async function feedRoutes(app: FastifyInstance, deps: FeedRouteDeps): Pro
       config: { certificateAuth: true },
       schema: {
         ...common,
+        operationId: 'getFeedSnapshot',
+        description:
+          'Every sport event snapshot, one JSON object per line (chunked), then the version the snapshot is at in the Last-Version header. A replica starts here, then follows GET /log from that version.',
         summary: 'Every sport event snapshot, one JSON line each (chunked), with Last-Version',
         response: {
           200: {
             description:
               'one snapshot per line; headers Last-Version (decimal), Last-Version-Hex (lowercase hex), X-Api-Version: 2',
-            content: { 'application/x-ndjson': { schema: { type: 'string' } } },
+            content: {
+              'application/x-ndjson': {
+                schema: {
+                  type: 'string',
+                  examples: [
+                    '{"id":"5d3c9a7e-1b2f-4c8d-9e0a-7f6b5c4d3e21","fixture":{…},"markets":{…},"bet_stop":false,…}\n',
+                  ],
+                },
+              },
+            },
           },
         },
       },
@@ -212,6 +224,9 @@ export async function feedRoutes(app: FastifyInstance, deps: FeedRouteDeps): Pro
       config: { certificateAuth: true },
       schema: {
         ...common,
+        operationId: 'getFeedLog',
+        description:
+          'The feed log after the version in the Last-Version header: the backlog, then live entries as they are written, one JSON entry per line, with a heartbeat line when idle. 409 when that version is older than the retention floor or newer than the head: start again from GET /all.',
         summary: 'The log after Last-Version: backlog then live, one JSON entry or heartbeat per line',
         querystring: LogQuery,
         headers: {
@@ -221,7 +236,17 @@ export async function feedRoutes(app: FastifyInstance, deps: FeedRouteDeps): Pro
         response: {
           200: {
             description: 'text/event-stream; one log entry or heartbeat per line',
-            content: { 'text/event-stream': { schema: { type: 'string' } } },
+            content: {
+              'text/event-stream': {
+                schema: {
+                  type: 'string',
+                  examples: [
+                    '{"type":"match_update","version":"18","sport_event_id":"5d3c9a7e-1b2f-4c8d-9e0a-7f6b5c4d3e21",' +
+                      '"changes":{"markets/1/odds/1/value":"2.450000000000"}}\n{"type":"heartbeat","version":"18"}\n',
+                  ],
+                },
+              },
+            },
           },
           400: { description: 'Last-Version missing or malformed, or a bad heartbeat_interval' },
           409: { description: 'Last-Version below the retention floor or above the head: resync from /all' },
@@ -295,7 +320,10 @@ export async function feedRoutes(app: FastifyInstance, deps: FeedRouteDeps): Pro
       config: { certificateAuth: true },
       schema: {
         ...common,
-        summary: 'Re-send one sport event: appends a match_new with a new version (DECISIONS D23)',
+        operationId: 'refetchSportEvent',
+        description:
+          'Asks for one sport event again: Bookie appends a fresh `match_new` for it with a new version, which reaches the replica through GET /log. For a replica that lost one event.',
+        summary: 'Re-send one sport event: appends a match_new with a new version',
         params: SportEventIdParams,
         response: { 202: RefetchResponse },
       },

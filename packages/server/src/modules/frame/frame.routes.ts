@@ -3,7 +3,6 @@ import {
   BetPage,
   BetView,
   FrameBanners,
-  FrameError,
   FramePlayerBonuses,
   PlaceBetRequest,
   SportEvent,
@@ -12,6 +11,7 @@ import { DomainError, validationError } from '@bookie/core';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app/wiring.js';
+import { ErrorResponse, example } from '../../http/openapi.js';
 import { findSessions } from '../auth/auth.repo.js';
 import { getBet, listBets } from '../bets/get-bet.js';
 import { placeBet } from '../bets/place-bet.js';
@@ -92,7 +92,13 @@ export async function frameRoutes(app: FastifyInstance, deps: AppDeps): Promise<
       activity.seen(req.player?.sessionId);
     },
   ];
-  const errors = { 400: FrameError, 401: FrameError, 403: FrameError, 429: FrameError, 500: FrameError };
+  const errors = {
+    400: ErrorResponse,
+    401: ErrorResponse,
+    403: ErrorResponse,
+    429: ErrorResponse,
+    500: ErrorResponse,
+  };
   app.get<{ Querystring: { state?: 'prematch' | 'live'; limit?: string } }>(
     '/frame-api/sport-events',
     {
@@ -100,6 +106,7 @@ export async function frameRoutes(app: FastifyInstance, deps: AppDeps): Promise<
       schema: {
         tags,
         security,
+        operationId: 'listFrameSportEvents',
         summary: 'Sport events of the frame: prematch, live and suspended, with markets and odds',
         description:
           'Events not started (0), live (1) and suspended (2, visible without bets; spec 02). A suspended market is listed with its odds hidden. state=live lists live and suspended events.',
@@ -110,7 +117,11 @@ export async function frameRoutes(app: FastifyInstance, deps: AppDeps): Promise<
           },
           { additionalProperties: false },
         ),
-        response: { 200: Type.Object({ items: Type.Array(SportEvent) }) },
+        response: {
+          200: example(Type.Object({ items: Type.Array(SportEvent) }, { title: 'SportEventList' }), {
+            items: [SportEvent.examples[0]],
+          }),
+        },
       },
     },
     async (req) => {
@@ -136,6 +147,8 @@ export async function frameRoutes(app: FastifyInstance, deps: AppDeps): Promise<
       schema: {
         tags,
         security,
+        operationId: 'getFrameSportEvent',
+        description: 'One sport event with its markets and current odds.',
         summary: 'One sport event',
         params: Type.Object({ id: Type.String() }),
         response: { 200: SportEvent },
@@ -154,6 +167,9 @@ export async function frameRoutes(app: FastifyInstance, deps: AppDeps): Promise<
       schema: {
         tags,
         security,
+        operationId: 'placeBet',
+        description:
+          "Places a bet for the session's player: Bookie checks the selections, odds (by `odds_strategy`: 1 accept within tolerance, 2 accept higher, 3 accept any), limits and bonuses, holds the stake through the partner's `/bet/place`, then accepts or declines. The answer is the bet: status 1 accepted, 2 declined (with `restrictions` saying why), 10 place error, 11 force-declined.",
         summary: 'Place a bet: hold (/bet/place), validate, then accept or decline',
         body: PlaceBetRequest,
         response: { 200: BetView },
@@ -168,6 +184,9 @@ export async function frameRoutes(app: FastifyInstance, deps: AppDeps): Promise<
       schema: {
         tags,
         security,
+        operationId: 'getPlayerBet',
+        description:
+          "One of the session player's bets with its status (1 accepted, 2 declined, 3 settled, 4 unsettled, 5 refunded, 6 refunded manually, 7 cashed out, 10 place error, 11 force-declined).",
         summary: "One of the player's bets",
         params: Type.Object({ id: Type.String() }),
         response: { 200: BetView },
@@ -187,6 +206,9 @@ export async function frameRoutes(app: FastifyInstance, deps: AppDeps): Promise<
       schema: {
         tags,
         security,
+        operationId: 'listPlayerBets',
+        description:
+          "The session player's bets, newest first; page with `cursor` (the previous answer's `next`).",
         summary: "The player's bets, newest first (history, paged)",
         querystring: Type.Object(
           {
@@ -218,10 +240,27 @@ export async function frameRoutes(app: FastifyInstance, deps: AppDeps): Promise<
       schema: {
         tags,
         security,
+        operationId: 'streamFrameEvents',
+        description:
+          "A server-sent event stream for the frame: `odds` events with changed odds, `bet` events when one of the player's bets changes status, a ping comment every 15 s. Ends with a `session_ended` event when the session ends (POST /token/expire in any process, or its expiry), within FEED_STREAM_RECHECK_MS, as feed streams do.",
         summary:
           'Live stream (text/event-stream): `odds` events with changed odds, `bet` events with bet status changes',
-        description:
-          'Ends with a `session_ended` event when the session ends (POST /token/expire in any process, or its expiry), within FEED_STREAM_RECHECK_MS, as feed streams do.',
+        response: {
+          200: {
+            description: 'server-sent events: ready, odds, bet; a ping comment every 15 s',
+            content: {
+              'text/event-stream': {
+                schema: {
+                  type: 'string',
+                  examples: [
+                    'event: ready\ndata: {"player_id":"player-42"}\n\nevent: odds\ndata: {"sport_event_id":' +
+                      '"5d3c9a7e-1b2f-4c8d-9e0a-7f6b5c4d3e21","changes":{"markets/1/odds/1/value":"2.450000000000"}}\n\n',
+                  ],
+                },
+              },
+            },
+          },
+        },
       },
     },
     async (req, reply) => {
@@ -283,7 +322,7 @@ export async function frameRoutes(app: FastifyInstance, deps: AppDeps): Promise<
         operationId: 'getFrameBanners',
         tags,
         security,
-        summary: "The partner's banners for a place in the frame (D48)",
+        summary: "The partner's banners for a place in the frame",
         description:
           'Asks the partner (`POST {callback}/banners` with `{locale, placement, player_id}`, signed like a callback) ' +
           'and keeps the answer per white label, locale and placement for `BANNER_CACHE_S` (60 s). Any failure of the ' +

@@ -49,7 +49,7 @@ export async function reportsRoutes(app: FastifyInstance, deps: AppDeps): Promis
         summary: 'Bet report: every bet placed in a window',
         description:
           'Every bet of the white label placed in [from, to) (at most 92 days, 100,000 bets), oldest first, with ' +
-          'its status (D6), type, stake and current settle amount. `format=csv` answers text/csv.',
+          'its status number, type, stake and current settle amount. `format=csv` answers text/csv.',
         response: {
           200: { content: { 'application/json': { schema: BetReport }, 'text/csv': { schema: Csv } } },
           ...errorAnswers(400, 401, 403, 429),

@@ -275,12 +275,33 @@ export function reportCsv(report: ReconcileReport, perBet = false): string {
   ]);
 }
 
-/** Parses the report window; throws validation_error naming the field. */
-export function parseWindow(fromRaw: string, toRaw: string, prefix = ''): { from: Date; to: Date } {
-  const from = new Date(fromRaw);
-  const to = new Date(toRaw);
-  if (Number.isNaN(from.getTime())) throw validationError(`${prefix}from`, 'must be an ISO 8601 date-time');
-  if (Number.isNaN(to.getTime())) throw validationError(`${prefix}to`, 'must be an ISO 8601 date-time');
+/** A report bound: an ISO 8601 date (`2024-05-01`, midnight UTC) or date-time with an offset. */
+const WINDOW_BOUND =
+  /^[0-9]{4}-[0-9]{2}-[0-9]{2}(T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\.[0-9]{1,9})?)?(Z|[+-][0-9]{2}:[0-9]{2}))?$/;
+
+function bound(raw: string, field: string): Date {
+  const d = new Date(raw);
+  if (!WINDOW_BOUND.test(raw) || Number.isNaN(d.getTime())) {
+    throw validationError(
+      field,
+      `must be an ISO 8601 date (2024-05-01) or date-time with offset, got "${raw}"`,
+    );
+  }
+  return d;
+}
+
+/**
+ * Parses the report window: `from` inclusive, `to` exclusive (default: now); each a date (`2024-05-01`, midnight UTC)
+ * or a date-time with an offset. Throws validation_error naming the field.
+ */
+export function parseWindow(
+  fromRaw: string,
+  toRaw: string | undefined,
+  prefix = '',
+  now: Date = new Date(),
+): { from: Date; to: Date } {
+  const from = bound(fromRaw, `${prefix}from`);
+  const to = toRaw === undefined ? now : bound(toRaw, `${prefix}to`);
   if (to.getTime() <= from.getTime()) throw validationError(`${prefix}to`, 'must be after from');
   return { from, to };
 }

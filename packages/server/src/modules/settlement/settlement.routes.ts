@@ -1,7 +1,11 @@
 import { BetView } from '@bookie/contracts';
+import { DomainError } from '@bookie/core';
 import { type Static, Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app/wiring.js';
+import { example } from '../../http/openapi.js';
+import { toBetView } from '../bets/bet-view.js';
+import { loadBets } from '../bets/bets.repo.js';
 import { cancelBet } from './cancel-bet.js';
 import { decideQuarantined } from './decide-quarantined.js';
 import { settlementDeps } from './deps.js';
@@ -16,38 +20,155 @@ import { voidBet } from './void-bet.js';
 
 const BetIdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
 const Reason = Type.String({ minLength: 1, maxLength: 500, description: 'why; kept in the audit log' });
-const ReasonBody = Type.Object({ reason: Reason }, { additionalProperties: false });
-const CancelBody = Type.Object(
-  {
-    reason: Reason,
-    selections: Type.Optional(
-      Type.Array(Type.Integer({ minimum: 0 }), {
-        minItems: 1,
-        description: 'selection indexes (0-based) to cancel; default all',
-      }),
-    ),
-  },
-  { additionalProperties: false },
+const ReasonBody = example(
+  Type.Object({ reason: Reason }, { additionalProperties: false, title: 'OperatorReasonBody' }),
+  { reason: 'match abandoned, refund per policy' },
 );
-const ResettleBody = Type.Object(
-  {
-    reason: Reason,
-    reinstate: Type.Optional(
-      Type.Boolean({ description: 'drop results set by an operator (refund, void, cancel) first' }),
-    ),
-  },
-  { additionalProperties: false },
+const CancelBody = example(
+  Type.Object(
+    {
+      reason: Reason,
+      selections: Type.Optional(
+        Type.Array(Type.Integer({ minimum: 0 }), {
+          minItems: 1,
+          description: 'selection indexes (0-based) to cancel; default all',
+        }),
+      ),
+    },
+    { additionalProperties: false, title: 'CancelSelectionsBody' },
+  ),
+  { reason: 'second leg played behind closed doors', selections: [1] },
 );
-const ActionResult = Type.Object({
-  action: Type.String(),
-  transition: Type.String({ description: 'settled | unsettled | resettled | none' }),
-  callbacks: Type.Integer(),
-  bet: Type.Object(BetView.properties),
+const ResettleBody = example(
+  Type.Object(
+    {
+      reason: Reason,
+      reinstate: Type.Optional(
+        Type.Boolean({ description: 'drop results set by an operator (refund, void, cancel) first' }),
+      ),
+    },
+    { additionalProperties: false, title: 'ResettleBody' },
+  ),
+  { reason: 'result corrected by the data provider', reinstate: false },
+);
+const ActionResult = example(
+  Type.Object(
+    {
+      action: Type.String(),
+      transition: Type.String({ description: 'settled | unsettled | resettled | none' }),
+      callbacks: Type.Integer({ description: 'callbacks written for the partner' }),
+      bet: Type.Object(BetView.properties),
+    },
+    { title: 'OperatorActionResult' },
+  ),
+  {
+    action: 'refund',
+    transition: 'settled',
+    callbacks: 1,
+    bet: {
+      ...(BetView.examples as BetView[])[0]!,
+      status: 6,
+      state: 'refunded_manually',
+      payout: '10.000000',
+    },
+  },
+);
+const LedgerEntry = Type.Object(
+  {
+    seq: Type.Integer(),
+    kind: Type.String({ description: 'settle | unsettle' }),
+    amount: Type.String({ description: 'settle_amount or unsettle_amount, 6 decimals' }),
+    settle_type: Type.Union([Type.Integer(), Type.Null()], { description: '1 win, 2 refund, 3 lost' }),
+    payout: Type.Union([Type.String(), Type.Null()]),
+    request_id: Type.String(),
+    cause: Type.Union([Type.String(), Type.Null()]),
+    at: Type.String(),
+  },
+  { title: 'SettlementLedgerEntry' },
+);
+const ledgerExample = {
+  seq: 1,
+  kind: 'settle',
+  amount: '25.000000',
+  settle_type: 1,
+  payout: '25.000000',
+  request_id: '7c6b5a49-3827-4160-9f5e-4d3c2b1a0f9e',
+  cause: 'results',
+  at: '2024-05-01T20:00:00.000Z',
+};
+const BetWithLedger = example(
+  Type.Object({ bet: BetView, settlements: Type.Array(LedgerEntry) }, { title: 'BetWithSettlements' }),
+  { bet: (BetView.examples as BetView[])[0], settlements: [ledgerExample] },
+);
+const Ledger = example(Type.Object({ items: Type.Array(LedgerEntry) }, { title: 'SettlementLedger' }), {
+  items: [ledgerExample],
 });
+const SettlementStatus = example(
+  Type.Object(
+    {
+      leader: Type.Boolean({ description: 'this process settles (one process at a time)' }),
+      processed: Type.Optional(Type.String({ description: 'feed version of the last entry processed' })),
+      entries: Type.Optional(Type.Integer()),
+      settled: Type.Optional(Type.Integer()),
+      unsettled: Type.Optional(Type.Integer()),
+      resettled: Type.Optional(Type.Integer()),
+      callbacks: Type.Optional(Type.Integer()),
+      failures: Type.Optional(Type.Integer({ description: 'entries that failed and were retried' })),
+    },
+    { title: 'SettlementStatus', additionalProperties: true },
+  ),
+  {
+    leader: true,
+    processed: '18',
+    entries: 18,
+    settled: 1,
+    unsettled: 0,
+    resettled: 0,
+    callbacks: 1,
+    failures: 0,
+  },
+);
+const ReconciliationReport = example(
+  Type.Unknown({
+    title: 'ReconciliationReport',
+    description: 'JSON `{from, to, generated_at, totals, bets}`; CSV with format=csv',
+  }),
+  {
+    from: '2024-05-01T00:00:00.000Z',
+    to: '2024-06-01T00:00:00.000Z',
+    generated_at: '2024-06-01T08:00:00.000Z',
+    totals: [
+      {
+        white_label_id: '0b6f2c1e-6a4f-4a8e-9a51-3f1c2d4e5a60',
+        currency: 'EUR',
+        bets_accepted: 1,
+        stakes_accepted: '10.000000',
+        settles: 1,
+        settle_amount: '25.000000',
+        unsettles: 0,
+        unsettle_amount: '0.000000',
+        net_payout: '25.000000',
+        unsettled_bets: 0,
+        open_bets: 0,
+        open_exposure: '0.000000',
+        ledger_mismatches: 0,
+      },
+    ],
+    bets: { checked: 1, mismatched: 0, mismatches: [] },
+  },
+);
 const ReportQuery = Type.Object(
   {
-    from: Type.String({ format: 'date-time', description: 'window start (inclusive), ISO 8601' }),
-    to: Type.String({ format: 'date-time', description: 'window end (exclusive), ISO 8601' }),
+    from: Type.String({
+      description: 'window start (inclusive): an ISO 8601 date (midnight UTC) or date-time with offset',
+      examples: ['2024-05-01'],
+    }),
+    to: Type.Optional(
+      Type.String({
+        description: 'window end (exclusive): an ISO 8601 date or date-time with offset; default now',
+        examples: ['2024-06-01T00:00:00Z'],
+      }),
+    ),
     format: Type.Optional(Type.Union([Type.Literal('json'), Type.Literal('csv')])),
     bets: Type.Optional(
       Type.Union([Type.Literal('true'), Type.Literal('false')], {
@@ -116,6 +237,19 @@ const ErrorAnswer = Type.Object(
   { examples: [{ error: { code: 'not_found', message: 'no quarantined entry 1042', details: {} } }] },
 );
 const errors = { '4xx': ErrorAnswer, '5xx': ErrorAnswer };
+/** A bet's settlement ledger rows as the admin API writes them. */
+function ledgerView(rows: Awaited<ReturnType<typeof betLedger>>) {
+  return rows.map((r) => ({
+    seq: r.seq,
+    kind: r.kind,
+    amount: r.amount,
+    settle_type: r.settle_type,
+    payout: r.payout,
+    request_id: r.request_id,
+    cause: r.cause,
+    at: new Date(r.at).toISOString(),
+  }));
+}
 
 function actor(req: FastifyRequest): string {
   const who = req.headers['x-operator'];
@@ -131,6 +265,7 @@ export async function settlementRoutes(app: FastifyInstance, deps: AppDeps): Pro
   const common = { tags: ['settlement'], security: [{ admin: [] }] };
   const action = (
     path: string,
+    operationId: string,
     summary: string,
     body: typeof ReasonBody | typeof CancelBody | typeof ResettleBody,
     run: (input: OperatorActionInput) => Promise<OperatorActionResult>,
@@ -142,7 +277,17 @@ export async function settlementRoutes(app: FastifyInstance, deps: AppDeps): Pro
       `/admin/bets/:id/${path}`,
       {
         preHandler: app.requireAdmin,
-        schema: { ...common, summary, params: BetIdParams, body, response: { 200: ActionResult } },
+        schema: {
+          ...common,
+          operationId,
+          summary,
+          description:
+            `${summary}. Audited (the X-Operator header names who, kept with the reason); the callbacks it causes ` +
+            'are written in the same transaction and delivered by the outbox. Answers what changed and the bet.',
+          params: BetIdParams,
+          body,
+          response: { 200: ActionResult },
+        },
       },
       async (req) =>
         run({
@@ -155,27 +300,57 @@ export async function settlementRoutes(app: FastifyInstance, deps: AppDeps): Pro
     );
   action(
     'refund',
+    'refundBet',
     'Refund a bet manually: every selection 7 (refunded manually), the stake paid back (status 6)',
     ReasonBody,
     (i) => refundBet(sd, i),
   );
   action(
     'void',
+    'voidBetManually',
     'Void a bet: every selection 6 (cancelled), the stake paid back (status 5)',
     ReasonBody,
     (i) => voidBet(sd, i),
   );
   action(
     'cancel',
+    'cancelBetSelections',
     'Cancel selections of a bet (all by default) and recalculate it on the others',
     CancelBody,
     (i) => cancelBet(sd, i),
   );
   action(
     'resettle',
+    'resettleBet',
     'Recompute a bet from its current results (unsettle + settle when it changed)',
     ResettleBody,
     (i) => resettleBet(sd, i),
+  );
+
+  app.get<{ Params: Static<typeof BetIdParams> }>(
+    '/admin/bets/:id',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        ...common,
+        operationId: 'getBetWithSettlements',
+        description:
+          'A bet (status 1 accepted, 2 declined, 3 settled, 4 unsettled, 5 refunded, 6 refunded manually, 7 cashed out, 10 place error, 11 force-declined) with its settlement ledger: every settle and unsettle sent to the partner.',
+        summary: 'A bet with its settlement ledger',
+        params: BetIdParams,
+        response: { 200: BetWithLedger },
+      },
+    },
+    async (req) => {
+      const [bet] = /^[0-9a-f-]{36}$/i.test(req.params.id)
+        ? await loadBets(deps.database.db, [req.params.id])
+        : [];
+      if (!bet) throw new DomainError('not_found', `no bet ${req.params.id}`);
+      return {
+        bet: toBetView(bet),
+        settlements: ledgerView(await betLedger(deps.database.db, req.params.id)),
+      };
+    },
   );
 
   app.get<{ Params: Static<typeof BetIdParams> }>(
@@ -184,32 +359,35 @@ export async function settlementRoutes(app: FastifyInstance, deps: AppDeps): Pro
       preHandler: app.requireAdmin,
       schema: {
         ...common,
-        summary: "A bet's settlement ledger (settle / unsettle callbacks, DECISIONS D12)",
+        operationId: 'listBetSettlements',
+        description:
+          'The settlement ledger of a bet: every `/bet/settle` and `/bet/unsettle` sent, with amounts and causes. The sum of settles minus unsettles is the current payout.',
+        summary: "A bet's settlement ledger: its settle and unsettle callbacks",
         params: BetIdParams,
+        response: { 200: Ledger },
       },
     },
     async (req) => {
       const rows = /^[0-9a-f-]{36}$/i.test(req.params.id)
         ? await betLedger(deps.database.db, req.params.id)
         : [];
-      return {
-        items: rows.map((r) => ({
-          seq: r.seq,
-          kind: r.kind,
-          amount: r.amount,
-          settle_type: r.settle_type,
-          payout: r.payout,
-          request_id: r.request_id,
-          cause: r.cause,
-          at: new Date(r.at).toISOString(),
-        })),
-      };
+      return { items: ledgerView(rows) };
     },
   );
 
   app.get(
     '/admin/settlement/status',
-    { preHandler: app.requireAdmin, schema: { ...common, summary: "This process's settlement consumer" } },
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        ...common,
+        operationId: 'getSettlementStatus',
+        description:
+          'Whether this process leads settlement (one process settles at a time) and whether its consumer runs.',
+        summary: "This process's settlement consumer",
+        response: { 200: SettlementStatus },
+      },
+    },
     async () => {
       const quarantined = await countQuarantined(deps.database.db, deps.settlement?.name ?? 'settlement');
       if (quarantined > 0) {
@@ -283,8 +461,12 @@ export async function settlementRoutes(app: FastifyInstance, deps: AppDeps): Pro
       preHandler: app.requireAdmin,
       schema: {
         ...common,
+        operationId: 'getReconciliationReport',
+        description:
+          "Per white label and currency: stakes accepted, payouts settled (settles minus unsettles), unsettled amounts and open exposure in the window; with `bets=true`, each bet's ledger check. `from` and `to` take a date (`2024-05-01`, midnight UTC) or a date-time; `to` defaults to now. JSON or CSV.",
         summary: 'Reconciliation report: per white label and currency, and the per-bet ledger check',
         querystring: ReportQuery,
+        response: { 200: ReconciliationReport },
       },
     },
     async (req, reply) => {

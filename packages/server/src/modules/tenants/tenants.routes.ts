@@ -15,6 +15,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app/wiring.js';
 import { ADMIN_SECURITY, actorOf } from '../../http/auth.js';
+import { example } from '../../http/openapi.js';
 import { addCredential } from './add-credential.js';
 import { createWhiteLabel } from './create-white-label.js';
 import { showWhiteLabel } from './get-white-label.js';
@@ -23,13 +24,19 @@ import { revokeCredential } from './revoke-credential.js';
 import { rotateSigningSecret } from './rotate-signing-secret.js';
 import { updateWhiteLabel } from './update-white-label.js';
 
-const RotateBody = Type.Union([
-  Type.Object(
-    { grace_seconds: Type.Optional(Type.Integer({ minimum: 0, maximum: 2_592_000 })) },
-    { additionalProperties: false },
+const RotateBody = example(
+  Type.Union(
+    [
+      Type.Object(
+        { grace_seconds: Type.Optional(Type.Integer({ minimum: 0, maximum: 2_592_000 })) },
+        { additionalProperties: false },
+      ),
+      Type.Null(),
+    ],
+    { title: 'RotateSigningSecretBody' },
   ),
-  Type.Null(),
-]);
+  { grace_seconds: 86400 },
+);
 
 /** What a partner user may change of its own white label; limits, modes and currencies are the operator's. */
 const PARTNER_USER_FIELDS = new Set(['callback_url', 'allowlist', 'allowed_origins']);
@@ -59,6 +66,9 @@ export async function tenantsRoutes(app: FastifyInstance, deps: AppDeps): Promis
       preHandler: app.requireAdmin,
       schema: {
         ...common,
+        operationId: 'createWhiteLabel',
+        description:
+          'Creates a white label (a partner) with its settings and its first OAuth client credential. The client secret is in this answer only. Without an `allowlist` every partner call is refused until one is set.',
         summary: 'Create a white label and its first client credential (the secret is shown once)',
         body: CreateWhiteLabelBody,
         response: { 201: CreatedWhiteLabel },
@@ -70,7 +80,14 @@ export async function tenantsRoutes(app: FastifyInstance, deps: AppDeps): Promis
     '/admin/white-labels',
     {
       preHandler: app.requireAdmin,
-      schema: { ...common, summary: 'List white labels', response: { 200: WhiteLabelList } },
+      schema: {
+        ...common,
+        operationId: 'listWhiteLabels',
+        description:
+          'Every white label with its settings, signing state and credentials (never client secrets).',
+        summary: 'List white labels',
+        response: { 200: WhiteLabelList },
+      },
     },
     async () => ({ white_labels: await listWhiteLabels(deps) }),
   );
@@ -80,6 +97,8 @@ export async function tenantsRoutes(app: FastifyInstance, deps: AppDeps): Promis
       preHandler: app.requireWhiteLabel,
       schema: {
         ...common,
+        operationId: 'getWhiteLabel',
+        description: 'One white label with its callback signing secret and its client credentials.',
         summary: 'Show a white label with its signing secret and credentials',
         params: WhiteLabelIdParams,
         response: { 200: WhiteLabelView },
@@ -93,6 +112,9 @@ export async function tenantsRoutes(app: FastifyInstance, deps: AppDeps): Promis
       preHandler: app.requireWhiteLabel,
       schema: {
         ...common,
+        operationId: 'updateWhiteLabel',
+        description:
+          'Changes only the fields given; `currencies` and `allowlist` replace the lists, `null` clears a limit or the callback URL. Cached copies in every server process follow within seconds.',
         summary: 'Change a white label (only the fields given)',
         params: WhiteLabelIdParams,
         body: UpdateWhiteLabelBody,
@@ -110,6 +132,9 @@ export async function tenantsRoutes(app: FastifyInstance, deps: AppDeps): Promis
       preHandler: app.requireWhiteLabel,
       schema: {
         ...common,
+        operationId: 'addWhiteLabelCredential',
+        description:
+          'Adds another OAuth client credential (for rotating credentials without downtime). The client secret is in this answer only.',
         summary: 'Add a client credential (the secret is shown once)',
         params: WhiteLabelIdParams,
         response: { 201: NewWhiteLabelCredential },
@@ -124,6 +149,9 @@ export async function tenantsRoutes(app: FastifyInstance, deps: AppDeps): Promis
       preHandler: app.requireWhiteLabel,
       schema: {
         ...common,
+        operationId: 'revokeWhiteLabelCredential',
+        description:
+          'Revokes a client credential: new tokens are refused at once, and tokens already issued with it are refused from their next request; open feed streams end soon after.',
         summary: 'Revoke a client credential: its tokens are refused from the next request on',
         params: WhiteLabelCredentialParams,
         response: { 200: WhiteLabelCredentialView },
@@ -138,6 +166,9 @@ export async function tenantsRoutes(app: FastifyInstance, deps: AppDeps): Promis
       preHandler: app.requireWhiteLabel,
       schema: {
         ...common,
+        operationId: 'rotateSigningSecret',
+        description:
+          'Makes a new callback signing secret. During the grace period (`grace_seconds`, default SIGNING_SECRET_GRACE_S) callbacks carry signatures by both secrets, so the partner can switch without refusing any.',
         summary: 'Rotate the callback signing secret; the previous one still signs during the grace period',
         params: WhiteLabelIdParams,
         body: RotateBody,

@@ -15,6 +15,7 @@ import {
 } from '@bookie/contracts';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
+import { example } from '../../http/openapi.js';
 import { applyChangesCommand } from './apply-changes.js';
 import { createSportEvent } from './create-sport-event.js';
 import { getSportEvent } from './get-sport-event.js';
@@ -45,6 +46,9 @@ export async function tradingRoutes(app: FastifyInstance, deps: TradingDeps): Pr
       preHandler: app.requireAdmin,
       schema: {
         ...common,
+        operationId: 'createSportEvent',
+        description:
+          'Creates a sport event with its fixture and markets and appends a `match_new` entry to the feed log. A bad value answers 400 naming the field and nothing is written.',
         summary: 'Create a sport event (appends match_new)',
         body: CreateSportEventBody,
         response: { 201: TradingCommandResponse },
@@ -109,9 +113,20 @@ export async function tradingRoutes(app: FastifyInstance, deps: TradingDeps): Pr
       preHandler: app.requireAdmin,
       schema: {
         ...common,
+        operationId: 'getSportEvent',
+        description:
+          'The current snapshot of a sport event as the feed replicates it, with the feed version it is at.',
         summary: 'The current snapshot of a sport event and its version',
         params: SportEventIdParams,
-        response: { 200: Type.Object({ version: Type.String(), sport_event: SportEvent }) },
+        response: {
+          200: example(
+            Type.Object(
+              { version: Type.String(), sport_event: SportEvent },
+              { title: 'SportEventAtVersion' },
+            ),
+            { version: '17', sport_event: SportEvent.examples[0] },
+          ),
+        },
       },
     },
     async (req) => {
@@ -126,6 +141,9 @@ export async function tradingRoutes(app: FastifyInstance, deps: TradingDeps): Pr
       preHandler: app.requireAdmin,
       schema: {
         ...common,
+        operationId: 'updateFixture',
+        description:
+          'Changes fixture fields (status, start time, competitors…) and appends a `match_update` with one change path per field.',
         summary: 'Change the fixture status and fields (appends match_update)',
         params: SportEventIdParams,
         body: UpdateFixtureBody,
@@ -141,6 +159,8 @@ export async function tradingRoutes(app: FastifyInstance, deps: TradingDeps): Pr
       preHandler: app.requireAdmin,
       schema: {
         ...common,
+        operationId: 'putMarkets',
+        description: 'Adds markets or replaces whole markets of a sport event and appends a `match_update`.',
         summary: 'Add or replace whole markets (appends match_update)',
         params: SportEventIdParams,
         body: PutMarketsBody,
@@ -156,6 +176,9 @@ export async function tradingRoutes(app: FastifyInstance, deps: TradingDeps): Pr
       preHandler: app.requireAdmin,
       schema: {
         ...common,
+        operationId: 'patchMarkets',
+        description:
+          'Sets market statuses, odd values, odd statuses and `is_active`. Odd statuses are the results that settle bets: 1 win, 2 loss, 3 refund, 4 half win, 5 half loss, 6 cancelled.',
         summary:
           'Set market statuses, odd values, odd statuses (results) and is_active (appends match_update)',
         params: SportEventIdParams,
@@ -172,6 +195,9 @@ export async function tradingRoutes(app: FastifyInstance, deps: TradingDeps): Pr
       preHandler: app.requireAdmin,
       schema: {
         ...common,
+        operationId: 'setBetStop',
+        description:
+          'Stops (`true`) or resumes (`false`) betting on the whole sport event; appends a `match_update`.',
         summary: 'Bet stop on or off (appends match_update)',
         params: SportEventIdParams,
         body: BetStopBody,
@@ -187,6 +213,8 @@ export async function tradingRoutes(app: FastifyInstance, deps: TradingDeps): Pr
       preHandler: app.requireAdmin,
       schema: {
         ...common,
+        operationId: 'updateScores',
+        description: "Updates competitors' scores and appends a `match_update`.",
         summary: 'Update scores (appends match_update)',
         params: SportEventIdParams,
         body: UpdateScoresBody,
@@ -202,7 +230,10 @@ export async function tradingRoutes(app: FastifyInstance, deps: TradingDeps): Pr
       preHandler: app.requireAdmin,
       schema: {
         ...common,
-        summary: 'Append a raw match_update (importers; paths per DECISIONS D24)',
+        operationId: 'applyChanges',
+        description:
+          'Appends a raw `match_update`: change paths such as `markets/1/odds/2/value` with their new values, validated like the typed commands. For importers.',
+        summary: 'Append a raw match_update (for importers; change paths as the feed writes them)',
         params: SportEventIdParams,
         body: ChangesBody,
         response: ok,
@@ -217,6 +248,9 @@ export async function tradingRoutes(app: FastifyInstance, deps: TradingDeps): Pr
       preHandler: app.requireAdmin,
       schema: {
         ...common,
+        operationId: 'recordBetRollback',
+        description:
+          'Records that bets on the given markets placed between `dt_start` and `dt_end` are rolled back (for example after a wrong price), and appends a `bet_rollback` entry; affected bets are settled as refunds.',
         summary: 'Record a bet rollback (appends bet_rollback)',
         params: SportEventIdParams,
         body: BetRollbackBody,

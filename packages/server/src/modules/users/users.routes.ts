@@ -77,6 +77,7 @@ export async function usersRoutes(app: FastifyInstance, deps: AppDeps): Promise<
         : {}),
       schema: {
         tags,
+        security: [],
         operationId: 'logIn',
         summary: 'Log a backoffice user in',
         description:

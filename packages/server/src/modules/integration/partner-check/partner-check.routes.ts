@@ -1,6 +1,7 @@
-import { IntegrationErrorBody, PartnerCheckReport, PartnerCheckRequest } from '@bookie/contracts';
+import { PartnerCheckReport, PartnerCheckRequest } from '@bookie/contracts';
 import { DomainError } from '@bookie/core';
 import type { FastifyInstance } from 'fastify';
+import { ErrorResponse } from '../../../http/openapi.js';
 import { getWhiteLabel } from '../../tenants/get-white-label.js';
 import type { IntegrationDeps } from '../deps.js';
 import { runPartnerCheck } from './run-partner-check.js';
@@ -31,11 +32,11 @@ export async function partnerCheckRoutes(app: FastifyInstance, deps: Integration
         body: PartnerCheckRequest,
         response: {
           200: PartnerCheckReport,
-          400: IntegrationErrorBody,
-          401: IntegrationErrorBody,
-          403: IntegrationErrorBody,
-          409: IntegrationErrorBody,
-          500: IntegrationErrorBody,
+          400: ErrorResponse,
+          401: ErrorResponse,
+          403: ErrorResponse,
+          409: ErrorResponse,
+          500: ErrorResponse,
         },
       },
     },

@@ -1,5 +1,4 @@
 import {
-  IntegrationErrorBody,
   SandboxChangeResponse,
   SandboxExpireSessionBody,
   SandboxExpireSessionResponse,
@@ -9,17 +8,18 @@ import {
 } from '@bookie/contracts';
 import { DomainError } from '@bookie/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ErrorResponse } from '../../../http/openapi.js';
 import type { IntegrationDeps } from '../deps.js';
 import { expireSessionNow } from './expire-session-now.js';
 import { moveOdds } from './move-odds.js';
 import { resultMarketNow } from './result-market.js';
 
 const errors = {
-  400: IntegrationErrorBody,
-  401: IntegrationErrorBody,
-  403: IntegrationErrorBody,
-  404: IntegrationErrorBody,
-  500: IntegrationErrorBody,
+  400: ErrorResponse,
+  401: ErrorResponse,
+  403: ErrorResponse,
+  404: ErrorResponse,
+  500: ErrorResponse,
 };
 
 function whiteLabelOf(request: FastifyRequest): string {
