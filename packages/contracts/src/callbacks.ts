@@ -41,6 +41,21 @@ export const CALLBACK_PATHS = {
   cashOutDeclined: '/bet/cash-out-orders/declined',
 } as const;
 
+/**
+ * Callbacks outside spec 01's mandatory table (DECISIONS D45): insurance cancel, heartbeat and cash-out. A partner
+ * that answers one of them 404, 405 or 501 does not implement it: the delivery is marked `unsupported` and the
+ * bet's later callbacks go on.
+ */
+export const OPTIONAL_CALLBACK_PATHS: ReadonlySet<string> = new Set([
+  CALLBACK_PATHS.insuranceCancel,
+  CALLBACK_PATHS.heartbeat,
+  CALLBACK_PATHS.cashOutAccepted,
+  CALLBACK_PATHS.cashOutDeclined,
+]);
+
+/** HTTP statuses that say a partner does not implement an optional callback (D45). */
+export const UNSUPPORTED_CALLBACK_STATUSES: ReadonlySet<number> = new Set([404, 405, 501]);
+
 /** Name of a callback: a key of {@link CALLBACK_PATHS}. */
 export type CallbackName = keyof typeof CALLBACK_PATHS;
 
@@ -156,7 +171,8 @@ export type BetOdd = Static<typeof BetOdd>;
 
 /**
  * A restriction `{type, context}` (spec 01 "Restriction"): `type` one of the 24 types of core's
- * `RESTRICTION_TYPES`; `context` an object (typed per type by core's `RestrictionContexts`).
+ * `RESTRICTION_TYPES`; `context` an object (typed per type by core's `RestrictionContexts`), except that `max_bet`
+ * is a JSON number in callbacks, as spec 01 shows it (a decimal string in the frame and spec 03 APIs).
  */
 export const CallbackRestriction = Type.Object(
   {
@@ -199,8 +215,9 @@ const placeFields = {
 
 /**
  * Body of `POST /bet/place` (spec 01): hold `bet_stake` (decimal string, 6 decimals) on the player's balance.
- * `total_odds_value` includes a boost when one applies, `base_odds_value` is without it. `bet_system_sizes` is
- * empty unless `bet_type` is 3. Answer 204, or 400 with a D9 error body.
+ * `total_odds_value` includes a boost when one applies, `base_odds_value` is without it. `bet_system_sizes` follows
+ * spec 03's rule for every type: `[1]` for a single, `[n]` for an express of n selections, the chosen sizes for a
+ * system. Answer 204, or 400 with a D9 error body.
  */
 export const BetPlaceBody = Type.Object(placeFields, { additionalProperties: false, $id: 'BetPlaceBody' });
 /** Body of `POST /bet/place` (spec 01). */

@@ -65,6 +65,7 @@ const whiteLabel = examples(tenancy.WhiteLabelView, {
     secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
     previous_secret_valid_until: null,
   },
+  insurance_cancel_callbacks: false,
   credentials: [credential],
   created_at: AT,
   updated_at: AT,

@@ -266,8 +266,8 @@ export const OddPatch = Type.Object(
 
 /**
  * `PATCH /trading/sport-events/{id}/markets`: set market statuses, odd values, odd statuses (results 1–6
- * included) and `is_active` of existing markets and odds (`markets/<id>/status`,
- * `markets/<id>/odds/<odd>/value|status|is_active` paths).
+ * included) and `is_active` of existing markets and odds, and mark a market defective (`markets/<id>/status`,
+ * `markets/<id>/is_defective`, `markets/<id>/odds/<odd>/value|status|is_active` paths).
  */
 export const PatchMarketsBody = Type.Object(
   {
@@ -276,6 +276,11 @@ export const PatchMarketsBody = Type.Object(
         {
           id: Type.String({ minLength: 1 }),
           status: Type.Optional(MarketStatusCode),
+          is_defective: Type.Optional(
+            Type.Boolean({
+              description: 'mark the market defective (its odds are wrong): bets declined market_defective',
+            }),
+          ),
           odds: Type.Optional(Type.Array(OddPatch)),
         },
         { additionalProperties: false },

@@ -24,10 +24,12 @@ export type PlaceBetSelection = Static<typeof PlaceBetSelection>;
 export const PlaceBetRequest = Type.Object(
   {
     bet_type: Type.Union([Type.Literal('single'), Type.Literal('express'), Type.Literal('system')]),
-    selections: Type.Array(PlaceBetSelection, { minItems: 1, maxItems: 30 }),
-    system_sizes: Type.Optional(
-      Type.Array(Type.Integer({ minimum: 2, maximum: 30 }), { minItems: 1, maxItems: 30 }),
-    ),
+    selections: Type.Array(PlaceBetSelection, {
+      minItems: 1,
+      description:
+        'no maximum (spec 01); a one-selection express or system is declined bet_type, a system is bounded by its number of combinations',
+    }),
+    system_sizes: Type.Optional(Type.Array(Type.Integer({ minimum: 1 }), { minItems: 1 })),
     stake: Type.String({ pattern: DECIMAL, description: 'stake, decimal string (at most 6 decimals)' }),
     currency: Type.String({ pattern: '^[A-Z]{3}$' }),
     odds_strategy: Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3)]),

@@ -18,4 +18,5 @@ export * from './partner-rest.js';
 export * from './risk.js';
 export * from './sport-event.js';
 export * from './tenancy.js';
+export * from './text.js';
 export * from './users.js';

@@ -14,7 +14,15 @@ export const CallbackDeliveryView = Type.Object(
     mode: Type.Union([Type.Literal('async'), Type.Literal('sync')], {
       description: 'sync: /bet/place, called inline by placement; async: delivered by the dispatcher',
     }),
-    status: Type.Union([Type.Literal('pending'), Type.Literal('delivered'), Type.Literal('failed')]),
+    status: Type.Union(
+      [
+        Type.Literal('pending'),
+        Type.Literal('delivered'),
+        Type.Literal('failed'),
+        Type.Literal('unsupported'),
+      ],
+      { description: 'unsupported: the partner answered 404/405/501 to an optional callback (D45)' },
+    ),
     attempts: Type.Integer(),
     next_attempt_at: Type.Union([Type.String(), Type.Null()]),
     last_status: Type.Union([Type.Integer(), Type.Null()]),
@@ -34,7 +42,12 @@ export type CallbackDeliveryView = Static<typeof CallbackDeliveryView>;
 export const CallbackDeliveryQuery = Type.Object(
   {
     status: Type.Optional(
-      Type.Union([Type.Literal('pending'), Type.Literal('delivered'), Type.Literal('failed')]),
+      Type.Union([
+        Type.Literal('pending'),
+        Type.Literal('delivered'),
+        Type.Literal('failed'),
+        Type.Literal('unsupported'),
+      ]),
     ),
     failing: Type.Optional(Type.Union([Type.Literal('true'), Type.Literal('false')])),
     bet_id: Type.Optional(Type.String()),

@@ -136,6 +136,12 @@ export const Market = Type.Object(
     type_id: Type.Integer(),
     template: Type.String(),
     specifiers: Type.Record(Type.String(), Type.String(), { description: 'e.g. {"total": "2.5"}' }),
+    is_defective: Type.Optional(
+      Type.Boolean({
+        description:
+          'trading marked the odds of this market as known to be wrong: bets are declined market_defective',
+      }),
+    ),
   },
   { additionalProperties: false },
 );

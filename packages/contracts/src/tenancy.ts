@@ -79,6 +79,12 @@ export const CreateWhiteLabelBody = Type.Object(
     signing_enabled: Type.Optional(
       Type.Boolean({ description: 'sign callbacks (Standard Webhooks); default true' }),
     ),
+    insurance_cancel_callbacks: Type.Optional(
+      Type.Boolean({
+        description:
+          'send /bet/insurances/cancel when an insured bet whose insurance was paid is unsettled (not in spec 01; D45); default false',
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -117,6 +123,7 @@ export const WhiteLabelView = Type.Object({
   allowlist: Type.Array(Type.String()),
   allowed_origins: Type.Array(Type.String(), { description: 'origins allowed to call the frame API (CORS)' }),
   signing: WhiteLabelSigningView,
+  insurance_cancel_callbacks: Type.Boolean({ description: 'sends /bet/insurances/cancel (D45)' }),
   credentials: Type.Optional(Type.Array(WhiteLabelCredentialView)),
   created_at: Type.String(),
   updated_at: Type.String(),

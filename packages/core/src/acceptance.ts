@@ -22,6 +22,8 @@ export interface AcceptanceOdd {
 export interface AcceptanceMarket {
   /** Market status code (spec 02 "Market status"); bets need 0. */
   status: number;
+  /** Trading marked the market's odds as known to be wrong; bets are declined `market_defective`. */
+  is_defective?: boolean;
   /** Odds keyed by odd (outcome) id. */
   odds: Record<string, AcceptanceOdd>;
 }
@@ -47,7 +49,7 @@ function own<T>(record: Record<string, T>, key: string): T | undefined {
 /**
  * Checks one selection against the acceptance rule (spec 02 "Rule for accepting bets") and returns EVERY failing
  * restriction, in this order: `sport_event_existence` (then nothing else can be checked), `sport_event_status`,
- * `sport_event_bet_stop`, `market_existence` or `market_status`, `odd_existence` or `odd_status`. An empty array
+ * `sport_event_bet_stop`, `market_existence` or `market_status`, `market_defective`, `odd_existence` or `odd_status`. An empty array
  * means the bet is allowed. Contexts follow the spec 03 table.
  *
  * @param event - the current snapshot of the sport event, or `undefined` when it is unknown.
@@ -73,6 +75,7 @@ export function checkAcceptance(
   if (market.status !== MARKET_STATUS.ACTIVE) {
     out.push(restriction('market_status', { sport_event_id, market_id, status: market.status }));
   }
+  if (market.is_defective === true) out.push(restriction('market_defective', { sport_event_id, market_id }));
   const odd = own(market.odds, odd_id);
   if (!odd) {
     out.push(restriction('odd_existence', { sport_event_id, market_id, odd_id }));

@@ -137,6 +137,8 @@ export interface BetDecisionInput {
   boostMultiplier?: Rational;
   /** The risk engine's facts; undefined decides without it (the engine is off). */
   risk?: RiskState;
+  /** The most combinations a system bet may have (declined `bet_type` `too_many_combinations` above it). */
+  maxCombinations?: number;
 }
 
 /** A platform leg as risk sees it: its outcome, market type and the exposure a bet at the stake adds. */
@@ -233,6 +235,7 @@ export function decideBet(input: BetDecisionInput): BetDecision {
       type: bet.type,
       selections: [...bet.selections, ...foreign.map((f) => ({ sport_event_id: `foreign:${f.id}` }))],
       systemSizes: [...bet.systemSizes],
+      ...(input.maxCombinations !== undefined ? { maxCombinations: input.maxCombinations } : {}),
     }),
   );
 

@@ -133,6 +133,28 @@ describe('validateBetType (spec 01 "Bet types", spec 03)', () => {
     expect(combinationCount(20, all)).toBeGreaterThan(MAX_SYSTEM_COMBINATIONS);
   });
 
+  it('bounds a system of any size by its number of combinations, never overflowing', () => {
+    const sizes = Array.from({ length: 99 }, (_, i) => i + 2);
+    const selections = Array.from({ length: 100 }, (_, i) => ({ sport_event_id: `e${i}` }));
+    expect(
+      validateBetType({ type: 'system', selections, systemSizes: sizes }).map((r) => r.context.reason),
+    ).toEqual(['too_many_combinations']);
+    expect(() => assertBetShape('system', 100, [50])).toThrow(/limit/);
+    expect(
+      validateBetType({
+        type: 'system',
+        selections: selections.slice(0, 4),
+        systemSizes: [2],
+        maxCombinations: 5,
+      }),
+    ).toEqual([
+      {
+        type: 'bet_type',
+        context: { bet_type: 'system', reason: 'too_many_combinations', max_combinations: 5 },
+      },
+    ]);
+  });
+
   it('assertBetShape names the field', () => {
     expectFieldError(() => assertBetShape('system', 3, [2, 2]), 'system_sizes[1]', 'repeated');
     expectFieldError(

@@ -73,7 +73,11 @@ export function mtsSystemSizes(
   return [...systemSizes].sort((a, b) => a - b);
 }
 
-/** Most combinations a system may have; more is refused (`too_many_combinations`), a guard for settlement cost. */
+/**
+ * Most combinations a system may have by default; more is refused (`too_many_combinations`), a guard for settlement
+ * cost. Spec 01 sets no maximum number of selections, so this is the one bound on a combination bet's size; the
+ * server's `SYSTEM_MAX_COMBINATIONS` setting overrides it.
+ */
 export const MAX_SYSTEM_COMBINATIONS = 100_000;
 
 /**
@@ -145,13 +149,16 @@ export interface BetTypeInput {
   selections: readonly BetTypeSelection[];
   /** System sizes; required for a system, ignored otherwise. */
   systemSizes?: readonly number[];
+  /** Most combinations a system may have (default {@link MAX_SYSTEM_COMBINATIONS}). */
+  maxCombinations?: number;
 }
 
 /**
  * Checks a bet's type against its selections (spec 01 "Bet types" and "Limits", spec 03 "Type rules"):
  * a single has exactly one selection; an express at least two, on distinct sport events; a system at least two
  * selections on distinct sport events (each combination is an express) and sizes that are distinct integers in
- * 2..n, at most {@link MAX_SYSTEM_COMBINATIONS} combinations in all.
+ * 2..n, at most `maxCombinations` (default {@link MAX_SYSTEM_COMBINATIONS}) combinations in all. An express has no
+ * maximum number of selections (spec 01).
  *
  * @returns every failing rule as a `bet_type` restriction (context `bet_type`, `reason`, and `sport_event_id` for a
  * repeated event); an empty array when the type is valid.
@@ -160,12 +167,14 @@ export function validateBetType(input: BetTypeInput): Restriction<'bet_type'>[] 
   const { type, selections } = input;
   const n = selections.length;
   const out: Restriction<'bet_type'>[] = [];
+  const maxCombinations = input.maxCombinations ?? MAX_SYSTEM_COMBINATIONS;
   const fail = (reason: BetTypeViolation, sportEventId?: string): void => {
     out.push(
       restriction('bet_type', {
         bet_type: type,
         reason,
         ...(sportEventId !== undefined ? { sport_event_id: sportEventId } : {}),
+        ...(reason === 'too_many_combinations' ? { max_combinations: maxCombinations } : {}),
       }),
     );
   };
@@ -183,18 +192,32 @@ export function validateBetType(input: BetTypeInput): Restriction<'bet_type'>[] 
   for (const id of repeated) fail('selections_on_same_sport_event', id);
   if (type === 'system') {
     const sizes = input.systemSizes ?? [];
-    for (const reason of systemSizeViolations(n, sizes)) fail(reason);
+    for (const reason of systemSizeViolations(n, sizes, maxCombinations)) fail(reason);
   }
   return out;
 }
 
-function systemSizeViolations(n: number, sizes: readonly number[]): BetTypeViolation[] {
+/** True when Σ C(n, k) over `sizes` exceeds `max`; exact for any n (counted in bigint, stopping past `max`). */
+function exceedsCombinations(n: number, sizes: readonly number[], max: number): boolean {
+  const limit = BigInt(max);
+  let total = 0n;
+  for (const k of sizes) {
+    const kk = BigInt(Math.min(k, n - k));
+    const nn = BigInt(n);
+    let c = 1n;
+    for (let i = 1n; i <= kk; i++) c = (c * (nn - kk + i)) / i;
+    total += c;
+    if (total > limit) return true;
+  }
+  return false;
+}
+
+function systemSizeViolations(n: number, sizes: readonly number[], max: number): BetTypeViolation[] {
   const out: BetTypeViolation[] = [];
   if (sizes.length === 0) return ['system_sizes_missing'];
   if (sizes.some((k) => !Number.isInteger(k) || k < 2 || k > n)) out.push('system_size_out_of_range');
   if (new Set(sizes).size !== sizes.length) out.push('system_sizes_not_distinct');
-  if (out.length === 0 && combinationCount(n, sizes) > MAX_SYSTEM_COMBINATIONS)
-    out.push('too_many_combinations');
+  if (out.length === 0 && exceedsCombinations(n, sizes, max)) out.push('too_many_combinations');
   return out;
 }
 
@@ -232,9 +255,8 @@ export function assertBetShape(
     if (seen.has(k)) throw validationError(`${sizesField}[${i}]`, `size ${k} is repeated`);
     seen.add(k);
   });
-  const count = combinationCount(legCount, systemSizes);
-  if (count > MAX_SYSTEM_COMBINATIONS) {
-    throw validationError(sizesField, `${count} combinations exceed the limit of ${MAX_SYSTEM_COMBINATIONS}`);
+  if (exceedsCombinations(legCount, systemSizes, MAX_SYSTEM_COMBINATIONS)) {
+    throw validationError(sizesField, `more combinations than the limit of ${MAX_SYSTEM_COMBINATIONS}`);
   }
 }
 

@@ -12,6 +12,8 @@
  * - `validation_error`: malformed input; `details.field` names the field (e.g. `legs[1].odds`).
  * - `not_found`: an entity (bet, sport event, white label…) does not exist.
  * - `conflict`: a state transition is not allowed now (e.g. settling a settled bet), or an idempotency clash.
+ * - `idempotency_conflict`: an idempotency key (a frame bet's `client_key`, DECISIONS D29's rule) was used before
+ *   with another request; HTTP 409.
  * - `unauthorized`: no or invalid credentials (RFC 6750).
  * - `forbidden`: valid credentials without the right (e.g. an address off the IP allowlist, DECISIONS D27).
  * - `rate_limited`: too many requests.
@@ -25,6 +27,7 @@ export type ErrorCode =
   | 'validation_error'
   | 'not_found'
   | 'conflict'
+  | 'idempotency_conflict'
   | 'unauthorized'
   | 'forbidden'
   | 'rate_limited'
@@ -39,6 +42,7 @@ export const ERROR_CODES: readonly ErrorCode[] = [
   'validation_error',
   'not_found',
   'conflict',
+  'idempotency_conflict',
   'unauthorized',
   'forbidden',
   'rate_limited',

@@ -73,7 +73,12 @@ export interface RestrictionContexts {
   /** Stake above the maximum (spec 03): `max_bet` decimal string (6 decimals). */
   max_bet: KnownContext & { max_bet: string };
   /** Bet type not allowed for these selections (spec 03): the bet type name; `reason` says which rule failed. */
-  bet_type: KnownContext & { bet_type: BetType; reason?: BetTypeViolation };
+  bet_type: KnownContext & {
+    bet_type: BetType;
+    reason?: BetTypeViolation;
+    /** With reason `too_many_combinations`: the most combinations a system may have. */
+    max_combinations?: number;
+  };
   /** Bets too frequent (spec 03): `time_to_wait` in seconds, decimal string. */
   bet_interval: KnownContext & { time_to_wait: string };
   /** Odds changed beyond the acceptance strategy (spec 03): `value` is the current odds (decimal string). */

@@ -10,6 +10,7 @@ import { installAuth } from '../http/auth.js';
 import { installErrorHandler } from '../http/error-handler.js';
 import { installStrictJson } from '../http/json.js';
 import { example, openApiOptions } from '../http/openapi.js';
+import { installTextRule } from '../http/text.js';
 import { registerModules } from './modules.js';
 import { tlsServerFactory } from './tls.js';
 import type { AppDeps } from './wiring.js';
@@ -38,6 +39,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   installErrorHandler(app);
   installStrictJson(app);
+  installTextRule(app);
   await app.register(rateLimit, { global: false });
   await app.register(cookie);
   app.addSchema(ApiErrorBody);

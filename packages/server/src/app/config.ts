@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
+import { MAX_SYSTEM_COMBINATIONS } from '@bookie/core';
 
 /**
  * The server's settings, validated once at start. Every value comes from a CLI flag or an environment
@@ -156,6 +157,11 @@ export interface BetsConfig {
   placementDeadlineMs: number;
   /** How often the recovery of interrupted placements runs, ms (`PLACEMENT_RECOVERY_MS`; 5000). */
   recoveryIntervalMs: number;
+  /**
+   * Most combinations a system bet may have (`SYSTEM_MAX_COMBINATIONS`; 1..100000, default 100000); more is declined
+   * `bet_type` with reason `too_many_combinations`. Expresses have no maximum (spec 01).
+   */
+  maxSystemCombinations: number;
 }
 
 /** Settings of the risk engine (DECISIONS D34, D37–D40). */
@@ -310,6 +316,13 @@ function loadBetsConfig(env: NodeJS.ProcessEnv): BetsConfig {
     eurRates,
     placementDeadlineMs,
     recoveryIntervalMs: int('PLACEMENT_RECOVERY_MS', env.PLACEMENT_RECOVERY_MS, 5_000, 100, 3_600_000),
+    maxSystemCombinations: int(
+      'SYSTEM_MAX_COMBINATIONS',
+      env.SYSTEM_MAX_COMBINATIONS,
+      MAX_SYSTEM_COMBINATIONS,
+      1,
+      MAX_SYSTEM_COMBINATIONS,
+    ),
   };
 }
 

@@ -140,6 +140,7 @@ export async function buildDeps(config: Config, opts: BuildDepsOptions = {}): Pr
           : undefined;
       },
       placementDeadlineMs: config.bets.placementDeadlineMs,
+      maxSystemCombinations: config.bets.maxSystemCombinations,
     },
     // the risk engine decides bets unless RISK_ENGINE=off
     ...(config.risk.enabled ? { risk } : {}),

@@ -31,7 +31,7 @@ While \`bookie start\` runs on the embedded database, add --url http://HOST:PORT
     data(
       new Command('list')
         .description('list deliveries, newest first')
-        .option('--status <status>', 'pending | delivered | failed')
+        .option('--status <status>', 'pending | delivered | failed | unsupported')
         .option('--failing', 'only deliveries with a failed attempt')
         .option('--bet <betId>', 'only this bet')
         .option('--wl <whiteLabelId>', 'only this white label')
@@ -49,8 +49,11 @@ While \`bookie start\` runs on the embedded database, add --url http://HOST:PORT
             dataDir?: string;
           } & RemoteFlags,
         ) => {
-          if (o.status && !['pending', 'delivered', 'failed'].includes(o.status)) {
-            throw validationError('--status', `expected pending, delivered or failed, got "${o.status}"`);
+          if (o.status && !['pending', 'delivered', 'failed', 'unsupported'].includes(o.status)) {
+            throw validationError(
+              '--status',
+              `expected pending, delivered, failed or unsupported, got "${o.status}"`,
+            );
           }
           if (o.url) {
             const query = {

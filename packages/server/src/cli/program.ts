@@ -10,6 +10,7 @@ import { partnerCheckCommand } from './partner-check.js';
 import { replayCommand } from './replay.js';
 import { reportCommand } from './report.js';
 import { riskCommand } from './risk.js';
+import { settlementCommand } from './settlement.js';
 import { startCommand } from './start.js';
 import { userCommand } from './user.js';
 import { wlCommand } from './wl.js';
@@ -33,6 +34,7 @@ export function buildProgram(): Command {
   program.addCommand(betsCommand());
   program.addCommand(reportCommand());
   program.addCommand(riskCommand());
+  program.addCommand(settlementCommand());
   program.addCommand(replayCommand());
   program.addCommand(demoCommand());
   program.addCommand(mcpCommand());

@@ -1,8 +1,10 @@
+import { readFileSync } from 'node:fs';
 import { CreateWhiteLabelBody, UpdateWhiteLabelBody } from '@bookie/contracts';
 import { DomainError, validationError } from '@bookie/core';
 import { Command } from 'commander';
 import { systemClock } from '../app/clock.js';
 import { addCredential } from '../modules/tenants/add-credential.js';
+import { addCertificate, revokeCertificate } from '../modules/tenants/client-certificates.js';
 import { createWhiteLabel } from '../modules/tenants/create-white-label.js';
 import type { TenancyDeps } from '../modules/tenants/deps.js';
 import { showWhiteLabel } from '../modules/tenants/get-white-label.js';
@@ -90,6 +92,7 @@ interface WlFlags extends DatabaseFlags, RemoteFlags {
   betInterval?: string;
   betDelay?: string;
   signing?: boolean;
+  insuranceCancel?: boolean;
 }
 
 /** Options → a create or update body (only what was given). */
@@ -116,6 +119,7 @@ function bodyOf(o: WlFlags): UpdateWhiteLabelBody {
   const delay = seconds('--bet-delay', o.betDelay);
   if (delay !== undefined) b.bet_delay = delay;
   if (o.signing !== undefined) b.signing_enabled = o.signing;
+  if (o.insuranceCancel !== undefined) b.insurance_cancel_callbacks = o.insuranceCancel;
   return b as UpdateWhiteLabelBody;
 }
 
@@ -157,7 +161,9 @@ function settingOptions(cmd: Command, create: boolean): Command {
     .option(
       create ? '--signing' : '--no-signing',
       create ? 'sign callbacks (the default)' : 'stop signing callbacks',
-    );
+    )
+    .option('--insurance-cancel', 'send /bet/insurances/cancel (not in spec 01; off by default, D45)')
+    .option('--no-insurance-cancel', 'do not send /bet/insurances/cancel');
 }
 
 /**
@@ -299,6 +305,46 @@ export function wlCommand(): Command {
           o.url
             ? await callAdmin(o, 'POST', `${wlPath(id)}/credentials/${encodeURIComponent(clientId)}/revoke`)
             : await withTenancy(o, (deps) => revokeCredential(deps, { whiteLabelId: id, clientId }, 'cli')),
+        );
+      }),
+    ),
+  );
+
+  wl.addCommand(
+    strict(
+      databaseOptions(
+        new Command('add-certificate')
+          .description(
+            'bind a client certificate (PEM) to the white label: with it alone the partner reads the feed (/all, /log, /refetch)',
+          )
+          .argument('<id>', 'white label id')
+          .requiredOption('--cert <file>', 'the client certificate, PEM'),
+      ),
+    ).action(
+      action(async (id: string, o: DatabaseFlags & { cert: string }) => {
+        let pem: string;
+        try {
+          pem = readFileSync(o.cert, 'utf8');
+        } catch (err) {
+          throw validationError('--cert', `cannot read ${o.cert}: ${(err as Error).message}`);
+        }
+        printJson(await withTenancy(o, (deps) => addCertificate(deps, { whiteLabelId: id, pem }, 'cli')));
+      }),
+    ),
+  );
+
+  wl.addCommand(
+    strict(
+      databaseOptions(
+        new Command('revoke-certificate')
+          .description('revoke a bound client certificate; it opens nothing from the next request on')
+          .argument('<id>', 'white label id')
+          .argument('<fingerprint>', 'SHA-256 fingerprint (hex, colons allowed)'),
+      ),
+    ).action(
+      action(async (id: string, fingerprint: string, o: DatabaseFlags) => {
+        printJson(
+          await withTenancy(o, (deps) => revokeCertificate(deps, { whiteLabelId: id, fingerprint }, 'cli')),
         );
       }),
     ),

@@ -34,9 +34,9 @@ export interface CallbackDeliveryTable {
   /** `sync` for /bet/place (called inline by placement), `async` for the dispatcher. */
   mode: ColumnType<'async' | 'sync', 'async' | 'sync' | undefined, 'async' | 'sync'>;
   status: ColumnType<
-    'pending' | 'delivered' | 'failed',
-    'pending' | 'delivered' | 'failed' | undefined,
-    'pending' | 'delivered' | 'failed'
+    'pending' | 'delivered' | 'failed' | 'unsupported',
+    'pending' | 'delivered' | 'failed' | 'unsupported' | undefined,
+    'pending' | 'delivered' | 'failed' | 'unsupported'
   >;
   attempts: ColumnType<number, number | undefined, number>;
   next_attempt_at: ColumnType<Date, Date | string | undefined, Date | string>;
@@ -67,6 +67,8 @@ export interface WhiteLabelTable {
   /** Web origins allowed to call the frame API from a browser (CORS, D49); empty = none. */
   allowed_origins: ColumnType<string[], string[] | undefined, string[]>;
   signing_enabled: ColumnType<boolean, boolean | undefined, boolean>;
+  /** Send `/bet/insurances/cancel` (DECISIONS D45: not in spec 01's table, so off unless turned on). */
+  insurance_cancel_callbacks: ColumnType<boolean, boolean | undefined, boolean>;
   /** Standard Webhooks secret `whsec_…` (DECISIONS D11). */
   signing_secret: string;
   previous_signing_secret: string | null;
@@ -352,6 +354,29 @@ export interface BetBoostUseTable {
   updated_at: ColumnType<Date, Date | string, Date | string>;
 }
 
+/** A client certificate bound to a white label (feed authentication by certificate, spec 02). */
+export interface WhiteLabelCertificateTable {
+  id: string;
+  white_label_id: string;
+  /** SHA-256 of the DER certificate, lowercase hex without separators. */
+  fingerprint: string;
+  subject: string;
+  created_at: ColumnType<Date, Date | string, Date | string>;
+  revoked_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+/** A log entry the settlement consumer gave up on (docs/adr/0016-safety-and-conformance.md). */
+export interface SettlementQuarantineTable {
+  consumer: string;
+  v: bigint;
+  line: string;
+  error: string;
+  attempts: number;
+  status: 'quarantined' | 'retry' | 'resolved' | 'skipped';
+  quarantined_at: ColumnType<Date, Date | string, Date | string>;
+  updated_at: ColumnType<Date, Date | string, Date | string>;
+}
+
 /** A backoffice user (DECISIONS D53): an operator, or a partner user of one white label. */
 export interface BackofficeUserTable {
   id: string;
@@ -527,6 +552,8 @@ export interface DB {
   risk_delay: RiskDelayTable;
   risk_closing_odds: RiskClosingOddsTable;
   risk_shading: RiskShadingTable;
+  settlement_quarantine: SettlementQuarantineTable;
+  white_label_certificate: WhiteLabelCertificateTable;
   mcp_client: McpClientTable;
   mcp_authorization_code: McpAuthorizationCodeTable;
   mcp_refresh_token: McpRefreshTokenTable;

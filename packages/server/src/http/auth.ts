@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
-import { DomainError } from '@bookie/core';
+import { findTextViolation } from '@bookie/contracts';
+import { DomainError, validationError } from '@bookie/core';
 import type {} from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { AppDeps } from '../app/wiring.js';
@@ -74,6 +75,10 @@ export interface Authenticator {
 }
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route accepts a client certificate bound to a white label instead of a bearer token (the feed). */
+    certificateAuth?: boolean;
+  }
   interface FastifyRequest {
     /** Set by `requirePartner`. */
     partner?: PartnerPrincipal;
@@ -177,6 +182,10 @@ export function installAuth(
     if (!isSafeMethod(request.method)) {
       if (user.role === 'partner_viewer')
         throw new DomainError('forbidden', 'a partner viewer changes nothing');
+      // authentication runs before validation (onRequest): the audit reads its subject by the path parameters, so
+      // they meet the text rule here first
+      const bad = findTextViolation(request.params, 'params');
+      if (bad) throw validationError(bad.field, bad.reason);
       await users.beforeChange(request);
     }
     return user;
@@ -238,6 +247,34 @@ export function installAuth(
     if (!authenticator) throw new DomainError('unauthorized', 'player authentication is not configured');
     request.player = await authenticator.player(request, reply);
     if (playerLimit) await playerLimit(request, reply);
+  });
+  authenticateFirst(app);
+}
+
+/**
+ * Authentication (and its rate limit) runs before the body is read and validated: a route that names
+ * `requireAdmin`, `requirePartner`, `requirePlayer`, `requireUserOrAdmin` or `requireWhiteLabel` as its `preHandler`
+ * gets it as its first `onRequest` hook
+ * instead, so a caller without a valid token gets 401 (or 429) — never 400 with the route's schema details.
+ */
+function authenticateFirst(app: FastifyInstance): void {
+  const guards = new Set<unknown>([
+    app.requireAdmin,
+    app.requirePartner,
+    app.requirePlayer,
+    app.requireUserOrAdmin,
+    app.requireWhiteLabel,
+  ]);
+  app.addHook('onRoute', (route) => {
+    const pre = route.preHandler;
+    const list = pre === undefined ? [] : Array.isArray(pre) ? [...pre] : [pre];
+    const moved = list.filter((h) => guards.has(h));
+    if (moved.length === 0) return;
+    const rest = list.filter((h) => !guards.has(h));
+    route.preHandler = rest.length > 0 ? rest : undefined;
+    const on = route.onRequest;
+    const onList = on === undefined ? [] : Array.isArray(on) ? on : [on];
+    route.onRequest = [...moved, ...onList] as typeof route.onRequest;
   });
 }
 

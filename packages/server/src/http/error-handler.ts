@@ -6,6 +6,7 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   validation_error: 400,
   not_found: 404,
   conflict: 409,
+  idempotency_conflict: 409,
   unauthorized: 401,
   forbidden: 403,
   rate_limited: 429,

@@ -249,6 +249,12 @@ export function openApiOptions(server: { url: string; description: string }): Sw
           },
           admin: { type: 'http', scheme: 'bearer', description: 'the operator token (BOOKIE_ADMIN_TOKEN)' },
           basic: { type: 'http', scheme: 'basic', description: 'OAuth client id and secret' },
+          // OpenAPI 3.1's mutualTLS scheme (the plugin's types know only 3.0's)
+          clientCertificate: {
+            type: 'mutualTLS',
+            description:
+              'a client certificate bound to the white label (bookie wl add-certificate); feed only',
+          } as unknown as { type: 'http'; scheme: string },
           session: {
             type: 'apiKey',
             in: 'cookie',

@@ -129,3 +129,39 @@ export async function deleteExpiredSessions(db: Executor, whiteLabelId: string, 
     .where('expires_at', '<', before)
     .execute();
 }
+
+/** A client certificate binding with its white label's allowlist (feed authentication by certificate). */
+export interface CertificateBinding {
+  id: string;
+  white_label_id: string;
+  fingerprint: string;
+  revoked_at: Date | null;
+  allowlist: string[];
+}
+
+/** The binding of a certificate fingerprint, revoked or not, or undefined when it is bound to no white label. */
+export async function findCertificateBinding(
+  db: Executor,
+  fingerprint: string,
+): Promise<CertificateBinding | undefined> {
+  return db
+    .selectFrom('white_label_certificate as c')
+    .innerJoin('white_label as w', 'w.id', 'c.white_label_id')
+    .select(['c.id', 'c.white_label_id', 'c.fingerprint', 'c.revoked_at', 'w.allowlist'])
+    .where('c.fingerprint', '=', fingerprint)
+    .executeTakeFirst();
+}
+
+/** The states of certificate bindings by id, shaped like credential states (open streams re-check them). */
+export async function findCertificateStates(
+  db: Executor,
+  ids: readonly string[],
+): Promise<Array<{ id: string; revoked_at: Date | null; allowlist: string[] }>> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('white_label_certificate as c')
+    .innerJoin('white_label as w', 'w.id', 'c.white_label_id')
+    .select(['c.id', 'c.revoked_at', 'w.allowlist'])
+    .where('c.id', 'in', [...ids])
+    .execute();
+}

@@ -1,20 +1,34 @@
 import type { AppDeps } from '../../app/wiring.js';
 import { type Authenticator, bearerToken, challenge } from '../../http/auth.js';
+import {
+  assertCertificateOf,
+  authenticateCertificate,
+  clientCertificateFingerprint,
+} from './authenticate-certificate.js';
 import { authenticatePartner } from './authenticate-partner.js';
 import { authenticatePlayer, batchedSessionLookup } from './authenticate-player.js';
 
 /**
  * The Authenticator of `app.requirePartner` / `app.requirePlayer` (http/auth.ts): bearer tokens per RFC 6750,
  * partner access tokens checked against revocation and then the allowlist (client address = `request.ip`,
- * which honours X-Forwarded-For only from `TRUSTED_PROXIES`), player session tokens (D26).
+ * which honours X-Forwarded-For only from `TRUSTED_PROXIES`), player session tokens (D26). On routes marked
+ * `config.certificateAuth` (the feed), a client certificate bound to a white label is enough without a token; with a
+ * token, a certificate bound to another white label is refused.
  */
 export function createAuthenticator(deps: Pick<AppDeps, 'database' | 'clock'>): Authenticator {
   const players = { ...deps, lookup: batchedSessionLookup(deps) };
   return {
     async partner(request, reply) {
+      const fingerprint = clientCertificateFingerprint(request);
+      if (fingerprint && !request.headers.authorization && request.routeOptions.config?.certificateAuth) {
+        return authenticateCertificate(deps, { fingerprint, address: request.ip });
+      }
       const token = bearerToken(request, reply);
       try {
-        return await authenticatePartner(deps, { token, address: request.ip });
+        const principal = await authenticatePartner(deps, { token, address: request.ip });
+        if (fingerprint)
+          await assertCertificateOf(deps, { fingerprint, whiteLabelId: principal.whiteLabelId });
+        return principal;
       } catch (err) {
         challenge(reply, err);
         throw err;

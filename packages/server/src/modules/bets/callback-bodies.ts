@@ -7,6 +7,7 @@ import type {
   BetUnsettleBody,
   CallbackCompetitor,
   CallbackRestriction,
+  SportEvent,
 } from '@bookie/contracts';
 import {
   callbackBetTypeCode,
@@ -36,23 +37,29 @@ export function odds6(v: string): string {
   return formatOdds(parseDecimal(v, { field: 'odds', maxDecimals: 12 }));
 }
 
-function betOdd(s: SelectionRow): BetOdd {
+/** The current snapshot of a sport event, when known (settlement reads the replica). */
+export type CurrentEvent = (sportEventId: string) => SportEvent | undefined;
+
+function betOdd(s: SelectionRow, current?: CurrentEvent): BetOdd {
   const info = s.event_info as unknown as EventInfo;
+  // the event as it is now, when known: its fixture status, last update and live/prematch state
+  const now = current?.(s.sport_event_id);
+  const state = now ? (now.fixture.status === 1 ? 'live' : 'prematch') : info.state;
   return {
     odd_id: s.odd_id,
     odd_ratio: odds6(s.odds),
     odd_status: s.status,
     match_id: s.sport_event_id,
-    match_status: s.match_status,
+    match_status: now ? now.fixture.status : s.match_status,
     market_id: s.market_id,
-    odd_updated_at: isoWithOffset(new Date(s.odd_updated_at)),
+    odd_updated_at: isoWithOffset(new Date(now ? now.updated_at : s.odd_updated_at)),
     status_reason: s.status_reason,
     meta: {
       sport_event_info_provider_id: info.provider_id,
       sport_event_info_sport_id: info.sport_id,
       sport_event_info_tournament_id: info.tournament_id,
       sport_event_info_market_type: info.market_type,
-      sport_event_info_state: info.state,
+      sport_event_info_state: state,
       sport_event_info_start_time: info.start_time,
       sport_event_info_competitors: info.competitors,
       sport_id: info.sport_id,
@@ -90,12 +97,25 @@ export function placeBody(bet: Bet): WithoutRequestId<BetPlaceBody> & WithoutReq
     bet_boost_id: r.boost_id ?? '',
     total_odds_value: odds6(r.total_odds),
     base_odds_value: odds6(r.base_odds),
-    bet_odds: bet.selections.map(betOdd),
+    bet_odds: bet.selections.map((s) => betOdd(s)),
     bet_bet_builder_odds: [],
     bet_system_sizes: mtsSystemSizes(r.bet_type, bet.selections.length, r.system_sizes),
     bet_created_at: isoWithOffset(new Date(r.created_at)),
     competitors: competitors(bet),
   };
+}
+
+/**
+ * Restrictions as callbacks carry them (spec 01 "Restriction": `max_bet` context is a JSON number; the spec 03 APIs
+ * keep the decimal string). The number is written from the 6-decimal amount, whose digits it keeps exactly (JSON
+ * numbers print the shortest round-trip form, exact up to 15 significant digits).
+ */
+export function callbackRestrictions(restrictions: readonly Restriction[]): CallbackRestriction[] {
+  return restrictions.map((r) => {
+    const context = r.context as Record<string, unknown>;
+    if (typeof context.max_bet !== 'string') return r as unknown as CallbackRestriction;
+    return { type: r.type, context: { ...context, max_bet: Number(context.max_bet) } };
+  });
 }
 
 /** Body of `/bet/decline`: every failing restriction (spec 01). */
@@ -106,14 +126,18 @@ export function declineBody(
   return {
     bet_id: bet.row.id,
     bet_player_id: bet.row.player_id,
-    restrictions: restrictions as unknown as CallbackRestriction[],
+    restrictions: callbackRestrictions(restrictions),
   };
 }
 
-/** Body of `/bet/settle` (spec 01; D3, D12): the full current amount and the odds with their statuses. */
+/**
+ * Body of `/bet/settle` (spec 01; D3, D12): the full current amount and the odds with their statuses. With
+ * `current`, each selection carries its event's current match status, update time and live/prematch state.
+ */
 export function settleBody(
   bet: Bet,
   settlement: { settleAmount: string; settleType: 1 | 2 | 3; restrictions: readonly Restriction[] },
+  current?: CurrentEvent,
 ): WithoutRequestId<BetSettleBody> {
   const r = bet.row;
   return {
@@ -122,11 +146,11 @@ export function settleBody(
     bet_boost_id: r.boost_id ?? '',
     total_odds_value: odds6(r.total_odds),
     base_odds_value: odds6(r.base_odds),
-    bet_odds: bet.selections.map(betOdd),
+    bet_odds: bet.selections.map((s) => betOdd(s, current)),
     bet_bet_builder_odds: [],
     settle_amount: money6(settlement.settleAmount),
     settle_type: settlement.settleType,
-    restrictions: settlement.restrictions as unknown as CallbackRestriction[],
+    restrictions: callbackRestrictions(settlement.restrictions),
   };
 }
 

@@ -14,6 +14,7 @@ import { createSportEvent } from '../trading/create-sport-event.js';
 import { sampleEvent } from '../trading/fixtures.js';
 import { patchMarkets } from '../trading/patch-markets.js';
 import { setBetStop } from '../trading/set-bet-stop.js';
+import { updateFixture } from '../trading/update-fixture.js';
 import { recoverPlacements } from './recover-placements.js';
 
 type Partner = Awaited<ReturnType<typeof scriptedPartner>>;
@@ -60,7 +61,7 @@ describe(`bet placement (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, 
   beforeAll(async () => {
     partner = await scriptedPartner();
     const db = await createTestDatabase();
-    t = await createTestApp(db, { env: { PLACEMENT_DEADLINE_MS: '6000' } });
+    t = await createTestApp(db, { env: { PLACEMENT_DEADLINE_MS: '6000', SYSTEM_MAX_COMBINATIONS: '3' } });
     await startBackground(t.deps);
     eventA = (await trading(createSportEvent(t.deps, sampleEvent({ markets: 2 })))).id;
     eventB = (await trading(createSportEvent(t.deps, sampleEvent({ markets: 2, name: 'Spurs' })))).id;
@@ -122,6 +123,118 @@ describe(`bet placement (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, 
     expect(partner.at('/bet/place').filter((c) => c.json.bet_id === a.json.id)).toHaveLength(1);
   });
 
+  it('declines bet types that do not fit their selections (bet_type), with no maximum number of selections', async () => {
+    const reasons = async (body: Record<string, unknown>) => {
+      const r = await place(body);
+      expect(r.status, JSON.stringify(r.json)).toBe(200);
+      expect(r.json.status).toBe(2);
+      return (r.json.restrictions as Array<{ type: string; context: Record<string, unknown> }>).filter(
+        (x) => x.type === 'bet_type',
+      );
+    };
+    // a one-selection express
+    expect(await reasons({ bet_type: 'express', ...single(eventA) })).toEqual([
+      {
+        type: 'bet_type',
+        context: expect.objectContaining({ bet_type: 'express', reason: 'express_needs_two_selections' }),
+      },
+    ]);
+    // 31 selections are not refused by a cap (here they share a sport event, which the express rules decline)
+    const many = Array.from({ length: 31 }, () => ({
+      sport_event_id: eventA,
+      market_id: '1',
+      odd_id: '1',
+      odds: '1.5',
+    }));
+    expect((await reasons({ bet_type: 'express', selections: many }))[0]!.context.reason).toBe(
+      'selections_on_same_sport_event',
+    );
+    // a system beyond SYSTEM_MAX_COMBINATIONS (3 here): 2 of 3 has 3 combinations, 2+3 of 3 has 4
+    const three = [eventA, eventB, eventA].map((e, i) => ({
+      sport_event_id: i === 2 ? eventB : e,
+      market_id: String((i % 2) + 1),
+      odd_id: '1',
+      odds: '1.5',
+    }));
+    const tooMany = await reasons({ bet_type: 'system', system_sizes: [2, 3], selections: three });
+    expect(tooMany.map((x) => x.context)).toContainEqual(
+      expect.objectContaining({ reason: 'too_many_combinations', max_combinations: 3 }),
+    );
+  });
+
+  it('declines bets on a market trading marked defective (market_defective); the feed shows the flag', async () => {
+    const marked = await trading(
+      patchMarkets(t.deps, { id: eventB, body: { markets: [{ id: '2', is_defective: true }] } }),
+    );
+    expect(t.deps.feed.catalog.getEvent(eventB)!.markets['2']!.is_defective).toBe(true);
+    const row = await t.deps.database.db
+      .selectFrom('feed_log')
+      .select('line')
+      .where('v', '=', marked.version)
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(row.line).changes).toMatchObject({ 'markets/2/is_defective': true });
+    const r = await place({
+      selections: [{ sport_event_id: eventB, market_id: '2', odd_id: '1', odds: '1.5' }],
+    });
+    expect(r.json.status).toBe(2);
+    expect(r.json.restrictions).toContainEqual({
+      type: 'market_defective',
+      context: expect.objectContaining({ sport_event_id: eventB, market_id: '2' }),
+    });
+    await trading(
+      patchMarkets(t.deps, { id: eventB, body: { markets: [{ id: '2', is_defective: false }] } }),
+    );
+    const ok = await place({
+      selections: [{ sport_event_id: eventB, market_id: '2', odd_id: '1', odds: '1.5' }],
+    });
+    expect(ok.json.status).toBe(1);
+  });
+
+  it('lists suspended events in the frame, and suspended markets with their odds hidden (spec 02)', async () => {
+    const e = (await trading(createSportEvent(t.deps, sampleEvent({ markets: 2, name: 'Suspended FC' })))).id;
+    await trading(updateFixture(t.deps, { id: e, body: { status: 2 } }));
+    await trading(patchMarkets(t.deps, { id: e, body: { markets: [{ id: '1', status: 1 }] } }));
+    const list = async (q: string) => {
+      const r = await t.app.inject({
+        method: 'GET',
+        url: `/frame-api/sport-events${q}`,
+        headers: { authorization: `Bearer ${session}` },
+      });
+      return (r.json().items as Array<{ id: string; markets: Record<string, { odds: object }> }>).find(
+        (x) => x.id === e,
+      );
+    };
+    for (const q of ['', '?state=live']) {
+      const shown = await list(q);
+      expect(shown, q).toBeDefined();
+      expect(shown!.markets['1']!.odds).toEqual({});
+      expect(Object.keys(shown!.markets['2']!.odds).length).toBeGreaterThan(0);
+    }
+    expect(await list('?state=prematch')).toBeUndefined();
+    // the replica keeps the odds: only the frame hides them
+    expect(Object.keys(t.deps.feed.catalog.getEvent(e)!.markets['1']!.odds).length).toBeGreaterThan(0);
+  });
+
+  it('answers 409 idempotency_conflict when a client key comes back with another bet', async () => {
+    const a = await place({ ...single(eventA, '2', '2.5'), client_key: 'k-2' });
+    expect(a.status).toBe(200);
+    // the same bet written differently is a repeat
+    const same = await place({ ...single(eventA, '2', '2.50'), stake: '10.0', client_key: 'k-2' });
+    expect(same.json.id).toBe(a.json.id);
+    for (const other of [
+      { ...single(eventA, '2', '2.5'), stake: '11', client_key: 'k-2' },
+      { ...single(eventA, '1', '1.5'), client_key: 'k-2' },
+    ]) {
+      const r = await place(other);
+      expect(r.status).toBe(409);
+      expect(r.json.error).toMatchObject({
+        code: 'idempotency_conflict',
+        details: { field: 'client_key', bet_id: a.json.id },
+      });
+    }
+    expect(partner.at('/bet/place').filter((c) => c.json.bet_id === a.json.id)).toHaveLength(1);
+  });
+
   it('declines with every failing restriction and calls back /bet/decline', async () => {
     const s = await newSession('p2', { limits: { min_stake: '5', max_stake: '20', max_payout: null } });
     const r = await place(
@@ -148,6 +261,11 @@ describe(`bet placement (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, 
     const decline = partner.at('/bet/decline').find((c) => c.json.bet_id === r.json.id)!;
     expect(isCallbackBody('decline', decline.json)).toBe(true);
     expect((decline.json.restrictions as unknown[]).length).toBe(3);
+    // in callbacks max_bet is a JSON number (spec 01); the frame API keeps the decimal string
+    const cbMaxBet = (
+      decline.json.restrictions as Array<{ type: string; context: Record<string, unknown> }>
+    ).find((x) => x.type === 'max_bet');
+    expect(cbMaxBet!.context).toEqual({ max_bet: 20, sport_event_id: eventA });
     const small = await place({ ...single(eventB), stake: '1' }, s);
     expect(small.json.restrictions).toEqual([
       { type: 'min_bet', context: { min_bet: '5.000000', max_bet: '20.000000', sport_event_id: eventB } },

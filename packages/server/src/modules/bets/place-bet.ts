@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { CALLBACK_PATHS, type PlaceBetRequest, type SportEvent } from '@bookie/contracts';
+import { type BetView, CALLBACK_PATHS, type PlaceBetRequest, type SportEvent } from '@bookie/contracts';
 import {
   clientAppliedDelay,
   DomainError,
+  eq,
   formatFeedOddValue,
   type OddsStrategy,
   type OutcomeKey,
@@ -56,6 +57,8 @@ export interface PlacementSettings {
   expressCap(currency: string): Rational | undefined;
   /** How long a bet may stay in hold_requested before recovery force-declines it (ms). */
   placementDeadlineMs: number;
+  /** Most combinations a system bet may have (`SYSTEM_MAX_COMBINATIONS`); more is declined `bet_type`. */
+  maxSystemCombinations?: number;
   placePolicy?: PlaceRetryPolicy;
 }
 
@@ -103,6 +106,47 @@ function eventInfo(event: SportEvent, marketId: string): EventInfo {
   };
 }
 
+/**
+ * A repeat of a `client_key` answers the bet it placed when it asks for the same bet — type, sizes, stake, currency,
+ * odds strategy, bonuses and selections with their requested odds (exact values, so `"1.50"` repeats `"1.5"`);
+ * another request under the same key is refused (the rule of DECISIONS D29).
+ *
+ * @throws DomainError idempotency_conflict (409) naming `client_key`.
+ */
+function sameRequest(stored: Bet, req: PlacementRequest, body: PlaceBetRequest): BetView {
+  const bet = stored.row;
+  const exact = (s: string, field: string) => parseDecimal(String(s), { field, maxDecimals: 12 });
+  const same =
+    bet.bet_type === req.betType &&
+    JSON.stringify(bet.system_sizes ?? []) === JSON.stringify(req.systemSizes) &&
+    req.stake !== undefined &&
+    eq(exact(bet.stake, 'stake'), req.stake) &&
+    bet.currency === req.currency &&
+    bet.odds_strategy === req.oddsStrategy &&
+    (bet.freebet_id ?? null) === (body.freebet_id ?? null) &&
+    (bet.insurance_id ?? null) === (body.insurance_id ?? null) &&
+    (bet.boost_id ?? null) === (body.boost_id ?? null) &&
+    stored.selections.length === req.selections.length &&
+    req.selections.every((s, i) => {
+      const b = stored.selections[i];
+      return (
+        b !== undefined &&
+        b.sport_event_id === s.sport_event_id &&
+        b.market_id === s.market_id &&
+        b.odd_id === s.odd_id &&
+        eq(exact(b.requested_odds, 'odds'), s.odds)
+      );
+    });
+  if (!same) {
+    throw new DomainError(
+      'idempotency_conflict',
+      `client_key: ${body.client_key} was already used for another bet request`,
+      { field: 'client_key', bet_id: bet.id },
+    );
+  }
+  return toBetView(stored);
+}
+
 /** Parses the request into exact values; throws validation_error naming the field. */
 export function parsePlacement(body: PlaceBetRequest, session: PlayerSession): PlacementRequest {
   if (body.currency !== session.currency) {
@@ -147,7 +191,7 @@ export async function placeBet(deps: PlacementDeps, session: PlayerSession, body
   const req = parsePlacement(body, session);
   const { database, catalog, clock } = deps;
   const { playerId } = session;
-  /** The bet this player already placed with the request's client key, as a view (undefined: none). */
+  /** The bet this player already placed with the request's client key (undefined: none). */
   const placedWithKey = async () => {
     if (!body.client_key) return undefined;
     const id = await deps.writes.findByClientKey({
@@ -155,10 +199,10 @@ export async function placeBet(deps: PlacementDeps, session: PlayerSession, body
       playerId,
       clientKey: body.client_key,
     });
-    return id ? toBetView((await loadBets(database.db, [id]))[0] as Bet) : undefined;
+    return id ? ((await loadBets(database.db, [id]))[0] as Bet) : undefined;
   };
   const repeated = await placedWithKey();
-  if (repeated) return repeated;
+  if (repeated) return sameRequest(repeated, req, body);
   if (!catalog.connected)
     throw new DomainError('unavailable', 'the book is not available; try again shortly');
   const wl = await deps.whiteLabels.get(session.whiteLabelId);
@@ -194,7 +238,9 @@ export async function placeBet(deps: PlacementDeps, session: PlayerSession, body
   const now = clock.now();
   const betId = randomUUID();
   const requestedOdds = req.selections.map((s) => s.odds);
-  const total = formatFeedOddValue(totalOddsOf(req.betType, requestedOdds, req.systemSizes));
+  const total = formatFeedOddValue(
+    totalOddsOf(req.betType, requestedOdds, req.systemSizes, deps.settings.maxSystemCombinations),
+  );
   let held: Awaited<ReturnType<PlacementWrites['hold']>>;
   try {
     held = await deps.writes.hold({
@@ -233,7 +279,7 @@ export async function placeBet(deps: PlacementDeps, session: PlayerSession, body
   } catch (err) {
     // the same client key placed at the same moment: the other request formed the bet
     const concurrent = isUniqueViolation(err) ? await placedWithKey() : undefined;
-    if (concurrent) return concurrent;
+    if (concurrent) return sameRequest(concurrent, req, body);
     throw err;
   }
   const { place, lastBets } = held;
@@ -360,6 +406,9 @@ export async function placeBet(deps: PlacementDeps, session: PlayerSession, body
       lastBetAt: lastBets,
       expressCap: deps.settings.expressCap(req.currency),
       oddsTolerance: deps.settings.oddsTolerance,
+      ...(deps.settings.maxSystemCombinations !== undefined
+        ? { maxCombinations: deps.settings.maxSystemCombinations }
+        : {}),
       // bonuses (issue 9): the multiplier the bet reserved with its boost at the hold
       ...(boostMultiplier ? { boostMultiplier } : {}),
       ...(risk ? { risk } : {}),

@@ -163,7 +163,7 @@ describe(`placement end to end (${process.env.DATABASE_URL ? 'postgres' : 'pglit
     const s = await player(id);
     await p.walletApi.setFaults({ delayRate: 1, delayMs: 3000 });
     const pending = place(s, single()).catch(() => undefined);
-    await waitUntil(async () => (await p.walletApi.balance(id)).held === '10.000000', 10_000);
+    await waitUntil(async () => (await p.walletApi.balance(id)).held === '10.000000', 25_000);
     await p.restartBookie('SIGKILL');
     await p.walletApi.setFaults({ delayRate: 0 });
     await pending;

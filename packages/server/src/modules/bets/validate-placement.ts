@@ -4,11 +4,14 @@ import {
   betTotalOdds,
   type DecisionLeg,
   decideBet,
+  mul,
   type OddsStrategy,
+  ONE,
   parseDecimal,
   type Rational,
   type Restriction,
   type RiskState,
+  validateBetType,
 } from '@bookie/core';
 import type { WhiteLabel } from '../tenants/white-label.js';
 
@@ -44,6 +47,8 @@ export interface PlacementContext {
   expressCap: Rational | undefined;
   /** Strategy-1 tolerance (relative fraction). */
   oddsTolerance: Rational;
+  /** Most combinations a system bet may have (`SYSTEM_MAX_COMBINATIONS`); more is declined `bet_type`. */
+  maxCombinations?: number;
   /**
    * The bet's boost multiplier (D19), when it reserved a boost: the potential payout that max payout and the express
    * cap limit is then on the boosted odds, as settlement pays it.
@@ -65,12 +70,25 @@ export interface PlacementVerdict {
   legs: DecisionLeg[];
 }
 
-/** The total odds of a bet: potential payout per unit of stake, with every leg winning (no caps). */
+/**
+ * The total odds of a bet: potential payout per unit of stake, with every leg winning (no caps). A bet whose type
+ * does not fit its selections (declined `bet_type`: a one-selection express, a system of too many combinations…)
+ * gets the product of its odds, so forming and declining it never fails.
+ */
 export function totalOddsOf(
   betType: BetType,
   odds: readonly Rational[],
   systemSizes: readonly number[],
+  maxCombinations?: number,
 ): Rational {
+  const shapeFails =
+    validateBetType({
+      type: betType,
+      selections: odds.map((_, i) => ({ sport_event_id: String(i) })),
+      systemSizes,
+      ...(maxCombinations !== undefined ? { maxCombinations } : {}),
+    }).length > 0;
+  if (shapeFails) return odds.reduce(mul, ONE);
   return betTotalOdds(betType, odds, systemSizes);
 }
 
@@ -107,6 +125,7 @@ export function validatePlacement(req: PlacementRequest, ctx: PlacementContext):
     lastBetAt: new Map([...ctx.lastBetAt].map(([k, v]) => [k, v.getTime()])),
     expressCap: ctx.expressCap,
     oddsTolerance: ctx.oddsTolerance,
+    ...(ctx.maxCombinations !== undefined ? { maxCombinations: ctx.maxCombinations } : {}),
     ...(ctx.boostMultiplier ? { boostMultiplier: ctx.boostMultiplier } : {}),
     ...(ctx.risk ? { risk: ctx.risk } : {}),
   });

@@ -378,7 +378,7 @@ describe(`bonuses through the life of a bet, with the reference wallet (${proces
 
   describe('insurance: available → applied → paid or declined; paid → cancelled', () => {
     it('lost within max_odds_count_lose: paid (refund min(S × percent / 100, max_amount)); unsettle cancels it; settled again, paid again', async () => {
-      const p = await player('ins-paid', '100');
+      const p = await player('ins-paid', '100', { insurance_cancel_callbacks: true });
       const e = await w.newEvent();
       const ins = await insurance(p); // 50 % of 10 = 5, capped at 4
       const bet = await place(p.session, { selections: [sel(e)], insurance_id: ins });
@@ -435,6 +435,28 @@ describe(`bonuses through the life of a bet, with the reference wallet (${proces
       expect(await balance(p.id)).toEqual({ available: '94.000000', held: '0.000000' });
       const check = await wallet.api.checkLedger(p.id);
       expect(check.ok).toBe(true);
+    });
+
+    it('sends no /bet/insurances/cancel to a white label that did not turn it on (D45)', async () => {
+      const p = await player('ins-nocancel', '100');
+      const e = await w.newEvent();
+      const ins = await insurance(p);
+      const bet = await place(p.session, { selections: [sel(e)], insurance_id: ins });
+      await result(e, '2', 2);
+      await delivered(bet.id, 4);
+      await result(e, '2', 0);
+      await delivered(bet.id, 5);
+      await result(e, '2', 2);
+      await delivered(bet.id, 7);
+      expect((await callbacksOf(bet.id)).map((c) => c.path)).toEqual([
+        '/bet/place',
+        '/bet/accept',
+        '/bet/settle',
+        '/bet/insurances/accepted',
+        '/bet/unsettle',
+        '/bet/settle',
+        '/bet/insurances/accepted',
+      ]);
     });
 
     it('won: declined, winnings paid normally; unsettled and settled lost: paid', async () => {

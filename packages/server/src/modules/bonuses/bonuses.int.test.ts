@@ -165,6 +165,26 @@ describe(`bonus REST: freebets, insurance, bet boosts (${process.env.DATABASE_UR
       expect(r.json.items[3].freebet).toMatchObject({ player_id: 'b3', currency_code: 'USD' });
     });
 
+    it('answers per item even when an item does not fit the schema; a body without items is 400', async () => {
+      const r = await call('POST', '/freebet/create/bulk', {
+        items: [
+          freebet({ player_id: 'bs1' }),
+          { player_id: 'bs2', amount: 5 },
+          freebet({ player_id: 'bs3', x: 1 }),
+        ],
+      });
+      expect(r.status).toBe(200);
+      expect(r.json.items.map((i: { status: number }) => i.status)).toEqual([201, 400, 400]);
+      expect(r.json.items[1].error).toMatchObject({ code: 'validation_error' });
+      expect(r.json.items[1].error.details.field).toMatch(/^body\./);
+      expect(r.json.items[2].error.details.field).toBe('body.x');
+      for (const bad of [{}, { items: [] }, { items: 'x' }]) {
+        const w = await call('POST', '/freebet/create/bulk', bad);
+        expect(w.status).toBe(400);
+        expect(w.json.error.details.field).toBe('body.items');
+      }
+    });
+
     it('updates an available freebet and cancels it; a cancelled freebet cannot change', async () => {
       const { json: f } = await call('POST', '/freebet/create', freebet({ player_id: 'u1' }));
       const u = await call('POST', '/freebet/update', {

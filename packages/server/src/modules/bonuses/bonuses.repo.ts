@@ -146,6 +146,16 @@ export async function insuranceOfBet(tx: Executor, betId: string): Promise<Insur
   return tx.selectFrom('insurance').selectAll().where('bet_id', '=', betId).forUpdate().executeTakeFirst();
 }
 
+/** Whether a white label turned on `/bet/insurances/cancel` (DECISIONS D45). */
+export async function sendsInsuranceCancel(tx: Executor, whiteLabelId: string): Promise<boolean> {
+  const r = await tx
+    .selectFrom('white_label')
+    .select('insurance_cancel_callbacks')
+    .where('id', '=', whiteLabelId)
+    .executeTakeFirst();
+  return r?.insurance_cancel_callbacks ?? false;
+}
+
 /** Changes an insurance's columns. */
 export async function updateInsurance(
   db: Executor,

@@ -73,6 +73,8 @@ export async function bonusesRoutes(app: FastifyInstance, appDeps: AppDeps): Pro
     '/freebet/create/bulk',
     {
       preHandler: app.requirePartner,
+      // an item that does not fit the schema is answered on its own (400 in its place), not the whole request
+      attachValidation: true,
       schema: {
         ...freebets,
         operationId: 'createFreebetsBulk',

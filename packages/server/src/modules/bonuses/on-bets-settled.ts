@@ -4,7 +4,7 @@ import type { Executor } from '../../db/transaction.js';
 import type { Bet } from '../bets/bet.js';
 import { money6 } from '../bets/callback-bodies.js';
 import { type CallbackToEnqueue, enqueueCallbacks } from '../callbacks/enqueue-callbacks.js';
-import { insuranceOfBet, updateInsurance, useFreebet } from './bonuses.repo.js';
+import { insuranceOfBet, sendsInsuranceCancel, updateInsurance, useFreebet } from './bonuses.repo.js';
 import { ruleOf } from './insurance-rule.js';
 
 /**
@@ -27,7 +27,8 @@ export interface BetSettlementChange {
  *   settle amount, D18);
  * - insurance (spec 01 "Bet insurance", D20), at every settle: paid (`/bet/insurances/accepted` with
  *   `refund_amount`) when the bet settled lost within `max_odds_count_lose`, else declined
- *   (`/bet/insurances/decline`); at every unsettle: paid → cancelled with `/bet/insurances/cancel` carrying the
+ *   (`/bet/insurances/decline`); at every unsettle: paid → cancelled with `/bet/insurances/cancel` (only to white
+ *   labels that turned `insurance_cancel_callbacks` on, D45) carrying the
  *   refund it takes back (as `/bet/unsettle` reverses a settle, D12), declined → applied (no money moved, no
  *   callback). So Σ accepted − Σ cancel = the refund currently paid, at every moment.
  *
@@ -50,11 +51,14 @@ export async function onBetsSettled(
     let status = ins.status;
     if (unsettled) {
       if (status === 'paid') {
-        callbacks.push({
-          ...base,
-          path: CALLBACK_PATHS.insuranceCancel,
-          body: { bet_id: r.id, bet_insurance_id: ins.id, refund_amount: money6(ins.refund_amount ?? '0') },
-        });
+        // not in spec 01's callback table: only for white labels that turned it on (D45)
+        if (await sendsInsuranceCancel(tx, r.white_label_id)) {
+          callbacks.push({
+            ...base,
+            path: CALLBACK_PATHS.insuranceCancel,
+            body: { bet_id: r.id, bet_insurance_id: ins.id, refund_amount: money6(ins.refund_amount ?? '0') },
+          });
+        }
         status = 'cancelled';
         await updateInsurance(tx, ins.id, { status, refund_amount: null, updated_at: at });
       } else if (status === 'declined') {

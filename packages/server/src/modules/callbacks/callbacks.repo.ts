@@ -108,6 +108,26 @@ export async function markAttemptFailed(
     .execute();
 }
 
+/**
+ * Marks an optional callback the partner does not implement (D45: it answered 404, 405 or 501) `unsupported`, if
+ * this owner still holds its lease: it leaves the bet's queue, so the bet's next callback becomes due. Returns
+ * whether the bet has a later pending callback.
+ */
+export async function markUnsupported(
+  db: Executor,
+  owner: string,
+  id: bigint,
+  failure: { status: number; error: string },
+): Promise<boolean> {
+  const res = await sql<{ next: boolean }>`
+    UPDATE callback_delivery d SET status = 'unsupported', attempts = d.attempts + 1, last_status = ${failure.status},
+      last_error = ${failure.error.slice(0, 2000)}, last_attempt_at = now(), lease_owner = NULL, lease_until = NULL
+    WHERE d.id = ${String(id)}::int8 AND d.lease_owner = ${owner}
+    RETURNING EXISTS (SELECT 1 FROM callback_delivery e
+      WHERE e.bet_id = d.bet_id AND e.status = 'pending' AND e.id > d.id) AS next`.execute(db);
+  return res.rows.some((r) => r.next);
+}
+
 /** The outcome of a synchronous delivery's (/bet/place) attempt series. */
 export interface SyncOutcome {
   delivered: boolean;
@@ -142,7 +162,7 @@ export async function recordSyncOutcomes(
 export interface DeliveryFilter {
   whiteLabelId?: string;
   betId?: string;
-  status?: 'pending' | 'delivered' | 'failed';
+  status?: 'pending' | 'delivered' | 'failed' | 'unsupported';
   /** Only rows with at least one failed attempt. */
   failing?: boolean;
   /** Rows with id below this (paging, newest first). */
@@ -169,13 +189,16 @@ export async function findDelivery(db: Executor, key: string): Promise<CallbackD
   return undefined;
 }
 
-/** Makes a pending delivery due now (operator "retry now"); returns whether a row changed. */
+/**
+ * Makes a pending delivery due now (operator "retry now"); an `unsupported` one (D45) becomes pending again.
+ * Returns whether a row changed.
+ */
 export async function makeDueNow(db: Executor, id: bigint): Promise<boolean> {
   const r = await db
     .updateTable('callback_delivery')
-    .set({ next_attempt_at: sql`now()`, lease_owner: null, lease_until: null })
+    .set({ status: 'pending', next_attempt_at: sql`now()`, lease_owner: null, lease_until: null })
     .where('id', '=', id)
-    .where('status', '=', 'pending')
+    .where('status', 'in', ['pending', 'unsupported'])
     .executeTakeFirst();
   return r.numUpdatedRows > 0n;
 }

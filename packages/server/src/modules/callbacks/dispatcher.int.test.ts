@@ -78,13 +78,76 @@ describe(`callback dispatcher (${process.env.DATABASE_URL ? 'postgres' : 'pglite
     return d;
   }
 
-  async function waitFor(cond: () => boolean | Promise<boolean>, ms = 10_000) {
+  // a bound for a hung test only: under a loaded machine conditions take longer, never a fixed time
+  async function waitFor(cond: () => boolean | Promise<boolean>, ms = 25_000) {
     const end = Date.now() + ms;
     while (!(await cond())) {
       if (Date.now() > end) throw new Error('timed out waiting');
       await new Promise((r) => setTimeout(r, 20));
     }
   }
+
+  it('marks an optional callback the partner answers 404/405/501 unsupported and goes on with the bet (D45)', async () => {
+    const p = await partner((r) => ({
+      status: r.path.endsWith('/bet/insurances/cancel')
+        ? 404
+        : r.path.endsWith('/bet/cash-out-orders/accepted')
+          ? 501
+          : r.path.endsWith('/bet/accept')
+            ? 404 // a mandatory callback is retried whatever the answer
+            : 204,
+    }));
+    stops.push(p.close);
+    const targets: CallbackTargets = { get: async () => unsigned(p.url) };
+    const cb = (betId: string, path: string, n: number) => ({
+      whiteLabelId: 'wl',
+      betId,
+      path,
+      body: { bet_id: betId, n },
+      foreignParams: {},
+    });
+    await inTransaction(t.db, (tx) =>
+      enqueueCallbacks(tx, [
+        cb('O', '/bet/unsettle', 1),
+        cb('O', '/bet/insurances/cancel', 2),
+        cb('O', '/bet/cash-out-orders/accepted', 3),
+        cb('O', '/bet/settle', 4),
+        cb('M', '/bet/accept', 1),
+      ]),
+    );
+    const d = dispatcher(targets);
+    await d.start();
+    // the answer is recorded after it arrives (batched): wait for the record, not for the request
+    await waitFor(async () =>
+      (await listCallbackDeliveries(t.db, { betId: 'O', limit: 10 })).some(
+        (r) => r.path === '/bet/settle' && r.status === 'delivered',
+      ),
+    );
+    const forO = p.received.filter((r) => r.body.includes('"bet_id":"O"')).map((r) => r.path);
+    expect(forO).toEqual([
+      '/cb/bet/unsettle',
+      '/cb/bet/insurances/cancel',
+      '/cb/bet/cash-out-orders/accepted',
+      '/cb/bet/settle',
+    ]);
+    const rows = await listCallbackDeliveries(t.db, { betId: 'O', limit: 10 });
+    expect(Object.fromEntries(rows.map((r) => [r.path, [r.status, r.last_status]]))).toEqual({
+      '/bet/unsettle': ['delivered', 204],
+      '/bet/insurances/cancel': ['unsupported', 404],
+      '/bet/cash-out-orders/accepted': ['unsupported', 501],
+      '/bet/settle': ['delivered', 204],
+    });
+    // a mandatory callback answered 404 stays pending and is retried
+    await waitFor(() => p.received.filter((r) => r.path === '/cb/bet/accept').length >= 2);
+    expect((await listCallbackDeliveries(t.db, { betId: 'M', limit: 1 }))[0]).toMatchObject({
+      status: 'pending',
+    });
+    // the operator can send an unsupported one again by hand
+    const unsupported = rows.find((r) => r.path === '/bet/insurances/cancel');
+    const retried = await retryCallbackDelivery(t.db, unsupported!.id);
+    expect(retried.status).toBe('pending');
+    await waitFor(() => p.received.filter((r) => r.path === '/cb/bet/insurances/cancel').length >= 2);
+  });
 
   it('delivers in order per bet, retries failures with the same request_id and bytes, and signs', async () => {
     let failuresLeft = 2;

@@ -1,11 +1,18 @@
 import { randomUUID } from 'node:crypto';
+import { OPTIONAL_CALLBACK_PATHS, UNSUPPORTED_CALLBACK_STATUSES } from '@bookie/contracts';
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import { failpoint } from '../../app/failpoints.js';
 import { WakeableSleep } from '../../app/wakeable-sleep.js';
 import type { Database } from '../../db/database.js';
 import { retryDelayMs } from './backoff.js';
-import { type CallbackDelivery, claimDue, markAttemptFailed, markDelivered } from './callbacks.repo.js';
+import {
+  type CallbackDelivery,
+  claimDue,
+  markAttemptFailed,
+  markDelivered,
+  markUnsupported,
+} from './callbacks.repo.js';
 import type { CallbackSender, CallbackTargets } from './send-callback.js';
 
 /** NOTIFY channel that wakes dispatchers in every process when callbacks are enqueued. */
@@ -215,6 +222,25 @@ export class CallbackDispatcher {
       return;
     }
     this.counters.failed++;
+    if (
+      result.status !== null &&
+      UNSUPPORTED_CALLBACK_STATUSES.has(result.status) &&
+      OPTIONAL_CALLBACK_PATHS.has(d.path)
+    ) {
+      // D45: the partner does not implement this optional callback; the bet's queue goes on without it
+      this.logger.warn(
+        { requestId: d.request_id, path: d.path, betId: d.bet_id, status: result.status },
+        'optional callback not implemented by the partner; marked unsupported',
+      );
+      if (
+        await markUnsupported(this.database.db, this.owner, d.id, {
+          status: result.status,
+          error: result.error,
+        })
+      )
+        this.markDirty();
+      return;
+    }
     const delayMs = this.opts.retryDelay?.(d.attempts + 1) ?? retryDelayMs(d.attempts + 1, this.opts.random);
     this.logger.warn(
       {

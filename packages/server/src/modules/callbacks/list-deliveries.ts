@@ -15,7 +15,7 @@ export interface DeliveryView {
   bet_id: string;
   path: string;
   mode: 'async' | 'sync';
-  status: 'pending' | 'delivered' | 'failed';
+  status: 'pending' | 'delivered' | 'failed' | 'unsupported';
   attempts: number;
   next_attempt_at: string | null;
   last_status: number | null;

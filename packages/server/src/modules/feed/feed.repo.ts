@@ -14,14 +14,31 @@ export interface LogBounds {
 }
 
 /** Log entries with `v > after`, ascending, at most `limit`. */
-export async function readLogPage(ex: Executor, after: bigint, limit: number): Promise<LogRow[]> {
-  return ex
-    .selectFrom('feed_log')
-    .select(['v', 'line'])
-    .where('v', '>', after)
-    .orderBy('v')
-    .limit(limit)
-    .execute();
+export async function readLogPage(
+  ex: Executor,
+  after: bigint,
+  limit: number,
+  maxBytes?: number,
+): Promise<LogRow[]> {
+  if (maxBytes === undefined) {
+    return ex
+      .selectFrom('feed_log')
+      .select(['v', 'line'])
+      .where('v', '>', after)
+      .orderBy('v')
+      .limit(limit)
+      .execute();
+  }
+  // at most `limit` entries and about `maxBytes` of lines (always the first entry, however large): the rows past the
+  // budget stay in the database instead of in this process's memory
+  const r = await sql<LogRow>`
+    SELECT v, line FROM (
+      SELECT v, line, sum(octet_length(line)) OVER (ORDER BY v) - octet_length(line) AS before_bytes
+      FROM (SELECT v, line FROM feed_log WHERE v > ${after}::int8 ORDER BY v LIMIT ${limit}) page
+    ) counted
+    WHERE before_bytes < ${maxBytes}
+    ORDER BY v`.execute(ex);
+  return r.rows;
 }
 
 /** The retention floor: the highest version removed by retention (0 when nothing was). */

@@ -59,6 +59,12 @@ class ResponseSink implements LogSink {
     this.res.write(bytes);
     return this.res.writableLength < this.limit;
   }
+  cork(): void {
+    this.res.cork();
+  }
+  uncork(): void {
+    this.res.uncork();
+  }
   drained(): Promise<void> {
     if (this.res.destroyed || !this.res.writableNeedDrain) return Promise.resolve();
     return new Promise((resolve) => {
@@ -134,12 +140,15 @@ export async function feedRoutes(app: FastifyInstance, deps: FeedRouteDeps): Pro
     for (const res of open) res.end();
     for (const s of silent) s.destroy();
   });
-  const common = { tags: ['feed'], security: [{ bearer: [] }] };
+  const security: Array<Record<string, string[]>> = [{ bearer: [] }, { clientCertificate: [] }];
+  const common = { tags: ['feed'], security };
 
   app.get(
     '/all',
     {
       preHandler: app.requirePartner,
+      // spec 02: a client certificate bound to the white label is enough (docs/adr/0016)
+      config: { certificateAuth: true },
       schema: {
         ...common,
         operationId: 'getFeedSnapshot',
@@ -211,6 +220,8 @@ export async function feedRoutes(app: FastifyInstance, deps: FeedRouteDeps): Pro
     '/log',
     {
       preHandler: app.requirePartner,
+      // spec 02: a client certificate bound to the white label is enough (docs/adr/0016)
+      config: { certificateAuth: true },
       schema: {
         ...common,
         operationId: 'getFeedLog',
@@ -305,6 +316,8 @@ export async function feedRoutes(app: FastifyInstance, deps: FeedRouteDeps): Pro
     '/refetch/sport-event/:id',
     {
       preHandler: app.requirePartner,
+      // spec 02: a client certificate bound to the white label is enough (docs/adr/0016)
+      config: { certificateAuth: true },
       schema: {
         ...common,
         operationId: 'refetchSportEvent',

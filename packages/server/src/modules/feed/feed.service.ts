@@ -56,7 +56,7 @@ export async function startFeed(deps: {
   settings?: Partial<FeedSettings>;
 }): Promise<FeedService> {
   const settings = { ...DEFAULT_FEED_SETTINGS, ...deps.settings };
-  const hub = new LogHub(deps.database, deps.logger);
+  const hub = new LogHub(deps.database, deps.logger, { pageBytes: settings.connectionBufferBytes });
   await hub.start();
   deps.lifecycle.onStop('feed fan-out', () => hub.stop());
 

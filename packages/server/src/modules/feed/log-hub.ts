@@ -24,6 +24,10 @@ export interface LogSink {
   writeBatch?(bytes: Buffer, items: LogItem[]): boolean;
   /** Resolves when the sink can take entries again. */
   drained(): Promise<void>;
+  /** Optional: the next writes go out together at {@link LogSink.uncork} (one socket write, no copy of the bytes). */
+  cork?(): void;
+  /** Optional: see {@link LogSink.cork}. */
+  uncork?(): void;
   /** Called once, when the backlog is replayed and the follower switches to live (DECISIONS D25). */
   caughtUp?(): void;
   /** Called when the follower stops for good: `expired` when retention removed entries it still needed. */
@@ -34,6 +38,12 @@ export interface LogSink {
 export interface LogHubOptions {
   /** Entries per database page (default 1000). */
   pageSize?: number;
+  /**
+   * Bytes of entries a follower reads and writes at a time while catching up, and the tailer per page (default
+   * 1 MiB, the per-connection buffer of spec 02): the next chunk is read only once the sink has drained, so a reader
+   * that does not read its socket holds about this much, whatever the size of the backlog.
+   */
+  pageBytes?: number;
   /** Most entries kept in memory for catching-up followers (default 50,000). */
   ringEntries?: number;
   /** Most bytes kept in memory for catching-up followers (default 32 MiB). */
@@ -114,7 +124,7 @@ export class LogFollower {
         let items: LogItem[] = this.hub.fromRing(this.last);
         if (items.length === 0 && !this.hub.ringCovers(this.last)) {
           const before = this.last;
-          const rows = await readLogPage(this.hub.database.db, before, this.hub.pageSize);
+          const rows = await readLogPage(this.hub.database.db, before, this.hub.pageSize, this.hub.pageBytes);
           // rows first, then the floor: retention that removed entries we still need shows up here (D22)
           const floor = await readFloor(this.hub.database.db);
           if (floor > before) return this.stop('expired');
@@ -136,25 +146,45 @@ export class LogFollower {
           await new Promise((r) => setTimeout(r, 5));
           continue;
         }
-        let full = false;
-        if (this.sink.writeBatch && items.length > 1) {
-          const fresh = items[0]!.v > this.last ? items : items.filter((i) => i.v > this.last);
-          if (fresh.length > 0) {
-            full = !this.sink.writeBatch(Buffer.concat(fresh.map((i) => i.bytes)), fresh);
-            this.last = fresh[fresh.length - 1]!.v;
+        // written in chunks of at most pageBytes; after a chunk that fills the sink, the next waits for it to drain
+        let i = 0;
+        while (i < items.length && !this.closed) {
+          const start = i;
+          const chunk: LogItem[] = [];
+          let bytes = 0;
+          for (; i < items.length; i++) {
+            const item = items[i]!;
+            if (item.v <= this.last) continue;
+            if (chunk.length > 0 && bytes + item.bytes.length > this.hub.pageBytes) break;
+            chunk.push(item);
+            bytes += item.bytes.length;
           }
-          items = [];
-        }
-        for (const item of items) {
-          if (item.v <= this.last) continue;
-          const ok = this.sink.write(item);
-          this.last = item.v;
-          if (!ok) {
-            full = true;
-            break;
+          if (chunk.length === 0) break;
+          let full = false;
+          if (this.sink.cork && this.sink.uncork && chunk.length > 1) {
+            // the entries' own bytes, not a concatenated copy: a stalled reader holds one chunk, once
+            this.sink.cork();
+            let ok = true;
+            for (const item of chunk) ok = this.sink.write(item);
+            this.sink.uncork();
+            full = !ok;
+            this.last = chunk[chunk.length - 1]!.v;
+          } else if (this.sink.writeBatch && chunk.length > 1) {
+            full = !this.sink.writeBatch(Buffer.concat(chunk.map((c) => c.bytes)), chunk);
+            this.last = chunk[chunk.length - 1]!.v;
+          } else {
+            for (const item of chunk) {
+              const ok = this.sink.write(item);
+              this.last = item.v;
+              if (!ok) {
+                full = true;
+                i = start; // the rest of the chunk is taken again (written entries are skipped by version)
+                break;
+              }
+            }
           }
+          if (full) await this.sink.drained();
         }
-        if (full) await this.sink.drained();
       }
     } catch (err) {
       this.stop('error', err);
@@ -176,6 +206,7 @@ export class LogHub {
   /** The highest version this process has read from the log. */
   head = 0n;
   readonly pageSize: number;
+  readonly pageBytes: number;
   private ring: LogItem[] = [];
   private ringStart = 0;
   private ringBytesUsed = 0;
@@ -199,6 +230,7 @@ export class LogHub {
     opts: LogHubOptions = {},
   ) {
     this.pageSize = opts.pageSize ?? 1000;
+    this.pageBytes = opts.pageBytes ?? 1024 * 1024;
     this.ringEntries = opts.ringEntries ?? 50_000;
     this.ringBytes = opts.ringBytes ?? 32 * 1024 * 1024;
     this.pollMs = opts.pollMs ?? 1000;
@@ -247,11 +279,10 @@ export class LogHub {
         this.again = false;
         for (;;) {
           if (this.stopped) return;
-          const rows = await readLogPage(this.database.db, this.head, this.pageSize);
+          const rows = await readLogPage(this.database.db, this.head, this.pageSize, this.pageBytes);
           if (rows.length === 0) break;
           const items = rows.map(toItem);
           this.push(items);
-          if (rows.length < this.pageSize) break;
         }
       } while (this.again);
     } catch (err) {

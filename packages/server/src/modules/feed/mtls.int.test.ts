@@ -10,6 +10,7 @@ import { loadConfig } from '../../app/config.js';
 import { type RunningServer, startServer } from '../../app/server.js';
 import { createTestDatabase, type TestDatabase } from '../../testing/database.js';
 import { createPartner, TEST_ADMIN_TOKEN } from '../../testing/partner.js';
+import { addCertificate, revokeCertificate } from '../tenants/client-certificates.js';
 import { createSportEvent } from '../trading/create-sport-event.js';
 import { sampleEvent } from '../trading/fixtures.js';
 
@@ -68,6 +69,7 @@ function makePki(dir: string) {
   ca('other-ca');
   leaf('server', 'ca', 'subjectAltName=IP:127.0.0.1\nextendedKeyUsage=serverAuth\n');
   leaf('partner', 'ca', 'extendedKeyUsage=clientAuth\n');
+  leaf('other-partner', 'ca', 'extendedKeyUsage=clientAuth\n');
   leaf('intruder', 'other-ca', 'extendedKeyUsage=clientAuth\n');
   const read = (f: string) => readFileSync(join(dir, f));
   return { read };
@@ -79,6 +81,7 @@ describe('feed over mutual TLS (bookie start --tls-cert --tls-key --client-ca)',
   let dir: string;
   let pki: ReturnType<typeof makePki>;
   let token: string;
+  let whiteLabelId: string;
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'bookie-mtls-'));
     pki = makePki(dir);
@@ -89,6 +92,7 @@ describe('feed over mutual TLS (bookie start --tls-cert --tls-key --client-ca)',
     );
     server = await startServer({ ...config, port: 0 }, { database: t, logger: pino({ level: 'silent' }) });
     const p = await createPartner({ database: t });
+    whiteLabelId = p.whiteLabelId;
     const agent = new Agent({
       connect: { ca: pki.read('ca.crt'), cert: pki.read('partner.crt'), key: pki.read('partner.key') },
     });
@@ -125,6 +129,78 @@ describe('feed over mutual TLS (bookie start --tls-cert --tls-key --client-ca)',
     await replica.waitFor(version);
     expect(replica.getEvent(id)?.id).toBe(id);
     await replica.stop();
+  });
+
+  it('reads the feed with a client certificate bound to the white label alone; refuses one bound to another', async () => {
+    const deps = { database: t, clock: { now: () => Date.now() } };
+    const bound = await addCertificate(
+      deps,
+      { whiteLabelId, pem: pki.read('partner.crt').toString() },
+      'test',
+    );
+    expect(bound.fingerprint).toMatch(/^[0-9a-f]{64}$/);
+    const other = await createPartner({ database: t });
+    await addCertificate(
+      deps,
+      { whiteLabelId: other.whiteLabelId, pem: pki.read('other-partner.crt').toString() },
+      'test',
+    );
+    const agentOf = (name: string) =>
+      new Agent({
+        connect: { ca: pki.read('ca.crt'), cert: pki.read(`${name}.crt`), key: pki.read(`${name}.key`) },
+      });
+    const mine = agentOf('partner');
+    const { id } = await createSportEvent(server.deps, sampleEvent({ markets: 1 }));
+    // no bearer token: /all, /refetch and /log answer on the certificate alone
+    const all = await request(`${server.url}/all`, { dispatcher: mine });
+    expect(all.statusCode).toBe(200);
+    expect(await all.body.text()).toContain(id);
+    const refetch = await request(`${server.url}/refetch/sport-event/${id}`, {
+      method: 'POST',
+      dispatcher: mine,
+    });
+    expect(refetch.statusCode).toBe(202);
+    await refetch.body.text();
+    const log = await request(`${server.url}/log`, { dispatcher: mine, headers: { 'last-version': '0' } });
+    expect(log.statusCode).toBe(200);
+    log.body.destroy();
+    // other partner routes still need the token
+    const wl = await request(`${server.url}/white-label`, { dispatcher: mine });
+    expect(wl.statusCode).toBe(401);
+    await wl.body.text();
+    // a certificate bound to another white label is refused with this white label's token
+    const theirs = agentOf('other-partner');
+    const refused = await request(`${server.url}/all`, {
+      dispatcher: theirs,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(refused.statusCode).toBe(403);
+    await refused.body.text();
+    // and their own token works with it (the token endpoint, too, needs a client certificate here)
+    const r = await request(`${server.url}/oauth/token`, {
+      method: 'POST',
+      dispatcher: theirs,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'client_credentials',
+        client_id: other.clientId,
+        client_secret: other.clientSecret,
+      }).toString(),
+    });
+    const theirToken = ((await r.body.json()) as { access_token: string }).access_token;
+    const ok = await request(`${server.url}/all`, {
+      dispatcher: theirs,
+      headers: { authorization: `Bearer ${theirToken}` },
+    });
+    expect(ok.statusCode).toBe(200);
+    await ok.body.text();
+    // revoked: the certificate alone opens nothing
+    await revokeCertificate(deps, { whiteLabelId, fingerprint: bound.fingerprint }, 'test');
+    const revoked = await request(`${server.url}/all`, { dispatcher: mine });
+    expect(revoked.statusCode).toBe(401);
+    await revoked.body.text();
+    await mine.close();
+    await theirs.close();
   });
 
   it('refuses a connection without a client certificate, or with one from another CA', async () => {

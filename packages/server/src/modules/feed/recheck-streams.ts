@@ -1,5 +1,6 @@
 import type { Database } from '../../db/database.js';
-import { findCredentialStates } from '../auth/auth.repo.js';
+import { findCertificateStates, findCredentialStates } from '../auth/auth.repo.js';
+import { CERTIFICATE_PRINCIPAL } from '../auth/authenticate-certificate.js';
 import { isAllowed } from '../tenants/allowlist.js';
 
 /** An open `/log` stream: the credential its token was issued to and the address it reads from. */
@@ -24,9 +25,18 @@ export async function recheckStreams(
   streams: readonly OpenStream[],
 ): Promise<StreamVerdict[]> {
   const ids = [...new Set(streams.map((s) => s.credentialId))];
-  const states = new Map(
-    (await findCredentialStates(deps.database.db, ids)).map((row) => [row.credential_id, row]),
+  const certificates = ids.filter((id) => id.startsWith(CERTIFICATE_PRINCIPAL));
+  const credentials = ids.filter((id) => !id.startsWith(CERTIFICATE_PRINCIPAL));
+  const states = new Map<string, { revoked_at: Date | null; allowlist: string[] }>(
+    (await findCredentialStates(deps.database.db, credentials)).map((row) => [row.credential_id, row]),
   );
+  // a stream opened by a client certificate alone ends when the certificate is revoked (docs/adr/0016)
+  for (const row of await findCertificateStates(
+    deps.database.db,
+    certificates.map((id) => id.slice(CERTIFICATE_PRINCIPAL.length)),
+  )) {
+    states.set(`${CERTIFICATE_PRINCIPAL}${row.id}`, row);
+  }
   return streams.map((s) => {
     const state = states.get(s.credentialId);
     if (!state || state.revoked_at !== null) return 'credential revoked';

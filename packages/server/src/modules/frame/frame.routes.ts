@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import {
   BetPage,
   BetView,
@@ -11,9 +12,12 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app/wiring.js';
 import { ErrorResponse, example } from '../../http/openapi.js';
+import { findSessions } from '../auth/auth.repo.js';
 import { getBet, listBets } from '../bets/get-bet.js';
 import { placeBet } from '../bets/place-bet.js';
 import { bonusesDeps } from '../bonuses/bonuses.routes.js';
+import { hashSecret } from '../tenants/secrets.js';
+import { FRAME_VISIBLE_STATUSES, frameEventView } from './catalogue-view.js';
 import { isSessionOpen } from './frame.repo.js';
 import { checkSessionOrigin, installFrameCors, knownOrigins } from './frame-cors.js';
 import { frameDeps } from './frame-deps.js';
@@ -40,6 +44,41 @@ function limitOf(raw: string | undefined, def: number, max: number): number {
  */
 export async function frameRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const catalog = deps.feed.catalog;
+  // an open player stream ends with its session (ended by /token/expire in any process, or expired), checked every
+  // FEED_STREAM_RECHECK_MS for all the player streams of this process at once, as /log streams are
+  const streams = new Map<ServerResponse, { hash: string; end: (reason: string) => void }>();
+  const recheckMs = deps.feed.settings.streamRecheckMs;
+  let rechecking = false;
+  const recheck =
+    recheckMs > 0
+      ? setInterval(async () => {
+          if (rechecking || streams.size === 0) return;
+          rechecking = true;
+          try {
+            const open = [...streams];
+            const rows = await findSessions(
+              deps.database.db,
+              open.map(([, s]) => s.hash),
+            );
+            const now = deps.clock.now();
+            open.forEach(([res, s], i) => {
+              const row = rows[i];
+              if (row && row.ended_at === null && new Date(row.expires_at).getTime() > now) return;
+              streams.delete(res);
+              s.end('session_ended');
+            });
+          } catch (err) {
+            app.log.warn({ err }, 'frame: re-checking the open player streams failed');
+          } finally {
+            rechecking = false;
+          }
+        }, recheckMs)
+      : undefined;
+  recheck?.unref();
+  app.addHook('preClose', async () => {
+    if (recheck) clearInterval(recheck);
+    for (const res of streams.keys()) res.end();
+  });
   const frame = frameDeps(deps);
   const activity = new SessionActivity(frame);
   const banners = bannerSource(frame);
@@ -68,9 +107,9 @@ export async function frameRoutes(app: FastifyInstance, deps: AppDeps): Promise<
         tags,
         security,
         operationId: 'listFrameSportEvents',
+        summary: 'Sport events of the frame: prematch, live and suspended, with markets and odds',
         description:
-          "Sport events open for betting, prematch and live, with their markets and current odds, for the player's betting frame.",
-        summary: 'Sport events open for betting (prematch and live), with markets and odds',
+          'Events not started (0), live (1) and suspended (2, visible without bets; spec 02). A suspended market is listed with its odds hidden. state=live lists live and suspended events.',
         querystring: Type.Object(
           {
             state: Type.Optional(Type.Union([Type.Literal('prematch'), Type.Literal('live')])),
@@ -87,10 +126,15 @@ export async function frameRoutes(app: FastifyInstance, deps: AppDeps): Promise<
     },
     async (req) => {
       const limit = limitOf(req.query.limit, 200, 1000);
-      const wanted = req.query.state === 'live' ? [1] : req.query.state === 'prematch' ? [0] : [0, 1];
+      const wanted =
+        req.query.state === 'live'
+          ? [1, 2]
+          : req.query.state === 'prematch'
+            ? [0]
+            : [...FRAME_VISIBLE_STATUSES];
       const items: SportEvent[] = [];
       for (const e of catalog.allEvents()) {
-        if (wanted.includes(e.fixture.status)) items.push(e);
+        if (wanted.includes(e.fixture.status)) items.push(frameEventView(e));
         if (items.length >= limit) break;
       }
       return { items };
@@ -113,7 +157,7 @@ export async function frameRoutes(app: FastifyInstance, deps: AppDeps): Promise<
     async (req) => {
       const e = catalog.getEvent(req.params.id);
       if (!e) throw new DomainError('not_found', `no sport event ${req.params.id}`, { field: 'id' });
-      return e;
+      return frameEventView(e);
     },
   );
   app.post<{ Body: PlaceBetRequest }>(
@@ -198,7 +242,7 @@ export async function frameRoutes(app: FastifyInstance, deps: AppDeps): Promise<
         security,
         operationId: 'streamFrameEvents',
         description:
-          "A server-sent event stream for the frame: `odds` events with changed odds, `bet` events when one of the player's bets changes status, a ping comment every 15 s.",
+          "A server-sent event stream for the frame: `odds` events with changed odds, `bet` events when one of the player's bets changes status, a ping comment every 15 s. Ends with a `session_ended` event when the session ends (POST /token/expire in any process, or its expiry), within FEED_STREAM_RECHECK_MS, as feed streams do.",
         summary:
           'Live stream (text/event-stream): `odds` events with changed odds, `bet` events with bet status changes',
         response: {
@@ -260,7 +304,9 @@ export async function frameRoutes(app: FastifyInstance, deps: AppDeps): Promise<
           );
       }, keepAliveMs);
       send('ready', { player_id: p.playerId });
+      streams.set(res, { hash: hashSecret(p.token), end });
       req.raw.on('close', () => {
+        streams.delete(res);
         clearInterval(ping);
         catalog.off('match_update', onUpdate);
         unsubscribe();

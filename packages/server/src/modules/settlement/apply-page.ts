@@ -49,6 +49,7 @@ export async function applyPage(
       cause: step.cause,
       at: new Date(deps.clock.now()),
       limits: step.limits,
+      currentEvent: deps.currentEvent,
     });
     await step.turn;
     return out;

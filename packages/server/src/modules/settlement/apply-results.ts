@@ -1,4 +1,4 @@
-import { CALLBACK_PATHS } from '@bookie/contracts';
+import { CALLBACK_PATHS, type SportEvent } from '@bookie/contracts';
 import type { Executor } from '../../db/transaction.js';
 import type { Bet, SelectionRow } from '../bets/bet.js';
 import { toBetView } from '../bets/bet-view.js';
@@ -34,6 +34,8 @@ export interface ApplyContext {
   at: Date;
   /** Caps per white label and currency (`limitsKey`), read before the transaction (`prefetchLimits`). */
   limits: ReadonlyMap<string, SettlementLimits>;
+  /** The current snapshot of a sport event (the replica), so settle callbacks describe the event as it is now. */
+  currentEvent?: ((sportEventId: string) => SportEvent | undefined) | undefined;
 }
 
 /** What a batch did. */
@@ -154,7 +156,11 @@ export async function applyResults(
       callbacks.push({
         ...base,
         path: CALLBACK_PATHS.settle,
-        body: settleBody(after, { settleAmount: o.settleAmount, settleType: o.settleType, restrictions: [] }),
+        body: settleBody(
+          after,
+          { settleAmount: o.settleAmount, settleType: o.settleType, restrictions: [] },
+          ctx.currentEvent,
+        ),
       });
       next.settlement_seq += 1;
       ledger.push({

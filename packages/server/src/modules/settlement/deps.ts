@@ -37,6 +37,11 @@ export interface SettlementDeps {
   kick(): void;
   /** Tells the risk engine's odds shading which outcomes' exposure changed (D39), after a commit. */
   exposureChanged?(odds: Array<{ sport_event_id: string; market_id: string; odd_id: string }>): void;
+  /**
+   * The current snapshot of a sport event, when this process has the replica: settle callbacks then carry the
+   * selections' current match status, odd time and live/prematch state (without it, those captured at placement).
+   */
+  currentEvent?: (sportEventId: string) => SportEvent | undefined;
 }
 
 /** What the consumer needs besides: the log and the replica. */
@@ -56,6 +61,7 @@ export function settlementDeps(app: AppDeps): ConsumerDeps {
     expressCap: app.placement.settings.expressCap,
     kick: () => app.callbacks.dispatcher.kick(),
     ...(app.risk.shader ? { exposureChanged: (odds) => app.risk.shader?.kick(odds) } : {}),
+    currentEvent: (id) => app.feed.catalog.getEvent(id),
     hub: app.feed.hub,
     catalog: app.feed.catalog,
   };
@@ -137,7 +143,8 @@ function intSetting(env: NodeJS.ProcessEnv, name: string, def: number, min: numb
  * The consumer's settings from the environment (docs/adr/0008-settlement.md): `SETTLEMENT_PAGE_SIZE` (selections
  * per batch transaction, default 1000), `SETTLEMENT_PAGES_IN_FLIGHT` (pages of a market prepared at once, committed in
  * order; default 2, 1 = one page at a time), `SETTLEMENT_LEASE_TTL_MS` (leadership lease, default 15000),
- * `SETTLEMENT_SWEEP_MS` (sweep of recently accepted bets, default 2000; 0 = off).
+ * `SETTLEMENT_SWEEP_MS` (sweep of recently accepted bets, default 2000; 0 = off), `SETTLEMENT_QUARANTINE_AFTER`
+ * (attempts after which an entry that keeps failing is quarantined, default 5; docs/adr/0016).
  *
  * @throws ConfigError naming the setting.
  */
@@ -146,11 +153,13 @@ export function consumerSettingsFromEnv(env: NodeJS.ProcessEnv): {
   pagesInFlight: number;
   leaseTtlMs: number;
   sweepIntervalMs: number;
+  quarantineAfter: number;
 } {
   return {
     pageSize: intSetting(env, 'SETTLEMENT_PAGE_SIZE', 1000, 1, 10_000),
     pagesInFlight: intSetting(env, 'SETTLEMENT_PAGES_IN_FLIGHT', 2, 1, 8),
     leaseTtlMs: intSetting(env, 'SETTLEMENT_LEASE_TTL_MS', 15_000, 1000, 600_000),
     sweepIntervalMs: intSetting(env, 'SETTLEMENT_SWEEP_MS', 2000, 0, 3_600_000),
+    quarantineAfter: intSetting(env, 'SETTLEMENT_QUARANTINE_AFTER', 5, 1, 100),
   };
 }

@@ -94,6 +94,7 @@ export async function refreshBets(
       cause: opts.cause,
       at: new Date(deps.clock.now()),
       limits,
+      currentEvent: deps.currentEvent,
     });
     const changed = new Map(applied.changed.map((b) => [b.row.id, b]));
     if (opts.audit) {

@@ -121,7 +121,7 @@ describe(`settlement consumer restarts and leadership (${process.env.DATABASE_UR
     await sql`update settlement_lease set expires_at = now() - interval '1 second' where name = 'settlement'`.execute(
       w.t.deps.database.db,
     );
-    await waitUntil(() => a.status().leader || b.status().leader, 10_000);
+    await waitUntil(() => a.status().leader || b.status().leader, 25_000);
     const leader = a.status().leader ? a : b;
     await leader.waitFor(version);
     const all = await settlesPerBet(w, ids);

@@ -251,4 +251,23 @@ describe(`settlement of every odd status (${process.env.DATABASE_URL ? 'postgres
     const [settle] = await w.settlementsFor(b.id, 1);
     expect(body(settle!)).toMatchObject({ settle_amount: '80.000000', settle_type: 1 });
   });
+
+  it('describes the selections as they are at settlement: current match status, update time and state', async () => {
+    const e = await w.newEvent(1);
+    const b = await w.place(session, { selections: [w.sel(e, '1', '1')] });
+    await w.trading(updateFixture(w.t.deps, { id: e, body: { status: 1 } }));
+    await w.trading(updateFixture(w.t.deps, { id: e, body: { status: 3 } }));
+    await w.result(e, [{ id: '1', odds: [{ id: '1', status: 1 }] }]);
+    const [settle] = await w.settlementsFor(b.id, 1);
+    const odd = (body(settle!).bet_odds as Array<Record<string, unknown>>)[0]!;
+    const now = w.t.deps.feed.catalog.getEvent(e)!;
+    expect(odd).toMatchObject({
+      match_status: 3,
+      odd_updated_at: new Date(now.updated_at).toISOString().replace('Z', '+00:00'),
+      meta: expect.objectContaining({ sport_event_info_state: 'prematch' }),
+    });
+    // placement's callbacks keep what the bet was placed on
+    const placed = w.partner.received.find((c) => c.path === '/bet/place' && c.json.bet_id === b.id)!;
+    expect((placed.json.bet_odds as Array<Record<string, unknown>>)[0]).toMatchObject({ match_status: 0 });
+  });
 });

@@ -18,12 +18,15 @@ import {
   acquireLease,
   eventsWithOpenBets,
   holdsLease,
+  listQuarantine,
   loadEventResults,
   loadEventSnapshot,
+  quarantineEntry,
   readOffset,
   releaseLease,
   renewLease,
   saveOffset,
+  setQuarantineStatus,
   staleAcceptedBets,
 } from './settlement.repo.js';
 
@@ -49,6 +52,11 @@ export interface ConsumerOptions {
   catalogWaitMs?: number;
   /** How often the version is saved when entries need no work, ms (default 1,000). */
   offsetSaveMs?: number;
+  /**
+   * Attempts after which an entry that keeps failing is quarantined and the consumer goes on past it (default 5;
+   * docs/adr/0016-safety-and-conformance.md).
+   */
+  quarantineAfter?: number;
   /** Called after every batch commits (tests cut a batch short from here). */
   afterBatch?: BatchOptions['afterBatch'];
 }
@@ -66,6 +74,8 @@ export interface ConsumerStatus {
   callbacks: number;
   /** Entries that failed and were retried. */
   failures: number;
+  /** Entries this process put in quarantine since start (the status route adds the stored count). */
+  quarantined: number;
 }
 
 /** Thrown inside a batch when this process no longer holds the lease: the batch rolls back. */
@@ -80,6 +90,19 @@ export class LeaseLostError extends Error {
 const SWEEP_OVERLAP_MS = 60_000;
 /** Bets recomputed per sweep. */
 const SWEEP_PAGE = 500;
+
+/**
+ * A failure that says nothing about the entry — the database unreachable, overloaded or shutting down, a
+ * serialization failure or deadlock, a network error — is retried without end; only other failures (the entry's
+ * data, a bug on its path) count towards quarantine (Postgres SQLSTATE classes 08, 40, 53, 57, 58).
+ */
+export function isTransient(err: unknown): boolean {
+  const code = (err as { code?: unknown } | undefined)?.code;
+  if (typeof code !== 'string') return false;
+  return (
+    /^(08|40|53|57|58)/.test(code) || /^E(CONN|TIMEDOUT|PIPE|AI_AGAIN|HOSTUNREACH|NETUNREACH)/.test(code)
+  );
+}
 
 /** Thrown at a batch boundary when the consumer is stopping: the entry is left for the next leader or start. */
 class StoppingError extends Error {
@@ -118,7 +141,17 @@ export class SettlementConsumer {
   private lastSweepAt = 0;
   /** Bets decided from here on (minus an overlap) are looked at by the next sweep (clock ms). */
   private sweepFrom = 0;
-  private readonly stats = { entries: 0, settled: 0, unsettled: 0, resettled: 0, callbacks: 0, failures: 0 };
+  private readonly stats = {
+    entries: 0,
+    settled: 0,
+    unsettled: 0,
+    resettled: 0,
+    callbacks: 0,
+    failures: 0,
+    quarantined: 0,
+  };
+  /** An operator asked for a retry of quarantined entries: look at once instead of at the next sweep. */
+  private retryRequested = true;
 
   constructor(
     private readonly deps: ConsumerDeps,
@@ -135,6 +168,7 @@ export class SettlementConsumer {
       sweepWindowMs: options.sweepWindowMs ?? 10 * 60_000,
       catalogWaitMs: options.catalogWaitMs ?? 2_000,
       offsetSaveMs: options.offsetSaveMs ?? 1_000,
+      quarantineAfter: options.quarantineAfter ?? 5,
       afterBatch: options.afterBatch,
     };
   }
@@ -173,6 +207,12 @@ export class SettlementConsumer {
       };
       this.waiters.push(w);
     });
+  }
+
+  /** Has the leader look at entries an operator asked to retry now (an in-process admin call). */
+  requestRetry(): void {
+    this.retryRequested = true;
+    this.signal();
   }
 
   private signal(): void {
@@ -335,6 +375,16 @@ export class SettlementConsumer {
           if (err instanceof LeaseLostError || this.lost) throw new LeaseLostError();
           this.stats.failures++;
           failures++;
+          if (failures >= this.opts.quarantineAfter && !isTransient(err)) {
+            await this.quarantine(epoch, item, err, failures);
+            failures = 0;
+            this.queue.shift();
+            if (this.queue.length < 1000) this.releaseDrain();
+            if (item.v > this.processed) this.processed = item.v;
+            await this.maybeSave(epoch, true);
+            this.markProcessed(item.v);
+            continue;
+          }
           const delay = Math.min(30_000, 250 * 2 ** Math.min(failures, 7));
           this.deps.logger.error({ err, v: item.v.toString(), delay }, 'settlement: entry failed; retrying');
           await this.idle(delay);
@@ -351,6 +401,13 @@ export class SettlementConsumer {
         continue;
       }
       const now = Date.now();
+      if (this.opts.sweepIntervalMs > 0 && now - this.lastSweepAt >= this.opts.sweepIntervalMs) {
+        this.retryRequested = true;
+      }
+      if (this.retryRequested) {
+        this.retryRequested = false;
+        await this.retryQuarantined(epoch);
+      }
       if (this.opts.sweepIntervalMs > 0 && now - this.lastSweepAt >= this.opts.sweepIntervalMs) {
         this.lastSweepAt = now;
         await this.sweep().catch((err) => {
@@ -381,6 +438,55 @@ export class SettlementConsumer {
     });
     this.savedVersion = v;
     this.lastSaveAt = Date.now();
+  }
+
+  /**
+   * Gives up on an entry that failed `attempts` times in a row: stores it with its error in the quarantine (in
+   * a transaction that checks the lease), loudly. The caller then goes on past it.
+   */
+  private async quarantine(epoch: bigint, item: LogItem, err: unknown, attempts: number): Promise<void> {
+    const error = err instanceof Error ? err.message : String(err);
+    await inTransaction(this.deps.database.db, async (tx) => {
+      if (!(await holdsLease(tx, this.name, this.owner, epoch))) throw new LeaseLostError();
+      await quarantineEntry(tx, {
+        consumer: this.name,
+        v: item.v,
+        line: item.line,
+        error: error.slice(0, 2000),
+        attempts,
+        at: new Date(this.deps.clock.now()),
+      });
+    });
+    this.stats.quarantined++;
+    this.deps.logger.error(
+      { err, v: item.v.toString(), attempts },
+      'settlement: entry quarantined after repeated failures; settlement goes on past it (list, retry or skip it: bookie settlement quarantine)',
+    );
+  }
+
+  /** Processes the quarantined entries an operator asked to retry: resolved when they pass, back in quarantine if not. */
+  private async retryQuarantined(epoch: bigint): Promise<void> {
+    const db = this.deps.database.db;
+    let rows: Awaited<ReturnType<typeof listQuarantine>>;
+    try {
+      rows = await listQuarantine(db, this.name, 'retry');
+    } catch (err) {
+      this.deps.logger.error({ err }, 'settlement: reading the quarantine failed');
+      return;
+    }
+    for (const row of rows) {
+      if (!this.running || this.lost) return;
+      const item: LogItem = { v: row.v, line: row.line, bytes: Buffer.alloc(0) };
+      try {
+        await this.processItem(item);
+        await setQuarantineStatus(db, this.name, row.v, 'resolved', new Date(this.deps.clock.now()));
+        this.deps.logger.warn({ v: row.v.toString() }, 'settlement: quarantined entry retried and processed');
+      } catch (err) {
+        if (err instanceof StoppingError || !this.running) throw new StoppingError();
+        if (err instanceof LeaseLostError || this.lost) throw new LeaseLostError();
+        await this.quarantine(epoch, item, err, 1);
+      }
+    }
   }
 
   private count(a: Applied): boolean {

@@ -7,12 +7,15 @@ import { example } from '../../http/openapi.js';
 import { toBetView } from '../bets/bet-view.js';
 import { loadBets } from '../bets/bets.repo.js';
 import { cancelBet } from './cancel-bet.js';
+import { decideQuarantined } from './decide-quarantined.js';
 import { settlementDeps } from './deps.js';
+import { listQuarantined } from './list-quarantine.js';
 import type { OperatorActionInput, OperatorActionResult } from './operator-action.js';
 import { parseWindow, reconcileReport, reportCsv } from './reconcile-report.js';
 import { refundBet } from './refund-bet.js';
 import { resettleBet } from './resettle-bet.js';
-import { betLedger } from './settlement.repo.js';
+import { betLedger, countQuarantined } from './settlement.repo.js';
+import type { SettlementConsumer } from './settlement-consumer.js';
 import { voidBet } from './void-bet.js';
 
 const BetIdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
@@ -176,6 +179,64 @@ const ReportQuery = Type.Object(
   { additionalProperties: false },
 );
 
+const QuarantineStatus = Type.Union(
+  [Type.Literal('quarantined'), Type.Literal('retry'), Type.Literal('resolved'), Type.Literal('skipped')],
+  {
+    description:
+      'quarantined: waiting for an operator; retry: asked to retry; resolved: a retry passed; skipped',
+  },
+);
+const QuarantineEntry = Type.Object(
+  {
+    v: Type.String({ description: 'the log version of the entry' }),
+    status: QuarantineStatus,
+    error: Type.String({ description: 'the last error processing it' }),
+    attempts: Type.Integer({ description: 'failed attempts so far' }),
+    type: Type.Optional(Type.String({ description: 'the entry type, e.g. bet_rollback' })),
+    quarantined_at: Type.String({ format: 'date-time' }),
+    updated_at: Type.String({ format: 'date-time' }),
+  },
+  {
+    examples: [
+      {
+        v: '1042',
+        status: 'quarantined',
+        error: 'invalid byte sequence for encoding "UTF8": 0x00',
+        attempts: 5,
+        type: 'bet_rollback',
+        quarantined_at: '2030-06-01T12:00:05.000Z',
+        updated_at: '2030-06-01T12:00:05.000Z',
+      },
+    ],
+  },
+);
+const QuarantineList = Type.Object(
+  { items: Type.Array(QuarantineEntry) },
+  { examples: [{ items: QuarantineEntry.examples }] },
+);
+const QuarantineQuery = Type.Object(
+  { status: Type.Optional(QuarantineStatus) },
+  { additionalProperties: false },
+);
+const VersionParams = Type.Object({
+  v: Type.String({ pattern: '^[1-9][0-9]{0,18}$', description: 'the log version of the quarantined entry' }),
+});
+const DecisionBody = Type.Object(
+  { reason: Reason },
+  { additionalProperties: false, examples: [{ reason: 'market ids fixed by trading; replay it' }] },
+);
+/** The one error body of Bookie's API (validation_error names the field in `details.field`). */
+const ErrorAnswer = Type.Object(
+  {
+    error: Type.Object({
+      code: Type.String(),
+      message: Type.String(),
+      details: Type.Record(Type.String(), Type.Unknown()),
+    }),
+  },
+  { examples: [{ error: { code: 'not_found', message: 'no quarantined entry 1042', details: {} } }] },
+);
+const errors = { '4xx': ErrorAnswer, '5xx': ErrorAnswer };
 /** A bet's settlement ledger rows as the admin API writes them. */
 function ledgerView(rows: Awaited<ReturnType<typeof betLedger>>) {
   return rows.map((r) => ({
@@ -327,7 +388,71 @@ export async function settlementRoutes(app: FastifyInstance, deps: AppDeps): Pro
         response: { 200: SettlementStatus },
       },
     },
-    async () => deps.settlement?.status() ?? { leader: false, running: false },
+    async () => {
+      const quarantined = await countQuarantined(deps.database.db, deps.settlement?.name ?? 'settlement');
+      if (quarantined > 0) {
+        app.log.error(
+          { quarantined },
+          'settlement: log entries are in quarantine (bookie settlement quarantine list)',
+        );
+      }
+      return { ...(deps.settlement?.status() ?? { leader: false, running: false }), quarantine: quarantined };
+    },
+  );
+
+  app.get<{ Querystring: Static<typeof QuarantineQuery> }>(
+    '/admin/settlement/quarantine',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        ...common,
+        operationId: 'listSettlementQuarantine',
+        summary: 'Log entries settlement gave up on after repeated failures',
+        description:
+          'Entries the settlement consumer failed to process several times in a row (never for a database or network outage), oldest first, with their last error. Settlement goes on past them; retry or skip each.',
+        querystring: QuarantineQuery,
+        response: { 200: QuarantineList, ...errors },
+      },
+    },
+    async (req) => ({
+      items: await listQuarantined(sd, req.query.status ? { status: req.query.status } : {}),
+    }),
+  );
+  const decision = (name: 'retry' | 'skip', summary: string, description: string) =>
+    app.post<{ Params: Static<typeof VersionParams>; Body: Static<typeof DecisionBody> }>(
+      `/admin/settlement/quarantine/:v/${name}`,
+      {
+        preHandler: app.requireAdmin,
+        schema: {
+          ...common,
+          operationId: name === 'retry' ? 'retrySettlementQuarantine' : 'skipSettlementQuarantine',
+          summary,
+          description,
+          params: VersionParams,
+          body: DecisionBody,
+          response: { 200: QuarantineEntry, ...errors },
+        },
+      },
+      async (req) => {
+        const out = await decideQuarantined(sd, {
+          v: req.params.v,
+          decision: name,
+          reason: req.body.reason,
+          actor: actor(req),
+        });
+        if (name === 'retry') (deps.settlement as SettlementConsumer | undefined)?.requestRetry?.();
+        return out;
+      },
+    );
+  decision(
+    'retry',
+    'Process a quarantined log entry again',
+    'Audited. The leading settlement consumer processes the entry again: resolved when it passes, back in quarantine with the new error when not. 404 when no such entry, 409 when it is resolved already.',
+  );
+  decision(
+    'skip',
+    'Leave a quarantined log entry unprocessed for good',
+    'Audited. The entry stays listed as skipped. 404 when no such entry, 409 when it is resolved already.',
   );
 
   app.get<{ Querystring: Static<typeof ReportQuery> }>(

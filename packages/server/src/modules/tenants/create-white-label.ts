@@ -36,6 +36,7 @@ export async function createWhiteLabel(
       bet_delay_s: changes.bet_delay_s ?? 0,
       allowlist: changes.allowlist ?? [],
       signing_enabled: changes.signing_enabled ?? true,
+      insurance_cancel_callbacks: changes.insurance_cancel_callbacks ?? false,
       signing_secret: newSigningSecret(),
       created_at: now,
       updated_at: now,

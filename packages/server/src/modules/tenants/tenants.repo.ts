@@ -1,5 +1,10 @@
-import type { Insertable } from 'kysely';
-import type { AuditLogTable, OauthCredentialTable, WhiteLabelTable } from '../../db/schema.js';
+import type { Insertable, Selectable } from 'kysely';
+import type {
+  AuditLogTable,
+  OauthCredentialTable,
+  WhiteLabelCertificateTable,
+  WhiteLabelTable,
+} from '../../db/schema.js';
 import type { Executor } from '../../db/transaction.js';
 import type { CredentialRow, WhiteLabelChanges, WhiteLabelRow } from './white-label.js';
 
@@ -97,4 +102,43 @@ export async function findCredentialByClientId(
 
 export async function audit(db: Executor, row: Insertable<AuditLogTable>): Promise<void> {
   await db.insertInto('audit_log').values(row).execute();
+}
+
+/** A certificate binding row. */
+export type CertificateRow = Selectable<WhiteLabelCertificateTable>;
+
+/** Binds a certificate to a white label. */
+export async function insertCertificate(
+  db: Executor,
+  row: Insertable<WhiteLabelCertificateTable>,
+): Promise<CertificateRow> {
+  return db.insertInto('white_label_certificate').values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+/** A certificate binding by fingerprint (revoked or not). */
+export async function findCertificate(
+  db: Executor,
+  fingerprint: string,
+): Promise<CertificateRow | undefined> {
+  return db
+    .selectFrom('white_label_certificate')
+    .selectAll()
+    .where('fingerprint', '=', fingerprint)
+    .executeTakeFirst();
+}
+
+/** Revokes a white label's certificate (idempotent: the first revocation time stays). */
+export async function revokeCertificateRow(
+  db: Executor,
+  whiteLabelId: string,
+  fingerprint: string,
+  at: Date,
+): Promise<CertificateRow | undefined> {
+  return db
+    .updateTable('white_label_certificate')
+    .set((eb) => ({ revoked_at: eb.fn.coalesce('revoked_at', eb.val(at)) }))
+    .where('white_label_id', '=', whiteLabelId)
+    .where('fingerprint', '=', fingerprint)
+    .returningAll()
+    .executeTakeFirst();
 }

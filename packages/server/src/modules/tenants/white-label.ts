@@ -30,6 +30,8 @@ export interface WhiteLabel {
     previousSecret: string | null;
     previousSecretUntil: Date | null;
   };
+  /** Sends `/bet/insurances/cancel` (D45). */
+  insuranceCancelCallbacks?: boolean;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -60,6 +62,7 @@ export function toWhiteLabel(r: WhiteLabelRow): WhiteLabel {
       previousSecret: r.previous_signing_secret,
       previousSecretUntil: r.previous_signing_secret_until,
     },
+    insuranceCancelCallbacks: r.insurance_cancel_callbacks ?? false,
     createdAt: new Date(r.created_at),
     updatedAt: new Date(r.updated_at),
   };
@@ -88,6 +91,7 @@ export function whiteLabelView(
       ...(opts.withSecret ? { secret: wl.signing.secret } : {}),
       previous_secret_valid_until: graceOpen && until ? until.toISOString() : null,
     },
+    insurance_cancel_callbacks: wl.insuranceCancelCallbacks ?? false,
     ...(opts.credentials
       ? {
           credentials: opts.credentials.map((c) => ({
@@ -118,6 +122,7 @@ export type WhiteLabelChanges = Partial<
     | 'allowlist'
     | 'allowed_origins'
     | 'signing_enabled'
+    | 'insurance_cancel_callbacks'
   >
 >;
 
@@ -177,5 +182,8 @@ export function toChanges(input: Partial<CreateWhiteLabelBody>, current?: WhiteL
   if (input.allowlist !== undefined) c.allowlist = parseAllowlist(input.allowlist);
   if (input.allowed_origins !== undefined) c.allowed_origins = parseAllowedOrigins(input.allowed_origins);
   if (input.signing_enabled !== undefined) c.signing_enabled = input.signing_enabled;
+  if (input.insurance_cancel_callbacks !== undefined) {
+    c.insurance_cancel_callbacks = input.insurance_cancel_callbacks;
+  }
   return c;
 }

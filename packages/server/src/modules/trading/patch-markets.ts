@@ -3,8 +3,9 @@ import { validationError } from '@bookie/core';
 import { runTradingCommand, type TradingDeps } from './writer.js';
 
 /**
- * Sets market statuses, odd values, odd statuses (results 1–6 included) and `is_active` of existing markets and
- * odds (spec 02 "Market status", "Odd status"): one `match_update` with `markets/<id>/status` and
+ * Sets market statuses, the defective flag, odd values, odd statuses (results 1–6 included) and `is_active` of
+ * existing markets and odds (spec 02 "Market status", "Odd status"): one `match_update` with `markets/<id>/status`,
+ * `markets/<id>/is_defective` and
  * `markets/<id>/odds/<odd>/<field>` paths.
  *
  * @throws DomainError validation_error naming the field: an unknown market (`body.markets[i].id`) or odd
@@ -24,6 +25,10 @@ export async function patchMarkets(
       if (m.status !== undefined) {
         changes[`markets/${m.id}/status`] = m.status;
         fieldOfKey[`markets/${m.id}/status`] = `body.markets[${i}].status`;
+      }
+      if (m.is_defective !== undefined) {
+        changes[`markets/${m.id}/is_defective`] = m.is_defective;
+        fieldOfKey[`markets/${m.id}/is_defective`] = `body.markets[${i}].is_defective`;
       }
       (m.odds ?? []).forEach((o, j) => {
         if (!Object.hasOwn(market.odds, o.id)) {

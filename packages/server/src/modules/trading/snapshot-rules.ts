@@ -74,6 +74,51 @@ export function normaliseSnapshotOdds(event: Record<string, unknown>, field: str
   normaliseOddValuesAt(['markets'], event.markets, `${field}.markets`);
 }
 
+/** Fixture statuses that never become live or prematch again (spec 02 "Fixture status"): closed, cancelled, abandoned. */
+export const FINAL_FIXTURE_STATUSES: ReadonlySet<number> = new Set([4, 5, 6]);
+/** Statuses in which an event is, or may become again, prematch or live: not started, live, suspended, delayed, unknown. */
+const REOPENING_FIXTURE_STATUSES: ReadonlySet<number> = new Set([0, 1, 2, 7, 8]);
+
+/**
+ * Why a fixture status change is not allowed, or undefined: closed, cancelled and abandoned (4, 5, 6) never become
+ * live or prematch again, nor a status that can (suspended, delayed, unknown); they may still move among 3–6
+ * (docs/adr/0016-safety-and-conformance.md).
+ */
+export function fixtureTransitionProblem(
+  from: number | undefined,
+  to: number | undefined,
+): string | undefined {
+  if (from === undefined || to === undefined || from === to) return undefined;
+  if (FINAL_FIXTURE_STATUSES.has(from) && REOPENING_FIXTURE_STATUSES.has(to)) {
+    return `fixture status ${from} → ${to} is not allowed: status ${from} never becomes live or prematch again`;
+  }
+  return undefined;
+}
+
+const OFFSET_TIME = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(\.\d{1,9})?([+-]\d{2}:\d{2})$/;
+
+/** An ISO 8601 time with an offset as the same instant in UTC (`Z`), fraction digits kept; others unchanged. */
+export function toUtc(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  const m = OFFSET_TIME.exec(value);
+  if (!m) return value;
+  const ms = Date.parse(`${m[1]}${m[3]}`);
+  if (Number.isNaN(ms)) return value;
+  return `${new Date(ms).toISOString().slice(0, 19)}${m[2] ?? ''}Z`;
+}
+
+/**
+ * Writes the fixture's `start_time` reached by a change at `segments` (or a whole snapshot at `[]`) in UTC (spec 02:
+ * times are UTC), in place, and returns the value to store.
+ */
+export function normaliseTimesAt(segments: string[], value: unknown): unknown {
+  const path = segments.join('/');
+  if (path === 'fixture/start_time') return toUtc(value);
+  const fixture = path === 'fixture' ? value : path === '' && isObject(value) ? value.fixture : undefined;
+  if (isObject(fixture) && 'start_time' in fixture) fixture.start_time = toUtc(fixture.start_time);
+  return value;
+}
+
 /** The current time as ISO 8601 with milliseconds (spec 02 `updated_at`). */
 export function isoNow(ms: number): string {
   return new Date(ms).toISOString();

@@ -206,6 +206,43 @@ describe(`trading writer (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`,
     for (let i = 1; i < vs.length; i++) expect(vs[i]! > vs[i - 1]!).toBe(true);
     expect((await getSportEvent(deps, { id: ids[0]!.id })).snapshot.meta).toMatchObject({ n: 2 });
   });
+  it('never makes a closed, cancelled or abandoned event live or prematch again: 400 naming the transition, no entry', async () => {
+    for (const final of [4, 5, 6]) {
+      const { id } = await createSportEvent(deps, sampleEvent());
+      await updateFixture(deps, { id, body: { status: final } });
+      for (const to of [0, 1, 2, 7, 8]) {
+        const before = await head();
+        await expect(updateFixture(deps, { id, body: { status: to } })).rejects.toMatchObject({
+          code: 'validation_error',
+          message: expect.stringContaining(`${final} → ${to}`),
+          details: { field: 'body.status', transition: `${final}->${to}` },
+        });
+        await expect(
+          applyChangesCommand(deps, { id, changes: { 'fixture/status': to } as never }),
+        ).rejects.toMatchObject({ details: { field: 'body.changes.fixture/status' } });
+        expect(await head()).toBe(before);
+      }
+      expect((await getSportEvent(deps, { id })).snapshot.fixture.status).toBe(final);
+    }
+    // among the finished statuses it may still move (closed, then cancelled)
+    const { id } = await createSportEvent(deps, sampleEvent());
+    await updateFixture(deps, { id, body: { status: 4 } });
+    await updateFixture(deps, { id, body: { status: 5 } });
+    expect((await getSportEvent(deps, { id })).snapshot.fixture.status).toBe(5);
+  });
+
+  it('stores and streams fixture start times in UTC', async () => {
+    const body = sampleEvent();
+    body.fixture.start_time = '2030-06-01T20:00:00+02:00';
+    const { id, version } = await createSportEvent(deps, body);
+    expect((await getSportEvent(deps, { id })).snapshot.fixture.start_time).toBe('2030-06-01T18:00:00Z');
+    expect((await log(version - 1n))[0]!.entry.sport_event.fixture.start_time).toBe('2030-06-01T18:00:00Z');
+    const u = await updateFixture(deps, { id, body: { start_time: '2030-06-02T01:30:00.250-03:30' } });
+    expect((await log(u.version - 1n))[0]!.entry.changes['fixture/start_time']).toBe(
+      '2030-06-02T05:00:00.250Z',
+    );
+    expect((await getSportEvent(deps, { id })).snapshot.fixture.start_time).toBe('2030-06-02T05:00:00.250Z');
+  });
 });
 
 function sampleMarketSnapshot(id: string) {

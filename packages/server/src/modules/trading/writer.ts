@@ -7,9 +7,11 @@ import { type Executor, inTransaction } from '../../db/transaction.js';
 import { recordClosingOdds } from '../risk/risk.repo.js';
 import {
   FINISHED_STATUSES,
+  fixtureTransitionProblem,
   isoNow,
   normaliseOddValuesAt,
   normaliseSnapshotOdds,
+  normaliseTimesAt,
   snapshotProblem,
 } from './snapshot-rules.js';
 import {
@@ -105,6 +107,7 @@ export class TradingTransaction {
    */
   matchNew(event: SportEvent, field = 'body'): void {
     normaliseSnapshotOdds(event as unknown as Record<string, unknown>, field);
+    normaliseTimesAt([], event);
     const problem = snapshotProblem(event);
     if (problem) {
       const path = problem.path.split('/').filter(Boolean).join('.');
@@ -151,11 +154,12 @@ export class TradingTransaction {
         throw err;
       }
       if (segments[0] === 'id') throw validationError(fieldOf(key), 'the sport event id cannot change');
-      out[key] = normaliseOddValuesAt(segments, changes[key], fieldOf(key));
+      out[key] = normaliseTimesAt(segments, normaliseOddValuesAt(segments, changes[key], fieldOf(key)));
     }
     if (!Object.hasOwn(out, 'updated_at')) out.updated_at = isoNow(this.nowMs);
     // serialise now: later changes in this transaction may mutate the objects stored by this one
     const tail = `,"changes":${JSON.stringify(out)}}`;
+    const statusBefore = event.fixture?.status;
     try {
       applyChanges(event as unknown as Record<string, unknown>, out, true);
     } catch (err) {
@@ -172,6 +176,16 @@ export class TradingTransaction {
           .sort((a, b) => b.length - a.length)[0] ?? Object.keys(out)[0]!;
       const where = bad && bad !== key ? ` (at ${bad})` : '';
       throw validationError(fieldOf(key), `${problem.reason}${where}`, { path: bad });
+    }
+    const refused = fixtureTransitionProblem(statusBefore, event.fixture?.status);
+    if (refused) {
+      const key =
+        Object.keys(out)
+          .filter((k) => k === '' || 'fixture/status' === k || 'fixture/status'.startsWith(`${k}/`))
+          .sort((a, b) => b.length - a.length)[0] ?? Object.keys(out)[0]!;
+      throw validationError(fieldOf(key), refused, {
+        transition: `${statusBefore}->${event.fixture?.status}`,
+      });
     }
     this.events.get(eventId)!.dirty = true;
     this.pending.push({ type: 'match_update', eventId, tail });

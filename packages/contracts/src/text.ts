@@ -1,0 +1,56 @@
+/**
+ * The text rule of every Bookie API: a string that any API takes — a JSON body's values and keys, a form body,
+ * a query parameter, a path parameter — holds no NUL (U+0000) and no lone UTF-16 surrogate (U+D800–U+DFFF
+ * without its pair). Neither is text: Postgres refuses NUL in `text` and `jsonb`, and a lone surrogate cannot be
+ * encoded as UTF-8, so such a string would fail later, far from the request (in the settlement consumer, a
+ * callback body, the feed). It is refused at the door with 400 `validation_error` naming the field
+ * (docs/adr/0016-safety-and-conformance.md).
+ */
+
+/** Why a string breaks the text rule. */
+export type TextProblem = 'contains a NUL character' | 'contains a lone UTF-16 surrogate';
+
+// a high surrogate not followed by a low one, or a low one not preceded by a high one
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** The reason `s` breaks the text rule, or undefined when it is text. */
+export function textProblem(s: string): TextProblem | undefined {
+  if (s.includes('\u0000')) return 'contains a NUL character';
+  if (LONE_SURROGATE.test(s)) return 'contains a lone UTF-16 surrogate';
+  return undefined;
+}
+
+/** The first string of a value that breaks the text rule: its field path and the reason. */
+export interface TextViolation {
+  /** e.g. `body.market_ids[0]`, `query.cursor`, `params.id`; a bad key names the key itself. */
+  field: string;
+  reason: TextProblem;
+}
+
+/**
+ * Walks a decoded input (JSON value, form or query object, path parameters) depth first and returns the first
+ * string — value or object key — that breaks the text rule, named from `root` (`body`, `query`, `params`).
+ * Bounded by the input: every node is visited once.
+ */
+export function findTextViolation(value: unknown, root: string): TextViolation | undefined {
+  const stack: Array<{ v: unknown; path: string }> = [{ v: value, path: root }];
+  while (stack.length > 0) {
+    const { v, path } = stack.pop() as { v: unknown; path: string };
+    if (typeof v === 'string') {
+      const reason = textProblem(v);
+      if (reason) return { field: path, reason };
+    } else if (Array.isArray(v)) {
+      for (let i = v.length - 1; i >= 0; i--) stack.push({ v: v[i], path: `${path}[${i}]` });
+    } else if (v !== null && typeof v === 'object') {
+      const entries = Object.entries(v as Record<string, unknown>);
+      for (let i = entries.length - 1; i >= 0; i--) {
+        const [k, child] = entries[i] as [string, unknown];
+        const reason = textProblem(k);
+        const name = reason ? `${path}[${JSON.stringify(k)}]` : `${path}.${k}`;
+        if (reason) return { field: name, reason };
+        stack.push({ v: child, path: name });
+      }
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,287 @@
+import fc from 'fast-check';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../testing/database.js';
+import {
+  createPartner,
+  createSession,
+  createTestApp,
+  partnerToken,
+  TEST_ADMIN_TOKEN,
+  type TestApp,
+} from '../testing/partner.js';
+
+/**
+ * Hostile input over every operation of `/openapi.json` (docs/adr/0016-safety-and-conformance.md): the text rule
+ * (no NUL, no lone surrogate in any string) answers 400 naming the field and writes nothing; authentication comes
+ * before validation; generated bad bodies, headers and path parameters never get a 5xx.
+ */
+
+interface Operation {
+  method: string;
+  path: string;
+  auth: 'admin' | 'partner' | 'player' | 'basic';
+  body: boolean;
+  /** Authenticated only by the backoffice session cookie (its own login and logout routes). */
+  sessionOnly: boolean;
+  properties: string[];
+  query: string[];
+  pathParams: string[];
+}
+
+const NUL = 'a\u0000b';
+const LONE_HIGH = 'x\uD800';
+const LONE_LOW = '\uDC00y';
+/** Streams that never end on a valid request: only hostile inputs are sent to them. */
+const STREAMS = new Set(['GET /log', 'GET /frame-api/stream']);
+
+describe(`hostile input (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, () => {
+  let t: TestApp;
+  let partner: string;
+  let player: string;
+  let operations: Operation[] = [];
+
+  beforeAll(async () => {
+    t = await createTestApp(await createTestDatabase());
+    const p = await createPartner({ database: t.deps.database });
+    partner = await partnerToken(t.app, p.clientId, p.clientSecret);
+    player = await createSession(t.app, partner, { player_id: 'p1' });
+    const doc = (await t.app.inject({ method: 'GET', url: '/openapi.json' })).json();
+    // biome-ignore lint/suspicious/noExplicitAny: the OpenAPI document is read as plain JSON
+    for (const [path, ops] of Object.entries(doc.paths as Record<string, Record<string, any>>)) {
+      for (const [method, op] of Object.entries(ops)) {
+        const security = JSON.stringify(op.security ?? []);
+        const auth = security.includes('admin')
+          ? 'admin'
+          : security.includes('basic')
+            ? 'basic'
+            : path.startsWith('/frame-api/')
+              ? 'player'
+              : 'partner';
+        if (!op.security || op.security.length === 0) continue; // /healthz, /readyz, the backoffice login
+        const schema = op.requestBody?.content?.['application/json']?.schema;
+        // biome-ignore lint/suspicious/noExplicitAny: OpenAPI parameters
+        const params = (op.parameters ?? []) as any[];
+        operations.push({
+          method: method.toUpperCase(),
+          path,
+          auth,
+          body: Boolean(op.requestBody) || auth === 'basic',
+          sessionOnly: security === '[{"session":[]}]',
+          properties: Object.keys(schema?.properties ?? {}),
+          query: params.filter((x) => x.in === 'query').map((x) => x.name),
+          pathParams: params.filter((x) => x.in === 'path').map((x) => x.name),
+        });
+      }
+    }
+    operations = operations.sort((a, b) => `${a.path}${a.method}`.localeCompare(`${b.path}${b.method}`));
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  function authHeader(op: Operation): Record<string, string> {
+    switch (op.auth) {
+      case 'admin':
+        return { authorization: `Bearer ${TEST_ADMIN_TOKEN}` };
+      case 'partner':
+        return { authorization: `Bearer ${partner}` };
+      case 'player':
+        return { authorization: `Bearer ${player}` };
+      case 'basic':
+        return {};
+    }
+  }
+
+  function url(op: Operation, params: Record<string, string>, query?: Record<string, string>): string {
+    let u = op.path;
+    for (const name of op.pathParams) u = u.replace(`{${name}}`, encodeURIComponent(params[name] ?? 'x'));
+    if (query && Object.keys(query).length > 0) {
+      u += `?${Object.entries(query)
+        .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`)
+        .join('&')}`;
+    }
+    return u;
+  }
+
+  async function send(
+    op: Operation,
+    o: { url: string; body?: string; headers?: Record<string, string> },
+  ): Promise<{ status: number; json: { error?: unknown; error_description?: string } | undefined }> {
+    const res = await t.app.inject({
+      method: op.method as 'GET',
+      url: o.url,
+      headers: {
+        ...authHeader(op),
+        ...(o.body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...o.headers,
+      },
+      ...(o.body !== undefined ? { payload: o.body } : {}),
+    });
+    let json: { error?: unknown; error_description?: string } | undefined;
+    try {
+      json = res.body ? JSON.parse(res.body) : undefined;
+    } catch {
+      json = undefined;
+    }
+    return { status: res.statusCode, json };
+  }
+
+  /** The field a 400 names: Bookie's `details.field`, or the OAuth `error_description`. */
+  function namedField(json: { error?: unknown; error_description?: string } | undefined): string | undefined {
+    if (!json) return undefined;
+    if (typeof json.error_description === 'string') return json.error_description;
+    const details = (json.error as { details?: { field?: unknown } } | undefined)?.details;
+    return typeof details?.field === 'string' ? details.field : undefined;
+  }
+
+  /** Rows in every table of the server's schema (the "nothing written" check). */
+  async function rowCounts(): Promise<Record<string, number>> {
+    const tables = await sql<{ table_name: string }>`
+      select table_name from information_schema.tables
+      where table_schema = current_schema() and table_type = 'BASE TABLE' order by table_name`.execute(
+      t.deps.database.db,
+    );
+    const out: Record<string, number> = {};
+    for (const { table_name } of tables.rows) {
+      const r = await sql<{ n: string | number }>`select count(*) as n from ${sql.table(table_name)}`.execute(
+        t.deps.database.db,
+      );
+      out[table_name] = Number(r.rows[0]?.n ?? 0);
+    }
+    return out;
+  }
+
+  it('finds the operations of /openapi.json', () => {
+    expect(operations.length).toBeGreaterThan(40);
+    expect(operations.map((o) => `${o.method} ${o.path}`)).toContain('POST /oauth/token');
+  });
+
+  it('refuses NUL and lone surrogates in every body field, query and path parameter: 400 naming it, nothing written', async () => {
+    const before = await rowCounts();
+    for (const op of operations) {
+      const cases: Array<{ url: string; body?: string; field: string }> = [];
+      for (const bad of [NUL, LONE_HIGH, LONE_LOW]) {
+        for (const prop of op.properties) {
+          cases.push({
+            url: url(op, {}),
+            body: JSON.stringify({ [prop]: bad }),
+            field: `body.${prop}`,
+          });
+          cases.push({
+            url: url(op, {}),
+            body: JSON.stringify({ [prop]: [bad] }),
+            field: `body.${prop}[0]`,
+          });
+        }
+        if (op.body && op.properties.length === 0) {
+          cases.push({ url: url(op, {}), body: JSON.stringify({ [bad]: 1 }), field: 'body[' });
+        }
+        for (const q of op.query.length > 0 ? op.query : ['anything']) {
+          // a lone surrogate cannot be percent-encoded as UTF-8; NUL can
+          if (bad === NUL) cases.push({ url: url(op, {}, { [q]: bad }), field: `query.${q}` });
+        }
+        for (const p of op.pathParams) {
+          if (bad === NUL) cases.push({ url: url(op, { [p]: bad }), field: `params.${p}` });
+        }
+      }
+      for (const c of cases) {
+        const r = await send(op, c);
+        const what = `${op.method} ${c.url} ${c.body ?? ''}`;
+        expect(r.status, what).toBe(400);
+        expect(namedField(r.json), what).toContain(c.field);
+      }
+    }
+    expect(await rowCounts()).toEqual(before);
+  }, 120_000);
+
+  it('authenticates before it validates: no token → 401 on every authenticated operation, whatever the body', async () => {
+    for (const op of operations) {
+      // the token endpoint authenticates by its body; the backoffice's own session routes by their cookie
+      if (op.auth === 'basic' || op.sessionOnly) continue;
+      const res = await t.app.inject({
+        method: op.method as 'GET',
+        url: url(op, { id: NUL }, { limit: NUL }),
+        headers: { 'content-type': 'application/json' },
+        payload: op.body ? '{"not json' : undefined,
+      });
+      expect(res.statusCode, `${op.method} ${op.path}`).toBe(401);
+    }
+  });
+
+  it('answers the token endpoint without a 5xx for NUL in a form body', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/oauth/token',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'grant_type=client_credentials&client_id=a%00b&client_secret=s',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ error: 'invalid_request' });
+    expect(res.json().error_description).toContain('body.client_id');
+  });
+
+  it('never answers a 5xx to generated bad bodies, headers and path parameters (fast-check)', async () => {
+    const text = fc.oneof(
+      fc.string(),
+      fc.constantFrom(NUL, LONE_HIGH, LONE_LOW, '', ' ', '0', '-1', '1e400', 'NaN', 'x'.repeat(5000)),
+    );
+    const value = fc.oneof(
+      text,
+      fc.integer(),
+      fc.double(),
+      fc.boolean(),
+      fc.constant(null),
+      fc.array(text, { maxLength: 3 }),
+      fc.dictionary(text, text, { maxKeys: 3 }),
+    );
+    const rawBody = fc.oneof(
+      fc.jsonValue().map((v) => JSON.stringify(v)),
+      fc.constantFrom('', '{', '[]', 'null', '{"a":1,"a":2}', '{"__proto__":{}}', '"\\u0000"'),
+    );
+    const header = fc.record(
+      {
+        'x-operator': fc.string({ maxLength: 40 }).filter((s) => /^[\x20-\x7e]*$/.test(s)),
+        'last-version': fc.constantFrom('-1', 'abc', '99999999999999999999999', ''),
+        'idempotency-key': fc.constantFrom('', 'k'.repeat(500)),
+      },
+      { requiredKeys: [] },
+    );
+    const ops = operations.filter((o) => !STREAMS.has(`${o.method} ${o.path}`));
+    for (const op of ops) {
+      const bodyArb =
+        op.properties.length > 0
+          ? fc.oneof(
+              fc
+                .record(Object.fromEntries(op.properties.map((p) => [p, value])), { requiredKeys: [] })
+                .map((v) => JSON.stringify(v)),
+              rawBody,
+            )
+          : rawBody;
+      await fc.assert(
+        fc.asyncProperty(
+          fc.record({
+            body: op.body ? bodyArb.map((b) => b as string | undefined) : fc.constant(undefined),
+            params: fc.dictionary(fc.constantFrom(...(op.pathParams.length ? op.pathParams : ['id'])), text, {
+              maxKeys: 2,
+            }),
+            headers: header,
+          }),
+          async ({ body, params, headers }) => {
+            let u: string;
+            try {
+              u = url(op, params);
+            } catch {
+              return; // a lone surrogate has no URL form
+            }
+            const r = await send(op, { url: u, body, headers });
+            const what = `${op.method} ${u} ${body ?? ''}`;
+            expect(r.status, what).toBeLessThan(500);
+            if (r.status === 400) expect(namedField(r.json), what).toBeTruthy();
+          },
+        ),
+        { numRuns: 12, seed: 15 },
+      );
+    }
+  }, 120_000);
+});
