@@ -102,7 +102,7 @@ describe('bookie-wallet straight on the database', () => {
       ]);
       const bad = await runWalletCli(['deposit', 'p9', '1.0000001', ...where]);
       expect(bad.code).toBe(2);
-      expect(bad.stderr).toMatch(/^error: amount: must have at most 6 decimals/);
+      expect(bad.stderr).toMatch(/^error: amount: must be a whole number of micro-units/);
       const badFlag = await runWalletCli(['start', '--fail-rate', '2', '--data-dir', 'memory']);
       expect(badFlag.code).toBe(2);
       expect(badFlag.stderr).toContain('invalid setting --fail-rate');
