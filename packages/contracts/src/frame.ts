@@ -27,7 +27,7 @@ export const PlaceBetRequest = Type.Object(
     selections: Type.Array(PlaceBetSelection, {
       minItems: 1,
       description:
-        'no maximum (spec 01); a one-selection express or system is declined bet_type, a system is bounded by its number of combinations',
+        'no maximum of selections in an express; a one-selection express or system is declined bet_type, a system is bounded by its number of combinations',
     }),
     system_sizes: Type.Optional(Type.Array(Type.Integer({ minimum: 1 }), { minItems: 1 })),
     stake: Type.String({ pattern: DECIMAL, description: 'stake, decimal string (at most 6 decimals)' }),

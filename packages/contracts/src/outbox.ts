@@ -21,7 +21,10 @@ export const CallbackDeliveryView = Type.Object(
         Type.Literal('failed'),
         Type.Literal('unsupported'),
       ],
-      { description: 'unsupported: the partner answered 404/405/501 to an optional callback (D45)' },
+      {
+        description:
+          'unsupported: the partner answered 404/405/501 to an optional callback (insurance cancel, cash-out, heartbeat); the other callbacks of the bet go on',
+      },
     ),
     attempts: Type.Integer(),
     next_attempt_at: Type.Union([Type.String(), Type.Null()]),

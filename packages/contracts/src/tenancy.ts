@@ -82,7 +82,7 @@ export const CreateWhiteLabelBody = Type.Object(
     insurance_cancel_callbacks: Type.Optional(
       Type.Boolean({
         description:
-          'send /bet/insurances/cancel when an insured bet whose insurance was paid is unsettled (not in spec 01; D45); default false',
+          'send /bet/insurances/cancel when an insured bet whose insurance was paid is unsettled (an optional callback outside the mandatory table); default false',
       }),
     ),
   },
@@ -123,7 +123,9 @@ export const WhiteLabelView = Type.Object({
   allowlist: Type.Array(Type.String()),
   allowed_origins: Type.Array(Type.String(), { description: 'origins allowed to call the frame API (CORS)' }),
   signing: WhiteLabelSigningView,
-  insurance_cancel_callbacks: Type.Boolean({ description: 'sends /bet/insurances/cancel (D45)' }),
+  insurance_cancel_callbacks: Type.Boolean({
+    description: 'sends /bet/insurances/cancel (an optional callback)',
+  }),
   credentials: Type.Optional(Type.Array(WhiteLabelCredentialView)),
   created_at: Type.String(),
   updated_at: Type.String(),

@@ -162,7 +162,10 @@ function settingOptions(cmd: Command, create: boolean): Command {
       create ? '--signing' : '--no-signing',
       create ? 'sign callbacks (the default)' : 'stop signing callbacks',
     )
-    .option('--insurance-cancel', 'send /bet/insurances/cancel (not in spec 01; off by default, D45)')
+    .option(
+      '--insurance-cancel',
+      'send /bet/insurances/cancel (an optional callback outside the mandatory table; off by default)',
+    )
     .option('--no-insurance-cancel', 'do not send /bet/insurances/cancel');
 }
 

@@ -137,6 +137,7 @@ describe('/openapi.json: the document', () => {
       'admin',
       'basic',
       'bearer',
+      'clientCertificate',
       'session',
     ]);
   });

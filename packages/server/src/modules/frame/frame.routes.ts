@@ -109,7 +109,7 @@ export async function frameRoutes(app: FastifyInstance, deps: AppDeps): Promise<
         operationId: 'listFrameSportEvents',
         summary: 'Sport events of the frame: prematch, live and suspended, with markets and odds',
         description:
-          'Events not started (0), live (1) and suspended (2, visible without bets; spec 02). A suspended market is listed with its odds hidden. state=live lists live and suspended events.',
+          'Events not started (0), live (1) and suspended (2, visible without bets). A suspended market is listed with its odds hidden. state=live lists live and suspended events.',
         querystring: Type.Object(
           {
             state: Type.Optional(Type.Union([Type.Literal('prematch'), Type.Literal('live')])),

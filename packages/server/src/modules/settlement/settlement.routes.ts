@@ -225,18 +225,6 @@ const DecisionBody = Type.Object(
   { reason: Reason },
   { additionalProperties: false, examples: [{ reason: 'market ids fixed by trading; replay it' }] },
 );
-/** The one error body of Bookie's API (validation_error names the field in `details.field`). */
-const ErrorAnswer = Type.Object(
-  {
-    error: Type.Object({
-      code: Type.String(),
-      message: Type.String(),
-      details: Type.Record(Type.String(), Type.Unknown()),
-    }),
-  },
-  { examples: [{ error: { code: 'not_found', message: 'no quarantined entry 1042', details: {} } }] },
-);
-const errors = { '4xx': ErrorAnswer, '5xx': ErrorAnswer };
 /** A bet's settlement ledger rows as the admin API writes them. */
 function ledgerView(rows: Awaited<ReturnType<typeof betLedger>>) {
   return rows.map((r) => ({
@@ -411,7 +399,7 @@ export async function settlementRoutes(app: FastifyInstance, deps: AppDeps): Pro
         description:
           'Entries the settlement consumer failed to process several times in a row (never for a database or network outage), oldest first, with their last error. Settlement goes on past them; retry or skip each.',
         querystring: QuarantineQuery,
-        response: { 200: QuarantineList, ...errors },
+        response: { 200: QuarantineList },
       },
     },
     async (req) => ({
@@ -430,7 +418,7 @@ export async function settlementRoutes(app: FastifyInstance, deps: AppDeps): Pro
           description,
           params: VersionParams,
           body: DecisionBody,
-          response: { 200: QuarantineEntry, ...errors },
+          response: { 200: QuarantineEntry },
         },
       },
       async (req) => {
