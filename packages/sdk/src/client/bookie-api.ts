@@ -1157,6 +1157,8 @@ export interface components {
             created_at: string;
             currencies: string[];
             id: string;
+            /** @description sends /bet/insurances/cancel (an optional callback) */
+            insurance_cancel_callbacks: boolean;
             limits: components["schemas"]["WhiteLabelLimits"];
             /** @description turnkey | mts | advisory */
             mode: "turnkey" | "mts" | "advisory";
@@ -4333,6 +4335,7 @@ export interface operations {
                      *       "allowed_origins": [
                      *         "https://www.acme.example"
                      *       ],
+                     *       "insurance_cancel_callbacks": false,
                      *       "created_at": "2024-05-01T12:00:00.000Z",
                      *       "updated_at": "2024-05-01T12:00:00.000Z"
                      *     }

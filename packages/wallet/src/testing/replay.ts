@@ -18,10 +18,14 @@ import {
 } from '@bookie/sdk/callbacks/fixtures';
 import { type CallbackAnswer, sendCallback } from './send-callback.js';
 
-/** Amounts in the model are integer cents; the wire wants 6 decimals. */
+/**
+ * Amounts in the model are integer cents; the wire wants 6 decimals. A negative amount (a balance an unsettle took
+ * below zero) keeps its sign in front: -1 → `"-0.010000"`.
+ */
 export function centsToWire(cents: number): string {
   const s = BigInt(cents);
-  return `${s / 100n}.${(s % 100n).toString().padStart(2, '0')}0000`;
+  const abs = s < 0n ? -s : s;
+  return `${s < 0n ? '-' : ''}${abs / 100n}.${(abs % 100n).toString().padStart(2, '0')}0000`;
 }
 
 /** One logical step of a scenario: a deposit, or one logical callback (one request_id). */
