@@ -1,6 +1,6 @@
 import { BetReport, DailyReport, errorAnswers, PartnerReportQuery } from '@bookie/contracts';
 import { type Static, Type } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppDeps } from '../../app/wiring.js';
 import { PARTNER_SECURITY } from '../../http/auth.js';
 import { partnerOf } from '../auth/session.routes.js';
@@ -36,6 +36,22 @@ const Csv = Type.String({
   examples: ['day,currency,bets_placed,…\r\n2026-05-01,EUR,3,…\r\n'],
 });
 
+/**
+ * Answers a report as JSON, or with `format=csv` as a CSV attachment named `filename` with `columns` in order.
+ */
+function answerReport<T extends Record<string, unknown>, R extends { items: T[] }>(
+  reply: FastifyReply,
+  format: string | undefined,
+  report: R,
+  csv: { filename: string; columns: readonly (keyof T & string)[] },
+): R | FastifyReply {
+  if (format !== 'csv') return report;
+  return reply
+    .type('text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${csv.filename}"`)
+    .send(toCsv(csv.columns, report.items));
+}
+
 /** Partner REST bet reports (DECISIONS D54), JSON or CSV. */
 export async function reportsRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const common = { tags: ['reports'], security: PARTNER_SECURITY, querystring: PartnerReportQuery };
@@ -62,13 +78,7 @@ export async function reportsRoutes(app: FastifyInstance, deps: AppDeps): Promis
         partnerOf(req).whiteLabelId,
         reportWindow(req.query.from, req.query.to),
       );
-      if (req.query.format === 'csv') {
-        return reply
-          .type('text/csv; charset=utf-8')
-          .header('content-disposition', 'attachment; filename="bets.csv"')
-          .send(toCsv(BET_COLUMNS, report.items));
-      }
-      return report;
+      return answerReport(reply, req.query.format, report, { filename: 'bets.csv', columns: BET_COLUMNS });
     },
   );
   app.get<{ Querystring: Static<typeof PartnerReportQuery> }>(
@@ -95,13 +105,7 @@ export async function reportsRoutes(app: FastifyInstance, deps: AppDeps): Promis
         partnerOf(req).whiteLabelId,
         reportWindow(req.query.from, req.query.to),
       );
-      if (req.query.format === 'csv') {
-        return reply
-          .type('text/csv; charset=utf-8')
-          .header('content-disposition', 'attachment; filename="daily.csv"')
-          .send(toCsv(DAILY_COLUMNS, report.items));
-      }
-      return report;
+      return answerReport(reply, req.query.format, report, { filename: 'daily.csv', columns: DAILY_COLUMNS });
     },
   );
 }
