@@ -23,8 +23,8 @@ export interface WalletConfig {
   database: DatabaseTarget;
   /** Signing secrets (`whsec_…`, DECISIONS D11); empty turns verification off. */
   secrets: string[];
-  /** Currency of bets whose Foreign-Params carry no `currency`. */
-  defaultCurrency: string;
+  /** The one currency of every session, when the operator declares it; none by default (never guessed). */
+  defaultCurrency: string | undefined;
   adminToken: string | undefined;
   faults: FaultConfig;
   logLevel: string;
@@ -97,8 +97,8 @@ export function loadWalletConfig(env: NodeJS.ProcessEnv, flags: WalletFlags = {}
     if (!/^(whsec_)?[A-Za-z0-9+/]+=*$/.test(s))
       throw new ConfigError('WALLET_SIGNING_SECRET', 'must be whsec_<base64>');
   }
-  const defaultCurrency = flags.currency ?? env.WALLET_CURRENCY ?? 'EUR';
-  if (!/^[A-Z][A-Z0-9]{2,9}$/.test(defaultCurrency))
+  const defaultCurrency = flags.currency ?? env.WALLET_CURRENCY ?? undefined;
+  if (defaultCurrency !== undefined && !/^[A-Z][A-Z0-9]{2,9}$/.test(defaultCurrency))
     throw new ConfigError('WALLET_CURRENCY', 'must be like EUR');
   const faults: FaultConfig = { ...NO_FAULTS, seed: Math.floor(Math.random() * 2 ** 31) };
   const set = <K extends keyof FaultConfig>(k: K, v: FaultConfig[K] | undefined) => {

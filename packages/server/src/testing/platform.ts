@@ -96,8 +96,8 @@ export async function startPlatform(
     },
     dbArgs,
     call,
-    session: (playerId, params = {}) =>
-      createSession(bookie.url, accessToken, { player_id: playerId, params }),
+    session: (playerId, params) =>
+      createSession(bookie.url, accessToken, { player_id: playerId, ...(params && { params }) }),
     async restartBookie(signal = 'SIGKILL', extraEnv = {}) {
       await bookie.kill(signal);
       bookie = await startBookie(dbArgs, { env: { ...env, ...extraEnv } });
