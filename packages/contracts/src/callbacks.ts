@@ -177,7 +177,14 @@ export type BetOdd = Static<typeof BetOdd>;
 export const CallbackRestriction = Type.Object(
   {
     type: Type.Union(RESTRICTION_TYPES.map((t) => Type.Literal(t))),
-    context: Type.Record(Type.String(), Type.Unknown()),
+    context: Type.Object(
+      {
+        max_bet: Type.Optional(
+          Type.Number({ description: 'a JSON number in callbacks, e.g. 5 or 9.333333' }),
+        ),
+      },
+      { additionalProperties: true },
+    ),
   },
   { additionalProperties: false },
 );

@@ -80,13 +80,13 @@ export function acceptBody(overrides: Partial<BetAcceptBody> = {}): BetAcceptBod
   return placeBody({ request_id: randomUUID(), ...overrides });
 }
 
-/** A `/bet/decline` body with one `max_bet` restriction. */
+/** A `/bet/decline` body with one `max_bet` restriction (its context's `max_bet` a JSON number, as in callbacks). */
 export function declineBody(overrides: Partial<BetDeclineBody> = {}): BetDeclineBody {
   return {
     request_id: randomUUID(),
     bet_id: 'bet-1',
     bet_player_id: 'player-1',
-    restrictions: [{ type: 'max_bet', context: { max_bet: '5.000000' } }],
+    restrictions: [{ type: 'max_bet', context: { max_bet: 5 } }],
     ...overrides,
   };
 }
