@@ -1,7 +1,7 @@
 /**
  * The REST client a partner's backend uses to call Bookie (spec 01 "Authentication", DECISIONS D26, D27): OAuth 2.0
- * client credentials with token caching and refresh, typed methods for Bookie's partner routes, and retries with
- * jittered exponential backoff on 429 (honouring `Retry-After`) and 5xx, over undici.
+ * client credentials with token caching and refresh, typed methods for Bookie's partner routes, and retries of 429
+ * (honouring `Retry-After`), 5xx and network errors by undici's own `RetryAgent` (exponential backoff).
  *
  * @packageDocumentation
  */
@@ -16,15 +16,9 @@ import type {
   PartnerBetQuery,
 } from '@bookie/contracts/partner-rest';
 import type { CreateSessionBody, OAuthTokenResponse } from '@bookie/contracts/tenancy';
-import { type Dispatcher, request } from 'undici';
-import {
-  backoffDelay,
-  DEFAULT_RETRY,
-  isRetryableStatus,
-  parseRetryAfter,
-  type RetryPolicy,
-} from './backoff.js';
+import { type Dispatcher, getGlobalDispatcher, RetryAgent, request } from 'undici';
 import { BookieApiError } from './errors.js';
+import { type PartnerRetryOptions, RETRIED_STATUSES } from './partner-client.js';
 import { TokenCache } from './token-cache.js';
 
 /** Options of {@link BookieClient}. */
@@ -35,20 +29,19 @@ export interface BookieClientOptions {
   clientId: string;
   /** OAuth client secret. */
   clientSecret: string;
-  /** Retry policy overrides (see {@link DEFAULT_RETRY}). */
-  retry?: Partial<RetryPolicy>;
+  /**
+   * Retries, as undici's `RetryAgent` takes them (see {@link PartnerRetryOptions}; default 3 retries, waits from
+   * 200 ms doubling up to 5 s, a `Retry-After` honoured up to that cap).
+   */
+  retry?: PartnerRetryOptions;
   /** Refresh a token this many seconds before it expires (default 60, at most half its lifetime). */
   refreshMarginSeconds?: number;
   /** Per-attempt timeout in ms for headers and body (default 10000). */
   timeoutMs?: number;
-  /** An undici dispatcher (Agent, Pool, MockAgent…); default the global one. */
+  /** The undici dispatcher the retries wrap (Agent, Pool, MockAgent…); default the global one. */
   dispatcher?: Dispatcher;
   /** Clock in unix ms (default `Date.now`). */
   now?: () => number;
-  /** Waits `ms` (default a timer); injectable for tests. */
-  sleep?: (ms: number) => Promise<void>;
-  /** Uniform random numbers in [0, 1) for jitter (default `Math.random`). */
-  random?: () => number;
   /** Extra headers on every request (e.g. `user-agent`). */
   headers?: Record<string, string>;
 }
@@ -124,34 +117,47 @@ interface RawAnswer {
   text: string;
 }
 
-function header(h: RawAnswer['headers'], name: string): string | undefined {
-  const v = h[name];
-  return Array.isArray(v) ? v[0] : v;
-}
+const METHODS: Dispatcher.HttpMethod[] = ['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE', 'POST', 'PATCH'];
 
 /**
  * Bookie's REST client for a partner backend. Every call carries a Bearer token from `POST /oauth/token` (HTTP Basic
  * client authentication, client credentials grant, DECISIONS D27), cached and refreshed before it expires; a 401
- * answer drops the token and the call is made once more with a new one. 429 and 5xx answers and network errors are
- * retried (see {@link RouteSpec.retryable}) with jittered exponential backoff, honouring `Retry-After`.
+ * answer drops the token and the call is made once more with a new one. 429 answers are retried, 5xx answers and
+ * network errors too on a {@link RouteSpec.retryable} route, by undici's `RetryAgent` (exponential backoff,
+ * `Retry-After` honoured); after the last retry the last answer is mapped as any other.
  *
  * @throws BookieApiError from every method when Bookie answers an error (after the retries).
  */
 export class BookieClient {
   readonly #opts: BookieClientOptions;
   readonly #base: string;
-  readonly #retry: RetryPolicy;
-  readonly #now: () => number;
-  readonly #sleep: (ms: number) => Promise<void>;
+  /** Retries 429, 5xx and network errors (routes safe to repeat). */
+  readonly #retrying: RetryAgent;
+  /** Retries 429 only: the server did not process the request (routes not safe to repeat). */
+  readonly #rateLimitedOnly: RetryAgent;
   readonly #tokens: TokenCache;
 
   constructor(options: BookieClientOptions) {
     this.#opts = options;
     this.#base = options.baseUrl.replace(/\/+$/, '');
-    this.#retry = { ...DEFAULT_RETRY, ...options.retry };
-    this.#now = options.now ?? Date.now;
-    this.#sleep = options.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms)));
-    this.#tokens = new TokenCache(() => this.#fetchToken(), this.#now, options.refreshMarginSeconds ?? 60);
+    const r = options.retry ?? {};
+    const inner = options.dispatcher ?? getGlobalDispatcher();
+    const common = {
+      maxRetries: r.maxRetries ?? 3,
+      minTimeout: r.minTimeout ?? 200,
+      maxTimeout: r.maxTimeout ?? 5000,
+      timeoutFactor: r.timeoutFactor ?? 2,
+      methods: METHODS,
+      // after the last retry, the last answer (its status and error body), not an exception
+      throwOnError: false,
+    };
+    this.#retrying = new RetryAgent(inner, { ...common, statusCodes: r.statusCodes ?? RETRIED_STATUSES });
+    this.#rateLimitedOnly = new RetryAgent(inner, { ...common, statusCodes: [429], errorCodes: [] });
+    this.#tokens = new TokenCache(
+      () => this.#fetchToken(),
+      options.now ?? Date.now,
+      options.refreshMarginSeconds ?? 60,
+    );
   }
 
   /** `POST /token/create` (DECISIONS D26): a session token for `player_id` (`""` for a read-only viewer). */
@@ -278,7 +284,7 @@ export class BookieClient {
     return parsed;
   }
 
-  /** One request with retries on 429 (always), and on 5xx / network errors when `retryable`. */
+  /** One request through the retrying dispatcher: 429 always, 5xx and network errors when `retryable`. */
   async #send(
     method: string,
     path: string,
@@ -287,36 +293,19 @@ export class BookieClient {
     retryable: boolean,
   ): Promise<RawAnswer> {
     const timeout = this.#opts.timeoutMs ?? 10_000;
-    for (let attempt = 1; ; attempt++) {
-      let answer: RawAnswer | undefined;
-      let failure: unknown;
-      try {
-        const res = await request(`${this.#base}${path}`, {
-          method: method as Dispatcher.HttpMethod,
-          headers,
-          body,
-          headersTimeout: timeout,
-          bodyTimeout: timeout,
-          ...(this.#opts.dispatcher ? { dispatcher: this.#opts.dispatcher } : {}),
-        });
-        answer = { status: res.statusCode, headers: res.headers, text: await res.body.text() };
-      } catch (e) {
-        failure = e;
-      }
-      const last = attempt >= this.#retry.maxAttempts;
-      if (answer && !isRetryableStatus(answer.status)) return answer;
-      if (answer && answer.status === 429) {
-        const after = parseRetryAfter(header(answer.headers, 'retry-after'), this.#now());
-        if (last || (after !== undefined && after > this.#retry.maxRetryAfterMs)) return answer;
-        await this.#sleep(after ?? backoffDelay(this.#retry, attempt - 1, this.#opts.random));
-        continue;
-      }
-      if (!retryable || last) {
-        if (answer) return answer;
-        const msg = failure instanceof Error ? failure.message : String(failure);
-        throw new BookieApiError(0, 'network_error', `${method} ${path}: ${msg}`);
-      }
-      await this.#sleep(backoffDelay(this.#retry, attempt - 1, this.#opts.random));
+    try {
+      const res = await request(`${this.#base}${path}`, {
+        method: method as Dispatcher.HttpMethod,
+        headers,
+        body,
+        headersTimeout: timeout,
+        bodyTimeout: timeout,
+        dispatcher: retryable ? this.#retrying : this.#rateLimitedOnly,
+      });
+      return { status: res.statusCode, headers: res.headers, text: await res.body.text() };
+    } catch (e) {
+      const msg = e instanceof Error ? e.message : String(e);
+      throw new BookieApiError(0, 'network_error', `${method} ${path}: ${msg}`);
     }
   }
 }

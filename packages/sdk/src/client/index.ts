@@ -3,7 +3,6 @@
  *
  * @packageDocumentation
  */
-export * from './backoff.js';
 export * from './client.js';
 export * from './errors.js';
 export * from './partner-client.js';
