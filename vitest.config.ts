@@ -24,8 +24,9 @@ export default defineConfig({
     reporters: ['default', './tools/summary-reporter.ts'],
     // the processes tests start (bookie, bookie-wallet) run the compiled build, brought up to date here first
     globalSetup: ['./tools/build-before-tests.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // bounds that only catch a hang: a process started under load takes long (startBookie itself waits up to 90 s)
+    testTimeout: 120_000,
+    hookTimeout: 180_000,
     pool: 'forks',
     // most test time is spent waiting on real processes and databases, not on CPU: run 3 files at once on 2 cores
     maxWorkers: 3,
