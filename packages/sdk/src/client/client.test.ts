@@ -1,3 +1,4 @@
+import { execFile } from 'node:child_process';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -172,6 +173,26 @@ describe('BookieClient', () => {
     });
     await expect(c.voidBet('b1', 'x')).rejects.toMatchObject({ status: 502 });
     expect(voids).toBe(1);
+  });
+
+  it("works in a process whose global dispatcher is Node's own (its fetch ran first)", async () => {
+    const f = await fake();
+    f.routes.set('GET /white-label', (_r, _b, res) => send(res, 200, { id: 'wl' }));
+    // a process of its own: Node's fetch, used first, installs its bundled undici's Agent as the global dispatcher
+    const script = [
+      "await fetch(process.argv[1] + '/white-label').then((r) => r.text());",
+      "const { BookieClient } = await import('@bookie/sdk');",
+      "const c = new BookieClient({ baseUrl: process.argv[1], clientId: 'wl-1', clientSecret: 's:cret' });",
+      'process.stdout.write(JSON.stringify(await c.getWhiteLabel()));',
+    ].join('\n');
+    const out = await new Promise<string>((resolve, reject) =>
+      execFile(
+        process.execPath,
+        ['--conditions=bookie-source', '--import', 'tsx', '--input-type=module', '-e', script, f.url],
+        (err, stdout, stderr) => (err ? reject(new Error(`${err.message}\n${stderr}`)) : resolve(stdout)),
+      ),
+    );
+    expect(JSON.parse(out)).toEqual({ id: 'wl' });
   });
 
   it('retries dropped connections', async () => {

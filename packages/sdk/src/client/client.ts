@@ -16,7 +16,7 @@ import type {
   PartnerBetQuery,
 } from '@bookie/contracts/partner-rest';
 import type { CreateSessionBody, OAuthTokenResponse } from '@bookie/contracts/tenancy';
-import { type Dispatcher, getGlobalDispatcher, RetryAgent, request } from 'undici';
+import { Agent, type Dispatcher, RetryAgent, request } from 'undici';
 import { BookieApiError } from './errors.js';
 import { type PartnerRetryOptions, RETRIED_STATUSES } from './partner-client.js';
 import { TokenCache } from './token-cache.js';
@@ -38,7 +38,7 @@ export interface BookieClientOptions {
   refreshMarginSeconds?: number;
   /** Per-attempt timeout in ms for headers and body (default 10000). */
   timeoutMs?: number;
-  /** The undici dispatcher the retries wrap (Agent, Pool, MockAgent…); default the global one. */
+  /** The undici dispatcher the retries wrap (Agent, Pool, MockAgent…); default a new `Agent`. */
   dispatcher?: Dispatcher;
   /** Clock in unix ms (default `Date.now`). */
   now?: () => number;
@@ -141,7 +141,9 @@ export class BookieClient {
     this.#opts = options;
     this.#base = options.baseUrl.replace(/\/+$/, '');
     const r = options.retry ?? {};
-    const inner = options.dispatcher ?? getGlobalDispatcher();
+    // an Agent of this undici: the process's global dispatcher may be Node's own (set by its fetch), whose handler
+    // interface the RetryAgent of this undici cannot drive
+    const inner = options.dispatcher ?? new Agent();
     const common = {
       maxRetries: r.maxRetries ?? 3,
       minTimeout: r.minTimeout ?? 200,
