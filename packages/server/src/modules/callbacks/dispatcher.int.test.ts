@@ -79,7 +79,7 @@ describe(`callback dispatcher (${process.env.DATABASE_URL ? 'postgres' : 'pglite
   }
 
   // a bound for a hung test only: under a loaded machine conditions take longer, never a fixed time
-  async function waitFor(cond: () => boolean | Promise<boolean>, ms = 25_000) {
+  async function waitFor(cond: () => boolean | Promise<boolean>, ms = 90_000) {
     const end = Date.now() + ms;
     while (!(await cond())) {
       if (Date.now() > end) throw new Error('timed out waiting');
