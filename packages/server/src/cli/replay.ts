@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
+import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CreatedWhiteLabel, CreateWhiteLabelBody } from '@bookie/contracts';
 import { formatMoney, parseDecimal, validationError } from '@bookie/core';
@@ -154,8 +155,11 @@ export async function startReplayPlatform(opts: ReplayPlatformOptions = {}): Pro
       ...(secret ? ['--secret', secret] : []),
     ];
     if ((opts.wallet ?? 'process') === 'process') {
-      const main = fileURLToPath(import.meta.resolve('@bookie/wallet/main'));
-      const proc = await spawnListening('bookie-wallet', [main, ...walletArgs], { LOG_LEVEL: 'warn' });
+      // the wallet package (…/src/main.ts or …/dist/main.js): its build when fresh, else its sources under tsx
+      const walletDir = dirname(dirname(fileURLToPath(import.meta.resolve('@bookie/wallet/main'))));
+      const proc = await spawnListening('bookie-wallet', [...entryArgs(walletDir), ...walletArgs], {
+        LOG_LEVEL: 'warn',
+      });
       stops.push(() => proc.stop());
       walletUrl = proc.url;
     } else {
