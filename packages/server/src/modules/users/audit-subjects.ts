@@ -3,6 +3,7 @@ import type { Clock } from '../../app/clock.js';
 import type { Database } from '../../db/database.js';
 import type { Executor } from '../../db/transaction.js';
 import { getPartnerBet } from '../bets/list-white-label-bets.js';
+import { findBetBoost } from '../bonuses/bonuses.repo.js';
 import { showCallbackDelivery } from '../callbacks/list-deliveries.js';
 import { readPlayerRisk } from '../risk/risk.repo.js';
 import { showWhiteLabel } from '../tenants/get-white-label.js';
@@ -34,6 +35,11 @@ export function auditSubjectOf(deps: {
     if (url.startsWith('/admin/callbacks/:id') && params.id) {
       const id = params.id;
       return { subject: `callback:${id}`, read: (db) => showCallbackDelivery(db, id) };
+    }
+    if (url === '/bet-boosts/:id/cancel' && params.id && request.partner) {
+      const id = params.id;
+      const wl = request.partner.whiteLabelId;
+      return { subject: `bet_boost:${id}`, read: (db) => findBetBoost(db, wl, id) };
     }
     if (url === '/players/:player_id/risk' && params.player_id && request.partner) {
       const id = params.player_id;
