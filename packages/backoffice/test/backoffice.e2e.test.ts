@@ -209,6 +209,23 @@ describe('the backoffice in a browser', () => {
       '::1',
       '203.0.113.7',
     ]);
+    // the frame's allowed origins: a CORS preflight from that origin is answered for it
+    await page.locator('textarea[name="allowed_origins"]').fill('https://shop.example.com');
+    await page.getByRole('button', { name: 'Save allowed origins' }).click();
+    await page.getByText('Allowed origins saved').waitFor();
+    expect((await admin('GET', `/admin/white-labels/${wl}`)).json.allowed_origins).toEqual([
+      'https://shop.example.com',
+    ]);
+    await waitUntil(async () => {
+      const preflight = await fetch(`${base}/frame-api/bets`, {
+        method: 'OPTIONS',
+        headers: { origin: 'https://shop.example.com', 'access-control-request-method': 'POST' },
+      });
+      return (
+        preflight.status === 204 &&
+        preflight.headers.get('access-control-allow-origin') === 'https://shop.example.com'
+      );
+    }, 10_000);
     await page.locator('input[name="callback_url"]').fill('http://127.0.0.1:9/unreachable');
     await page.getByRole('button', { name: 'Save callback URL' }).click();
     await page.getByText('Callback URL saved').waitFor();
