@@ -66,15 +66,18 @@ async function writeRow(
 
 /**
  * The audit row of every change a backoffice user makes (who, what, the subject's state before and after) commits
- * in the change's own transaction: each route handler runs with its request in an AsyncLocalStorage, and the first
- * transaction the handler opens writes the row just before it commits. A change that fails (rolled back) leaves no
- * row; a row that cannot be written rolls the change back. A change made without a transaction of its own (one
- * statement) gets its row once it answered successfully, before the answer is sent.
+ * in the change's own transaction: the handler of such a change runs with its request in an AsyncLocalStorage, and
+ * the first transaction the handler opens writes the row just before it commits. A change that fails (rolled back)
+ * leaves no row; a row that cannot be written rolls the change back. A change made without a transaction of its own
+ * (one statement) gets its row once it answered successfully, before the answer is sent.
  */
 export function auditUserChanges(app: FastifyInstance, deps: { database: Database; clock: Clock }): void {
   app.addHook('onRoute', (route) => {
     const handler = route.handler;
+    // only a backoffice user's change runs in the store (set by the session check before the handler): other
+    // requests pay nothing for it
     route.handler = function (this: FastifyInstance, req, reply) {
+      if (!awaitsItsRow(req)) return handler.call(this, req, reply);
       return running.run(req, () => handler.call(this, req, reply));
     };
   });
