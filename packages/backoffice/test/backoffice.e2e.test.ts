@@ -360,7 +360,7 @@ describe('the backoffice in a browser', () => {
     await context.close();
   }, 60_000);
 
-  it("a partner user sets a player's risk group, blocks the player, and creates and cancels a freebet", async () => {
+  it("a partner user sets a player's risk group, blocks the player, and creates and cancels bonuses", async () => {
     const { context, page } = await logIn('admin@acme.test');
     const risk = async () =>
       (await p.call('GET', '/players/player-1/risk', { token: p.accessToken })).json as { group: string };
@@ -395,6 +395,21 @@ describe('the backoffice in a browser', () => {
     await freebet.getByRole('button', { name: 'Cancel' }).click();
     await expect.poll(() => freebet.locator('[data-field="status"]').textContent()).toBe('cancelled');
     expect((await p.call('GET', `/freebet/${id}`, { token: p.accessToken })).json.status).toBe('cancelled');
+    // freebets for many players at once, each answered on its own
+    await page.locator('textarea[name="players"]').fill('player-4\nplayer-5');
+    await page.getByRole('button', { name: 'Create for each player' }).click();
+    await page.getByText('2 of 2 created').waitFor();
+    const listed = await p.call('GET', '/freebets?player_id=player-5', { token: p.accessToken });
+    expect(listed.json.items.map((f: { amount: string }) => f.amount)).toEqual(['5.000000']);
+    // a boost: created, then cancelled
+    await page.getByRole('button', { name: 'boosts', exact: true }).click();
+    await page.locator('input[name="player_id"]').fill('');
+    await page.locator('input[name="name"]').fill('Derby boost');
+    await page.getByRole('button', { name: 'Create boost' }).click();
+    const boost = page.locator('tr[data-bonus]').filter({ hasText: 'every player' });
+    await expect.poll(() => boost.locator('[data-field="status"]').textContent()).toBe('active');
+    await boost.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => boost.locator('[data-field="status"]').textContent()).toBe('cancelled');
 
     const audit = await admin('GET', '/admin/audit-log?actor=user:admin@acme.test&limit=50');
     const actions = audit.json.items.map((a: { action: string }) => a.action);

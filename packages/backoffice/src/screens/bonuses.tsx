@@ -72,7 +72,7 @@ export function Bonuses({ wl, readOnly }: { wl: string; readOnly: boolean }) {
         ))}
       </div>
       <ErrorBox error={error || act.error} />
-      {!readOnly && <CreateForm kind={kind} onCreated={reload} />}
+      {!readOnly && <CreateForm key={kind} kind={kind} onCreated={reload} />}
       <table>
         <thead>
           <tr>

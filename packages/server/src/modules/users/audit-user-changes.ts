@@ -19,6 +19,8 @@ declare module 'fastify' {
 
 /** The request whose handler is running, so that a transaction it opens can carry the request's audit row. */
 const running = new AsyncLocalStorage<FastifyRequest>();
+/** Requests whose handler has returned. */
+const answered = new WeakSet<FastifyRequest>();
 
 const SESSION_ROUTE = '/backoffice/api/session';
 
@@ -78,7 +80,15 @@ export function auditUserChanges(app: FastifyInstance, deps: { database: Databas
     // requests pay nothing for it
     route.handler = function (this: FastifyInstance, req, reply) {
       if (!awaitsItsRow(req)) return handler.call(this, req, reply);
-      return running.run(req, () => handler.call(this, req, reply));
+      return running.run(req, async () => {
+        try {
+          return await handler.call(this, req, reply);
+        } finally {
+          // work the handler started that outlives it (a timer, a shared cache load) keeps the store: its
+          // transactions are not the change's
+          answered.add(req);
+        }
+      });
     };
   });
 
@@ -94,7 +104,7 @@ export function auditUserChanges(app: FastifyInstance, deps: { database: Databas
             target.execute(async (tx) => {
               const result = await fn(tx);
               const req = running.getStore();
-              if (awaitsItsRow(req)) await writeRow(tx, deps.clock, req, null);
+              if (awaitsItsRow(req) && !answered.has(req)) await writeRow(tx, deps.clock, req, null);
               return result;
             });
         }
