@@ -75,7 +75,7 @@ export interface paths {
         put?: never;
         /**
          * Cancel a bet boost
-         * @description Cancels a bet boost: no bet takes it from now on; bets that already took it keep their boosted odds. Cancelling a cancelled boost answers it again.
+         * @description Cancels a bet boost: no bet takes it from now on; bets that already took it keep their boosted odds. Audited. Cancelling a cancelled boost answers it again.
          */
         post: operations["cancelBetBoost"];
         delete?: never;
@@ -335,7 +335,7 @@ export interface paths {
         put?: never;
         /**
          * Cancel an available bet insurance
-         * @description Cancels a bet insurance not yet applied to a bet; no bet takes it any more. One applied to a bet, paid or declined is 409; cancelling a cancelled one answers it again. No callback is sent.
+         * @description Cancels a bet insurance not yet applied to a bet; no bet takes it any more. Audited. One applied to a bet, paid or declined is 409; cancelling a cancelled one answers it again. No callback is sent.
          */
         post: operations["cancelInsurance"];
         delete?: never;

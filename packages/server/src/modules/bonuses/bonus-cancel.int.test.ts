@@ -54,6 +54,14 @@ describe(`cancelling insurances and bet boosts (${process.env.DATABASE_URL ? 'po
     expect(again.json.updated_at).toBe(cancelled.json.updated_at);
     expect((await call('GET', `/insurance/${id}`)).json.status).toBe('cancelled');
     expect((await call('POST', '/insurance/update', { id, amount: '6' })).status).toBe(409);
+    const audit = await t.deps.database.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('subject', '=', `insurance:${id}`)
+      .execute();
+    expect(audit.map((a) => [a.action, a.actor.startsWith('partner:')])).toEqual([
+      ['insurance.cancel', true],
+    ]);
     expect(
       (await call('GET', '/insurances?player_id=p1&status=cancelled')).json.items.map(
         (i: { id: string }) => i.id,
@@ -81,6 +89,12 @@ describe(`cancelling insurances and bet boosts (${process.env.DATABASE_URL ? 'po
     expect(cancelled.json).toMatchObject({ id, status: 'cancelled', remaining_quantity: 5 });
     expect((await call('POST', `/bet-boosts/${id}/cancel`)).json.updated_at).toBe(cancelled.json.updated_at);
     expect((await call('GET', `/bet-boosts/${id}`)).json.status).toBe('cancelled');
+    const audit = await t.deps.database.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('subject', '=', `bet_boost:${id}`)
+      .execute();
+    expect(audit.map((a) => a.action)).toEqual(['bet_boost.cancel']);
 
     // the reservation a bet makes at its creation finds nothing to take
     const db = t.deps.database.db;

@@ -359,3 +359,14 @@ export async function listBonuses<T extends BonusTable>(
   const rows = await q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(f.limit).execute();
   return rows as unknown as Array<Selectable<DB[T]>>;
 }
+
+/** An audit row of a partner's change to a bonus (who, what, on what), in the change's transaction. */
+export async function auditBonus(
+  tx: Executor,
+  row: { at: Date; actor: string; action: string; subject: string; details: Record<string, unknown> },
+): Promise<void> {
+  await tx
+    .insertInto('audit_log')
+    .values({ ...row, details: JSON.stringify(row.details) })
+    .execute();
+}

@@ -18,6 +18,7 @@ import {
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app/wiring.js';
+import { actorOf } from '../../http/auth.js';
 import { partnerOf } from '../auth/session.routes.js';
 import { cancelBetBoost } from './cancel-bet-boost.js';
 import { cancelFreebet } from './cancel-freebet.js';
@@ -194,13 +195,13 @@ export async function bonusesRoutes(app: FastifyInstance, appDeps: AppDeps): Pro
         ...insurance,
         operationId: 'cancelInsurance',
         description:
-          'Cancels a bet insurance not yet applied to a bet; no bet takes it any more. One applied to a bet, paid or declined is 409; cancelling a cancelled one answers it again. No callback is sent.',
+          'Cancels a bet insurance not yet applied to a bet; no bet takes it any more. Audited. One applied to a bet, paid or declined is 409; cancelling a cancelled one answers it again. No callback is sent.',
         summary: 'Cancel an available bet insurance',
         body: CancelBonusBody,
         response: { 200: InsuranceView },
       },
     },
-    async (req) => cancelInsurance(deps, { whiteLabelId: wl(req), id: req.body.id }),
+    async (req) => cancelInsurance(deps, { whiteLabelId: wl(req), id: req.body.id, actor: actorOf(req) }),
   );
   app.get<{ Params: { id: string } }>(
     '/insurance/:id',
@@ -292,12 +293,12 @@ export async function bonusesRoutes(app: FastifyInstance, appDeps: AppDeps): Pro
         ...boosts,
         operationId: 'cancelBetBoost',
         description:
-          'Cancels a bet boost: no bet takes it from now on; bets that already took it keep their boosted odds. Cancelling a cancelled boost answers it again.',
+          'Cancels a bet boost: no bet takes it from now on; bets that already took it keep their boosted odds. Audited. Cancelling a cancelled boost answers it again.',
         summary: 'Cancel a bet boost',
         params: IdParams,
         response: { 200: BetBoostView },
       },
     },
-    async (req) => cancelBetBoost(deps, { whiteLabelId: wl(req), id: req.params.id }),
+    async (req) => cancelBetBoost(deps, { whiteLabelId: wl(req), id: req.params.id, actor: actorOf(req) }),
   );
 }

@@ -1,20 +1,20 @@
 import type { InsuranceView } from '@bookie/contracts';
 import { DomainError } from '@bookie/core';
 import { inTransaction } from '../../db/transaction.js';
-import { findInsurance, updateInsurance } from './bonuses.repo.js';
+import { auditBonus, findInsurance, updateInsurance } from './bonuses.repo.js';
 import type { BonusesDeps } from './deps.js';
 import { insuranceView } from './views.js';
 
 /**
  * Cancels a bet insurance the partner gave (`POST /insurance/cancel`): available (or expired) → cancelled, so no bet
- * takes it any more; cancelling a cancelled insurance answers it again. One applied to a bet, paid or declined cannot
+ * takes it any more (audited); cancelling a cancelled insurance answers it again. One applied to a bet, paid or declined cannot
  * be cancelled (its bet decides it). No callback: the partner asked for it.
  *
  * @throws DomainError not_found (unknown, or another white label's), conflict naming the status.
  */
 export async function cancelInsurance(
   deps: BonusesDeps,
-  input: { whiteLabelId: string; id: string },
+  input: { whiteLabelId: string; id: string; actor: string },
 ): Promise<InsuranceView> {
   const now = deps.clock.now();
   return inTransaction(deps.database.db, async (tx) => {
@@ -26,8 +26,16 @@ export async function cancelInsurance(
         status: row.status,
       });
     }
-    if (row.status === 'available')
+    if (row.status === 'available') {
       await updateInsurance(tx, row.id, { status: 'cancelled', updated_at: new Date(now) });
+      await auditBonus(tx, {
+        at: new Date(now),
+        actor: input.actor,
+        action: 'insurance.cancel',
+        subject: `insurance:${row.id}`,
+        details: { white_label_id: input.whiteLabelId, player_id: row.player_id, before: row.status },
+      });
+    }
     return insuranceView((await findInsurance(tx, input.whiteLabelId, row.id)) as typeof row, now);
   });
 }
