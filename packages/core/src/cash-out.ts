@@ -1,11 +1,11 @@
 /**
- * Cash-out value of an open single or express (spec 03 "Cash out"), full and partial.
+ * Cash-out value of an open single or express (the MTS and advisory contract, "Cash out"), full and partial.
  *
  * Model (docs/adr/0003-core-arithmetic.md): the potential payout P is what the bet pays if every unresolved leg wins
  * (resolved legs count with their settlement factors, boost and caps included). Each unresolved leg wins with
  * probability p = 1 / current odds (the implied probability; optionally de-margined over its market, or given by the
  * caller). The fair value is P × Π p; the offer is the fair value × (1 − margin), clamped to [0, P], rounded once
- * half-up to 3 decimals (D16).
+ * half-up to 3 decimals (the exact, then rounded once rule).
  *
  * @packageDocumentation
  */
@@ -25,7 +25,7 @@ export interface CashOutLeg extends SettlementLeg {
 
 /** Input of {@link cashOutValue}. */
 export interface CashOutInput {
-  /** Only single and express bets can be cashed out (spec 03 "Cash out"). */
+  /** Only single and express bets can be cashed out (the MTS and advisory contract, "Cash out"). */
   betType: BetType;
   /** Current stake of the bet (after earlier partial cash outs), bet currency, > 0. */
   stake: Rational;
@@ -33,11 +33,11 @@ export interface CashOutInput {
   legs: readonly CashOutLeg[];
   /** Margin kept by the platform, a fraction in [0, 1) (e.g. 0.05 for 5 %). */
   margin: Rational;
-  /** Express cap in the bet currency (D17). */
+  /** Express cap in the bet currency (the express cap rule). */
   expressCap: Rational;
-  /** White-label max payout (D17), if any. */
+  /** White-label max payout (the express cap rule), if any. */
   maxPayout?: Rational;
-  /** Boost of the bet (D19), if any. */
+  /** Boost of the bet (the boosted odds rule), if any. */
   boost?: Boost;
 }
 
@@ -56,7 +56,7 @@ export interface CashOutQuote {
 }
 
 /**
- * The implied win probability of decimal odds: 1 / odds (spec 03 "Cash out": higher probability, higher amount).
+ * The implied win probability of decimal odds: 1 / odds (the MTS and advisory contract, "Cash out": higher probability, higher amount).
  *
  * @throws DomainError `validation_error` (field `current_odds`) when odds are below 1.
  */
@@ -77,7 +77,7 @@ export function deMarginedProbability(odds: Rational, marketOdds: readonly Ratio
 }
 
 /**
- * The cash-out value of an open single or express (spec 03 "Cash out"); see the module comment for the model.
+ * The cash-out value of an open single or express (the MTS and advisory contract, "Cash out"); see the module comment for the model.
  * It is never above the potential payout and never below 0.
  *
  * @throws DomainError `validation_error` for a system bet (field `bet_type`), a margin outside [0, 1) (field
@@ -144,7 +144,7 @@ function legProbability(leg: CashOutLeg, field: string): Rational {
 export interface PartialCashOutInput {
   /** The bet's original stake, bet currency. */
   stake: Rational;
-  /** Σ `amount` of the bet's earlier accepted cash-out orders (spec 03: the sum must not exceed the stake). */
+  /** Σ `amount` of the bet's earlier accepted cash-out orders (the MTS and advisory contract: the sum must not exceed the stake). */
   cashedOut: Rational;
   /** The part of the stake to cash out now (> 0, ≤ remaining stake). */
   amount: Rational;
@@ -152,7 +152,7 @@ export interface PartialCashOutInput {
   remainingValue: Rational;
 }
 
-/** Result of {@link partialCashOut}: a cash-out order's `amount` and `refund_amount` (spec 03, DECISIONS D14). */
+/** Result of {@link partialCashOut}: a cash-out order's `amount` and `refund_amount` (the MTS and advisory contract, the cash-out callbacks rule). */
 export interface PartialCashOut {
   /** Part of the stake cashed out (money, not what the player receives). */
   amount: Rational;
@@ -165,7 +165,7 @@ export interface PartialCashOut {
 }
 
 /**
- * Partial (or full) cash-out arithmetic (spec 03 "Cash out rules"): `amount` is the part of the stake cashed out;
+ * Partial (or full) cash-out arithmetic (the MTS and advisory contract, "Cash out rules"): `amount` is the part of the stake cashed out;
  * `refund_amount` is the proportional share of the remaining stake's cash-out value; the rest stays active.
  *
  * @throws DomainError `validation_error` (field `amount`) when amount ≤ 0 or exceeds the remaining stake;

@@ -1,5 +1,5 @@
 /**
- * The REST client a partner's backend uses to call Bookie (spec 01 "Authentication", DECISIONS D26, D27): OAuth 2.0
+ * The REST client a partner's backend uses to call Bookie (the callback contract, "Authentication", the player sessions rule, the partner tokens rule): OAuth 2.0
  * client credentials with token caching and refresh, typed methods for Bookie's partner routes, and retries of 429
  * (honouring `Retry-After`), 5xx and network errors by undici's own `RetryAgent` (exponential backoff).
  *
@@ -23,9 +23,9 @@ import { TokenCache } from './token-cache.js';
 
 /** Options of {@link BookieClient}. */
 export interface BookieClientOptions {
-  /** Bookie's REST base URL, e.g. `https://bookie.example.com` ({base_url} of spec 01). */
+  /** Bookie's REST base URL, e.g. `https://bookie.example.com` ({base_url} of the callback contract). */
   baseUrl: string;
-  /** OAuth client id of the white label (DECISIONS D27). */
+  /** OAuth client id of the white label (the partner tokens rule). */
   clientId: string;
   /** OAuth client secret. */
   clientSecret: string;
@@ -61,25 +61,25 @@ export interface RouteSpec {
  * calling `this.call<Answer>(ROUTES.name, { body })`.
  */
 export const ROUTES = {
-  /** `POST /token/create` (DECISIONS D26): a player session token for the betting frame. */
+  /** `POST /token/create` (the player sessions rule): a player session token for the betting frame. */
   createPlayerToken: { method: 'POST', path: '/token/create', retryable: true },
   /** `POST /token/expire`: ends a player session token. */
   expirePlayerToken: { method: 'POST', path: '/token/expire', retryable: true },
   /** `GET /white-label`: the calling white label, without secrets. */
   getWhiteLabel: { method: 'GET', path: '/white-label', retryable: true },
-  /** `GET /dictionaries/{name}` (DECISIONS D54): reference data with names per locale. */
+  /** `GET /dictionaries/{name}` (the environments and tools rule): reference data with names per locale. */
   getDictionary: { method: 'GET', path: '/dictionaries/{name}', retryable: true },
-  /** `GET /bets` (DECISIONS D54): the white label's bets, filtered, newest first, cursor paging. */
+  /** `GET /bets` (the environments and tools rule): the white label's bets, filtered, newest first, cursor paging. */
   listBets: { method: 'GET', path: '/bets', retryable: true },
-  /** `GET /bets/{bet_id}` (DECISIONS D29, D54): one bet in the D29 shape. */
+  /** `GET /bets/{bet_id}` (the partner-reported bets rule, the environments and tools rule): one bet in the shape (see "partner-reported bets" in docs/decisions.md). */
   getBet: { method: 'GET', path: '/bets/{bet_id}', retryable: true },
-  /** `POST /bets/{bet_id}/cancel` (DECISIONS D54): stake back, status 5. Not retried (answer 409 on a repeat). */
+  /** `POST /bets/{bet_id}/cancel` (the environments and tools rule): stake back, status 5. Not retried (answer 409 on a repeat). */
   cancelBet: { method: 'POST', path: '/bets/{bet_id}/cancel', retryable: false },
-  /** `POST /bets/{bet_id}/void` (DECISIONS D54): stake back, status 6. Not retried (answer 409 on a repeat). */
+  /** `POST /bets/{bet_id}/void` (the environments and tools rule): stake back, status 6. Not retried (answer 409 on a repeat). */
   voidBet: { method: 'POST', path: '/bets/{bet_id}/void', retryable: false },
-  /** `GET /reports/bets` (DECISIONS D54): every bet placed in a window. */
+  /** `GET /reports/bets` (the environments and tools rule): every bet placed in a window. */
   getBetReport: { method: 'GET', path: '/reports/bets', retryable: true },
-  /** `GET /reports/daily` (DECISIONS D54): sums per day and currency. */
+  /** `GET /reports/daily` (the environments and tools rule): sums per day and currency. */
   getDailyReport: { method: 'GET', path: '/reports/daily', retryable: true },
 } as const satisfies Record<string, RouteSpec>;
 
@@ -95,7 +95,7 @@ export interface CallOptions {
   text?: boolean;
 }
 
-/** Answer of `POST /bets/{bet_id}/cancel` and `…/void` (DECISIONS D54). */
+/** Answer of `POST /bets/{bet_id}/cancel` and `…/void` (the environments and tools rule). */
 export interface PartnerBetActionAnswer {
   /** `settled`: the stake goes back in a `/bet/settle` callback. */
   transition: string;
@@ -105,7 +105,7 @@ export interface PartnerBetActionAnswer {
   bet: PartnerBet;
 }
 
-/** Answer of `POST /token/create` (DECISIONS D26). */
+/** Answer of `POST /token/create` (the player sessions rule). */
 export interface PlayerToken {
   /** The session token to hand to the betting frame. */
   token: string;
@@ -121,7 +121,7 @@ const METHODS: Dispatcher.HttpMethod[] = ['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELE
 
 /**
  * Bookie's REST client for a partner backend. Every call carries a Bearer token from `POST /oauth/token` (HTTP Basic
- * client authentication, client credentials grant, DECISIONS D27), cached and refreshed before it expires; a 401
+ * client authentication, client credentials grant, the partner tokens rule), cached and refreshed before it expires; a 401
  * answer drops the token and the call is made once more with a new one. 429 answers are retried, 5xx answers and
  * network errors too on a {@link RouteSpec.retryable} route, by undici's `RetryAgent` (exponential backoff,
  * `Retry-After` honoured); after the last retry the last answer is mapped as any other.
@@ -162,7 +162,7 @@ export class BookieClient {
     );
   }
 
-  /** `POST /token/create` (DECISIONS D26): a session token for `player_id` (`""` for a read-only viewer). */
+  /** `POST /token/create` (the player sessions rule): a session token for `player_id` (`""` for a read-only viewer). */
   createPlayerToken(body: CreateSessionBody): Promise<PlayerToken> {
     return this.call<PlayerToken>(ROUTES.createPlayerToken, { body });
   }
@@ -177,22 +177,22 @@ export class BookieClient {
     return this.call<Record<string, unknown>>(ROUTES.getWhiteLabel);
   }
 
-  /** `GET /dictionaries/{name}?locale=` (DECISIONS D54): sports, tournaments, market types, restriction types… */
+  /** `GET /dictionaries/{name}?locale=` (the environments and tools rule): sports, tournaments, market types, restriction types… */
   getDictionary(name: DictionaryName, locale?: DictionaryLocale): Promise<Dictionary> {
     return this.call<Dictionary>(ROUTES.getDictionary, { params: { name }, query: { locale } });
   }
 
-  /** `GET /bets` (DECISIONS D54): one page of the white label's bets; pass `next` as `cursor` for the next. */
+  /** `GET /bets` (the environments and tools rule): one page of the white label's bets; pass `next` as `cursor` for the next. */
   listBets(query: PartnerBetQuery = {}): Promise<PartnerBetPage> {
     return this.call<PartnerBetPage>(ROUTES.listBets, { query });
   }
 
-  /** `GET /bets/{bet_id}` (DECISIONS D29, D54). @throws BookieApiError 404 for a bet of another white label. */
+  /** `GET /bets/{bet_id}` (the partner-reported bets rule, the environments and tools rule). @throws BookieApiError 404 for a bet of another white label. */
   getBet(betId: string): Promise<PartnerBet> {
     return this.call<PartnerBet>(ROUTES.getBet, { params: { bet_id: betId } });
   }
 
-  /** `POST /bets/{bet_id}/cancel` (DECISIONS D54): before settlement; @throws BookieApiError 409 once settled. */
+  /** `POST /bets/{bet_id}/cancel` (the environments and tools rule): before settlement; @throws BookieApiError 409 once settled. */
   cancelBet(betId: string, reason: string): Promise<PartnerBetActionAnswer> {
     return this.call<PartnerBetActionAnswer>(ROUTES.cancelBet, {
       params: { bet_id: betId },
@@ -200,17 +200,17 @@ export class BookieClient {
     });
   }
 
-  /** `POST /bets/{bet_id}/void` (DECISIONS D54): before settlement; @throws BookieApiError 409 once settled. */
+  /** `POST /bets/{bet_id}/void` (the environments and tools rule): before settlement; @throws BookieApiError 409 once settled. */
   voidBet(betId: string, reason: string): Promise<PartnerBetActionAnswer> {
     return this.call<PartnerBetActionAnswer>(ROUTES.voidBet, { params: { bet_id: betId }, body: { reason } });
   }
 
-  /** `GET /reports/bets` (DECISIONS D54) as JSON; `from`/`to` ISO 8601, [from, to), at most 92 days. */
+  /** `GET /reports/bets` (the environments and tools rule) as JSON; `from`/`to` ISO 8601, [from, to), at most 92 days. */
   getBetReport(window: { from: string; to: string }): Promise<BetReport> {
     return this.call<BetReport>(ROUTES.getBetReport, { query: window });
   }
 
-  /** `GET /reports/daily` (DECISIONS D54) as JSON. */
+  /** `GET /reports/daily` (the environments and tools rule) as JSON. */
   getDailyReport(window: { from: string; to: string }): Promise<DailyReport> {
     return this.call<DailyReport>(ROUTES.getDailyReport, { query: window });
   }
