@@ -17,6 +17,7 @@ import { type FeedService, startFeed } from '../modules/feed/feed.service.js';
 import { frameDeps } from '../modules/frame/frame-deps.js';
 import { startHeartbeats } from '../modules/frame/send-heartbeats.js';
 import { SessionEvents } from '../modules/frame/session-events.js';
+import { LeaderLease, runWhileLeader } from '../modules/leadership/leader-lease.js';
 import type { RiskDeps } from '../modules/risk/deps.js';
 import { OddsShader } from '../modules/risk/odds-shader.js';
 import { RiskBook } from '../modules/risk/risk-book.js';
@@ -58,7 +59,15 @@ export interface AppDeps {
   sessionEvents: SessionEvents;
   /** The settlement consumer of this process, once {@link startBackground} started it. */
   settlement?: SettlementConsumer;
+  /**
+   * The leases of the one-process background roles (docs/adr/0025-scale-out.md), by role; empty on a feed node.
+   * The settlement consumer keeps its own lease (see {@link SettlementConsumer}).
+   */
+  leases: Record<string, LeaderLease>;
 }
+
+/** The background roles that run in one process at a time, each under its lease. */
+export const LEADER_ROLES = ['retention', 'placement-recovery', 'heartbeats'] as const;
 
 /** Options for {@link buildDeps}; tests pass an open database and a silent logger. */
 export interface BuildDepsOptions {
@@ -83,8 +92,18 @@ export async function buildDeps(config: Config, opts: BuildDepsOptions = {}): Pr
     ));
   const lifecycle = new Lifecycle();
   lifecycle.onStop('database', () => database.close());
-  const applied = await migrateToLatest(database.db);
-  if (applied.length > 0) logger.info({ applied }, 'migrations applied');
+  const feedNode = config.scaleOut.role === 'feed';
+  // a feed node reads a streaming replica, which cannot be written: the primary's processes migrate it
+  if (!feedNode) {
+    const applied = await migrateToLatest(database.db);
+    if (applied.length > 0) logger.info({ applied }, 'migrations applied');
+  }
+  const leases: Record<string, LeaderLease> = {};
+  if (!feedNode) {
+    for (const role of LEADER_ROLES) {
+      leases[role] = new LeaderLease({ database, logger }, role, { ttlMs: config.scaleOut.leaderLeaseMs });
+    }
+  }
   const clock = opts.clock ?? systemClock;
   const sender = new CallbackSender({ timeoutMs: config.callbacks.timeoutMs });
   lifecycle.onStop('callback sender', () => sender.close());
@@ -93,7 +112,16 @@ export async function buildDeps(config: Config, opts: BuildDepsOptions = {}): Pr
     leaseMs: config.callbacks.leaseMs,
     pollMs: config.callbacks.pollMs,
   });
-  const feed = await startFeed({ database, logger, clock, lifecycle, settings: config.feed });
+  const feed = await startFeed({
+    database,
+    logger,
+    clock,
+    lifecycle,
+    settings: config.feed,
+    retentionLease: feedNode ? false : leases.retention,
+    // a replica cannot LISTEN, and the doorbell may be off: then the fan-out polls
+    ...(feedNode || !config.scaleOut.doorbell ? { tail: { listen: false, pollMs: 200 } } : {}),
+  });
   const betEvents = new BetEvents();
   const rates = config.bets.eurRates;
   const book = new RiskBook(database.db, config.risk.settingsCacheMs, () => clock.now());
@@ -159,43 +187,52 @@ export async function buildDeps(config: Config, opts: BuildDepsOptions = {}): Pr
     authenticator: createAuthenticator({ database, clock }),
     users: sessionAuthenticator(usersDeps({ database, clock, config }), auditSubjectOf({ database, clock })),
     callbacks,
+    leases,
   };
 }
 
 /** Starts the background work of this process (the outbox dispatcher, …); each registers its stop. */
 export async function startBackground(deps: AppDeps): Promise<void> {
+  // a feed node (read-only replica) runs no background work
+  if (deps.config.scaleOut.role === 'feed') return;
+  for (const lease of Object.values(deps.leases)) {
+    lease.start();
+    // registered first, so stopped last: the roles stop before their leases are given up
+    deps.lifecycle.onStop(`${lease.role} lease`, () => lease.stop());
+  }
   await deps.callbacks.dispatcher.start();
   deps.lifecycle.onStop('callback dispatcher', () => deps.callbacks.dispatcher.stop());
   startRecovery(deps);
-  const settlement = new SettlementConsumer(settlementDeps(deps), consumerSettingsFromEnv(process.env));
+  const consumer = consumerSettingsFromEnv(process.env);
+  const settlement = new SettlementConsumer(settlementDeps(deps), {
+    ...consumer,
+    // a follower tries every third of the lease, so a dead leader is replaced within twice the lease
+    leaseRetryMs: Math.min(2000, Math.max(100, Math.floor(consumer.leaseTtlMs / 3))),
+  });
   settlement.start();
   deps.settlement = settlement;
   deps.lifecycle.onStop('settlement consumer', () => settlement.stop());
-  deps.lifecycle.onStop('frame heartbeats', startHeartbeats(frameDeps(deps)));
+  deps.lifecycle.onStop('frame heartbeats', startHeartbeats(frameDeps(deps), deps.leases.heartbeats));
 }
 
-/** Periodically finishes placements interrupted by a crash (issue 7 "Crash safety"). */
+/**
+ * Periodically finishes placements interrupted by a crash (issue 7 "Crash safety"), in the leader of the
+ * `placement-recovery` role.
+ */
 function startRecovery(deps: AppDeps): void {
-  let running: Promise<unknown> | undefined;
-  const tick = () => {
-    if (running) return;
-    running = recoverPlacements(deps.database)
-      .then((ids) => {
-        if (ids.length > 0) {
-          deps.logger.warn({ bets: ids }, 'placements interrupted; bets force-declined');
-          deps.callbacks.dispatcher.kick();
-        }
-      })
-      .catch((err) => deps.logger.error({ err }, 'placement recovery failed'))
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  const timer = setInterval(tick, deps.config.bets.recoveryIntervalMs);
-  timer.unref();
-  tick();
-  deps.lifecycle.onStop('placement recovery', async () => {
-    clearInterval(timer);
-    await running;
-  });
+  const lease = deps.leases['placement-recovery'];
+  if (!lease) return;
+  const stop = runWhileLeader(
+    lease,
+    deps.config.bets.recoveryIntervalMs,
+    async (fence) => {
+      const ids = await recoverPlacements(deps.database, 100, fence);
+      if (ids.length > 0) {
+        deps.logger.warn({ bets: ids }, 'placements interrupted; bets force-declined');
+        deps.callbacks.dispatcher.kick();
+      }
+    },
+    (err) => deps.logger.error({ err }, 'placement recovery failed'),
+  );
+  deps.lifecycle.onStop('placement recovery', stop);
 }
