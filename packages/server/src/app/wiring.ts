@@ -18,6 +18,7 @@ import { frameDeps } from '../modules/frame/frame-deps.js';
 import { startHeartbeats } from '../modules/frame/send-heartbeats.js';
 import { SessionEvents } from '../modules/frame/session-events.js';
 import { LeaderLease, runWhileLeader } from '../modules/leadership/leader-lease.js';
+import { BookieMetrics } from '../modules/metrics/metrics.js';
 import type { RiskDeps } from '../modules/risk/deps.js';
 import { OddsShader } from '../modules/risk/odds-shader.js';
 import { RiskBook } from '../modules/risk/risk-book.js';
@@ -64,6 +65,8 @@ export interface AppDeps {
    * The settlement consumer keeps its own lease (see {@link SettlementConsumer}).
    */
   leases: Record<string, LeaderLease>;
+  /** This process's Prometheus metrics (`/metrics`). */
+  metrics?: BookieMetrics;
 }
 
 /** The background roles that run in one process at a time, each under its lease. */
@@ -106,6 +109,9 @@ export async function buildDeps(config: Config, opts: BuildDepsOptions = {}): Pr
   }
   const clock = opts.clock ?? systemClock;
   const sender = new CallbackSender({ timeoutMs: config.callbacks.timeoutMs });
+  // set once the feed and the rest exist (below); the sender reports its attempts to it
+  let metrics: BookieMetrics | undefined;
+  sender.onAttempt = (path, status) => metrics?.callbackAttempt(path, status);
   lifecycle.onStop('callback sender', () => sender.close());
   const callbacks = createCallbacksService(database, whiteLabelTargets({ database, clock }), sender, logger, {
     concurrency: config.callbacks.concurrency,
@@ -147,13 +153,25 @@ export async function buildDeps(config: Config, opts: BuildDepsOptions = {}): Pr
     book,
     ...(shader ? { shader } : {}),
   };
+  const whiteLabels = cachedWhiteLabels({ database, clock });
+  const settlementLeader: { current?: () => boolean } = {};
+  metrics = new BookieMetrics({
+    database,
+    logger,
+    hub: feed.hub,
+    leases: () => Object.values(leases),
+    settlementLeader: () => settlementLeader.current?.() ?? false,
+    modeOf: async (id) => (await whiteLabels.get(id)).mode,
+    exposure: config.risk.enabled,
+  });
   const placement: PlacementDeps = {
     database,
     clock,
     logger,
     catalog: feed.catalog,
     callbacks,
-    whiteLabels: cachedWhiteLabels({ database, clock }),
+    whiteLabels,
+    metrics,
     sessions: {
       expire: (whiteLabelId, token) => expireSession({ database, clock }, { whiteLabelId, token }),
     },
@@ -173,7 +191,7 @@ export async function buildDeps(config: Config, opts: BuildDepsOptions = {}): Pr
     // the risk engine decides bets unless RISK_ENGINE=off
     ...(config.risk.enabled ? { risk } : {}),
   };
-  return {
+  const deps: AppDeps = {
     feed,
     betEvents,
     sessionEvents: new SessionEvents(),
@@ -188,7 +206,10 @@ export async function buildDeps(config: Config, opts: BuildDepsOptions = {}): Pr
     users: sessionAuthenticator(usersDeps({ database, clock, config }), auditSubjectOf({ database, clock })),
     callbacks,
     leases,
+    metrics,
   };
+  settlementLeader.current = () => deps.settlement?.status().leader ?? false;
+  return deps;
 }
 
 /** Starts the background work of this process (the outbox dispatcher, …); each registers its stop. */

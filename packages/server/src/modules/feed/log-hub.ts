@@ -268,6 +268,16 @@ export class LogHub {
     for (let i = 0; i < 200 && this.pumping; i++) await new Promise((r) => setTimeout(r, 5));
   }
 
+  /**
+   * Followers of this process (the `/log` streams and in-process followers) and how far the furthest behind is
+   * from the head, in versions (metrics).
+   */
+  followerStats(): { count: number; maxLag: bigint } {
+    let maxLag = 0n;
+    for (const f of this.followers) if (this.head - f.last > maxLag) maxLag = this.head - f.last;
+    return { count: this.followers.size, maxLag };
+  }
+
   /** Wakes the tailer (after a local commit; NOTIFY does the same for every process). */
   poke(): void {
     if (this.stopped) return;
