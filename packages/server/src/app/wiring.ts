@@ -117,6 +117,7 @@ export async function buildDeps(config: Config, opts: BuildDepsOptions = {}): Pr
     concurrency: config.callbacks.concurrency,
     leaseMs: config.callbacks.leaseMs,
     pollMs: config.callbacks.pollMs,
+    doorbell: config.scaleOut.doorbell,
   });
   const feed = await startFeed({
     database,
@@ -125,6 +126,7 @@ export async function buildDeps(config: Config, opts: BuildDepsOptions = {}): Pr
     lifecycle,
     settings: config.feed,
     retentionLease: feedNode ? false : leases.retention,
+    doorbell: config.scaleOut.doorbell,
     // a replica cannot LISTEN, and the doorbell may be off: then the fan-out polls
     ...(feedNode || !config.scaleOut.doorbell ? { tail: { listen: false, pollMs: 200 } } : {}),
   });

@@ -39,6 +39,11 @@ export interface DispatcherOptions {
   random?: () => number;
   /** Delay before the next attempt after `failedAttempts` failures; default the D10 ladder with jitter. */
   retryDelay?: (failedAttempts: number) => number;
+  /**
+   * Wake the other processes' dispatchers with a NOTIFY after commit (default true); false: they find the work at
+   * their next poll.
+   */
+  doorbell?: boolean;
 }
 
 /** Counters of a dispatcher since start (the settlement bench reports claims per callback). */
@@ -120,7 +125,7 @@ export class CallbackDispatcher {
    */
   kick(): void {
     this.markDirty();
-    if (this.notifyTimer || !this.running) return;
+    if (this.notifyTimer || !this.running || this.opts.doorbell === false) return;
     this.notifyTimer = setTimeout(() => {
       this.notifyTimer = undefined;
       sql`select pg_notify(${OUTBOX_CHANNEL}, '')`.execute(this.database.db).catch(() => {});

@@ -43,6 +43,8 @@ export interface FeedService {
   settings: FeedSettings;
   /** Wakes the fan-out after a local commit (the trading writer calls it). */
   poke(): void;
+  /** False when other processes are not woken by NOTIFY after a trading commit (they poll). */
+  doorbell: boolean;
 }
 
 /**
@@ -60,6 +62,8 @@ export async function startFeed(deps: {
    * leader, fenced. `false`: no retention in this process (a feed node on a read-only replica).
    */
   retentionLease?: LeaderLease | false;
+  /** Wake other processes by NOTIFY after trading commits (default true). */
+  doorbell?: boolean;
   /** How the fan-out tails the log (a feed node on a replica polls instead of LISTEN). */
   tail?: Pick<LogHubOptions, 'listen' | 'pollMs'>;
 }): Promise<FeedService> {
@@ -139,5 +143,5 @@ export async function startFeed(deps: {
       await running;
     });
   }
-  return { hub, catalog, settings, poke: () => hub.poke() };
+  return { hub, catalog, settings, poke: () => hub.poke(), doorbell: deps.doorbell ?? true };
 }
