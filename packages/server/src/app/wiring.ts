@@ -80,7 +80,12 @@ export interface BuildDepsOptions {
 }
 
 /** Opens the database, applies migrations, and builds the dependencies. */
-export async function buildDeps(config: Config, opts: BuildDepsOptions = {}): Promise<AppDeps> {
+export async function buildDeps(configIn: Config, opts: BuildDepsOptions = {}): Promise<AppDeps> {
+  // a feed node cannot write: it records no frame session activity (the primary's processes send heartbeats)
+  const config: Config =
+    configIn.scaleOut.role === 'feed'
+      ? { ...configIn, frame: { ...configIn.frame, heartbeatIntervalS: 0 } }
+      : configIn;
   const logger = opts.logger ?? pino({ level: config.logLevel, base: { svc: 'bookie' } });
   const database =
     opts.database ??
