@@ -153,8 +153,8 @@ export class BookieMetrics {
       }
     };
     const modeOf = this.deps.modeOf;
-    if (!modeOf) return count('unknown');
-    modeOf(bet.whiteLabelId).then(count, () => count('unknown'));
+    if (modeOf) modeOf(bet.whiteLabelId).then(count, () => count('unknown'));
+    else count('unknown');
   }
 
   /** Counts one call to a partner server and its answer. */

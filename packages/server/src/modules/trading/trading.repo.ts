@@ -74,10 +74,7 @@ export async function appendLog(tx: Executor, entries: readonly NewLogEntry[]): 
  * Inserts or replaces snapshot rows. The new versions are announced after commit by {@link notifyLog}, never
  * inside the transaction: a NOTIFY takes a database-wide lock at commit.
  */
-export async function writeSnapshots(
-  tx: Executor,
-  rows: readonly SnapshotRow[],
-): Promise<void> {
+export async function writeSnapshots(tx: Executor, rows: readonly SnapshotRow[]): Promise<void> {
   await sql`
       INSERT INTO sport_event (id, version, fixture_status, snapshot, finished_at)
       SELECT * FROM unnest(${rows.map((r) => r.id)}::text[], ${rows.map((r) => r.version.toString())}::int8[],
