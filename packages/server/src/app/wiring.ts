@@ -109,7 +109,11 @@ export async function buildDeps(configIn: Config, opts: BuildDepsOptions = {}): 
   const leases: Record<string, LeaderLease> = {};
   if (!feedNode) {
     for (const role of LEADER_ROLES) {
-      leases[role] = new LeaderLease({ database, logger }, role, { ttlMs: config.scaleOut.leaderLeaseMs });
+      leases[role] = new LeaderLease({ database, logger }, role, {
+        ttlMs: config.scaleOut.leaderLeaseMs,
+        // the embedded database has one process (its data-dir lock): a lease held by another holder is a dead one's
+        exclusive: database.kind === 'pglite',
+      });
     }
   }
   const clock = opts.clock ?? systemClock;

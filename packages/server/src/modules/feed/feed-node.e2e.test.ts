@@ -8,7 +8,7 @@ import { FeedReplica, MemoryReplicaStore } from '@bookie/sdk';
 import { request } from 'undici';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../app/config.js';
-import { createPartner, partnerToken, TEST_ADMIN_TOKEN } from '../../testing/partner.js';
+import { createPartner, createSession, partnerToken, TEST_ADMIN_TOKEN } from '../../testing/partner.js';
 import { type BookieProcess, startBookie } from '../../testing/process.js';
 import { type StreamingPair, startStreamingPair } from '../../testing/replica.js';
 import { waitUntil } from '../../testing/scripted-partner.js';
@@ -124,6 +124,17 @@ if (process.env.DATABASE_URL) {
       // the node's own /all, once its replica replayed the head: the same version and bytes
       await waitUntil(async () => (await getAll(node.url, token)).version >= head.version, 30_000);
       expect(await getAll(node.url, token)).toEqual(head);
+      // the frame's catalogue too, for a player session issued by the primary
+      const session = await createSession(primary.url, token, { player_id: 'viewer' });
+      const frameEvent = async (url: string) => {
+        const r = await request(`${url}/frame-api/sport-events/${id}`, {
+          headers: { authorization: `Bearer ${session}` },
+        });
+        return { status: r.statusCode, body: await r.body.json() };
+      };
+      const fromNode = await frameEvent(node.url);
+      expect(fromNode.status).toBe(200);
+      expect(fromNode).toEqual(await frameEvent(primary.url));
       await onNode.stop();
       const saved = onNode.version!;
 

@@ -11,4 +11,9 @@ export interface LeadershipDeps {
 export interface LeaseSettings {
   /** Lease lifetime, ms (`LEADER_LEASE_MS`; default 15000). A dead leader is replaced within twice this. */
   ttlMs: number;
+  /**
+   * This process is the only one on its database (the embedded, single-process one): it takes each role at once,
+   * so a restart after a crash does not wait for the dead process's lease to expire.
+   */
+  exclusive?: boolean;
 }

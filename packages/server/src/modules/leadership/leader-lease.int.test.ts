@@ -91,6 +91,17 @@ describe(`leader leases with epoch fencing (${process.env.DATABASE_URL ? 'postgr
     expect(b.isLeader).toBe(true);
   });
 
+  it('an exclusive process (the embedded database) takes a role held by a dead one at once, with the next epoch', async () => {
+    const dead = lease('r6', 60_000);
+    await dead.tick();
+    const restarted = new LeaderLease({ database: t, logger }, 'r6', { ttlMs: 60_000, exclusive: true });
+    started.push(restarted);
+    await restarted.tick();
+    expect(restarted.isLeader).toBe(true);
+    expect(restarted.epoch).toBe(dead.epoch! + 1n);
+    await expect(inTransaction(t.db, (tx) => dead.fence(tx))).rejects.toBeInstanceOf(LeadershipLostError);
+  });
+
   it('runWhileLeader runs the work in the leader only, with its fence', async () => {
     const a = lease('r5', 900);
     const b = lease('r5', 900);

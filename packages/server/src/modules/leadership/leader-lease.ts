@@ -105,7 +105,7 @@ export class LeaderLease {
         this.deps.logger.warn({ role: this.role, holder: this.holder }, 'leadership lost');
         this.set(undefined);
       }
-      const epoch = await acquireLease(db, this.role, this.holder, ttlMs);
+      const epoch = await acquireLease(db, this.role, this.holder, ttlMs, this.settings.exclusive === true);
       if (epoch !== undefined) {
         this.validUntil = startedAt + ttlMs;
         this.deps.logger.info({ role: this.role, holder: this.holder, epoch: epoch.toString() }, 'leading');

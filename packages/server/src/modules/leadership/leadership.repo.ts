@@ -4,13 +4,15 @@ import type { Executor } from '../../db/transaction.js';
 /**
  * Takes the lease of `role` for `holder` for `ttlMs` when it is free, expired, or already ours (then renewed). A new
  * holder gets the next epoch. Returns the epoch held, or undefined when another holder has it. The database's clock
- * decides expiry, so the processes' clocks need not agree.
+ * decides expiry, so the processes' clocks need not agree. `force` takes it whoever holds it (the embedded
+ * database, where a holder other than this process is a dead one).
  */
 export async function acquireLease(
   db: Executor,
   role: string,
   holder: string,
   ttlMs: number,
+  force = false,
 ): Promise<bigint | undefined> {
   await sql`insert into leader_lease (role) values (${role}) on conflict (role) do nothing`.execute(db);
   const r = await sql<{ epoch: bigint }>`
@@ -19,7 +21,8 @@ export async function acquireLease(
       acquired_at = case when holder = ${holder} and expires_at > now() then acquired_at else now() end,
       holder = ${holder},
       expires_at = now() + (${ttlMs}::int8 * interval '1 millisecond')
-    where role = ${role} and (holder = ${holder} or holder is null or expires_at is null or expires_at <= now())
+    where role = ${role} and (${force}::boolean or holder = ${holder} or holder is null or expires_at is null
+      or expires_at <= now())
     returning epoch`.execute(db);
   const epoch = r.rows[0]?.epoch;
   return epoch === undefined ? undefined : BigInt(epoch);
