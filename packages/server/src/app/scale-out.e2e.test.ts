@@ -10,7 +10,7 @@ import { type BookieProcess, runBookie, startBookie } from '../testing/process.j
 import { waitUntil } from '../testing/scripted-partner.js';
 
 /** The lease of every one-process role in this test (short, so that the failover is quick). */
-const LEASE_MS = 2000;
+const LEASE_MS = 3000;
 const ROLES = ['settlement', 'retention', 'placement-recovery', 'heartbeats'];
 const STAKE_MICROS = 10_000_000n;
 /** Odd "1" of the sample event pays 1.5. */
@@ -136,6 +136,9 @@ if (process.env.DATABASE_URL) {
           );
           return new Map(r.rows.map((x) => [x.role, x]));
         };
+        // what the victim leads right now, and who holds each role
+        const victimRoles = await rolesLed(urls[victim]!);
+        expect(victimRoles).toContain('settlement');
         const before = await holders();
         const first = await call(survivors[0]!, 'PATCH', `/trading/sport-events/${ev.id}/markets`, {
           body: {
@@ -159,7 +162,7 @@ if (process.env.DATABASE_URL) {
         const taken = (async () => {
           await waitUntil(async () => {
             const now = await holders();
-            return leaders[victim]!.every((role) => {
+            return victimRoles.every((role) => {
               const was = before.get(role)!;
               const is = now.get(role);
               return is?.live && is.holder !== was.holder && BigInt(is.epoch) > BigInt(was.epoch);
