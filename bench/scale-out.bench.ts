@@ -98,7 +98,7 @@ async function phase(processes: number, total: number, inFlight: number, env: Re
         }),
       ),
     );
-  await drive(Math.min(600, total)); // warm-up
+  await drive(Math.min(600, total) * processes); // the same warm-up per process (the JIT of each)
   const t0 = performance.now();
   const results = await drive(total);
   const seconds = (performance.now() - t0) / 1000;
