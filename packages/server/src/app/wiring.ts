@@ -248,7 +248,7 @@ export async function startBackground(deps: AppDeps): Promise<void> {
 }
 
 /**
- * Periodically finishes placements interrupted by a crash (issue 7 "Crash safety"), in the leader of the
+ * Periodically finishes placements interrupted by a crash, in the leader of the
  * `placement-recovery` role.
  */
 function startRecovery(deps: AppDeps): void {
