@@ -352,6 +352,8 @@ export interface BetBoostTable {
   request_hash: string | null;
   created_at: ColumnType<Date, Date | string, Date | string>;
   updated_at: ColumnType<Date, Date | string, Date | string>;
+  /** When the partner cancelled it: no bet takes it any more. */
+  cancelled_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 /** The boost a bet took: reserved at its creation, used on accept, released on decline. */
