@@ -10,6 +10,7 @@ import { installAuth } from '../http/auth.js';
 import { installErrorHandler } from '../http/error-handler.js';
 import { installStrictJson } from '../http/json.js';
 import { example, openApiOptions } from '../http/openapi.js';
+import { installFeedNodeGuard } from '../http/read-only.js';
 import { installTextRule } from '../http/text.js';
 import { auditUserChanges } from '../modules/users/audit-user-changes.js';
 import { registerModules } from './modules.js';
@@ -39,6 +40,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
   });
   installErrorHandler(app);
+  if (deps.config.scaleOut.role === 'feed') installFeedNodeGuard(app);
   installStrictJson(app);
   installTextRule(app);
   await app.register(rateLimit, { global: false });

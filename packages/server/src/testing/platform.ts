@@ -64,6 +64,8 @@ export async function startPlatform(
     CALLBACK_POLL_MS: '200',
     CALLBACK_TIMEOUT_MS: '2000',
     CALLBACK_LEASE_MS: '3000',
+    // a restart after kill -9 takes the background roles over within seconds
+    LEADER_LEASE_MS: '2000',
     ...opts.env,
   };
   let bookie = await startBookie(dbArgs, { env });
