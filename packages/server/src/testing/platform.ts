@@ -30,7 +30,7 @@ export interface TestPlatform {
     // biome-ignore lint/suspicious/noExplicitAny: tests read whatever JSON the route answers
   ): Promise<{ status: number; json: any }>;
   /** Creates a session token for a player (D26). */
-  session(playerId: string, params?: Record<string, unknown>): Promise<string>;
+  /** Creates a session token for a player; its params carry the session's currency (EUR unless `params` name one). */
   /**
    * Kills Bookie (default SIGKILL) and starts it again on the same database; `whileStopped` runs in between (e.g.
    * to write to the database, which a PGlite process holds while it runs).
@@ -105,8 +105,9 @@ export async function startPlatform(
     },
     dbArgs,
     call,
+    // the reference wallet books a bet in the currency its session's params name: EUR unless the test says
     session: (playerId, params) =>
-      createSession(bookie.url, accessToken, { player_id: playerId, ...(params && { params }) }),
+      createSession(bookie.url, accessToken, { player_id: playerId, params: { currency: 'EUR', ...params } }),
     async restartBookie(signal = 'SIGKILL', extraEnv = {}, whileStopped) {
       await bookie.kill(signal);
       await whileStopped?.();
