@@ -29,8 +29,8 @@ export interface TestPlatform {
     opts?: { token?: string; body?: unknown },
     // biome-ignore lint/suspicious/noExplicitAny: tests read whatever JSON the route answers
   ): Promise<{ status: number; json: any }>;
-  /** Creates a session token for a player (D26). */
   /** Creates a session token for a player; its params carry the session's currency (EUR unless `params` name one). */
+  session(playerId: string, params?: Record<string, unknown>): Promise<string>;
   /**
    * Kills Bookie (default SIGKILL) and starts it again on the same database; `whileStopped` runs in between (e.g.
    * to write to the database, which a PGlite process holds while it runs).
