@@ -10,6 +10,7 @@ import { feedRoutes } from '../modules/feed/feed.routes.js';
 import { frameRoutes } from '../modules/frame/frame.routes.js';
 import { integrationRoutes } from '../modules/integration/integration.routes.js';
 import { reportsRoutes } from '../modules/reports/reports.routes.js';
+import { mtsRoutes } from '../modules/mts/mts.routes.js';
 import { riskRoutes } from '../modules/risk/risk.routes.js';
 import { settlementRoutes } from '../modules/settlement/settlement.routes.js';
 import { tenantsRoutes } from '../modules/tenants/tenants.routes.js';
@@ -32,6 +33,7 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps): Prom
   await settlementRoutes(app, deps);
   await riskRoutes(app, deps);
   await partnerBetsRoutes(app, deps);
+  await mtsRoutes(app, deps);
   await dictionariesRoutes(app, deps);
   await reportsRoutes(app, deps);
   await usersRoutes(app, deps);
