@@ -156,6 +156,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/bets/advisory": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Report a bet taken on the partner side and get the advised restrictions
+         * @description Bookie runs its one decision on the bet as it is now (events, markets, odds, bet stop, bet type, limits, exposure, bet interval) and answers 201 with the bet as recorded and every restriction it advises, each with its context. Nothing is decided: the partner may ignore the advice, though skipping anything but `max_bet` points to an integration problem. Advisory bets never count in exposure. A repeat of the same request answers the same; another body under the id is 409.
+         */
+        post: operations["adviseBet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bets/advisory/{bet_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Report the whole new state of an advisory bet
+         * @description Every change of a selection status, cash-out or bet status is reported with the full state, which replaces the stored one (a selection missing from the update is removed) and is kept as a new version; the same state again changes nothing. 400 for invalid parameters (do not retry those), 404 for an unknown bet, 409 when a settled bet would go back to accepted. Retry any other failure.
+         */
+        put: operations["updateAdvisoryBet"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bets/advisory/{bet_id}/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every state an advisory bet was reported in
+         * @description The versions of an advisory bet, oldest first: the first report, then each changed update.
+         */
+        get: operations["getAdvisoryBetVersions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/dictionaries/{name}": {
         parameters: {
             query?: never;
@@ -584,6 +644,100 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** AdvisoryAnswer */
+        AdvisoryAnswer: {
+            bet: components["schemas"]["AdvisoryBet"];
+            restrictions: {
+                context: {
+                    [key: string]: unknown;
+                };
+                type: string;
+            }[];
+        };
+        /** AdvisoryBet */
+        AdvisoryBet: {
+            cash_out_orders: {
+                [key: string]: unknown;
+            };
+            created_at: string;
+            foreign_cash_out_orders: {
+                [key: string]: unknown;
+            }[];
+            foreign_selections: {
+                [key: string]: unknown;
+            }[];
+            id: string;
+            player_info: {
+                client_ip: string | null;
+                country_code: string | null;
+            };
+            refund: {
+                currency_code: string;
+                value: string;
+            } | null;
+            selections: {
+                [key: string]: unknown;
+            }[];
+            stake: {
+                currency_code: string;
+                value: string;
+            };
+            status: {
+                code: number;
+                reason: string | null;
+            };
+            type: {
+                code: number;
+                system_sizes: number[];
+            };
+            /** @description 1 for the first report, +1 for every changed PUT */
+            version: number;
+        };
+        /** AdvisoryBetRequest */
+        AdvisoryBetRequest: {
+            /** @description the partner's bet id: 1–128 printable characters, unique per white label */
+            bet_id: string;
+            client_ip?: string;
+            country_code?: string;
+            /** Format: date-time */
+            created_at: string;
+            foreign_selections?: components["schemas"]["ForeignSelection"][];
+            player_id: string;
+            selections: components["schemas"]["ReportedSelection"][];
+            site_id?: string;
+            stake: components["schemas"]["ReportedMoney"];
+            type: components["schemas"]["ReportedBetType"];
+        };
+        /** AdvisoryBetUpdate */
+        AdvisoryBetUpdate: {
+            foreign_cash_out_orders?: components["schemas"]["ForeignCashOutOrder"][];
+            foreign_selections?: components["schemas"]["ForeignSelection"][];
+            selections: {
+                market_id: string;
+                odd_id: string;
+                sport_event_id: string;
+                status?: number;
+                status_reason?: string;
+                value: string;
+            }[];
+            status: {
+                /** @description bet status 1–11 */
+                code: number;
+                reason?: string | null;
+            };
+        };
+        /** AdvisoryUpdateAnswer */
+        AdvisoryUpdateAnswer: {
+            bet: components["schemas"]["AdvisoryBet"];
+        };
+        /** AdvisoryVersions */
+        AdvisoryVersions: {
+            items: {
+                at: string;
+                state: components["schemas"]["AdvisoryBet"];
+                version: number;
+            }[];
+        };
         /**
          * ApiErrorBody
          * @example {
@@ -2676,6 +2830,426 @@ export interface operations {
             };
             /** @description Conflict with the current state (`conflict`, `version_expired`, `not_resulted`) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Too many requests (`rate_limited`); see the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Internal error (`internal_error`): nothing was changed unless the answer says so; retry */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adviseBet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "bet_id": "adv-2001",
+                 *       "site_id": "acme.example",
+                 *       "type": {
+                 *         "code": 0,
+                 *         "system_sizes": [
+                 *           1
+                 *         ]
+                 *       },
+                 *       "stake": {
+                 *         "value": "10.00",
+                 *         "currency_code": "EUR"
+                 *       },
+                 *       "selections": [
+                 *         {
+                 *           "sport_event_id": "5d3c9a7e-1b2f-4c8d-9e0a-7f6b5c4d3e21",
+                 *           "market_id": "1",
+                 *           "odd_id": "1",
+                 *           "value": "2.5"
+                 *         }
+                 *       ],
+                 *       "player_id": "player-42",
+                 *       "created_at": "2024-05-01T12:00:00+00:00"
+                 *     }
+                 */
+                "application/json": components["schemas"]["AdvisoryBetRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "bet": {
+                     *         "id": "adv-2001",
+                     *         "version": 1,
+                     *         "status": {
+                     *           "code": 1,
+                     *           "reason": null
+                     *         },
+                     *         "type": {
+                     *           "code": 0,
+                     *           "system_sizes": [
+                     *             1
+                     *           ]
+                     *         },
+                     *         "stake": {
+                     *           "value": "10.000000",
+                     *           "currency_code": "EUR"
+                     *         },
+                     *         "refund": null,
+                     *         "selections": [
+                     *           {
+                     *             "sport_event_id": "5d3c9a7e-1b2f-4c8d-9e0a-7f6b5c4d3e21",
+                     *             "market_id": "1",
+                     *             "odd_id": "1",
+                     *             "value": "2.500000"
+                     *           }
+                     *         ],
+                     *         "foreign_selections": [],
+                     *         "foreign_cash_out_orders": [],
+                     *         "player_info": {
+                     *           "client_ip": null,
+                     *           "country_code": null
+                     *         },
+                     *         "created_at": "2024-05-01T12:00:00.000Z",
+                     *         "cash_out_orders": {}
+                     *       },
+                     *       "restrictions": [
+                     *         {
+                     *           "type": "max_bet",
+                     *           "context": {
+                     *             "max_bet": "5.000000",
+                     *             "sport_event_id": "ev-1"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AdvisoryAnswer"];
+                };
+            };
+            /** @description Bad input (`validation_error`): `details.field` names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Missing, unknown or expired token (`unauthorized`); see the WWW-Authenticate header */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not allowed (`forbidden`): an address off the white label allowlist, a disabled admin API */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Conflict with the current state (`conflict`, `version_expired`, `not_resulted`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Too many requests (`rate_limited`); see the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Internal error (`internal_error`): nothing was changed unless the answer says so; retry */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateAdvisoryBet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the bet id */
+                bet_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "status": {
+                 *         "code": 3,
+                 *         "reason": null
+                 *       },
+                 *       "selections": [
+                 *         {
+                 *           "sport_event_id": "5d3c9a7e-1b2f-4c8d-9e0a-7f6b5c4d3e21",
+                 *           "market_id": "1",
+                 *           "odd_id": "1",
+                 *           "value": "2.5",
+                 *           "status": 1
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["AdvisoryBetUpdate"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "bet": {
+                     *         "id": "adv-2001",
+                     *         "version": 1,
+                     *         "status": {
+                     *           "code": 1,
+                     *           "reason": null
+                     *         },
+                     *         "type": {
+                     *           "code": 0,
+                     *           "system_sizes": [
+                     *             1
+                     *           ]
+                     *         },
+                     *         "stake": {
+                     *           "value": "10.000000",
+                     *           "currency_code": "EUR"
+                     *         },
+                     *         "refund": null,
+                     *         "selections": [
+                     *           {
+                     *             "sport_event_id": "5d3c9a7e-1b2f-4c8d-9e0a-7f6b5c4d3e21",
+                     *             "market_id": "1",
+                     *             "odd_id": "1",
+                     *             "value": "2.500000"
+                     *           }
+                     *         ],
+                     *         "foreign_selections": [],
+                     *         "foreign_cash_out_orders": [],
+                     *         "player_info": {
+                     *           "client_ip": null,
+                     *           "country_code": null
+                     *         },
+                     *         "created_at": "2024-05-01T12:00:00.000Z",
+                     *         "cash_out_orders": {}
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AdvisoryUpdateAnswer"];
+                };
+            };
+            /** @description Bad input (`validation_error`): `details.field` names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Missing, unknown or expired token (`unauthorized`); see the WWW-Authenticate header */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not allowed (`forbidden`): an address off the white label allowlist, a disabled admin API */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not found (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Conflict with the current state (`conflict`, `version_expired`, `not_resulted`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Too many requests (`rate_limited`); see the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Internal error (`internal_error`): nothing was changed unless the answer says so; retry */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAdvisoryBetVersions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the bet id */
+                bet_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "version": 1,
+                     *           "at": "2024-05-01T12:00:00.000Z",
+                     *           "state": {
+                     *             "id": "adv-2001",
+                     *             "version": 1,
+                     *             "status": {
+                     *               "code": 1,
+                     *               "reason": null
+                     *             },
+                     *             "type": {
+                     *               "code": 0,
+                     *               "system_sizes": [
+                     *                 1
+                     *               ]
+                     *             },
+                     *             "stake": {
+                     *               "value": "10.000000",
+                     *               "currency_code": "EUR"
+                     *             },
+                     *             "refund": null,
+                     *             "selections": [
+                     *               {
+                     *                 "sport_event_id": "5d3c9a7e-1b2f-4c8d-9e0a-7f6b5c4d3e21",
+                     *                 "market_id": "1",
+                     *                 "odd_id": "1",
+                     *                 "value": "2.500000"
+                     *               }
+                     *             ],
+                     *             "foreign_selections": [],
+                     *             "foreign_cash_out_orders": [],
+                     *             "player_info": {
+                     *               "client_ip": null,
+                     *               "country_code": null
+                     *             },
+                     *             "created_at": "2024-05-01T12:00:00.000Z",
+                     *             "cash_out_orders": {}
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AdvisoryVersions"];
+                };
+            };
+            /** @description Bad input (`validation_error`): `details.field` names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown or expired token (`unauthorized`); see the WWW-Authenticate header */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not allowed (`forbidden`): an address off the white label allowlist, a disabled admin API */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not found (`not_found`) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,4 +1,5 @@
 import type { Restriction } from '@bookie/core';
+import type { BetState } from '../../db/schema.js';
 import type { Executor } from '../../db/transaction.js';
 
 /** A reported bet's stored request and answer. */
@@ -132,7 +133,7 @@ export async function insertReportedBet(tx: Executor, b: ReportedBetRow): Promis
 export async function moveReportedBet(
   tx: Executor,
   betId: string,
-  from: readonly string[],
+  from: readonly BetState[],
   to: 'accepted' | 'declined' | 'cashed_out',
   changes: { restrictions?: readonly Restriction[]; decidedAt?: Date } = {},
 ): Promise<boolean> {
@@ -144,9 +145,8 @@ export async function moveReportedBet(
       ...(changes.restrictions ? { restrictions: JSON.stringify(changes.restrictions) } : {}),
       ...(changes.decidedAt ? { decided_at: changes.decidedAt } : {}),
     })
-    // biome-ignore lint/suspicious/noExplicitAny: the states are the table's
     .where('id', '=', betId)
-    .where('state', 'in', from as any)
+    .where('state', 'in', from)
     .executeTakeFirst();
   return Number(r.numUpdatedRows) > 0;
 }

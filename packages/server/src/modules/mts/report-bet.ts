@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { MtsBetRequest, SportEvent } from '@bookie/contracts';
 import {
+  betTypeFromMtsCode,
   type DecisionLeg,
   DomainError,
   formatFeedOddValue,
@@ -41,15 +42,28 @@ export function foreignOutcome(id: string) {
   return { sport_event_id: `foreign:${id}`, market_id: 'foreign', odd_id: id, phase: 'prematch' as const };
 }
 
-/** Parses the reported bet into the decision's request; throws validation_error naming the field. */
-export function parseReportedBet(body: MtsBetRequest, currencies: readonly string[]): PlacementRequest {
+/**
+ * Parses a reported bet (MTS or advisory) into the decision's request.
+ *
+ * @throws DomainError validation_error naming the field.
+ */
+export function parseReportedBet(
+  body: Pick<MtsBetRequest, 'type' | 'stake' | 'selections' | 'foreign_selections'> & {
+    odds_strategy?: number;
+  },
+  currencies: readonly string[],
+  opts: { strictType: boolean } = { strictType: true },
+): PlacementRequest {
   const foreign = body.foreign_selections ?? [];
   const ids = new Set<string>();
   foreign.forEach((f, i) => {
     if (ids.has(f.id)) throw validationError(`foreign_selections[${i}].id`, `${f.id} is repeated`);
     ids.add(f.id);
   });
-  const betType = parseMtsType(body.type, body.selections.length + foreign.length);
+  // strict: a type that does not fit the selections is bad input; otherwise the decision reports it (bet_type)
+  const betType = opts.strictType
+    ? parseMtsType(body.type, body.selections.length + foreign.length)
+    : betTypeFromMtsCode(body.type.code);
   if (!currencies.includes(body.stake.currency_code)) {
     throw validationError(
       'stake.currency_code',
