@@ -1,6 +1,7 @@
 import type { AppDeps } from '../../app/wiring.js';
 import type { PlacementDeps } from '../bets/place-bet.js';
 import { type SettlementDeps, settlementDeps } from '../settlement/deps.js';
+import { ReportWrites } from './report-writes.js';
 
 /** What the use cases of partner-reported (MTS) bets need. */
 export interface MtsDeps {
@@ -10,6 +11,8 @@ export interface MtsDeps {
   settlement: SettlementDeps;
   /** The longest a reported bet waits out its bet delay, seconds. */
   maxWaitS: number;
+  /** The group commit of reported bets. */
+  writes: ReportWrites;
   /** Waits `ms` (the bet delay). */
   sleep(ms: number): Promise<void>;
 }
@@ -20,6 +23,7 @@ export function mtsDeps(app: AppDeps): MtsDeps {
     placement: app.placement,
     settlement: settlementDeps(app),
     maxWaitS: app.config.bets.mtsMaxWaitS,
+    writes: new ReportWrites(app.database),
     sleep: (ms) => new Promise((r) => setTimeout(r, ms)),
   };
 }

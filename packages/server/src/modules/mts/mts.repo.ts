@@ -23,20 +23,29 @@ export async function findReport(
     .executeTakeFirst();
 }
 
-/** Stores a reported bet's request and answer (a concurrent report of the same id fails on the primary key). */
-export async function insertReport(
+/** Stores reported bets' requests and answers (a concurrent report of the same id fails on the primary key). */
+export async function insertReports(
   tx: Executor,
-  r: { whiteLabelId: string; partnerBetId: string; request: string; answer: string; betId: string },
+  reports: ReadonlyArray<{
+    whiteLabelId: string;
+    partnerBetId: string;
+    request: string;
+    answer: string;
+    betId: string;
+  }>,
 ): Promise<void> {
+  if (reports.length === 0) return;
   await tx
     .insertInto('mts_request')
-    .values({
-      white_label_id: r.whiteLabelId,
-      partner_bet_id: r.partnerBetId,
-      request: r.request,
-      answer: r.answer,
-      bet_id: r.betId,
-    })
+    .values(
+      reports.map((r) => ({
+        white_label_id: r.whiteLabelId,
+        partner_bet_id: r.partnerBetId,
+        request: r.request,
+        answer: r.answer,
+        bet_id: r.betId,
+      })),
+    )
     .execute();
 }
 
@@ -75,58 +84,58 @@ export interface ReportedBetRow {
   selections: readonly ReportedSelectionRow[];
 }
 
-/** Inserts a reported bet (source `mts`) and its selections; foreign ones are resulted by the partner only. */
-export async function insertReportedBet(tx: Executor, b: ReportedBetRow): Promise<void> {
+/** Inserts reported bets (source `mts`) and their selections; foreign ones are resulted by the partner only. */
+export async function insertReportedBets(tx: Executor, bets: readonly ReportedBetRow[]): Promise<void> {
+  if (bets.length === 0) return;
   await tx
     .insertInto('bet')
-    .values({
-      id: b.id,
-      white_label_id: b.whiteLabelId,
-      player_id: b.playerId,
-      currency: b.currency,
-      bet_type: b.betType,
-      system_sizes: JSON.stringify(b.systemSizes),
-      stake: b.stake,
-      odds_strategy: b.oddsStrategy,
-      base_odds: b.totalOdds,
-      total_odds: b.totalOdds,
-      state: b.state,
-      restrictions: JSON.stringify(b.restrictions),
-      freebet_id: null,
-      insurance_id: null,
-      boost_id: null,
-      foreign_params: JSON.stringify(b.foreignParams),
-      session_token_hash: null,
-      client_key: null,
-      created_at: b.createdAt,
-      placement_deadline: b.decidedAt,
-      decided_at: b.decidedAt,
-      source: 'mts',
-      partner_bet_id: b.partnerBetId,
-      client_ip: b.clientIp,
-      country_code: b.countryCode,
-    })
-    .execute();
-  if (b.selections.length === 0) return;
-  await tx
-    .insertInto('bet_selection')
     .values(
-      b.selections.map((s, idx) => ({
-        bet_id: b.id,
-        idx,
-        sport_event_id: s.sportEventId,
-        market_id: s.marketId,
-        odd_id: s.oddId,
-        requested_odds: s.requestedOdds,
-        odds: s.odds,
-        odd_updated_at: s.oddUpdatedAt,
-        match_status: s.matchStatus,
-        event_info: JSON.stringify(s.eventInfo),
-        foreign_id: s.foreignId,
-        result_source: s.foreignId ? ('manual' as const) : ('feed' as const),
+      bets.map((b) => ({
+        id: b.id,
+        white_label_id: b.whiteLabelId,
+        player_id: b.playerId,
+        currency: b.currency,
+        bet_type: b.betType,
+        system_sizes: JSON.stringify(b.systemSizes),
+        stake: b.stake,
+        odds_strategy: b.oddsStrategy,
+        base_odds: b.totalOdds,
+        total_odds: b.totalOdds,
+        state: b.state,
+        restrictions: JSON.stringify(b.restrictions),
+        freebet_id: null,
+        insurance_id: null,
+        boost_id: null,
+        foreign_params: JSON.stringify(b.foreignParams),
+        session_token_hash: null,
+        client_key: null,
+        created_at: b.createdAt,
+        placement_deadline: b.decidedAt,
+        decided_at: b.decidedAt,
+        source: 'mts',
+        partner_bet_id: b.partnerBetId,
+        client_ip: b.clientIp,
+        country_code: b.countryCode,
       })),
     )
     .execute();
+  const selections = bets.flatMap((b) =>
+    b.selections.map((s, idx) => ({
+      bet_id: b.id,
+      idx,
+      sport_event_id: s.sportEventId,
+      market_id: s.marketId,
+      odd_id: s.oddId,
+      requested_odds: s.requestedOdds,
+      odds: s.odds,
+      odd_updated_at: s.oddUpdatedAt,
+      match_status: s.matchStatus,
+      event_info: JSON.stringify(s.eventInfo),
+      foreign_id: s.foreignId,
+      result_source: s.foreignId ? ('manual' as const) : ('feed' as const),
+    })),
+  );
+  if (selections.length > 0) await tx.insertInto('bet_selection').values(selections).execute();
 }
 
 /** Moves a reported bet to `state` from one of `from`; returns whether it moved. */

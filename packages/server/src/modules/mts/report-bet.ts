@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import type { MtsBetRequest, SportEvent } from '@bookie/contracts';
 import {
   betTypeFromMtsCode,
-  type DecisionLeg,
   DomainError,
   formatFeedOddValue,
   formatMoney,
@@ -10,27 +9,18 @@ import {
   parseMtsType,
   parseOdds,
   parseStake,
-  type Restriction,
+  type Rational,
   type RiskState,
   validationError,
   ZERO,
 } from '@bookie/core';
-import { inTransaction } from '../../db/transaction.js';
 import type { EventInfo } from '../bets/bet.js';
-import { lastBetTimes, loadBets, recordBetTimes } from '../bets/bets.repo.js';
-import { toPartnerBet } from '../bets/partner-bet-view.js';
+import { lastBetTimes } from '../bets/bets.repo.js';
 import { delayOf, eventInfo, outcomesOf } from '../bets/place-bet.js';
 import { type PlacementRequest, validatePlacement } from '../bets/validate-placement.js';
 import { loadRiskState } from '../risk/load-risk-state.js';
-import { recheckLimits, writeAcceptedExposure } from '../risk/record-exposure.js';
 import type { MtsDeps } from './deps.js';
-import {
-  findReport,
-  insertReport,
-  insertReportedBet,
-  moveReportedBet,
-  type ReportedSelectionRow,
-} from './mts.repo.js';
+import { findReport, type ReportedSelectionRow } from './mts.repo.js';
 
 /** What `POST /bets` answers: the JSON text (stored, so a repeat answers the same bytes). */
 export interface ReportAnswer {
@@ -249,27 +239,10 @@ export async function reportBet(
     }),
   ];
   const stake = formatMoney(req.stake ?? ZERO);
-  const totalOdds = formatFeedOddValue(verdict.totalOdds);
+  const decidedAt = new Date(p.clock.now());
   try {
-    const text = await inTransaction(db, async (tx) => {
-      const decidedAt = new Date(p.clock.now());
-      let restrictions: Restriction[] = verdict.restrictions;
-      let legs: DecisionLeg[] = verdict.legs;
-      if (restrictions.length === 0 && riskState) {
-        const [again] = await recheckLimits(tx, [
-          {
-            risk: {
-              whiteLabelId,
-              eurRate: riskState.eurRate,
-              decide: (exposure) => decideOn({ ...riskState, exposure }),
-            },
-          },
-        ]);
-        restrictions = again?.restrictions ?? [];
-        legs = again?.legs ?? legs;
-      }
-      const accepted = restrictions.length === 0;
-      await insertReportedBet(tx, {
+    const text = await deps.writes.write({
+      bet: {
         id: betId,
         partnerBetId: body.bet_id,
         whiteLabelId,
@@ -279,63 +252,40 @@ export async function reportBet(
         systemSizes: req.systemSizes,
         stake,
         oddsStrategy: req.oddsStrategy,
-        totalOdds,
-        state: accepted ? 'hold_requested' : 'declined',
-        restrictions,
+        totalOdds: formatFeedOddValue(verdict.totalOdds),
         foreignParams: body.foreign_params ?? {},
         clientIp: body.client_ip ?? null,
         countryCode: body.country_code ?? null,
         createdAt: new Date(createdAtMs),
         decidedAt,
         selections,
-      });
-      if (accepted) {
-        if (riskState?.eurRate) {
-          await writeAcceptedExposure(tx, [
-            {
-              betId,
+      },
+      restrictions: verdict.restrictions,
+      legs: [
+        ...verdict.legs,
+        ...foreign.map((f) => ({ outcome: foreignOutcome(f.id), marketTypeId: 'foreign', exposure: ZERO })),
+      ],
+      legOdds: [...verdict.acceptedOdds, ...(req.foreignSelections ?? []).map((f) => f.odds)],
+      ...(riskState
+        ? {
+            risk: {
               whiteLabelId,
-              stake,
-              totalOdds,
-              legOdds: [...verdict.acceptedOdds, ...(req.foreignSelections ?? []).map((f) => f.odds)],
-              legs: [
-                ...legs,
-                ...foreign.map((f) => ({
-                  outcome: foreignOutcome(f.id),
-                  marketTypeId: 'foreign',
-                  exposure: ZERO,
-                })),
-              ],
               eurRate: riskState.eurRate,
+              decide: (exposure: ReadonlyMap<string, Rational>) => decideOn({ ...riskState, exposure }),
             },
-          ]);
-        }
-        await moveReportedBet(tx, betId, ['hold_requested'], 'accepted', { decidedAt });
-        await recordBetTimes(tx, [
-          {
-            whiteLabelId,
-            playerId: body.player_id,
-            sportEventIds: [...new Set(req.selections.map((s) => s.sport_event_id))],
-            at: decidedAt,
-          },
-        ]);
-      }
-      const [bet] = await loadBets(tx, [betId]);
-      if (!bet) throw new Error(`reported bet ${betId} vanished`);
-      const answer = JSON.stringify({ bet: toPartnerBet(bet), restrictions });
-      await insertReport(tx, { whiteLabelId, partnerBetId: body.bet_id, request, answer, betId });
-      return answer;
+          }
+        : {}),
+      request,
     });
-    if (verdict.restrictions.length === 0)
+    if (verdict.restrictions.length === 0) {
       p.risk?.shader?.kick(
-        selections
-          .filter((s) => !s.foreignId)
-          .map((s) => ({
-            sport_event_id: s.sportEventId,
-            market_id: s.marketId,
-            odd_id: s.oddId,
-          })),
+        req.selections.map((s) => ({
+          sport_event_id: s.sport_event_id,
+          market_id: s.market_id,
+          odd_id: s.odd_id,
+        })),
       );
+    }
     return { text };
   } catch (err) {
     // the same bet id reported at the same moment: the other request recorded it
