@@ -870,6 +870,8 @@ export interface components {
             player_id: string;
             settle_amount: string | null;
             settled_at: string | null;
+            /** @description how the bet reached Bookie: the frame, reported for a decision (MTS), or reported for advice */
+            source?: "frame" | "mts" | "advisory";
             stake: string;
             status: number;
             total_odds: string;
