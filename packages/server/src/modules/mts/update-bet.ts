@@ -1,6 +1,5 @@
 import type { MtsBetPatch, PartnerBet } from '@bookie/contracts';
 import { DomainError, type OddStatus, parseDecimal, validationError } from '@bookie/core';
-import { inTransaction } from '../../db/transaction.js';
 import { findBet } from '../bets/bets.repo.js';
 import { getPartnerBet } from '../bets/list-white-label-bets.js';
 import { foreignKey, refreshBets } from '../settlement/refresh-bets.js';
@@ -61,32 +60,35 @@ export async function updateReportedBet(
       reason: f.status_reason ?? '',
     });
   });
-  const stake = parseDecimal(bet.row.stake, { field: 'stake', maxDecimals: 12 });
-  const stored = (await loadForeignCashOutOrders(db, [bet.row.id])).get(bet.row.id) ?? [];
-  const orders = mergeForeignCashOutOrders(stake, stored, body.foreign_cash_out_orders ?? []);
-  if (orders.newlyAccepted && bet.row.state === 'settled') {
-    throw new DomainError('conflict', `bet ${betId} is settled: it cannot be cashed out`, {
-      field: 'foreign_cash_out_orders',
-    });
-  }
-
-  if (orders.full) {
-    // the whole stake cashed out on the partner's side: the bet ends cashed out, its exposure released
-    await inTransaction(db, async (tx) => {
-      await upsertForeignCashOutOrders(tx, bet.row.id, orders.written);
-      await setForeignCashedOut(tx, bet.row.id, orders.acceptedAmount);
-      await moveReportedBet(tx, bet.row.id, ['accepted', 'unsettled'], 'cashed_out');
-    });
-    return { transition: 'cashed_out', callbacks: 0, bet: await getPartnerBet(db, whiteLabelId, betId) };
-  }
+  let cashedOut = false;
   const applied = await refreshBets(deps.settlement, [bet.row.id], {
     cause: 'partner:foreign_results',
     foreign,
+    // the orders are merged with the stored ones under the bet's lock, so concurrent reports cannot pass the stake
     fence: async (tx) => {
-      await upsertForeignCashOutOrders(tx, bet.row.id, orders.written);
-      await setForeignCashedOut(tx, bet.row.id, orders.acceptedAmount);
+      const locked = await findBet(tx, whiteLabelId, betId, true);
+      if (!locked || !['accepted', 'settled', 'unsettled'].includes(locked.row.state)) {
+        throw new DomainError('conflict', `bet ${betId} is ${locked?.row.state ?? 'gone'}`, {
+          field: 'bet_id',
+        });
+      }
+      const stake = parseDecimal(locked.row.stake, { field: 'stake', maxDecimals: 12 });
+      const stored = (await loadForeignCashOutOrders(tx, [locked.row.id])).get(locked.row.id) ?? [];
+      const orders = mergeForeignCashOutOrders(stake, stored, body.foreign_cash_out_orders ?? []);
+      if (orders.newlyAccepted && locked.row.state === 'settled') {
+        throw new DomainError('conflict', `bet ${betId} is settled: it cannot be cashed out`, {
+          field: 'foreign_cash_out_orders',
+        });
+      }
+      await upsertForeignCashOutOrders(tx, locked.row.id, orders.written);
+      await setForeignCashedOut(tx, locked.row.id, orders.acceptedAmount);
+      // the whole stake cashed out on the partner's side: the bet ends cashed out (exposure released), unsettled
+      if (orders.full)
+        cashedOut = await moveReportedBet(tx, locked.row.id, ['accepted', 'unsettled'], 'cashed_out');
     },
   });
+  if (cashedOut)
+    return { transition: 'cashed_out', callbacks: 0, bet: await getPartnerBet(db, whiteLabelId, betId) };
   const transition =
     applied.resettled > 0
       ? 'resettled'
