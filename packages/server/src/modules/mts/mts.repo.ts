@@ -1,6 +1,7 @@
 import type { Restriction } from '@bookie/core';
 import type { BetState } from '../../db/schema.js';
 import type { Executor } from '../../db/transaction.js';
+import type { BetRow, SelectionRow } from '../bets/bet.js';
 
 /** A reported bet's stored request and answer. */
 export interface StoredReport {
@@ -84,10 +85,16 @@ export interface ReportedBetRow {
   selections: readonly ReportedSelectionRow[];
 }
 
-/** Inserts reported bets (source `mts`) and their selections; foreign ones are resulted by the partner only. */
-export async function insertReportedBets(tx: Executor, bets: readonly ReportedBetRow[]): Promise<void> {
-  if (bets.length === 0) return;
-  await tx
+/**
+ * Inserts reported bets (source `mts`) and their selections (foreign ones are resulted by the partner only); returns
+ * the stored rows and selections, in order.
+ */
+export async function insertReportedBets(
+  tx: Executor,
+  bets: readonly ReportedBetRow[],
+): Promise<{ rows: BetRow[]; selections: SelectionRow[] }> {
+  if (bets.length === 0) return { rows: [], selections: [] };
+  const rows = await tx
     .insertInto('bet')
     .values(
       bets.map((b) => ({
@@ -118,6 +125,7 @@ export async function insertReportedBets(tx: Executor, bets: readonly ReportedBe
         country_code: b.countryCode,
       })),
     )
+    .returningAll()
     .execute();
   const selections = bets.flatMap((b) =>
     b.selections.map((s, idx) => ({
@@ -135,7 +143,11 @@ export async function insertReportedBets(tx: Executor, bets: readonly ReportedBe
       result_source: s.foreignId ? ('manual' as const) : ('feed' as const),
     })),
   );
-  if (selections.length > 0) await tx.insertInto('bet_selection').values(selections).execute();
+  const stored =
+    selections.length > 0
+      ? await tx.insertInto('bet_selection').values(selections).returningAll().execute()
+      : [];
+  return { rows, selections: stored };
 }
 
 /** Moves a reported bet to `state` from one of `from`; returns whether it moved. */

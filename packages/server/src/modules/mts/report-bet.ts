@@ -125,8 +125,6 @@ export async function reportBet(
     }
     return { text: stored.answer };
   };
-  const first = await repeat();
-  if (first) return first;
   const wl = await p.whiteLabels.get(whiteLabelId);
   const req = parseReportedBet(body, wl.currencies);
   const createdAtMs = Date.parse(body.created_at);
@@ -138,26 +136,31 @@ export async function reportBet(
     new Map(req.selections.map((s) => [s.sport_event_id, p.catalog.getEvent(s.sport_event_id)]));
   const receivedAt = p.clock.now();
   let events = eventsNow();
-  const riskState = p.risk
-    ? await loadRiskState(p.risk, db, {
-        whiteLabelId,
-        playerId: body.player_id,
-        currency: req.currency,
-        outcomes: outcomesOf(req, events),
-        ...(body.recommended_max_payout !== undefined
-          ? {
-              recommendedMaxPayout: parseStake(
-                body.recommended_max_payout.value,
-                'recommended_max_payout.value',
-              ),
-            }
-          : {}),
-        record: true,
-      })
-    : undefined;
-  const [lastBets] = await lastBetTimes(db, [
-    { whiteLabelId, playerId: body.player_id, sportEventIds: req.selections.map((s) => s.sport_event_id) },
+  // a repeat, the risk facts and the bet times are read at once (recording a repeat's first request is harmless)
+  const [first, riskState, [lastBets]] = await Promise.all([
+    repeat(),
+    p.risk
+      ? loadRiskState(p.risk, db, {
+          whiteLabelId,
+          playerId: body.player_id,
+          currency: req.currency,
+          outcomes: outcomesOf(req, events),
+          ...(body.recommended_max_payout !== undefined
+            ? {
+                recommendedMaxPayout: parseStake(
+                  body.recommended_max_payout.value,
+                  'recommended_max_payout.value',
+                ),
+              }
+            : {}),
+          record: true,
+        })
+      : undefined,
+    lastBetTimes(db, [
+      { whiteLabelId, playerId: body.player_id, sportEventIds: req.selections.map((s) => s.sport_event_id) },
+    ]),
   ]);
+  if (first) return first;
   const decideOn = (risk: RiskState | undefined) =>
     validatePlacement(req, {
       events,

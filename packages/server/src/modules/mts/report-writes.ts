@@ -2,8 +2,8 @@ import type { DecisionLeg, Restriction } from '@bookie/core';
 import { GroupCommit } from '@bookie/storage';
 import type { Database } from '../../db/database.js';
 import { type Executor, inTransaction } from '../../db/transaction.js';
-import type { Bet } from '../bets/bet.js';
-import { loadBets, recordBetTimes, transitionBets } from '../bets/bets.repo.js';
+import type { Bet, BetRow, SelectionRow } from '../bets/bet.js';
+import { recordBetTimes, transitionBets } from '../bets/bets.repo.js';
 import { toPartnerBet } from '../bets/partner-bet-view.js';
 import { type RiskRecheck, recheckLimits, writeAcceptedExposure } from '../risk/record-exposure.js';
 import { insertReportedBets, insertReports, type ReportedBetRow } from './mts.repo.js';
@@ -25,12 +25,17 @@ export interface ReportWrite {
 }
 
 /**
- * Records reported bets in one transaction: the limits of the bets that passed are decided again on the exposure
- * under its lock (in order, each seeing those accepted before it), every bet is inserted with its selections, the
- * accepted ones get their leg exposures and move to `accepted` (the trigger adds the exposure), their bet times are
- * recorded, and each answer is stored. Returns each answer's JSON text, in order.
+ * Records reported bets in one transaction: every bet is inserted with its selections (placing), then the limits of
+ * the bets that passed are decided again on the exposure under its lock (in order, each seeing those accepted before
+ * it); the accepted ones get their leg exposures and move to `accepted` (the trigger adds the exposure), the others
+ * to `declined` with their restrictions; the accepted bets' times are recorded and each answer is stored. Returns each answer's JSON text, in order.
  */
 export async function writeReports(tx: Executor, items: readonly ReportWrite[]): Promise<string[]> {
+  // before the exposure lock: the bets and their selections, placing (a batch can insert while another decides)
+  const inserted = await insertReportedBets(
+    tx,
+    items.map((w) => ({ ...w.bet, state: 'hold_requested' as const, restrictions: [] })),
+  );
   const rechecking = items.filter((w) => w.restrictions.length === 0 && w.risk !== undefined);
   const rechecked = await recheckLimits(
     tx,
@@ -44,18 +49,11 @@ export async function writeReports(tx: Executor, items: readonly ReportWrite[]):
   const decided = items.map((w) => {
     const again = verdict.get(w);
     const restrictions = again ? again.restrictions : w.restrictions;
-    const platform = again ? again.legs : w.legs.slice(0, w.legs.length - countForeign(w));
-    const legs = [...platform, ...w.legs.slice(w.legs.length - countForeign(w))];
+    const foreign = countForeign(w);
+    const platform = again ? again.legs : w.legs.slice(0, w.legs.length - foreign);
+    const legs = [...platform, ...w.legs.slice(w.legs.length - foreign)];
     return { w, restrictions, legs, accepted: restrictions.length === 0 };
   });
-  await insertReportedBets(
-    tx,
-    decided.map((d) => ({
-      ...d.w.bet,
-      state: d.accepted ? 'hold_requested' : 'declined',
-      restrictions: d.restrictions,
-    })),
-  );
   const accepted = decided.filter((d) => d.accepted);
   await writeAcceptedExposure(
     tx,
@@ -75,12 +73,22 @@ export async function writeReports(tx: Executor, items: readonly ReportWrite[]):
         : [],
     ),
   );
-  await transitionBets(
-    tx,
-    'hold_requested',
-    'accepted',
-    accepted.map((d) => ({ id: d.w.bet.id, decidedAt: d.w.bet.decidedAt })),
-  );
+  const moved = [
+    ...(await transitionBets(
+      tx,
+      'hold_requested',
+      'accepted',
+      accepted.map((d) => ({ id: d.w.bet.id, decidedAt: d.w.bet.decidedAt })),
+    )),
+    ...(await transitionBets(
+      tx,
+      'hold_requested',
+      'declined',
+      decided
+        .filter((d) => !d.accepted)
+        .map((d) => ({ id: d.w.bet.id, restrictions: d.restrictions, decidedAt: d.w.bet.decidedAt })),
+    )),
+  ];
   await recordBetTimes(
     tx,
     accepted.map((d) => ({
@@ -90,13 +98,17 @@ export async function writeReports(tx: Executor, items: readonly ReportWrite[]):
       at: d.w.bet.decidedAt,
     })),
   );
-  const bets = await loadBets(
-    tx,
-    items.map((w) => w.bet.id),
-  );
-  const answers = decided.map((d, i) =>
-    JSON.stringify({ bet: toPartnerBet(bets[i] as Bet), restrictions: d.restrictions }),
-  );
+  // the bets as stored now, from what the statements returned
+  const rowOf = new Map([...inserted.rows, ...moved].map((r) => [r.id, r]));
+  const selectionsOf = new Map<string, SelectionRow[]>();
+  for (const s of inserted.selections) selectionsOf.set(s.bet_id, [...(selectionsOf.get(s.bet_id) ?? []), s]);
+  const answers = decided.map((d) => {
+    const bet: Bet = {
+      row: rowOf.get(d.w.bet.id) as BetRow,
+      selections: (selectionsOf.get(d.w.bet.id) ?? []).sort((a, b) => a.idx - b.idx),
+    };
+    return JSON.stringify({ bet: toPartnerBet(bet), restrictions: d.restrictions });
+  });
   await insertReports(
     tx,
     decided.map((d, i) => ({
