@@ -332,6 +332,19 @@ describe(`partner-reported bets (${process.env.DATABASE_URL ? 'postgres' : 'pgli
     expect((await p.call('DELETE', '/bets', { token: p.accessToken, body: { bet_id: 'nope' } })).status).toBe(
       404,
     );
+    // the partner's cancel before settlement takes its own id too: the stake back in /bet/settle
+    const cancelled = await report(bet({ selections: [sel(e, '3', await published(e, '3'))] }));
+    const cancel = await p.call('POST', `/bets/${encodeURIComponent(cancelled.json.bet.id)}/cancel`, {
+      token: p.accessToken,
+      body: { reason: 'event abandoned' },
+    });
+    expect(cancel.status).toBe(200);
+    expect(cancel.json.bet.status.code).toBe(5);
+    await waitUntil(() => callbacksOf(cancelled.json.bet.id).length === 1);
+    expect(callbacksOf(cancelled.json.bet.id)[0]).toMatchObject({
+      path: '/bet/settle',
+      json: { settle_amount: '10.000000', settle_type: 2 },
+    });
     await settleEvent(e, '1');
     // the settlement of the event settles the other bet and passes the withdrawn one by: no callback for it
     await waitUntil(() => callbacksOf(kept.json.bet.id).length === 1);
