@@ -25,7 +25,7 @@ function foreignSelectionOf(s: Bet['selections'][number]): Record<string, unknow
 }
 
 /**
- * A bet in the D29 shape of the partner REST API (`GET /bets`, `GET /bets/{bet_id}`). An MTS bet is shown under the
+ * A bet in the partner bet-object shape (`GET /bets`, `GET /bets/{bet_id}`). An MTS bet is shown under the
  * partner's id with its foreign selections, player address and foreign cash-out orders (`foreignCashOutOrders`,
  * read by the caller); frame bets carry none.
  */

@@ -27,7 +27,7 @@ const money = (v: string, field: string): Rational =>
   parseDecimal(v, { field, maxDecimals: 6, allowNegative: false });
 
 /**
- * Merges reported foreign cash-out orders with the stored ones (spec 03 cash-out rules): an order is pending
+ * Merges reported foreign cash-out orders with the stored ones (the cash-out rules of the partner API): an order is pending
  * (optional), then accepted or declined; a decided order cannot change its state or amounts. The sum of the
  * accepted amounts may not pass the stake; an accepted order whose amount is the stake is a full cash-out.
  *

@@ -46,7 +46,7 @@ export function reportWindow(fromRaw: string, toRaw: string): { from: Date; to: 
 
 /**
  * The bet report (DECISIONS D54 `GET /reports/bets`): every bet of the white label placed in the window, oldest
- * first, with its D6 status, stake and current settle amount — frame and MTS bets, and the advisory bets the partner
+ * first, with its bet status code, stake and current settle amount — frame and MTS bets, and the advisory bets the partner
  * reported (their reported status; Bookie never settles them).
  *
  * @throws DomainError validation_error (the window; more than {@link MAX_REPORT_BETS} bets: split the window).
