@@ -124,6 +124,7 @@ describe(`exposure vs recompute under random steps (${process.env.DATABASE_URL ?
       // the model: each open bet's leg exposures, from core's apportioning of the bet as stored
       const bets = new Map<string, { legs: ReturnType<typeof exposureRows>; open: boolean; state: string }>();
       const newest: string[] = [];
+      const open = new Set<string>();
       const counts = { accepted: 0, declined: 0, settled: 0, unsettled: 0, operator: 0 };
 
       const modelOf = (keys: Set<string>) => {
@@ -240,6 +241,7 @@ describe(`exposure vs recompute under random steps (${process.env.DATABASE_URL ?
           });
           bets.set(row.id, { legs, open: true, state: 'accepted' });
           newest.push(row.id);
+          open.add(row.id);
           return new Set(legs.map((l) => outcomeKey(l)));
         }
         counts.declined++;
@@ -247,8 +249,12 @@ describe(`exposure vs recompute under random steps (${process.env.DATABASE_URL ?
       }
 
       async function transition(step: Extract<Step, { kind: Exclude<Step['kind'], 'place'> }>) {
-        // the 200 newest bets: a long run keeps a working set that still moves, rather than picking ended bets
-        const recent = newest.slice(-200);
+        // settles and operator actions pick an open bet, unsettles and resettles one of the 200 newest: a long run
+        // keeps closing what it opened (so bets keep fitting under the limits) rather than picking ended bets
+        const recent =
+          step.kind === 'unsettle' || step.kind === 'resettle' || open.size === 0
+            ? newest.slice(-200)
+            : [...open];
         if (recent.length === 0) return new Set<string>();
         const id = recent[step.pick % recent.length] as string;
         const b = bets.get(id) as NonNullable<ReturnType<typeof bets.get>>;
@@ -288,6 +294,8 @@ describe(`exposure vs recompute under random steps (${process.env.DATABASE_URL ?
         }
         b.state = await stateOf(id);
         b.open = b.state === 'accepted' || b.state === 'unsettled';
+        if (b.open) open.add(id);
+        else open.delete(id);
         return new Set(b.legs.map((l) => outcomeKey(l)));
       }
 
