@@ -10,7 +10,9 @@ import { installAuth } from '../http/auth.js';
 import { installErrorHandler } from '../http/error-handler.js';
 import { installStrictJson } from '../http/json.js';
 import { example, openApiOptions } from '../http/openapi.js';
+import { installFeedNodeGuard } from '../http/read-only.js';
 import { installTextRule } from '../http/text.js';
+import { auditUserChanges } from '../modules/users/audit-user-changes.js';
 import { registerModules } from './modules.js';
 import { tlsServerFactory } from './tls.js';
 import type { AppDeps } from './wiring.js';
@@ -38,12 +40,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
   });
   installErrorHandler(app);
+  if (deps.config.scaleOut.role === 'feed') installFeedNodeGuard(app);
   installStrictJson(app);
   installTextRule(app);
   await app.register(rateLimit, { global: false });
   await app.register(cookie);
   app.addSchema(ApiErrorBody);
   installAuth(app, deps, deps.authenticator);
+  if (deps.users) auditUserChanges(app, deps);
   const host = deps.config.host.includes(':') ? `[${deps.config.host}]` : deps.config.host;
   await app.register(
     swagger,

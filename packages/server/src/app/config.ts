@@ -47,6 +47,35 @@ export interface Config {
   auth: AuthConfig;
   /** The betting frame: heartbeats and banners (DECISIONS D47–D49, docs/adr/0020-betting-frame.md). */
   frame: FrameConfig;
+  /** Several processes on one database: role, leases, doorbell, metrics (docs/adr/0025-scale-out.md). */
+  scaleOut: ScaleOutConfig;
+}
+
+/** A process's role: `all` (the default: API, feed and background work) or `feed` (a read-only feed node). */
+export type ProcessRole = 'all' | 'feed';
+
+/** Settings of running several server processes on one database. */
+export interface ScaleOutConfig {
+  /**
+   * `--role` / `BOOKIE_ROLE`: `all` (default) or `feed`, a feed node serving `/all`, `/log` and the frame
+   * catalogue from a Postgres streaming replica; it refuses writes and runs no background work.
+   */
+  role: ProcessRole;
+  /**
+   * Lease of the singleton background roles (retention, placement recovery, heartbeats), ms (`LEADER_LEASE_MS`;
+   * default 15000, at least 300). A dead leader is replaced within twice this.
+   */
+  leaderLeaseMs: number;
+  /**
+   * Cross-process wake-ups by NOTIFY after commit (`DOORBELL`: 1, the default, or 0 to rely on polling only: the
+   * outbox's `CALLBACK_POLL_MS` and the feed's poll).
+   */
+  doorbell: boolean;
+  /**
+   * A separate port serving only `/metrics` without a token (`METRICS_PORT`; default none: `/metrics` on the main
+   * port, with the admin token). Bind it where only the operator's Prometheus reaches it.
+   */
+  metricsPort: number | undefined;
 }
 
 /** Settings of the betting frame's sessions. */
@@ -203,6 +232,7 @@ export interface ConfigOverrides {
   tlsCert?: string | undefined;
   tlsKey?: string | undefined;
   clientCa?: string | undefined;
+  role?: string | undefined;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -405,5 +435,31 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: ConfigOv
       heartbeatIntervalS: int('HEARTBEAT_INTERVAL_S', env.HEARTBEAT_INTERVAL_S, 30, 0, 3600),
       bannerCacheS: int('BANNER_CACHE_S', env.BANNER_CACHE_S, 60, 0, 86_400),
     },
+    scaleOut: loadScaleOutConfig(env, flags, urlRaw),
+  };
+}
+
+/** The scale-out settings; a feed role needs Postgres (the embedded database is single-process). */
+export function loadScaleOutConfig(
+  env: NodeJS.ProcessEnv,
+  flags: ConfigOverrides,
+  databaseUrl: string | undefined,
+): ScaleOutConfig {
+  const setting = flags.role !== undefined ? '--role' : 'BOOKIE_ROLE';
+  const role = flags.role ?? env.BOOKIE_ROLE ?? 'all';
+  if (role !== 'all' && role !== 'feed')
+    throw new ConfigError(setting, `expected all or feed, got "${role}"`);
+  if (role === 'feed' && !databaseUrl) {
+    throw new ConfigError(
+      setting,
+      'a feed node needs Postgres (--db-url naming a streaming replica); the embedded database is single-process',
+    );
+  }
+  const metricsPort = env.METRICS_PORT ? int('METRICS_PORT', env.METRICS_PORT, 0, 1, 65535) : undefined;
+  return {
+    role,
+    leaderLeaseMs: int('LEADER_LEASE_MS', env.LEADER_LEASE_MS, 15_000, 300, 600_000),
+    doorbell: int('DOORBELL', env.DOORBELL, 1, 0, 1) === 1,
+    metricsPort,
   };
 }

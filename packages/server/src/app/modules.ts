@@ -10,6 +10,7 @@ import { dictionariesRoutes } from '../modules/dictionaries/dictionaries.routes.
 import { feedRoutes } from '../modules/feed/feed.routes.js';
 import { frameRoutes } from '../modules/frame/frame.routes.js';
 import { integrationRoutes } from '../modules/integration/integration.routes.js';
+import { metricsRoutes } from '../modules/metrics/metrics.routes.js';
 import { mtsRoutes } from '../modules/mts/mts.routes.js';
 import { reportsRoutes } from '../modules/reports/reports.routes.js';
 import { riskRoutes } from '../modules/risk/risk.routes.js';
@@ -41,4 +42,5 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps): Prom
   await usersRoutes(app, deps);
   await backofficeRoutes(app, deps);
   await integrationRoutes(app, deps);
+  await metricsRoutes(app, deps);
 }

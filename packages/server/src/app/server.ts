@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { serveMetrics } from '../modules/metrics/metrics.routes.js';
 import { buildApp } from './app.js';
 import type { Config } from './config.js';
 import { type AppDeps, type BuildDepsOptions, buildDeps, startBackground } from './wiring.js';
@@ -20,6 +21,11 @@ export async function startServer(config: Config, opts: BuildDepsOptions = {}): 
     app = await buildApp(deps);
     await app.listen({ port: config.port, host: config.host });
     await startBackground(deps);
+    if (config.scaleOut.metricsPort !== undefined && deps.metrics) {
+      const m = await serveMetrics(deps.metrics, config.scaleOut.metricsPort, config.host);
+      deps.lifecycle.onStop('metrics port', m.close);
+      deps.logger.info({ url: `${m.url}/metrics` }, 'metrics served');
+    }
   } catch (err) {
     await deps.lifecycle.stop();
     throw err;

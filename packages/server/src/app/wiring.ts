@@ -17,6 +17,8 @@ import { type FeedService, startFeed } from '../modules/feed/feed.service.js';
 import { frameDeps } from '../modules/frame/frame-deps.js';
 import { startHeartbeats } from '../modules/frame/send-heartbeats.js';
 import { SessionEvents } from '../modules/frame/session-events.js';
+import { LeaderLease, runWhileLeader } from '../modules/leadership/leader-lease.js';
+import { BookieMetrics } from '../modules/metrics/metrics.js';
 import type { RiskDeps } from '../modules/risk/deps.js';
 import { OddsShader } from '../modules/risk/odds-shader.js';
 import { RiskBook } from '../modules/risk/risk-book.js';
@@ -58,7 +60,17 @@ export interface AppDeps {
   sessionEvents: SessionEvents;
   /** The settlement consumer of this process, once {@link startBackground} started it. */
   settlement?: SettlementConsumer;
+  /**
+   * The leases of the one-process background roles (docs/adr/0025-scale-out.md), by role; empty on a feed node.
+   * The settlement consumer keeps its own lease (see {@link SettlementConsumer}).
+   */
+  leases: Record<string, LeaderLease>;
+  /** This process's Prometheus metrics (`/metrics`). */
+  metrics?: BookieMetrics;
 }
+
+/** The background roles that run in one process at a time, each under its lease. */
+export const LEADER_ROLES = ['retention', 'placement-recovery', 'heartbeats'] as const;
 
 /** Options for {@link buildDeps}; tests pass an open database and a silent logger. */
 export interface BuildDepsOptions {
@@ -68,7 +80,12 @@ export interface BuildDepsOptions {
 }
 
 /** Opens the database, applies migrations, and builds the dependencies. */
-export async function buildDeps(config: Config, opts: BuildDepsOptions = {}): Promise<AppDeps> {
+export async function buildDeps(configIn: Config, opts: BuildDepsOptions = {}): Promise<AppDeps> {
+  // a feed node cannot write: it records no frame session activity (the primary's processes send heartbeats)
+  const config: Config =
+    configIn.scaleOut.role === 'feed'
+      ? { ...configIn, frame: { ...configIn.frame, heartbeatIntervalS: 0 } }
+      : configIn;
   const logger = opts.logger ?? pino({ level: config.logLevel, base: { svc: 'bookie' } });
   const database =
     opts.database ??
@@ -83,17 +100,45 @@ export async function buildDeps(config: Config, opts: BuildDepsOptions = {}): Pr
     ));
   const lifecycle = new Lifecycle();
   lifecycle.onStop('database', () => database.close());
-  const applied = await migrateToLatest(database.db);
-  if (applied.length > 0) logger.info({ applied }, 'migrations applied');
+  const feedNode = config.scaleOut.role === 'feed';
+  // a feed node reads a streaming replica, which cannot be written: the primary's processes migrate it
+  if (!feedNode) {
+    const applied = await migrateToLatest(database.db);
+    if (applied.length > 0) logger.info({ applied }, 'migrations applied');
+  }
+  const leases: Record<string, LeaderLease> = {};
+  if (!feedNode) {
+    for (const role of LEADER_ROLES) {
+      leases[role] = new LeaderLease({ database, logger }, role, {
+        ttlMs: config.scaleOut.leaderLeaseMs,
+        // the embedded database has one process (its data-dir lock): a lease held by another holder is a dead one's
+        exclusive: database.kind === 'pglite',
+      });
+    }
+  }
   const clock = opts.clock ?? systemClock;
   const sender = new CallbackSender({ timeoutMs: config.callbacks.timeoutMs });
+  // set once the feed and the rest exist (below); the sender reports its attempts to it
+  let metrics: BookieMetrics | undefined;
+  sender.onAttempt = (path, status) => metrics?.callbackAttempt(path, status);
   lifecycle.onStop('callback sender', () => sender.close());
   const callbacks = createCallbacksService(database, whiteLabelTargets({ database, clock }), sender, logger, {
     concurrency: config.callbacks.concurrency,
     leaseMs: config.callbacks.leaseMs,
     pollMs: config.callbacks.pollMs,
+    doorbell: config.scaleOut.doorbell,
   });
-  const feed = await startFeed({ database, logger, clock, lifecycle, settings: config.feed });
+  const feed = await startFeed({
+    database,
+    logger,
+    clock,
+    lifecycle,
+    settings: config.feed,
+    retentionLease: feedNode ? false : leases.retention,
+    doorbell: config.scaleOut.doorbell,
+    // a replica cannot LISTEN, and the doorbell may be off: then the fan-out polls
+    ...(feedNode || !config.scaleOut.doorbell ? { tail: { listen: false, pollMs: 200 } } : {}),
+  });
   const betEvents = new BetEvents();
   const rates = config.bets.eurRates;
   const book = new RiskBook(database.db, config.risk.settingsCacheMs, () => clock.now());
@@ -119,13 +164,25 @@ export async function buildDeps(config: Config, opts: BuildDepsOptions = {}): Pr
     book,
     ...(shader ? { shader } : {}),
   };
+  const whiteLabels = cachedWhiteLabels({ database, clock });
+  const settlementLeader: { current?: () => boolean } = {};
+  metrics = new BookieMetrics({
+    database,
+    logger,
+    hub: feed.hub,
+    leases: () => Object.values(leases),
+    settlementLeader: () => settlementLeader.current?.() ?? false,
+    modeOf: async (id) => (await whiteLabels.get(id)).mode,
+    exposure: config.risk.enabled,
+  });
   const placement: PlacementDeps = {
     database,
     clock,
     logger,
     catalog: feed.catalog,
     callbacks,
-    whiteLabels: cachedWhiteLabels({ database, clock }),
+    whiteLabels,
+    metrics,
     sessions: {
       expire: (whiteLabelId, token) => expireSession({ database, clock }, { whiteLabelId, token }),
     },
@@ -145,7 +202,7 @@ export async function buildDeps(config: Config, opts: BuildDepsOptions = {}): Pr
     // the risk engine decides bets unless RISK_ENGINE=off
     ...(config.risk.enabled ? { risk } : {}),
   };
-  return {
+  const deps: AppDeps = {
     feed,
     betEvents,
     sessionEvents: new SessionEvents(),
@@ -159,43 +216,55 @@ export async function buildDeps(config: Config, opts: BuildDepsOptions = {}): Pr
     authenticator: createAuthenticator({ database, clock }),
     users: sessionAuthenticator(usersDeps({ database, clock, config }), auditSubjectOf({ database, clock })),
     callbacks,
+    leases,
+    metrics,
   };
+  settlementLeader.current = () => deps.settlement?.status().leader ?? false;
+  return deps;
 }
 
 /** Starts the background work of this process (the outbox dispatcher, …); each registers its stop. */
 export async function startBackground(deps: AppDeps): Promise<void> {
+  // a feed node (read-only replica) runs no background work
+  if (deps.config.scaleOut.role === 'feed') return;
+  for (const lease of Object.values(deps.leases)) {
+    lease.start();
+    // registered first, so stopped last: the roles stop before their leases are given up
+    deps.lifecycle.onStop(`${lease.role} lease`, () => lease.stop());
+  }
   await deps.callbacks.dispatcher.start();
   deps.lifecycle.onStop('callback dispatcher', () => deps.callbacks.dispatcher.stop());
   startRecovery(deps);
-  const settlement = new SettlementConsumer(settlementDeps(deps), consumerSettingsFromEnv(process.env));
+  const consumer = consumerSettingsFromEnv(process.env);
+  const settlement = new SettlementConsumer(settlementDeps(deps), {
+    ...consumer,
+    // a follower tries every third of the lease, so a dead leader is replaced within twice the lease
+    leaseRetryMs: Math.min(2000, Math.max(100, Math.floor(consumer.leaseTtlMs / 3))),
+  });
   settlement.start();
   deps.settlement = settlement;
   deps.lifecycle.onStop('settlement consumer', () => settlement.stop());
-  deps.lifecycle.onStop('frame heartbeats', startHeartbeats(frameDeps(deps)));
+  deps.lifecycle.onStop('frame heartbeats', startHeartbeats(frameDeps(deps), deps.leases.heartbeats));
 }
 
-/** Periodically finishes placements interrupted by a crash (issue 7 "Crash safety"). */
+/**
+ * Periodically finishes placements interrupted by a crash, in the leader of the
+ * `placement-recovery` role.
+ */
 function startRecovery(deps: AppDeps): void {
-  let running: Promise<unknown> | undefined;
-  const tick = () => {
-    if (running) return;
-    running = recoverPlacements(deps.database)
-      .then((ids) => {
-        if (ids.length > 0) {
-          deps.logger.warn({ bets: ids }, 'placements interrupted; bets force-declined');
-          deps.callbacks.dispatcher.kick();
-        }
-      })
-      .catch((err) => deps.logger.error({ err }, 'placement recovery failed'))
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  const timer = setInterval(tick, deps.config.bets.recoveryIntervalMs);
-  timer.unref();
-  tick();
-  deps.lifecycle.onStop('placement recovery', async () => {
-    clearInterval(timer);
-    await running;
-  });
+  const lease = deps.leases['placement-recovery'];
+  if (!lease) return;
+  const stop = runWhileLeader(
+    lease,
+    deps.config.bets.recoveryIntervalMs,
+    async (fence) => {
+      const ids = await recoverPlacements(deps.database, 100, fence);
+      if (ids.length > 0) {
+        deps.logger.warn({ bets: ids }, 'placements interrupted; bets force-declined');
+        deps.callbacks.dispatcher.kick();
+      }
+    },
+    (err) => deps.logger.error({ err }, 'placement recovery failed'),
+  );
+  deps.lifecycle.onStop('placement recovery', stop);
 }

@@ -33,7 +33,9 @@ describe('the generated partner client', () => {
     expect(ids.sort()).toEqual(
       [
         'cancelBet',
+        'cancelBetBoost',
         'cancelFreebet',
+        'cancelInsurance',
         'createAccessToken',
         'createBetBoost',
         'createFreebet',

@@ -15,7 +15,7 @@ export function databaseOptions(cmd: Command): Command {
 }
 
 /** Flags of `bookie start`. */
-type StartOptions = ConfigOverrides & { port?: string; host?: string };
+type StartOptions = ConfigOverrides & { port?: string; host?: string; role?: string };
 
 /** `bookie start`: runs the platform until SIGTERM/SIGINT, then shuts down gracefully (exit 0). */
 export function startCommand(): Command {
@@ -27,6 +27,10 @@ export function startCommand(): Command {
       .option('--tls-cert <file>', 'serve HTTPS with this certificate (PEM; default: $TLS_CERT_FILE)')
       .option('--tls-key <file>', 'private key of --tls-cert (PEM; default: $TLS_KEY_FILE)')
       .option('--client-ca <file>', 'require client certificates signed by this CA (mutual TLS; PEM)')
+      .option(
+        '--role <role>',
+        'all (default: API, feed, background work) or feed (read-only feed node on a streaming replica; $BOOKIE_ROLE)',
+      )
       .addHelpText(
         'after',
         `
@@ -37,6 +41,8 @@ Settings (flags win over the environment; a bad value prints one line naming it 
   DATABASE_URL         Postgres; without it the embedded database in BOOKIE_DATA_DIR (default ./.bookie),
                        which only this process can open: other bookie commands use --url while it runs
   LOG_LEVEL            fatal | error | warn | info | debug | trace | silent (default info)
+  LEADER_LEASE_MS      lease of the one-process background roles when several processes share Postgres
+  METRICS_PORT         serve /metrics (Prometheus) on this port without a token; else /metrics needs the admin token
 Every setting: docs/operator-guide.md.
 
 Example:

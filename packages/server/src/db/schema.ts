@@ -276,6 +276,15 @@ export interface SettlementLeaseTable {
   expires_at: Date | null;
 }
 
+/** Leadership of a background role across processes (one row per role; `epoch` fences its writes). */
+export interface LeaderLeaseTable {
+  role: string;
+  holder: string | null;
+  epoch: ColumnType<bigint, bigint | undefined, bigint>;
+  expires_at: Date | null;
+  acquired_at: Date | null;
+}
+
 /** Last accepted bet of a player on a sport event (bet_interval restriction). */
 export interface PlayerEventBetTable {
   white_label_id: string;
@@ -353,6 +362,8 @@ export interface BetBoostTable {
   request_hash: string | null;
   created_at: ColumnType<Date, Date | string, Date | string>;
   updated_at: ColumnType<Date, Date | string, Date | string>;
+  /** When the partner cancelled it: no bet takes it any more. */
+  cancelled_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 /** The boost a bet took: reserved at its creation, used on accept, released on decline. */
@@ -566,6 +577,7 @@ export interface DB {
   settlement_result: SettlementResultTable;
   settlement_rollback: SettlementRollbackTable;
   settlement_lease: SettlementLeaseTable;
+  leader_lease: LeaderLeaseTable;
   bet_exposure: BetExposureTable;
   risk_exposure: RiskExposureTable;
   risk_limit: RiskLimitTable;

@@ -74,6 +74,10 @@ export interface PlacementDeps {
   betEvents: BetEvents;
   /** The group commit of holds and decisions. */
   writes: PlacementWrites;
+  /** Told of every bet this process decided (Prometheus metrics); optional. */
+  metrics?: {
+    betDecided(bet: { whiteLabelId: string; state: string; createdAt: Date; decidedAt: Date | null }): void;
+  };
   settings: PlacementSettings;
   /** The risk engine (D37, D38, D34); undefined when `RISK_ENGINE=off`. */
   risk?: RiskDeps;
@@ -504,6 +508,12 @@ export async function delayOf(
 async function finish(deps: PlacementDeps, betId: string, known?: Bet) {
   deps.callbacks.dispatcher.kick();
   const bet = known ?? ((await loadBets(deps.database.db, [betId]))[0] as Bet);
+  deps.metrics?.betDecided({
+    whiteLabelId: bet.row.white_label_id,
+    state: bet.row.state,
+    createdAt: new Date(bet.row.created_at),
+    decidedAt: bet.row.decided_at ? new Date(bet.row.decided_at) : null,
+  });
   const view = toBetView(bet);
   deps.betEvents.emit({ whiteLabelId: bet.row.white_label_id, playerId: bet.row.player_id, bet: view });
   return view;

@@ -2,7 +2,7 @@ import { CALLBACK_PATHS } from '@bookie/contracts';
 import { restriction } from '@bookie/core';
 import { sql } from 'kysely';
 import type { Database } from '../../db/database.js';
-import { inTransaction } from '../../db/transaction.js';
+import { type Executor, inTransaction } from '../../db/transaction.js';
 import { releaseBonuses } from '../bonuses/release-bonuses.js';
 import { enqueueCallbacks } from '../callbacks/enqueue-callbacks.js';
 import type { Bet } from './bet.js';
@@ -14,12 +14,18 @@ import { declineBody } from './callback-bodies.js';
  * safety"): the partner may have held the stake, so each bet ends force_decline (11) with a `/bet/decline`
  * (restriction internal_error `placement_interrupted`) that releases it, and its unfinished `/bet/place` is marked
  * failed; a freebet or boost the bet reserved is given back (issue 9). Safe with several processes: rows are
- * claimed with SKIP LOCKED and moved only from `hold_requested`.
+ * claimed with SKIP LOCKED and moved only from `hold_requested`; with several processes only the leader of the
+ * `placement-recovery` role runs it, and `fence` (its lease check) runs first in the transaction.
  *
  * @returns the ids of the bets it declined.
  */
-export async function recoverPlacements(database: Database, limit = 100): Promise<string[]> {
+export async function recoverPlacements(
+  database: Database,
+  limit = 100,
+  fence: (tx: Executor) => Promise<void> = async () => {},
+): Promise<string[]> {
   return inTransaction(database.db, async (tx) => {
+    await fence(tx);
     const rows = await claimStuckPlacements(tx, limit);
     if (rows.length === 0) return [];
     const bets = await loadBets(

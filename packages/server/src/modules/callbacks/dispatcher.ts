@@ -39,6 +39,11 @@ export interface DispatcherOptions {
   random?: () => number;
   /** Delay before the next attempt after `failedAttempts` failures; default the D10 ladder with jitter. */
   retryDelay?: (failedAttempts: number) => number;
+  /**
+   * Wake the other processes' dispatchers with a NOTIFY after commit (default true); false: they find the work at
+   * their next poll.
+   */
+  doorbell?: boolean;
 }
 
 /** Counters of a dispatcher since start (the settlement bench reports claims per callback). */
@@ -108,22 +113,28 @@ export class CallbackDispatcher {
     if (this.running) return;
     this.running = true;
     this.dirty = true;
-    this.unlisten = await this.database.listen(OUTBOX_CHANNEL, () => this.markDirty());
+    // its own doorbell (the payload is the ringing dispatcher's owner) tells this loop nothing new
+    this.unlisten = await this.database.listen(OUTBOX_CHANNEL, (payload) => {
+      if (payload !== this.owner) this.markDirty();
+    });
     this.loop = this.run();
   }
 
   /**
-   * Call after a transaction that enqueued callbacks commits: wakes this process's loop now, and the dispatchers of
-   * other processes through one NOTIFY per {@link NOTIFY_COALESCE_MS} at most. The NOTIFY is sent outside the
-   * enqueuing transactions on purpose: Postgres serialises the commits of transactions that NOTIFY, so a NOTIFY
-   * per bet would make every placement wait for the previous one's fsync.
+   * Call after a transaction that enqueued callbacks commits: wakes this process's loop now, and — only while this
+   * loop has no free slot — the dispatchers of other processes, through one NOTIFY per {@link NOTIFY_COALESCE_MS} at
+   * most (with a free slot this loop claims the new rows itself; waking every process for them would only have the
+   * others claim nothing). The NOTIFY is sent outside the enqueuing transactions on purpose: Postgres serialises the
+   * commits of transactions that NOTIFY, so a NOTIFY per bet would make every placement wait for the previous one's
+   * fsync.
    */
   kick(): void {
     this.markDirty();
-    if (this.notifyTimer || !this.running) return;
+    if (this.notifyTimer || !this.running || this.opts.doorbell === false) return;
+    if (this.inFlight < this.opts.concurrency) return;
     this.notifyTimer = setTimeout(() => {
       this.notifyTimer = undefined;
-      sql`select pg_notify(${OUTBOX_CHANNEL}, '')`.execute(this.database.db).catch(() => {});
+      sql`select pg_notify(${OUTBOX_CHANNEL}, ${this.owner})`.execute(this.database.db).catch(() => {});
     }, NOTIFY_COALESCE_MS);
   }
 

@@ -41,11 +41,24 @@ export class CallbackSender {
     });
   }
 
+  /** Told of every attempt's path and answer status (null: no answer), for metrics. */
+  onAttempt: ((path: string, status: number | null) => void) | undefined;
+
   /** One attempt: POST `target.url + path` with the D7 headers and the target's D11 signature headers. */
   async send(
     target: CallbackTarget,
     cb: OutgoingCallback,
     timeoutMs = this.opts.timeoutMs,
+  ): Promise<AttemptResult> {
+    const result = await this.attempt(target, cb, timeoutMs);
+    this.onAttempt?.(cb.path, result.status);
+    return result;
+  }
+
+  private async attempt(
+    target: CallbackTarget,
+    cb: OutgoingCallback,
+    timeoutMs: number,
   ): Promise<AttemptResult> {
     const headers: Record<string, string> = {
       'content-type': 'application/json',

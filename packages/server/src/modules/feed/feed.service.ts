@@ -4,7 +4,8 @@ import type { Logger } from 'pino';
 import type { Clock } from '../../app/clock.js';
 import type { Lifecycle } from '../../app/lifecycle.js';
 import type { Database } from '../../db/database.js';
-import { LogHub } from './log-hub.js';
+import { type LeaderLease, runWhileLeader } from '../leadership/leader-lease.js';
+import { LogHub, type LogHubOptions } from './log-hub.js';
 import { readAll } from './read-all.js';
 import { type RetentionSettings, runRetention } from './run-retention.js';
 
@@ -42,6 +43,8 @@ export interface FeedService {
   settings: FeedSettings;
   /** Wakes the fan-out after a local commit (the trading writer calls it). */
   poke(): void;
+  /** False when other processes are not woken by NOTIFY after a trading commit (they poll). */
+  doorbell: boolean;
 }
 
 /**
@@ -54,9 +57,21 @@ export async function startFeed(deps: {
   clock: Clock;
   lifecycle: Lifecycle;
   settings?: Partial<FeedSettings>;
+  /**
+   * The `retention` role's lease when several processes may share the database: retention then runs only in its
+   * leader, fenced. `false`: no retention in this process (a feed node on a read-only replica).
+   */
+  retentionLease?: LeaderLease | false;
+  /** Wake other processes by NOTIFY after trading commits (default true). */
+  doorbell?: boolean;
+  /** How the fan-out tails the log (a feed node on a replica polls instead of LISTEN). */
+  tail?: Pick<LogHubOptions, 'listen' | 'pollMs'>;
 }): Promise<FeedService> {
   const settings = { ...DEFAULT_FEED_SETTINGS, ...deps.settings };
-  const hub = new LogHub(deps.database, deps.logger, { pageBytes: settings.connectionBufferBytes });
+  const hub = new LogHub(deps.database, deps.logger, {
+    pageBytes: settings.connectionBufferBytes,
+    ...deps.tail,
+  });
   await hub.start();
   deps.lifecycle.onStop('feed fan-out', () => hub.stop());
 
@@ -93,7 +108,21 @@ export async function startFeed(deps: {
 
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> | undefined;
-  if (settings.retentionIntervalS > 0) {
+  const lease = deps.retentionLease;
+  if (settings.retentionIntervalS > 0 && lease) {
+    const stop = runWhileLeader(
+      lease,
+      settings.retentionIntervalS * 1000,
+      async (fence) => {
+        const r = await runRetention(deps, settings, fence);
+        if (r.logDeleted > 0 || r.snapshotsDeleted > 0) {
+          deps.logger.info({ ...r, floor: r.floor?.toString() }, 'feed retention');
+        }
+      },
+      (err) => deps.logger.error({ err }, 'feed retention failed'),
+    );
+    deps.lifecycle.onStop('feed retention', stop);
+  } else if (settings.retentionIntervalS > 0 && lease === undefined) {
     const tick = () => {
       if (running) return;
       running = runRetention(deps, settings)
@@ -114,5 +143,5 @@ export async function startFeed(deps: {
       await running;
     });
   }
-  return { hub, catalog, settings, poke: () => hub.poke() };
+  return { hub, catalog, settings, poke: () => hub.poke(), doorbell: deps.doorbell ?? true };
 }

@@ -50,6 +50,8 @@ export interface LogHubOptions {
   ringBytes?: number;
   /** Poll interval in ms, a fallback to NOTIFY (default 1000; 0 = none). */
   pollMs?: number;
+  /** LISTEN for commits (default true); false on a streaming replica, which cannot LISTEN: polling only. */
+  listen?: boolean;
 }
 
 /**
@@ -221,6 +223,7 @@ export class LogHub {
   private unlisten: (() => Promise<void>) | undefined;
   private timer: NodeJS.Timeout | undefined;
   private readonly pollMs: number;
+  private readonly listens: boolean;
   /** Times a follower's buffer was full and it fell back to catching up (observability, tests). */
   slowFallbacks = 0;
 
@@ -234,6 +237,7 @@ export class LogHub {
     this.ringEntries = opts.ringEntries ?? 50_000;
     this.ringBytes = opts.ringBytes ?? 32 * 1024 * 1024;
     this.pollMs = opts.pollMs ?? 1000;
+    this.listens = opts.listen ?? true;
   }
 
   /** Reads the head and starts listening for commits. */
@@ -243,9 +247,11 @@ export class LogHub {
     this.ringFloor = head;
     // the payload is the committed version: a commit this process already read (its own, after the local
     // poke) costs no query
-    this.unlisten = await this.database.listen(LOG_CHANNEL, (payload) => {
-      if (!/^\d+$/.test(payload) || BigInt(payload) > this.head) this.poke();
-    });
+    if (this.listens) {
+      this.unlisten = await this.database.listen(LOG_CHANNEL, (payload) => {
+        if (!/^\d+$/.test(payload) || BigInt(payload) > this.head) this.poke();
+      });
+    }
     if (this.pollMs > 0) {
       this.timer = setInterval(() => this.poke(), this.pollMs);
       this.timer.unref();
@@ -260,6 +266,16 @@ export class LogHub {
     await this.unlisten?.();
     // wait for a running pump to finish its query
     for (let i = 0; i < 200 && this.pumping; i++) await new Promise((r) => setTimeout(r, 5));
+  }
+
+  /**
+   * Followers of this process (the `/log` streams and in-process followers) and how far the furthest behind is
+   * from the head, in versions (metrics).
+   */
+  followerStats(): { count: number; maxLag: bigint } {
+    let maxLag = 0n;
+    for (const f of this.followers) if (this.head - f.last > maxLag) maxLag = this.head - f.last;
+    return { count: this.followers.size, maxLag };
   }
 
   /** Wakes the tailer (after a local commit; NOTIFY does the same for every process). */

@@ -1,6 +1,6 @@
 import type { Clock } from '../../app/clock.js';
 import type { Database } from '../../db/database.js';
-import { inTransaction } from '../../db/transaction.js';
+import { type Executor, inTransaction } from '../../db/transaction.js';
 import { deleteFinishedSnapshots, deleteLogUpTo, raiseFloor, versionCreatedBefore } from './feed.repo.js';
 
 /** Retention periods (spec 02 "Limits"). */
@@ -21,11 +21,14 @@ export interface RetentionResult {
 
 /**
  * Removes expired log entries and snapshots (spec 02 "Limits"). The floor is raised in the same transaction as the
- * first deletion, so a reader that sees an entry missing also sees the floor that explains it.
+ * first deletion, so a reader that sees an entry missing also sees the floor that explains it. With several
+ * processes, only the leader of the `retention` role runs it: `fence` (its lease check) runs in every deleting
+ * transaction, so a process that lost the role deletes nothing more.
  */
 export async function runRetention(
   deps: { database: Database; clock: Clock },
   settings: RetentionSettings,
+  fence: (tx: Executor) => Promise<void> = async () => {},
 ): Promise<RetentionResult> {
   const now = deps.clock.now();
   const db = deps.database.db;
@@ -33,18 +36,22 @@ export async function runRetention(
   let logDeleted = 0;
   if (upTo !== undefined) {
     logDeleted += await inTransaction(db, async (tx) => {
+      await fence(tx);
       await raiseFloor(tx, upTo);
       return deleteLogUpTo(tx, upTo, 10_000);
     });
     for (;;) {
-      const n = await deleteLogUpTo(db, upTo, 10_000);
+      const n = await inTransaction(db, async (tx) => {
+        await fence(tx);
+        return deleteLogUpTo(tx, upTo, 10_000);
+      });
       logDeleted += n;
       if (n < 10_000) break;
     }
   }
-  const snapshotsDeleted = await deleteFinishedSnapshots(
-    db,
-    new Date(now - settings.snapshotRetentionS * 1000),
-  );
+  const snapshotsDeleted = await inTransaction(db, async (tx) => {
+    await fence(tx);
+    return deleteFinishedSnapshots(tx, new Date(now - settings.snapshotRetentionS * 1000));
+  });
   return { floor: upTo, logDeleted, snapshotsDeleted };
 }

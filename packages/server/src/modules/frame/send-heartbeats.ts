@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { type Executor, inTransaction } from '../../db/transaction.js';
+import { type LeaderLease, runWhileLeader } from '../leadership/leader-lease.js';
 import type { FrameDeps } from './deps.js';
 import { claimHeartbeats, endSessionById } from './frame.repo.js';
 
@@ -19,20 +21,29 @@ export function endsSession(status: number | null, body: string | null): boolean
  * One round of heartbeats (DECISIONS D13, D47): `POST {callback}/heartbeat` with an empty body and the session's
  * `Foreign-Params`, once per frame session used in the last two intervals, outside the outbox and never retried.
  * A 404 or an `auth_credentials_expired` answer ends the session and tells its open frame streams at once.
+ * With several processes only the leader of the `heartbeats` role sends them; `fence` (its lease check) runs in
+ * the claiming transaction.
  */
-export async function sendHeartbeats(deps: FrameDeps, batch = 500): Promise<HeartbeatRound> {
+export async function sendHeartbeats(
+  deps: FrameDeps,
+  batch = 500,
+  fence: (tx: Executor) => Promise<void> = async () => {},
+): Promise<HeartbeatRound> {
   const intervalMs = deps.settings.heartbeatIntervalS * 1000;
   const round: HeartbeatRound = { sent: 0, failed: 0, ended: [] };
   if (intervalMs === 0) return round;
   const now = deps.clock.now();
-  const due = await claimHeartbeats(
-    deps.database.db,
-    new Date(now),
-    new Date(now - 2 * intervalMs),
-    // a little early, so that a round that started late does not skip a session
-    new Date(now - intervalMs * 0.8),
-    batch,
-  );
+  const due = await inTransaction(deps.database.db, async (tx) => {
+    await fence(tx);
+    return claimHeartbeats(
+      tx,
+      new Date(now),
+      new Date(now - 2 * intervalMs),
+      // a little early, so that a round that started late does not skip a session
+      new Date(now - intervalMs * 0.8),
+      batch,
+    );
+  });
   await Promise.all(
     due.map(async (s) => {
       let target: Awaited<ReturnType<FrameDeps['targets']['get']>>;
@@ -61,10 +72,21 @@ export async function sendHeartbeats(deps: FrameDeps, batch = 500): Promise<Hear
   return round;
 }
 
-/** Runs {@link sendHeartbeats} every interval until the returned stop is called. */
-export function startHeartbeats(deps: FrameDeps): () => Promise<void> {
+/**
+ * Runs {@link sendHeartbeats} every interval until the returned stop is called; with `lease`, only while this
+ * process leads the `heartbeats` role.
+ */
+export function startHeartbeats(deps: FrameDeps, lease?: LeaderLease): () => Promise<void> {
   const intervalMs = deps.settings.heartbeatIntervalS * 1000;
   if (intervalMs === 0) return async () => {};
+  if (lease) {
+    return runWhileLeader(
+      lease,
+      intervalMs,
+      (fence) => sendHeartbeats(deps, 500, fence),
+      (err) => deps.logger.error({ err }, 'heartbeat round failed'),
+    );
+  }
   let running: Promise<unknown> | undefined;
   const timer = setInterval(() => {
     if (running) return;

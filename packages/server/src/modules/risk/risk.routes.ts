@@ -10,6 +10,7 @@ import { formatFeedOddValue, formatMoney, parseDecimal } from '@bookie/core';
 import { type Static, Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app/wiring.js';
+import { ADMIN_SECURITY, actorOf, PARTNER_SECURITY } from '../../http/auth.js';
 import { partnerOf } from '../auth/session.routes.js';
 import { getRestrictions } from './get-restrictions.js';
 import { getPlayerRisk, putPlayerRisk } from './player-risk.js';
@@ -149,6 +150,7 @@ const Recompute = Type.Object(
 );
 
 function operator(req: FastifyRequest): string {
+  if (req.user) return actorOf(req);
   const who = req.headers['x-operator'];
   return `admin-api:${typeof who === 'string' && who ? who.slice(0, 100) : 'operator'}`;
 }
@@ -158,8 +160,8 @@ function operator(req: FastifyRequest): string {
  * per sport event and market (D37), limits, groups and delays (D34, D38), and the exposure recompute.
  */
 export async function riskRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
-  const partner = { tags: ['risk'], security: [{ bearer: [] }] };
-  const admin = { tags: ['risk (operator)'], security: [{ admin: [] }] };
+  const partner = { tags: ['risk'], security: PARTNER_SECURITY };
+  const admin = { tags: ['risk (operator)'], security: ADMIN_SECURITY };
   const risk = deps.risk;
 
   app.get<{ Querystring: RestrictionsQuery }>(
@@ -222,7 +224,7 @@ export async function riskRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
         playerId: req.params.player_id,
         group: req.body.group,
         source: 'partner',
-        actor: `partner:${p.whiteLabelId}`,
+        actor: req.user ? actorOf(req) : `partner:${p.whiteLabelId}`,
       });
     },
   );

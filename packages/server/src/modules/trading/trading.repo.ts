@@ -71,24 +71,25 @@ export async function appendLog(tx: Executor, entries: readonly NewLogEntry[]): 
 }
 
 /**
- * Inserts or replaces snapshot rows and queues the wake-up of every feed node (Postgres delivers the NOTIFY at
- * commit; its payload is `version`, the highest new version), in one statement: a data-modifying WITH runs to
- * completion whether or not the main query reads it.
+ * Inserts or replaces snapshot rows. The new versions are announced after commit by {@link notifyLog}, never
+ * inside the transaction: a NOTIFY takes a database-wide lock at commit.
  */
-export async function writeSnapshots(
-  tx: Executor,
-  rows: readonly SnapshotRow[],
-  version: bigint,
-): Promise<void> {
+export async function writeSnapshots(tx: Executor, rows: readonly SnapshotRow[]): Promise<void> {
   await sql`
-    WITH written AS (
       INSERT INTO sport_event (id, version, fixture_status, snapshot, finished_at)
       SELECT * FROM unnest(${rows.map((r) => r.id)}::text[], ${rows.map((r) => r.version.toString())}::int8[],
         ${rows.map((r) => r.fixture_status)}::int4[], ${rows.map((r) => r.snapshot)}::text[],
         ${rows.map((r) => r.finished_at)}::timestamptz[])
       ON CONFLICT (id) DO UPDATE SET version = excluded.version, fixture_status = excluded.fixture_status,
-        snapshot = excluded.snapshot, finished_at = excluded.finished_at, updated_at = now())
-    SELECT pg_notify(${LOG_CHANNEL}, ${version.toString()})`.execute(tx);
+        snapshot = excluded.snapshot, finished_at = excluded.finished_at, updated_at = now()`.execute(tx);
+}
+
+/**
+ * Wakes every feed node's fan-out (`LISTEN bookie_log`) after a trading commit; the payload is the highest new
+ * version. Run outside any transaction (a lost doorbell only delays the other processes to their next poll).
+ */
+export async function notifyLog(db: Executor, version: bigint): Promise<void> {
+  await sql`select pg_notify(${LOG_CHANNEL}, ${version.toString()})`.execute(db);
 }
 
 /** The book's sport events, most recently changed first (at most `limit`), as stored. */

@@ -19,15 +19,19 @@ import {
   loadSnapshot,
   lockWriter,
   type NewLogEntry,
+  notifyLog,
   type SnapshotRow,
   writeSnapshots,
 } from './trading.repo.js';
 
-/** What the trading writer needs. `feed.poke()` (when present) wakes this process's fan-out after a commit. */
+/**
+ * What the trading writer needs. `feed.poke()` (when present) wakes this process's fan-out after a commit;
+ * `feed.doorbell: false` spares the NOTIFY that wakes the other processes' (they poll).
+ */
 export interface TradingDeps {
   database: Database;
   clock: Clock;
-  feed?: { poke(): void } | undefined;
+  feed?: { poke(): void; doorbell?: boolean } | undefined;
 }
 
 /** A queued entry: its type, event, and the JSON of its fields after `timestamp`, serialised when queued. */
@@ -206,7 +210,7 @@ export class TradingTransaction {
 
   /**
    * Draws the versions, appends the log lines, writes the dirty snapshots (each with the version of its last
-   * entry) and queues the NOTIFY. Returns the version of every entry, in order.
+   * entry). Returns the version of every entry, in order.
    */
   async commit(): Promise<bigint[]> {
     if (this.pending.length === 0) return [];
@@ -240,7 +244,7 @@ export class TradingTransaction {
         finished_at: finished ? (loaded.finishedAt ?? new Date(this.nowMs)) : null,
       });
     }
-    await writeSnapshots(this.tx, snaps, versions[versions.length - 1]!);
+    await writeSnapshots(this.tx, snaps);
     return versions;
   }
 }
@@ -248,7 +252,8 @@ export class TradingTransaction {
 /**
  * Runs one trading command in one transaction (DECISIONS D21): takes the writer lock, lets `fn` load snapshots and
  * queue entries, then appends them with ascending versions and updates the snapshots. After commit, wakes the
- * fan-out. Returns `fn`'s result and the version of the last entry (undefined when none was queued).
+ * fan-out of this process and, by a NOTIFY outside the transaction, of the others. Returns `fn`'s result and the
+ * versions of the entries written.
  */
 export async function runTradingCommand<T>(
   deps: TradingDeps,
@@ -262,6 +267,13 @@ export async function runTradingCommand<T>(
     const versions = await t.commit();
     return { result, versions };
   });
-  if (out.versions.length > 0) deps.feed?.poke();
+  const last = out.versions[out.versions.length - 1];
+  if (last !== undefined) {
+    deps.feed?.poke();
+    if (deps.feed?.doorbell !== false) {
+      // after commit, on purpose: a NOTIFY inside the transaction would serialise every commit that notifies
+      notifyLog(deps.database.db, last).catch(() => {});
+    }
+  }
   return out;
 }
