@@ -113,7 +113,9 @@ describe(`Prometheus metrics (${process.env.DATABASE_URL ? 'postgres' : 'pglite'
     // roles, modes, outcomes, classes, paths, phases, sports, buckets, white labels, process defaults
     expect(labelValues.size).toBeLessThan(80 + whiteLabels);
 
-    if (existsSync(PROMTOOL)) {
+    // Debian's `prometheus` package gives promtool; .ci/run installs it, as it installs Chromium
+    expect(existsSync(PROMTOOL), `${PROMTOOL} missing: apt-get install -y prometheus`).toBe(true);
+    {
       const dir = mkdtempSync(join(tmpdir(), 'bookie-metrics-'));
       try {
         writeFileSync(join(dir, 'metrics.txt'), second);
