@@ -13,6 +13,8 @@ export * from './feed.js';
 export * from './frame.js';
 // integration environment (DECISIONS D51, D52)
 export * from './integration.js';
+// partner-reported bets: the risk management mode and the advisory mode
+export * from './mts.js';
 export * from './outbox.js';
 export * from './partner-rest.js';
 export * from './risk.js';

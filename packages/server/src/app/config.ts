@@ -191,6 +191,8 @@ export interface BetsConfig {
    * `bet_type` with reason `too_many_combinations`. Expresses have no maximum (spec 01).
    */
   maxSystemCombinations: number;
+  /** The longest a partner-reported bet (`POST /bets`) waits out its bet delay, s (`MTS_MAX_WAIT_S`; 20). */
+  mtsMaxWaitS: number;
 }
 
 /** Settings of the risk engine (DECISIONS D34, D37–D40). */
@@ -353,6 +355,7 @@ function loadBetsConfig(env: NodeJS.ProcessEnv): BetsConfig {
       1,
       MAX_SYSTEM_COMBINATIONS,
     ),
+    mtsMaxWaitS: int('MTS_MAX_WAIT_S', env.MTS_MAX_WAIT_S, 20, 0, 600),
   };
 }
 

@@ -64,6 +64,13 @@ describe('the generated partner client', () => {
         'updateFreebet',
         'updateInsurance',
         'voidBet',
+        // partner-reported bets: the risk management mode and the advisory mode
+        'reportBet',
+        'updateReportedBet',
+        'withdrawReportedBet',
+        'adviseBet',
+        'updateAdvisoryBet',
+        'getAdvisoryBetVersions',
       ].sort(),
     );
   });
