@@ -189,6 +189,38 @@ export interface BetTable {
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
   /** D6 code of a settled bet: 3 settled, 5 refunded (every leg void), 6 refunded manually; null otherwise. */
   settle_status: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Σ amount of the bet's accepted cash-out orders: the stake settlement pays on is `stake − cashed_out_stake`. */
+  cashed_out_stake: ColumnType<string, string | undefined, string>;
+}
+
+/** A cash-out quote: holds for its time to live (docs/adr/0024-cash-out.md). */
+export interface CashOutQuoteTable {
+  id: string;
+  bet_id: string;
+  amount: string;
+  refund_amount: string;
+  created_at: ColumnType<Date, Date | string, Date | string>;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+}
+
+/** A cash-out order of a bet: the platform's own (`platform`) or one the partner reports (`foreign`). */
+export interface CashOutOrderTable {
+  bet_id: string;
+  id: string;
+  source: 'platform' | 'foreign';
+  amount: string;
+  refund_amount: string;
+  status: 'pending' | 'accepted' | 'declined';
+  reason: ColumnType<string, string | undefined, string>;
+  quote_id: string | null;
+  created_at: ColumnType<Date, Date | string, Date | string>;
+  decided_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+/** A white label's own cash-out margin (a fraction in [0, 1)). */
+export interface CashOutMarginTable {
+  white_label_id: string;
+  margin: string;
 }
 
 /** A selection (leg) of a bet. */
@@ -538,6 +570,9 @@ export interface DB {
   bet_boost: BetBoostTable;
   bet_boost_use: BetBoostUseTable;
   bet: BetTable;
+  cash_out_quote: CashOutQuoteTable;
+  cash_out_order: CashOutOrderTable;
+  cash_out_margin: CashOutMarginTable;
   bet_selection: BetSelectionTable;
   player_event_bet: PlayerEventBetTable;
   bet_settlement: BetSettlementTable;

@@ -1,0 +1,110 @@
+import {
+  type Boost,
+  type CashOutLeg,
+  type CashOutQuote,
+  cashOutValue,
+  compare,
+  div,
+  EXPRESS_CAP_EUR,
+  isAcceptable,
+  ODD_STATUS,
+  type OddStatus,
+  parseDecimal,
+  parseFeedOddValue,
+  partialCashOut,
+  type Rational,
+  ZERO,
+} from '@bookie/core';
+import type { Bet } from '../bets/bet.js';
+import { marginOf } from './cash-out.repo.js';
+import type { CashOutDeps } from './deps.js';
+import { remainingStakeOf } from './remaining-stake.js';
+
+const exact = (v: string, field: string) => parseDecimal(v, { field, maxDecimals: 12 });
+
+/**
+ * The cash-out value of a bet's remaining stake on the current prices: resulted legs with their results, open legs
+ * with the feed's margin-free probability (1 / odds when an odd carries none), suspended when the acceptance rule
+ * would refuse a bet on them now; the bet's boost, freebet and caps as settlement counts them.
+ */
+export async function valueBet(deps: CashOutDeps, bet: Bet, stake: Rational): Promise<CashOutQuote> {
+  const row = bet.row;
+  const legs: CashOutLeg[] = bet.selections.map((s) => {
+    const leg: CashOutLeg = { odds: exact(s.odds, 'odds'), status: s.status as OddStatus };
+    if (s.dead_heat !== null && s.status === ODD_STATUS.WIN) leg.deadHeat = exact(s.dead_heat, 'dead_heat');
+    if (s.status !== ODD_STATUS.NOT_RESULTED) return leg;
+    const event = deps.currentEvent(s.sport_event_id);
+    const odd = event?.markets[s.market_id]?.odds[s.odd_id];
+    const ref = { sport_event_id: s.sport_event_id, market_id: s.market_id, odd_id: s.odd_id };
+    if (!event || !odd || !isAcceptable(event, ref)) {
+      leg.suspended = true;
+      leg.winProbability = exact('0', 'probability');
+      return leg;
+    }
+    if (odd.probability) leg.winProbability = exact(odd.probability, 'probability');
+    else leg.currentOdds = parseFeedOddValue(odd.value, 'value');
+    return leg;
+  });
+  let boost: Boost | undefined;
+  if (row.boost_multiplier !== null) boost = { multiplier: exact(row.boost_multiplier, 'boost_multiplier') };
+  else if (row.boost_id) {
+    const total = exact(row.total_odds, 'total_odds');
+    const base = exact(row.base_odds, 'base_odds');
+    if (base.num > 0n && compare(total, base) > 0) boost = { multiplier: div(total, base) };
+  }
+  const own = await marginOf(deps.database.db, row.white_label_id);
+  const maxPayout = await deps.maxPayout(row.white_label_id);
+  return cashOutValue({
+    betType: row.bet_type,
+    stake,
+    legs,
+    margin: own ? exact(own, 'margin') : deps.defaultMargin,
+    expressCap: deps.expressCap(row.currency) ?? EXPRESS_CAP_EUR,
+    ...(maxPayout ? { maxPayout } : {}),
+    ...(boost ? { boost } : {}),
+    freebet: row.freebet_id !== null,
+  });
+}
+
+/** Why a bet offers no cash-out: the value's reasons, a bet that is not open, or an amount above what remains. */
+export type NoOfferReason = CashOutQuote['reason'] | 'bet_not_open' | 'amount_too_large';
+
+/** The offer for `amount` of a bet's remaining stake (all of it by default), exact and rounded once. */
+export interface Offer {
+  available: boolean;
+  reason?: NoOfferReason;
+  /** The part of the stake asked. */
+  amount: Rational;
+  /** What the player would receive (0 when nothing is offered). */
+  refund: Rational;
+  /** The remaining stake before this cash-out. */
+  remaining: Rational;
+}
+
+/**
+ * The offer for cashing out `amount` of a bet's remaining stake on the current prices: the proportional share of
+ * the remaining stake's value, rounded once. Offers nothing, with a reason, for a bet that is not open (accepted or
+ * unsettled), an amount above the remaining stake, or when the value offers nothing.
+ */
+export async function offerFor(deps: CashOutDeps, bet: Bet, amount: Rational | undefined): Promise<Offer> {
+  const remaining = remainingStakeOf(bet.row);
+  const asked = amount ?? remaining;
+  const none = (reason: NoOfferReason): Offer => ({
+    available: false,
+    reason,
+    amount: asked,
+    refund: ZERO,
+    remaining,
+  });
+  if (bet.row.state !== 'accepted' && bet.row.state !== 'unsettled') return none('bet_not_open');
+  if (remaining.num <= 0n) return none('bet_not_open');
+  if (compare(asked, remaining) > 0) return none('amount_too_large');
+  const full = await valueBet(deps, bet, remaining);
+  if (!full.available) return none(full.reason);
+  const refund =
+    compare(asked, remaining) === 0
+      ? full.value
+      : partialCashOut({ stake: remaining, cashedOut: ZERO, amount: asked, remainingValue: full.exactOffer })
+          .refundAmount;
+  return { available: true, amount: asked, refund, remaining };
+}

@@ -1,0 +1,54 @@
+import { randomUUID } from 'node:crypto';
+import type { CashOutQuote } from '@bookie/contracts';
+import { DomainError, formatMoney, parseMoney } from '@bookie/core';
+import { offerFor } from './bet-value.js';
+import { insertQuote, loadBet } from './cash-out.repo.js';
+import type { CashOutDeps } from './deps.js';
+
+/** Input of {@link calculateCashOut}. */
+export interface CalculateCashOutInput {
+  whiteLabelId: string;
+  betId: string;
+  /** Part of the remaining stake to cash out (decimal string); all of it when absent. */
+  amount?: string | undefined;
+  /** When set, only this player's bet is found (the frame). */
+  playerId?: string | undefined;
+}
+
+/**
+ * Quotes a cash-out of a bet (spec 03 "Cash out"): what the player receives now for `amount` of the remaining stake.
+ * An offer is stored as a quote that holds for its time to live; an answer offering nothing carries the reason.
+ *
+ * @throws DomainError not_found (no such bet of this white label or player), validation_error (`amount`).
+ */
+export async function calculateCashOut(
+  deps: CashOutDeps,
+  input: CalculateCashOutInput,
+): Promise<CashOutQuote> {
+  const amount =
+    input.amount === undefined ? undefined : parseMoney(input.amount, 'amount', { allowZero: false });
+  const bet = await loadBet(deps.database.db, input.whiteLabelId, input.betId, false);
+  if (!bet || (input.playerId !== undefined && bet.row.player_id !== input.playerId)) {
+    throw new DomainError('not_found', `no bet "${input.betId}"`, { bet_id: input.betId });
+  }
+  const offer = await offerFor(deps, bet, amount);
+  const answer: CashOutQuote = {
+    available: offer.available,
+    ...(offer.reason ? { reason: offer.reason } : {}),
+    amount: formatMoney(offer.amount),
+    refund_amount: formatMoney(offer.refund),
+    remaining_stake: formatMoney(offer.remaining),
+  };
+  if (!offer.available) return answer;
+  const now = deps.clock.now();
+  const quote = {
+    id: randomUUID(),
+    bet_id: bet.row.id,
+    amount: answer.amount,
+    refund_amount: answer.refund_amount,
+    created_at: new Date(now),
+    expires_at: new Date(now + deps.quoteTtlMs),
+  };
+  await insertQuote(deps.database.db, quote);
+  return { ...answer, quote_id: quote.id, expires_at: quote.expires_at.toISOString() };
+}

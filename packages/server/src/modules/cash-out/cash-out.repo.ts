@@ -1,0 +1,202 @@
+import { sql } from 'kysely';
+import type { Executor } from '../../db/transaction.js';
+import type { Bet } from '../bets/bet.js';
+
+/** A cash-out order as stored. */
+export interface OrderRow {
+  bet_id: string;
+  id: string;
+  source: 'platform' | 'foreign';
+  amount: string;
+  refund_amount: string;
+  status: 'pending' | 'accepted' | 'declined';
+  reason: string;
+  quote_id: string | null;
+  created_at: Date;
+  decided_at: Date | null;
+}
+
+/** A stored quote. */
+export interface QuoteRow {
+  id: string;
+  bet_id: string;
+  amount: string;
+  refund_amount: string;
+  created_at: Date;
+  expires_at: Date;
+}
+
+/**
+ * A bet of a white label with its selections, locked for the transaction when `lock` (another white label's bet is
+ * not found).
+ */
+export async function loadBet(
+  db: Executor,
+  whiteLabelId: string,
+  betId: string,
+  lock: boolean,
+): Promise<Bet | undefined> {
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(betId)) return undefined;
+  let q = db.selectFrom('bet').selectAll().where('id', '=', betId).where('white_label_id', '=', whiteLabelId);
+  if (lock) q = q.forUpdate();
+  const row = await q.executeTakeFirst();
+  if (!row) return undefined;
+  const selections = await db
+    .selectFrom('bet_selection')
+    .selectAll()
+    .where('bet_id', '=', betId)
+    .orderBy('idx')
+    .execute();
+  return { row, selections };
+}
+
+/** A white label's own cash-out margin, or undefined. */
+export async function marginOf(db: Executor, whiteLabelId: string): Promise<string | undefined> {
+  const r = await db
+    .selectFrom('cash_out_margin')
+    .select(sql<string>`margin::text`.as('margin'))
+    .where('white_label_id', '=', whiteLabelId)
+    .executeTakeFirst();
+  return r?.margin;
+}
+
+/** Stores a quote. */
+export async function insertQuote(db: Executor, q: QuoteRow): Promise<void> {
+  await db.insertInto('cash_out_quote').values(q).execute();
+}
+
+/** A quote of a bet, or undefined. */
+export async function findQuote(db: Executor, betId: string, quoteId: string): Promise<QuoteRow | undefined> {
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(quoteId)) return undefined;
+  return db
+    .selectFrom('cash_out_quote')
+    .select([
+      'id',
+      'bet_id',
+      sql<string>`amount::text`.as('amount'),
+      sql<string>`refund_amount::text`.as('refund_amount'),
+      'created_at',
+      'expires_at',
+    ])
+    .where('id', '=', quoteId)
+    .where('bet_id', '=', betId)
+    .executeTakeFirst();
+}
+
+/** Deletes quotes that expired before `before` (housekeeping). */
+export async function deleteExpiredQuotes(db: Executor, before: Date): Promise<void> {
+  await db.deleteFrom('cash_out_quote').where('expires_at', '<', before).execute();
+}
+
+const orderColumns = [
+  'bet_id',
+  'id',
+  'source',
+  sql<string>`amount::text`.as('amount'),
+  sql<string>`refund_amount::text`.as('refund_amount'),
+  'status',
+  'reason',
+  'quote_id',
+  'created_at',
+  'decided_at',
+] as const;
+
+/** One order of a bet, or undefined. */
+export async function findOrder(db: Executor, betId: string, orderId: string): Promise<OrderRow | undefined> {
+  return db
+    .selectFrom('cash_out_order')
+    .select(orderColumns)
+    .where('bet_id', '=', betId)
+    .where('id', '=', orderId)
+    .executeTakeFirst() as Promise<OrderRow | undefined>;
+}
+
+/** The orders of a bet, oldest first. */
+export async function listOrders(db: Executor, betId: string): Promise<OrderRow[]> {
+  return db
+    .selectFrom('cash_out_order')
+    .select(orderColumns)
+    .where('bet_id', '=', betId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute() as Promise<OrderRow[]>;
+}
+
+/** Writes a new order. */
+export async function insertOrder(db: Executor, o: OrderRow): Promise<void> {
+  await db.insertInto('cash_out_order').values(o).execute();
+}
+
+/** Declines an order with a reason. */
+export async function declineOrder(
+  db: Executor,
+  betId: string,
+  orderId: string,
+  reason: string,
+  at: Date,
+): Promise<void> {
+  await db
+    .updateTable('cash_out_order')
+    .set({ status: 'declined', reason, decided_at: at })
+    .where('bet_id', '=', betId)
+    .where('id', '=', orderId)
+    .execute();
+}
+
+/** Sets the bet's cashed-out part of the stake and, when given, its state (the exposure trigger follows the state). */
+export async function setCashedOut(
+  db: Executor,
+  betId: string,
+  cashedOutStake: string,
+  state: 'accepted' | 'cashed_out' | undefined,
+  at: Date,
+): Promise<void> {
+  await db
+    .updateTable('bet')
+    .set({
+      cashed_out_stake: cashedOutStake,
+      updated_at: at,
+      ...(state ? { state, ...(state === 'cashed_out' ? { decided_at: at } : {}) } : {}),
+    })
+    .where('id', '=', betId)
+    .execute();
+}
+
+/**
+ * Scales a bet's exposure rows by `num / den` (its remaining stake changed) and, while the bet is open, moves the
+ * outcomes' exposure by the difference — under the one exposure lock, in the caller's transaction.
+ */
+export async function scaleExposure(
+  db: Executor,
+  betId: string,
+  num: bigint,
+  den: bigint,
+  open: boolean,
+): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(hashtext('risk_exposure')::bigint)`.execute(db);
+  const moved = await sql<{
+    white_label_id: string;
+    phase: string;
+    sport_event_id: string;
+    market_id: string;
+    odd_id: string;
+    delta: string;
+  }>`
+    WITH old AS (SELECT idx, amount FROM bet_exposure WHERE bet_id = ${betId}::uuid),
+    upd AS (
+      UPDATE bet_exposure b SET amount = round(b.amount * ${num.toString()}::numeric / ${den.toString()}::numeric, 6)
+        FROM old WHERE b.bet_id = ${betId}::uuid AND b.idx = old.idx
+      RETURNING b.white_label_id, b.phase, b.sport_event_id, b.market_id, b.odd_id, b.amount - old.amount AS delta
+    )
+    SELECT white_label_id, phase, sport_event_id, market_id, odd_id, sum(delta)::text AS delta
+      FROM upd GROUP BY white_label_id, phase, sport_event_id, market_id, odd_id`.execute(db);
+  if (!open) return;
+  for (const m of moved.rows) {
+    await sql`UPDATE risk_exposure SET amount = amount + ${m.delta}::numeric,
+                max_amount = greatest(max_amount, amount + ${m.delta}::numeric)
+              WHERE white_label_id = ${m.white_label_id} AND phase = ${m.phase}
+                AND sport_event_id = ${m.sport_event_id} AND market_id = ${m.market_id} AND odd_id = ${m.odd_id}`.execute(
+      db,
+    );
+  }
+}

@@ -1,0 +1,49 @@
+import type { SportEvent } from '@bookie/contracts';
+import { parseDecimal, type Rational } from '@bookie/core';
+import type { Clock } from '../../app/clock.js';
+import type { AppDeps } from '../../app/wiring.js';
+import type { Database } from '../../db/database.js';
+import { type SettlementDeps, settlementDeps } from '../settlement/deps.js';
+
+/** What the cash-out use cases need. */
+export interface CashOutDeps {
+  database: Database;
+  clock: Clock;
+  /** The current snapshot of a sport event (this process's replica of the feed). */
+  currentEvent(sportEventId: string): SportEvent | undefined;
+  /** The express cap in a currency, undefined when no EUR rate is configured for it. */
+  expressCap(currency: string): Rational | undefined;
+  /** A white label's max payout, when it has one. */
+  maxPayout(whiteLabelId: string): Promise<Rational | undefined>;
+  /** The margin applied unless the white label sets its own, a fraction in [0, 1). */
+  defaultMargin: Rational;
+  /** How long a quote holds, ms. */
+  quoteTtlMs: number;
+  /** Settlement, to settle again a bet whose cash-out is taken back. */
+  settlement: SettlementDeps;
+  /** Wakes this process's callback dispatcher after a commit. */
+  kick(): void;
+}
+
+/** Cash-out's dependencies out of the app's. */
+export function cashOutDeps(app: AppDeps): CashOutDeps {
+  const settlement = settlementDeps(app);
+  return {
+    database: app.database,
+    clock: app.clock,
+    currentEvent: (id) => app.feed.catalog.getEvent(id),
+    expressCap: app.placement.settings.expressCap,
+    async maxPayout(whiteLabelId) {
+      const wl = await app.placement.whiteLabels.get(whiteLabelId);
+      return wl.limits.maxPayout ? parseMoneyOf(wl.limits.maxPayout) : undefined;
+    },
+    defaultMargin: parseMoneyOf(app.config.bets.cashOutMargin),
+    quoteTtlMs: app.config.bets.cashOutQuoteTtlS * 1000,
+    settlement,
+    kick: () => app.callbacks.dispatcher.kick(),
+  };
+}
+
+function parseMoneyOf(v: string): Rational {
+  return parseDecimal(v, { field: 'amount', maxDecimals: 12 });
+}
