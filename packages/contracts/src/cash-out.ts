@@ -163,3 +163,23 @@ export const CashOutOrderAnswer = Type.Object(
 );
 /** Answer of place and cancel. */
 export type CashOutOrderAnswer = Static<typeof CashOutOrderAnswer>;
+
+/** Body of the frame's `POST /frame-api/bets/{id}/cash-out/place`: as the partner's, the order id chosen by Bookie. */
+export const FrameCashOutPlaceBody = Type.Object(
+  {
+    amount: Type.String({ pattern: AMOUNT, description: 'part of the stake cashed out, up to 6 decimals' }),
+    refund_amount: Type.String({
+      pattern: AMOUNT,
+      description: 'what the player receives, up to 6 decimals',
+    }),
+    quote_id: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+  },
+  {
+    additionalProperties: false,
+    examples: [
+      { amount: '4.000000', refund_amount: '5.383000', quote_id: '3f6a2b1c-9d8e-4f7a-8b6c-5d4e3f2a1b0c' },
+    ],
+  },
+);
+/** Body of the frame's cash-out place. */
+export type FrameCashOutPlaceBody = Static<typeof FrameCashOutPlaceBody>;
