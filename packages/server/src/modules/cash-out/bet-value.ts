@@ -27,7 +27,22 @@ const exact = (v: string, field: string) => parseDecimal(v, { field, maxDecimals
  * with the feed's margin-free probability (1 / odds when an odd carries none), suspended when the acceptance rule
  * would refuse a bet on them now; the bet's boost, freebet and caps as settlement counts them.
  */
-export async function valueBet(deps: CashOutDeps, bet: Bet, stake: Rational): Promise<CashOutQuote> {
+/** A white label's cash-out pricing: its margin and max payout. */
+export interface Pricing {
+  margin: Rational;
+  maxPayout: Rational | undefined;
+}
+
+/** Reads a white label's pricing (before any transaction: it reads outside it). */
+export async function pricingOf(deps: CashOutDeps, whiteLabelId: string): Promise<Pricing> {
+  const own = await marginOf(deps.database.db, whiteLabelId);
+  return {
+    margin: own ? exact(own, 'margin') : deps.defaultMargin,
+    maxPayout: await deps.maxPayout(whiteLabelId),
+  };
+}
+
+export function valueBet(deps: CashOutDeps, bet: Bet, stake: Rational, pricing: Pricing): CashOutQuote {
   const row = bet.row;
   const legs: CashOutLeg[] = bet.selections.map((s) => {
     const leg: CashOutLeg = { odds: exact(s.odds, 'odds'), status: s.status as OddStatus };
@@ -52,13 +67,12 @@ export async function valueBet(deps: CashOutDeps, bet: Bet, stake: Rational): Pr
     const base = exact(row.base_odds, 'base_odds');
     if (base.num > 0n && compare(total, base) > 0) boost = { multiplier: div(total, base) };
   }
-  const own = await marginOf(deps.database.db, row.white_label_id);
-  const maxPayout = await deps.maxPayout(row.white_label_id);
+  const { maxPayout } = pricing;
   return cashOutValue({
     betType: row.bet_type,
     stake,
     legs,
-    margin: own ? exact(own, 'margin') : deps.defaultMargin,
+    margin: pricing.margin,
     expressCap: deps.expressCap(row.currency) ?? EXPRESS_CAP_EUR,
     ...(maxPayout ? { maxPayout } : {}),
     ...(boost ? { boost } : {}),
@@ -86,7 +100,7 @@ export interface Offer {
  * the remaining stake's value, rounded once. Offers nothing, with a reason, for a bet that is not open (accepted or
  * unsettled), an amount above the remaining stake, or when the value offers nothing.
  */
-export async function offerFor(deps: CashOutDeps, bet: Bet, amount: Rational | undefined): Promise<Offer> {
+export function offerFor(deps: CashOutDeps, bet: Bet, amount: Rational | undefined, pricing: Pricing): Offer {
   const remaining = remainingStakeOf(bet.row);
   const asked = amount ?? remaining;
   const none = (reason: NoOfferReason): Offer => ({
@@ -99,7 +113,7 @@ export async function offerFor(deps: CashOutDeps, bet: Bet, amount: Rational | u
   if (bet.row.state !== 'accepted' && bet.row.state !== 'unsettled') return none('bet_not_open');
   if (remaining.num <= 0n) return none('bet_not_open');
   if (compare(asked, remaining) > 0) return none('amount_too_large');
-  const full = await valueBet(deps, bet, remaining);
+  const full = valueBet(deps, bet, remaining, pricing);
   if (!full.available) return none(full.reason);
   const refund =
     compare(asked, remaining) === 0

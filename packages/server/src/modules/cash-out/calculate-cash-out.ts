@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { CashOutQuote } from '@bookie/contracts';
 import { DomainError, formatMoney, parseMoney } from '@bookie/core';
-import { offerFor } from './bet-value.js';
+import { offerFor, pricingOf } from './bet-value.js';
 import { insertQuote, loadBet } from './cash-out.repo.js';
 import type { CashOutDeps } from './deps.js';
 
@@ -31,7 +31,7 @@ export async function calculateCashOut(
   if (!bet || (input.playerId !== undefined && bet.row.player_id !== input.playerId)) {
     throw new DomainError('not_found', `no bet "${input.betId}"`, { bet_id: input.betId });
   }
-  const offer = await offerFor(deps, bet, amount);
+  const offer = offerFor(deps, bet, amount, await pricingOf(deps, bet.row.white_label_id));
   const answer: CashOutQuote = {
     available: offer.available,
     ...(offer.reason ? { reason: offer.reason } : {}),

@@ -2,7 +2,7 @@ import { CALLBACK_PATHS, type CashOutOrderAnswer, type CashOutReason } from '@bo
 import { add, compare, DomainError, formatMoney, parseDecimal, parseMoney, sub } from '@bookie/core';
 import { inTransaction } from '../../db/transaction.js';
 import { enqueueCallbacks } from '../callbacks/enqueue-callbacks.js';
-import { offerFor } from './bet-value.js';
+import { offerFor, pricingOf } from './bet-value.js';
 import {
   findOrder,
   findQuote,
@@ -47,6 +47,7 @@ export async function placeCashOut(
 ): Promise<{ created: boolean } & CashOutOrderAnswer> {
   const amount = parseMoney(input.amount, 'amount', { allowZero: false });
   const refund = parseMoney(input.refundAmount, 'refund_amount');
+  const pricing = await pricingOf(deps, input.whiteLabelId);
   const out = await inTransaction(deps.database.db, async (tx) => {
     const bet = await loadBet(tx, input.whiteLabelId, input.betId, true);
     if (!bet || (input.playerId !== undefined && bet.row.player_id !== input.playerId)) {
@@ -56,7 +57,7 @@ export async function placeCashOut(
     if (known) return { created: false, order: known, callbacks: 0 };
     const now = new Date(deps.clock.now());
     const quote = input.quoteId ? await findQuote(tx, bet.row.id, input.quoteId) : undefined;
-    const offer = await offerFor(deps, bet, amount);
+    const offer = offerFor(deps, bet, amount, pricing);
     let decline: CashOutReason | undefined;
     if (!offer.available) {
       decline =
