@@ -32,7 +32,9 @@ describe('the generated partner client', () => {
     const ids = Object.values(partner).flatMap((item) => Object.values(item).map((op) => op.operationId));
     expect(ids.sort()).toEqual(
       [
+        'calculateCashOut',
         'cancelBet',
+        'cancelCashOut',
         'cancelFreebet',
         'createAccessToken',
         'createBetBoost',
@@ -57,8 +59,10 @@ describe('the generated partner client', () => {
         'listBetBoosts',
         'listFreebets',
         'listInsurances',
+        'placeCashOut',
         'putPlayerRisk',
         'refetchSportEvent',
+        'simplifiedCalculateCashOut',
         'updateFreebet',
         'updateInsurance',
         'voidBet',

@@ -31,6 +31,10 @@ export async function cancelCashOut(
   input: { whiteLabelId: string; betId: string; orderId: string },
 ): Promise<CashOutOrderAnswer> {
   let result: OrderRow | undefined;
+  // an unknown bet is not found before settlement looks at it
+  if (!(await loadBet(deps.database.db, input.whiteLabelId, input.betId, false))) {
+    throw new DomainError('not_found', `no bet "${input.betId}"`, { bet_id: input.betId });
+  }
   await refreshBets(deps.settlement, [input.betId], {
     cause: 'cash_out_cancelled',
     fence: async (tx) => {
