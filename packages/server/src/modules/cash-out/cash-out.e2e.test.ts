@@ -64,6 +64,14 @@ describe(`cash-out end to end with the reference wallet (${process.env.DATABASE_
     }, 30_000);
   }
 
+  /** The stored exposure (EUR) of the outcome the test bets on. */
+  const exposure = async (eventId: string): Promise<Rational> => {
+    const r = await p.call('GET', `/admin/risk/exposure?sport_event_id=${eventId}`);
+    const rows = (r.json.items as Array<{ odd_id: string; exposure_eur: string }>).filter(
+      (i) => i.odd_id === '1',
+    );
+    return rows.reduce((acc, i) => add(acc, d(i.exposure_eur)), d('0'));
+  };
   const balance = async (player: string) => (await p.walletApi.balance(player)).available;
   const paths = async (bet: string) =>
     (
@@ -106,6 +114,7 @@ describe(`cash-out end to end with the reference wallet (${process.env.DATABASE_
     expect(placed.json.order).toMatchObject({ id: 'full-1', status: { code: 'accepted' } });
     await delivered();
     const paid = quote.json.refund_amount as string;
+    expect(formatMoney(await exposure(e))).toBe('0.000000');
     expect(await balance('full')).toBe(formatMoney(add(d('90'), d(paid))));
     const viewer = await p.session('full');
     expect((await p.call('GET', `/frame-api/bets/${bet.id}`, { token: viewer })).json.status).toBe(7);
@@ -132,6 +141,7 @@ describe(`cash-out end to end with the reference wallet (${process.env.DATABASE_
     const s = await p.session('part', { sid: 'part' });
     const bet = await place(s, e);
     await delivered();
+    const before = await exposure(e);
     const q = await p.call('POST', `/frame-api/bets/${bet.id}/cash-out/calculate`, {
       token: s,
       body: { amount: '4' },
@@ -144,6 +154,8 @@ describe(`cash-out end to end with the reference wallet (${process.env.DATABASE_
     expect(placed.json.order.status.code).toBe('accepted');
     await delivered();
     const part = d(q.json.refund_amount);
+    // the exposure shrinks with the stake in play, in the order's transaction
+    expect(formatMoney(await exposure(e))).toBe(formatMoney(roundHalfUp(mul(before, d('0.6')), 6)));
     expect(await balance('part')).toBe(formatMoney(add(d('90'), part)));
     // the selection wins: settlement pays the remaining 6 at the bet's odds
     await patchMarket(e, { odds: [{ id: '1', status: 1 }] });
