@@ -16,7 +16,6 @@ import {
   ZERO,
 } from '@bookie/core';
 import type { Bet } from '../bets/bet.js';
-import { marginOf } from './cash-out.repo.js';
 import type { CashOutDeps } from './deps.js';
 import { remainingStakeOf } from './remaining-stake.js';
 
@@ -35,9 +34,8 @@ export interface Pricing {
 
 /** Reads a white label's pricing (before any transaction: it reads outside it). */
 export async function pricingOf(deps: CashOutDeps, whiteLabelId: string): Promise<Pricing> {
-  const own = await marginOf(deps.database.db, whiteLabelId);
   return {
-    margin: own ? exact(own, 'margin') : deps.defaultMargin,
+    margin: await deps.margin(whiteLabelId),
     maxPayout: await deps.maxPayout(whiteLabelId),
   };
 }

@@ -4,6 +4,7 @@ import type { Clock } from '../../app/clock.js';
 import type { AppDeps } from '../../app/wiring.js';
 import type { Database } from '../../db/database.js';
 import { type SettlementDeps, settlementDeps } from '../settlement/deps.js';
+import { marginOf } from './cash-out.repo.js';
 
 /** What the cash-out use cases need. */
 export interface CashOutDeps {
@@ -15,8 +16,8 @@ export interface CashOutDeps {
   expressCap(currency: string): Rational | undefined;
   /** A white label's max payout, when it has one. */
   maxPayout(whiteLabelId: string): Promise<Rational | undefined>;
-  /** The margin applied unless the white label sets its own, a fraction in [0, 1). */
-  defaultMargin: Rational;
+  /** The white label's cash-out margin, a fraction in [0, 1): its own, else the configured default. */
+  margin(whiteLabelId: string): Promise<Rational>;
   /** How long a quote holds, ms. */
   quoteTtlMs: number;
   /** Settlement, to settle again a bet whose cash-out is taken back. */
@@ -37,10 +38,25 @@ export function cashOutDeps(app: AppDeps): CashOutDeps {
       const wl = await app.placement.whiteLabels.get(whiteLabelId);
       return wl.limits.maxPayout ? parseMoneyOf(wl.limits.maxPayout) : undefined;
     },
-    defaultMargin: parseMoneyOf(app.config.bets.cashOutMargin),
+    margin: marginsCached(app.database, parseMoneyOf(app.config.bets.cashOutMargin), app.clock),
     quoteTtlMs: app.config.bets.cashOutQuoteTtlS * 1000,
     settlement,
     kick: () => app.callbacks.dispatcher.kick(),
+  };
+}
+
+/** How long a process keeps a white label's margin, ms (as the risk settings cache). */
+const MARGIN_CACHE_MS = 1000;
+
+function marginsCached(database: Database, fallback: Rational, clock: Clock) {
+  const cache = new Map<string, { at: number; margin: Rational }>();
+  return async (whiteLabelId: string): Promise<Rational> => {
+    const hit = cache.get(whiteLabelId);
+    if (hit && clock.now() - hit.at < MARGIN_CACHE_MS) return hit.margin;
+    const own = await marginOf(database.db, whiteLabelId);
+    const margin = own ? parseMoneyOf(own) : fallback;
+    cache.set(whiteLabelId, { at: clock.now(), margin });
+    return margin;
   };
 }
 
