@@ -81,7 +81,8 @@ export const CashOutQuote = Type.Object(
         amount: '10.000000',
         refund_amount: '13.458000',
         remaining_stake: '10.000000',
-        quote_id: '3f6a2b1c-9d8e-4f7a-8b6c-5d4e3f2a1b0c',
+        quote_id:
+          'WyI5YThiN2M2ZCIsIjEwLjAwMDAwMCIsIjEzLjQ1ODAwMCIsMTcxNDU2NDgwNTAwMF0.q1Xv9n3aZtK0m2R8s7yVbQeLcW4uJ5dHf6gT1iPoN0E',
         expires_at: '2024-05-01T12:00:05.000Z',
       },
       {
@@ -106,7 +107,9 @@ export const CashOutPlaceBody = Type.Object(
       pattern: AMOUNT,
       description: 'what the player receives, up to 6 decimals',
     }),
-    quote_id: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+    quote_id: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 1024, description: 'the quote to hold to' }),
+    ),
   },
   {
     additionalProperties: false,
@@ -115,7 +118,8 @@ export const CashOutPlaceBody = Type.Object(
         id: 'co-1',
         amount: '10.000000',
         refund_amount: '13.458000',
-        quote_id: '3f6a2b1c-9d8e-4f7a-8b6c-5d4e3f2a1b0c',
+        quote_id:
+          'WyI5YThiN2M2ZCIsIjEwLjAwMDAwMCIsIjEzLjQ1ODAwMCIsMTcxNDU2NDgwNTAwMF0.q1Xv9n3aZtK0m2R8s7yVbQeLcW4uJ5dHf6gT1iPoN0E',
       },
     ],
   },
@@ -172,12 +176,19 @@ export const FrameCashOutPlaceBody = Type.Object(
       pattern: AMOUNT,
       description: 'what the player receives, up to 6 decimals',
     }),
-    quote_id: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+    quote_id: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 1024, description: 'the quote to hold to' }),
+    ),
   },
   {
     additionalProperties: false,
     examples: [
-      { amount: '4.000000', refund_amount: '5.383000', quote_id: '3f6a2b1c-9d8e-4f7a-8b6c-5d4e3f2a1b0c' },
+      {
+        amount: '4.000000',
+        refund_amount: '5.383000',
+        quote_id:
+          'WyI5YThiN2M2ZCIsIjEwLjAwMDAwMCIsIjEzLjQ1ODAwMCIsMTcxNDU2NDgwNTAwMF0.q1Xv9n3aZtK0m2R8s7yVbQeLcW4uJ5dHf6gT1iPoN0E',
+      },
     ],
   },
 );

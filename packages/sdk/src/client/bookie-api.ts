@@ -865,6 +865,7 @@ export interface components {
             amount: string;
             /** @description the partner's order id (idempotent) */
             id: string;
+            /** @description the quote to hold to */
             quote_id?: string;
             /** @description what the player receives, up to 6 decimals */
             refund_amount: string;
@@ -2322,7 +2323,7 @@ export interface operations {
                  *       "id": "co-1",
                  *       "amount": "10.000000",
                  *       "refund_amount": "13.458000",
-                 *       "quote_id": "3f6a2b1c-9d8e-4f7a-8b6c-5d4e3f2a1b0c"
+                 *       "quote_id": "WyI5YThiN2M2ZCIsIjEwLjAwMDAwMCIsIjEzLjQ1ODAwMCIsMTcxNDU2NDgwNTAwMF0.q1Xv9n3aZtK0m2R8s7yVbQeLcW4uJ5dHf6gT1iPoN0E"
                  *     }
                  */
                 "application/json": components["schemas"]["CashOutPlaceBody"];

@@ -193,14 +193,10 @@ export interface BetTable {
   cashed_out_stake: ColumnType<string, string | undefined, string>;
 }
 
-/** A cash-out quote: holds for its time to live (docs/adr/0024-cash-out.md). */
-export interface CashOutQuoteTable {
-  id: string;
-  bet_id: string;
-  amount: string;
-  refund_amount: string;
-  created_at: ColumnType<Date, Date | string, Date | string>;
-  expires_at: ColumnType<Date, Date | string, Date | string>;
+/** The key cash-out quotes are signed with (one row). */
+export interface CashOutKeyTable {
+  id: number;
+  secret: string;
 }
 
 /** A cash-out order of a bet: the platform's own (`platform`) or one the partner reports (`foreign`). */
@@ -570,7 +566,7 @@ export interface DB {
   bet_boost: BetBoostTable;
   bet_boost_use: BetBoostUseTable;
   bet: BetTable;
-  cash_out_quote: CashOutQuoteTable;
+  cash_out_key: CashOutKeyTable;
   cash_out_order: CashOutOrderTable;
   cash_out_margin: CashOutMarginTable;
   bet_selection: BetSelectionTable;

@@ -15,7 +15,7 @@ import {
   type Rational,
   ZERO,
 } from '@bookie/core';
-import type { Bet } from '../bets/bet.js';
+import type { ValuedBet } from './cash-out.repo.js';
 import type { CashOutDeps } from './deps.js';
 import { remainingStakeOf } from './remaining-stake.js';
 
@@ -40,7 +40,7 @@ export async function pricingOf(deps: CashOutDeps, whiteLabelId: string): Promis
   };
 }
 
-export function valueBet(deps: CashOutDeps, bet: Bet, stake: Rational, pricing: Pricing): CashOutQuote {
+export function valueBet(deps: CashOutDeps, bet: ValuedBet, stake: Rational, pricing: Pricing): CashOutQuote {
   const row = bet.row;
   const legs: CashOutLeg[] = bet.selections.map((s) => {
     const leg: CashOutLeg = { odds: exact(s.odds, 'odds'), status: s.status as OddStatus };
@@ -98,7 +98,12 @@ export interface Offer {
  * the remaining stake's value, rounded once. Offers nothing, with a reason, for a bet that is not open (accepted or
  * unsettled), an amount above the remaining stake, or when the value offers nothing.
  */
-export function offerFor(deps: CashOutDeps, bet: Bet, amount: Rational | undefined, pricing: Pricing): Offer {
+export function offerFor(
+  deps: CashOutDeps,
+  bet: ValuedBet,
+  amount: Rational | undefined,
+  pricing: Pricing,
+): Offer {
   const remaining = remainingStakeOf(bet.row);
   const asked = amount ?? remaining;
   const none = (reason: NoOfferReason): Offer => ({

@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import type { CashOutQuote } from '@bookie/contracts';
 import { DomainError, formatMoney, parseMoney } from '@bookie/core';
 import { offerFor, pricingOf } from './bet-value.js';
-import { insertQuote, loadBet } from './cash-out.repo.js';
+import { loadBetToValue } from './cash-out.repo.js';
 import type { CashOutDeps } from './deps.js';
+import { signQuote } from './quotes.js';
 
 /** Input of {@link calculateCashOut}. */
 export interface CalculateCashOutInput {
@@ -17,7 +17,7 @@ export interface CalculateCashOutInput {
 
 /**
  * Quotes a cash-out of a bet (spec 03 "Cash out"): what the player receives now for `amount` of the remaining stake.
- * An offer is stored as a quote that holds for its time to live; an answer offering nothing carries the reason.
+ * An offer comes with a signed quote id that holds for its time to live; an answer offering nothing carries the reason.
  *
  * @throws DomainError not_found (no such bet of this white label or player), validation_error (`amount`).
  */
@@ -27,7 +27,7 @@ export async function calculateCashOut(
 ): Promise<CashOutQuote> {
   const amount =
     input.amount === undefined ? undefined : parseMoney(input.amount, 'amount', { allowZero: false });
-  const bet = await loadBet(deps.database.db, input.whiteLabelId, input.betId, false);
+  const bet = await loadBetToValue(deps.database.db, input.whiteLabelId, input.betId);
   if (!bet || (input.playerId !== undefined && bet.row.player_id !== input.playerId)) {
     throw new DomainError('not_found', `no bet "${input.betId}"`, { bet_id: input.betId });
   }
@@ -40,15 +40,12 @@ export async function calculateCashOut(
     remaining_stake: formatMoney(offer.remaining),
   };
   if (!offer.available) return answer;
-  const now = deps.clock.now();
-  const quote = {
-    id: randomUUID(),
-    bet_id: bet.row.id,
+  const expiresAt = deps.clock.now() + deps.quoteTtlMs;
+  const quoteId = signQuote(await deps.quoteKey(), {
+    betId: bet.row.id,
     amount: answer.amount,
-    refund_amount: answer.refund_amount,
-    created_at: new Date(now),
-    expires_at: new Date(now + deps.quoteTtlMs),
-  };
-  await insertQuote(deps.database.db, quote);
-  return { ...answer, quote_id: quote.id, expires_at: quote.expires_at.toISOString() };
+    refundAmount: answer.refund_amount,
+    expiresAt,
+  });
+  return { ...answer, quote_id: quoteId, expires_at: new Date(expiresAt).toISOString() };
 }

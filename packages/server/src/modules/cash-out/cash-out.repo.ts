@@ -1,6 +1,14 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/transaction.js';
-import type { Bet } from '../bets/bet.js';
+import type { Bet, BetRow, SelectionRow } from '../bets/bet.js';
+
+/** What a cash-out value reads of a bet: the bet row and, per selection, its outcome, odds and result. */
+export interface ValuedBet {
+  row: BetRow;
+  selections: Array<
+    Pick<SelectionRow, 'sport_event_id' | 'market_id' | 'odd_id' | 'odds' | 'status' | 'dead_heat'>
+  >;
+}
 
 /** A cash-out order as stored. */
 export interface OrderRow {
@@ -14,16 +22,6 @@ export interface OrderRow {
   quote_id: string | null;
   created_at: Date;
   decided_at: Date | null;
-}
-
-/** A stored quote. */
-export interface QuoteRow {
-  id: string;
-  bet_id: string;
-  amount: string;
-  refund_amount: string;
-  created_at: Date;
-  expires_at: Date;
 }
 
 /**
@@ -50,6 +48,29 @@ export async function loadBet(
   return { row, selections };
 }
 
+/** A bet of a white label with what its value needs of its selections, in one query (quotes). */
+export async function loadBetToValue(
+  db: Executor,
+  whiteLabelId: string,
+  betId: string,
+): Promise<ValuedBet | undefined> {
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(betId)) return undefined;
+  const row = await db
+    .selectFrom('bet')
+    .selectAll()
+    .select(
+      sql<string>`(SELECT json_agg(json_build_object('sport_event_id', s.sport_event_id, 'market_id', s.market_id,
+        'odd_id', s.odd_id, 'odds', s.odds::text, 'status', s.status, 'dead_heat', s.dead_heat::text) ORDER BY s.idx)
+        FROM bet_selection s WHERE s.bet_id = bet.id)::text`.as('selections_json'),
+    )
+    .where('id', '=', betId)
+    .where('white_label_id', '=', whiteLabelId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const { selections_json, ...bet } = row;
+  return { row: bet, selections: JSON.parse(selections_json ?? '[]') as ValuedBet['selections'] };
+}
+
 /** A white label's own cash-out margin, or undefined. */
 export async function marginOf(db: Executor, whiteLabelId: string): Promise<string | undefined> {
   const r = await db
@@ -60,32 +81,14 @@ export async function marginOf(db: Executor, whiteLabelId: string): Promise<stri
   return r?.margin;
 }
 
-/** Stores a quote. */
-export async function insertQuote(db: Executor, q: QuoteRow): Promise<void> {
-  await db.insertInto('cash_out_quote').values(q).execute();
-}
-
-/** A quote of a bet, or undefined. */
-export async function findQuote(db: Executor, betId: string, quoteId: string): Promise<QuoteRow | undefined> {
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(quoteId)) return undefined;
-  return db
-    .selectFrom('cash_out_quote')
-    .select([
-      'id',
-      'bet_id',
-      sql<string>`amount::text`.as('amount'),
-      sql<string>`refund_amount::text`.as('refund_amount'),
-      'created_at',
-      'expires_at',
-    ])
-    .where('id', '=', quoteId)
-    .where('bet_id', '=', betId)
-    .executeTakeFirst();
-}
-
-/** Deletes quotes that expired before `before` (housekeeping). */
-export async function deleteExpiredQuotes(db: Executor, before: Date): Promise<void> {
-  await db.deleteFrom('cash_out_quote').where('expires_at', '<', before).execute();
+/** The key quotes are signed with. */
+export async function quoteKey(db: Executor): Promise<string> {
+  const r = await db
+    .selectFrom('cash_out_key')
+    .select('secret')
+    .where('id', '=', 1)
+    .executeTakeFirstOrThrow();
+  return r.secret;
 }
 
 const orderColumns = [

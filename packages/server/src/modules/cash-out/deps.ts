@@ -4,7 +4,7 @@ import type { Clock } from '../../app/clock.js';
 import type { AppDeps } from '../../app/wiring.js';
 import type { Database } from '../../db/database.js';
 import { type SettlementDeps, settlementDeps } from '../settlement/deps.js';
-import { marginOf } from './cash-out.repo.js';
+import { marginOf, quoteKey } from './cash-out.repo.js';
 
 /** What the cash-out use cases need. */
 export interface CashOutDeps {
@@ -18,6 +18,8 @@ export interface CashOutDeps {
   maxPayout(whiteLabelId: string): Promise<Rational | undefined>;
   /** The white label's cash-out margin, a fraction in [0, 1): its own, else the configured default. */
   margin(whiteLabelId: string): Promise<Rational>;
+  /** The key quotes are signed with (read once per process). */
+  quoteKey(): Promise<string>;
   /** How long a quote holds, ms. */
   quoteTtlMs: number;
   /** Settlement, to settle again a bet whose cash-out is taken back. */
@@ -40,6 +42,7 @@ export function cashOutDeps(app: AppDeps): CashOutDeps {
     },
     margin: marginsCached(app.database, parseMoneyOf(app.config.bets.cashOutMargin), app.clock),
     quoteTtlMs: app.config.bets.cashOutQuoteTtlS * 1000,
+    quoteKey: once(() => quoteKey(app.database.db)),
     settlement,
     kick: () => app.callbacks.dispatcher.kick(),
   };
@@ -57,6 +60,17 @@ function marginsCached(database: Database, fallback: Rational, clock: Clock) {
     const margin = own ? parseMoneyOf(own) : fallback;
     cache.set(whiteLabelId, { at: clock.now(), margin });
     return margin;
+  };
+}
+
+function once(read: () => Promise<string>): () => Promise<string> {
+  let value: Promise<string> | undefined;
+  return () => {
+    value ??= read().catch((err) => {
+      value = undefined;
+      throw err;
+    });
+    return value;
   };
 }
 

@@ -5,7 +5,6 @@ import { enqueueCallbacks } from '../callbacks/enqueue-callbacks.js';
 import { offerFor, pricingOf } from './bet-value.js';
 import {
   findOrder,
-  findQuote,
   insertOrder,
   loadBet,
   type OrderRow,
@@ -14,6 +13,7 @@ import {
 } from './cash-out.repo.js';
 import type { CashOutDeps } from './deps.js';
 import { orderView } from './order-view.js';
+import { readQuote } from './quotes.js';
 import { paysThroughCallbacks } from './remaining-stake.js';
 
 /** Input of {@link placeCashOut}. */
@@ -47,7 +47,9 @@ export async function placeCashOut(
 ): Promise<{ created: boolean } & CashOutOrderAnswer> {
   const amount = parseMoney(input.amount, 'amount', { allowZero: false });
   const refund = parseMoney(input.refundAmount, 'refund_amount');
+  // read before the transaction: they read outside it
   const pricing = await pricingOf(deps, input.whiteLabelId);
+  const key = input.quoteId ? await deps.quoteKey() : undefined;
   const out = await inTransaction(deps.database.db, async (tx) => {
     const bet = await loadBet(tx, input.whiteLabelId, input.betId, true);
     if (!bet || (input.playerId !== undefined && bet.row.player_id !== input.playerId)) {
@@ -56,7 +58,8 @@ export async function placeCashOut(
     const known = await findOrder(tx, bet.row.id, input.id);
     if (known) return { created: false, order: known, callbacks: 0 };
     const now = new Date(deps.clock.now());
-    const quote = input.quoteId ? await findQuote(tx, bet.row.id, input.quoteId) : undefined;
+    const signed = input.quoteId && key ? readQuote(key, input.quoteId) : undefined;
+    const quote = signed && signed.betId === bet.row.id ? signed : undefined;
     const offer = offerFor(deps, bet, amount, pricing);
     let decline: CashOutReason | undefined;
     if (!offer.available) {
@@ -71,14 +74,12 @@ export async function placeCashOut(
     } else {
       const quoteHolds =
         quote !== undefined &&
-        quote.expires_at.getTime() > now.getTime() &&
+        quote.expiresAt > now.getTime() &&
         compare(exact(quote.amount, 'amount'), amount) === 0 &&
-        compare(exact(quote.refund_amount, 'refund_amount'), refund) === 0;
+        compare(exact(quote.refundAmount, 'refund_amount'), refund) === 0;
       if (!quoteHolds && compare(offer.refund, refund) < 0) {
         decline =
-          input.quoteId && quote && quote.expires_at.getTime() <= now.getTime()
-            ? 'quote_expired'
-            : 'price_moved';
+          input.quoteId && quote && quote.expiresAt <= now.getTime() ? 'quote_expired' : 'price_moved';
       }
     }
     const order: OrderRow = {
@@ -89,7 +90,7 @@ export async function placeCashOut(
       refund_amount: formatMoney(refund),
       status: decline ? 'declined' : 'accepted',
       reason: decline ?? '',
-      quote_id: quote?.id ?? null,
+      quote_id: quote ? (input.quoteId ?? null) : null,
       created_at: now,
       decided_at: now,
     };
