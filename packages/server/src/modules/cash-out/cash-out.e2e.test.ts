@@ -240,4 +240,34 @@ describe(`cash-out end to end with the reference wallet (${process.env.DATABASE_
     expect(bad.status).toBe(400);
     expect(JSON.stringify(bad.json)).toContain('amount');
   }, 60_000);
+
+  it('offers nothing on an express with a lost leg, and an order on it is declined leg_resulted', async () => {
+    const [e1, e2] = [await newEvent(), await newEvent()];
+    await p.walletApi.deposit('lost', '100');
+    const s = await p.session('lost', { sid: 'lost' });
+    const r = await p.call('POST', '/frame-api/bets', {
+      token: s,
+      body: {
+        bet_type: 'express',
+        stake: '10',
+        currency: 'EUR',
+        odds_strategy: 3,
+        selections: [e1, e2].map((e) => ({ sport_event_id: e, market_id: '1', odd_id: '1', odds: '1' })),
+      },
+    });
+    expect(r.json.status).toBe(1);
+    await delivered();
+    const url = `/bets/${r.json.id}/cash-out-orders`;
+    expect((await p.call('POST', `${url}/calculate`, { ...partner(), body: {} })).json.available).toBe(true);
+    await patchMarket(e1, { odds: [{ id: '1', status: 2 }] });
+    expect((await p.call('POST', `${url}/simplified-calculate`, partner())).json).toMatchObject({
+      available: false,
+      reason: 'leg_lost',
+    });
+    const order = await p.call('POST', `${url}/place`, {
+      ...partner(),
+      body: { id: 'after-loss', amount: '10', refund_amount: '0.01' },
+    });
+    expect(order.json.order.status).toEqual({ code: 'declined', reason: 'leg_resulted' });
+  }, 60_000);
 });
