@@ -5,6 +5,7 @@ import { BetDetail, Bets } from './screens/bets.js';
 import { Bonuses } from './screens/bonuses.js';
 import { Callbacks } from './screens/callbacks.js';
 import { AuditLog, LiveBook, Settlement, WhiteLabels } from './screens/operator.js';
+import { Players } from './screens/players.js';
 import { Reports } from './screens/reports.js';
 import { Credentials, Integration } from './screens/white-label-settings.js';
 import './style.css';
@@ -72,6 +73,7 @@ const PARTNER_SCREENS = [
   ['/bets', 'Bets'],
   ['/reports', 'Reports'],
   ['/bonuses', 'Bonuses'],
+  ['/players', 'Players'],
 ] as const;
 const OPERATOR_SCREENS = [
   ['/white-labels', 'White labels'],
@@ -130,6 +132,7 @@ function App() {
   else if (first === 'bets') screen = <Bets wl={wl} />;
   else if (first === 'reports') screen = <Reports wl={wl} />;
   else if (first === 'bonuses') screen = <Bonuses wl={wl} readOnly={readOnly} />;
+  else if (first === 'players') screen = <Players wl={wl} readOnly={readOnly} />;
   else if (operator && first === 'white-labels') screen = <WhiteLabels onActAs={actAs} />;
   else if (operator && first === 'live-book') screen = <LiveBook />;
   else if (operator && first === 'settlement') screen = <Settlement />;

@@ -84,3 +84,24 @@ export function SecretOnce({ label, values }: { label: string; values: Record<st
 export function fmtTime(iso: string | null | undefined): string {
   return iso ? iso.replace('T', ' ').replace(/\.\d+Z$|Z$/, ' UTC') : '—';
 }
+
+/**
+ * Σ of decimal money strings (e.g. `"-12.500000"`), exact: scaled to integers with BigInt, never through a float;
+ * written with 2 decimals, truncated towards zero (for display only).
+ */
+export function sumMoney(values: string[]): string {
+  const SCALE = 6;
+  let total = 0n;
+  for (const v of values) {
+    const m = /^(-?)(\d+)(?:\.(\d+))?$/.exec(v.trim());
+    if (!m) continue;
+    const frac = (m[3] ?? '').padEnd(SCALE, '0').slice(0, SCALE);
+    const n = BigInt((m[2] as string) + frac);
+    total += m[1] ? -n : n;
+  }
+  const neg = total < 0n;
+  const abs = neg ? -total : total;
+  const whole = abs / 10n ** BigInt(SCALE);
+  const cents = (abs % 10n ** BigInt(SCALE)) / 10n ** BigInt(SCALE - 2);
+  return `${neg ? '-' : ''}${whole}.${String(cents).padStart(2, '0')}`;
+}

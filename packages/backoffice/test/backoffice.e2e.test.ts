@@ -6,6 +6,8 @@ import { sampleEvent } from '@bookie/server/modules/trading/fixtures';
 import { createPartner, type TestPartner } from '@bookie/server/testing/partner';
 import { startPlatform, type TestPlatform } from '@bookie/server/testing/platform';
 import { waitUntil } from '@bookie/server/testing/scripted-partner';
+import { openDatabase } from '@bookie/storage';
+import { sql } from 'kysely';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -104,6 +106,66 @@ describe('the backoffice in a browser', () => {
     return { context, page };
   }
 
+  /** Places an accepted single of `playerId` on the event's outcome 1|1 through the frame API. */
+  async function placeBet(playerId: string): Promise<string> {
+    await p.walletApi.deposit(playerId, '100');
+    const session = await p.session(playerId);
+    let placed: { status: number; json: { id: string; status: number } } | undefined;
+    await waitUntil(async () => {
+      placed = await p.call('POST', '/frame-api/bets', {
+        token: session,
+        body: {
+          bet_type: 'single',
+          stake: '10',
+          currency: 'EUR',
+          odds_strategy: 3,
+          selections: [{ sport_event_id: eventId, market_id: '1', odd_id: '1', odds: '1.5' }],
+        },
+      });
+      return placed.status === 200 && placed.json.status === 1;
+    }, 20_000);
+    return (placed as { json: { id: string } }).json.id;
+  }
+
+  /**
+   * Appends `n` log entries settlement cannot process (a rollback whose market id holds a NUL, which no API accepts)
+   * while Bookie is stopped, and starts it again quarantining after 2 attempts: the entries' log versions.
+   */
+  async function poisonTheLog(n: number): Promise<string[]> {
+    const versions: string[] = [];
+    await p.restartBookie('SIGTERM', { SETTLEMENT_QUARANTINE_AFTER: '2' }, async () => {
+      const [flag, where] = p.dbArgs as [string, string];
+      const database = await openDatabase(flag === '--db-url' ? { url: where } : { dataDir: where });
+      try {
+        for (let i = 0; i < n; i++) {
+          const r = await sql<{ v: string }>`select nextval('feed_version_seq')::text as v`.execute(
+            database.db,
+          );
+          const v = r.rows[0]?.v as string;
+          const line = JSON.stringify({
+            v,
+            sport_event_id: eventId,
+            match_id: eventId,
+            type: 'bet_rollback',
+            timestamp: Math.floor(Date.now() / 1000),
+            market_ids: ['1\u0000'],
+            reason: 'technical_error_in_coefficient',
+            dt_start: new Date(Date.now() - 60_000).toISOString(),
+            dt_end: new Date().toISOString(),
+          });
+          await sql`insert into feed_log (v, sport_event_id, type, line) values (${v}::int8, ${eventId}, 'bet_rollback', ${line})`.execute(
+            database.db,
+          );
+          versions.push(v);
+        }
+      } finally {
+        await database.close();
+      }
+    });
+    base = p.bookie.url;
+    return versions;
+  }
+
   it('a partner user manages credentials, the allowlist, a failing callback, a bet and a report', async () => {
     const { context, page } = await logIn('admin@acme.test');
     const wl = p.partner.whiteLabelId;
@@ -147,6 +209,23 @@ describe('the backoffice in a browser', () => {
       '::1',
       '203.0.113.7',
     ]);
+    // the frame's allowed origins: a CORS preflight from that origin is answered for it
+    await page.locator('textarea[name="allowed_origins"]').fill('https://shop.example.com');
+    await page.getByRole('button', { name: 'Save allowed origins' }).click();
+    await page.getByText('Allowed origins saved').waitFor();
+    expect((await admin('GET', `/admin/white-labels/${wl}`)).json.allowed_origins).toEqual([
+      'https://shop.example.com',
+    ]);
+    await waitUntil(async () => {
+      const preflight = await fetch(`${base}/frame-api/bets`, {
+        method: 'OPTIONS',
+        headers: { origin: 'https://shop.example.com', 'access-control-request-method': 'POST' },
+      });
+      return (
+        preflight.status === 204 &&
+        preflight.headers.get('access-control-allow-origin') === 'https://shop.example.com'
+      );
+    }, 10_000);
     await page.locator('input[name="callback_url"]').fill('http://127.0.0.1:9/unreachable');
     await page.getByRole('button', { name: 'Save callback URL' }).click();
     await page.getByText('Callback URL saved').waitFor();
@@ -281,7 +360,71 @@ describe('the backoffice in a browser', () => {
     await context.close();
   }, 60_000);
 
-  it('an operator user configures a white label and sees the live book', async () => {
+  it("a partner user sets a player's risk group, blocks the player, and creates and cancels bonuses", async () => {
+    const { context, page } = await logIn('admin@acme.test');
+    const risk = async () =>
+      (await p.call('GET', '/players/player-1/risk', { token: p.accessToken })).json as { group: string };
+
+    // the white label's bettors with their risk; the group set, then the player blocked
+    await page.goto(`${base}/backoffice/#/players`);
+    const row = page.locator('tr[data-player="player-1"]');
+    await row.waitFor();
+    await row.locator('select[name="group"]').selectOption('vip');
+    await row.getByRole('button', { name: 'Set group' }).click();
+    await expect.poll(() => row.locator('[data-field="group"]').textContent()).toBe('vip');
+    expect((await risk()).group).toBe('vip');
+    await row.getByRole('button', { name: 'Block' }).click();
+    await expect.poll(() => row.locator('[data-field="group"]').textContent()).toBe('blocked');
+    expect((await risk()).group).toBe('blocked');
+    await page.screenshot({ path: join(SHOTS, 'backoffice-players.png') });
+    // searching by id finds one player, unknown ones read as the default group
+    await page.locator('input[name="player_id"]').fill('nobody-yet');
+    await page.getByRole('button', { name: 'Find' }).click();
+    await expect
+      .poll(() => page.locator('tr[data-player="nobody-yet"] [data-field="group"]').textContent())
+      .toBe('default');
+
+    // a freebet: created from the form, then cancelled
+    await page.goto(`${base}/backoffice/#/bonuses`);
+    await page.locator('input[name="player_id"]').fill('player-2');
+    await page.locator('input[name="amount"]').fill('5');
+    await page.getByRole('button', { name: 'Create freebet' }).click();
+    const freebet = page.locator('tr[data-bonus]').filter({ hasText: 'player-2' });
+    await expect.poll(() => freebet.locator('[data-field="status"]').textContent()).toBe('available');
+    const id = (await freebet.getAttribute('data-bonus')) as string;
+    await freebet.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => freebet.locator('[data-field="status"]').textContent()).toBe('cancelled');
+    expect((await p.call('GET', `/freebet/${id}`, { token: p.accessToken })).json.status).toBe('cancelled');
+    // freebets for many players at once, each answered on its own
+    await page.locator('textarea[name="players"]').fill('player-4\nplayer-5');
+    await page.getByRole('button', { name: 'Create for each player' }).click();
+    await page.getByText('2 of 2 created').waitFor();
+    const listed = await p.call('GET', '/freebets?player_id=player-5', { token: p.accessToken });
+    expect(listed.json.items.map((f: { amount: string }) => f.amount)).toEqual(['5.000000']);
+    // a boost: created, then cancelled
+    await page.getByRole('button', { name: 'boosts', exact: true }).click();
+    await page.locator('input[name="player_id"]').fill('');
+    await page.locator('input[name="name"]').fill('Derby boost');
+    await page.getByRole('button', { name: 'Create boost' }).click();
+    const boost = page.locator('tr[data-bonus]').filter({ hasText: 'every player' });
+    await expect.poll(() => boost.locator('[data-field="status"]').textContent()).toBe('active');
+    await boost.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => boost.locator('[data-field="status"]').textContent()).toBe('cancelled');
+
+    const audit = await admin('GET', '/admin/audit-log?actor=user:admin@acme.test&limit=50');
+    const actions = audit.json.items.map((a: { action: string }) => a.action);
+    expect(actions).toEqual(
+      expect.arrayContaining([
+        'PUT /players/:player_id/risk',
+        'POST /freebet/create',
+        'POST /freebet/cancel',
+      ]),
+    );
+    await context.close();
+  }, 60_000);
+
+  it('an operator user configures a white label, sees the live book with exposure, and decides quarantined entries', async () => {
+    await placeBet('player-3');
     const { context, page } = await logIn('ops@bookie.test');
     const wl = p.partner.whiteLabelId;
     await page.goto(`${base}/backoffice/#/white-labels`);
@@ -301,10 +444,62 @@ describe('the backoffice in a browser', () => {
       .getByRole('button', { name: 'Arsenal vs Chelsea' })
       .click();
     await page.getByTestId('event-book').getByText('1: 1.5', { exact: true }).first().waitFor();
+    // the exposure of the outcome with an open bet, next to its odds, as the risk engine stores it
+    const stored = (await admin('GET', `/admin/risk/exposure?sport_event_id=${eventId}`)).json
+      .items as Array<{
+      market_id: string;
+      odd_id: string;
+      exposure_eur: string;
+    }>;
+    const outcome = stored.filter((x) => x.market_id === '1' && x.odd_id === '1');
+    expect(outcome).toHaveLength(1);
+    const shown = (outcome[0]?.exposure_eur as string).replace(/(\.\d{2})\d*$/, '$1');
+    await expect
+      .poll(() => page.locator('[data-odd="1|1"] [data-field="exposure"]').textContent())
+      .toContain(`exp ${shown} EUR`);
     await page.screenshot({ path: join(SHOTS, 'backoffice-live-book.png') });
     await page.getByRole('button', { name: 'Bet stop' }).click();
     await page.getByRole('button', { name: 'Lift bet stop' }).waitFor();
     expect((await admin('GET', `/trading/sport-events/${eventId}`)).json.sport_event.bet_stop).toBe(true);
+    await page.getByRole('button', { name: 'Lift bet stop' }).click();
+    await page.getByRole('button', { name: 'Bet stop' }).waitFor();
+
+    // two log entries settlement cannot process, quarantined; one retried (it fails again), one skipped
+    const poison = await poisonTheLog(2);
+    await page.goto(`${base}/backoffice/#/settlement`);
+    await waitUntil(async () => {
+      const q = await admin('GET', '/admin/settlement/quarantine?status=quarantined');
+      return q.status === 200 && q.json.items.length === 2;
+    }, 30_000);
+    await page.getByTestId('quarantine').getByRole('button', { name: 'Refresh' }).click();
+    const entry = (v: string) => page.getByTestId('quarantine').locator(`tr[data-entry="${v}"]`);
+    await entry(poison[0] as string).waitFor();
+    await page.locator('input[name="reason"]').fill('market ids fixed; replay it');
+    await entry(poison[0] as string)
+      .getByRole('button', { name: 'Retry' })
+      .click();
+    const first = async () =>
+      (
+        (await admin('GET', '/admin/settlement/quarantine')).json.items as Array<{
+          v: string;
+          attempts: number;
+        }>
+      ).find((q) => q.v === poison[0]);
+    await waitUntil(async () => ((await first())?.attempts ?? 0) > 2, 30_000);
+    await entry(poison[1] as string)
+      .getByRole('button', { name: 'Skip' })
+      .click();
+    await entry(poison[1] as string).waitFor({ state: 'detached' });
+    await page.screenshot({ path: join(SHOTS, 'backoffice-quarantine.png') });
+    const skipped = await admin('GET', '/admin/settlement/quarantine?status=skipped');
+    expect(skipped.json.items.map((q: { v: string }) => q.v)).toEqual([poison[1]]);
+    const audit = await admin('GET', '/admin/audit-log?actor=user:ops@bookie.test&limit=50');
+    expect(audit.json.items.map((a: { action: string }) => a.action)).toEqual(
+      expect.arrayContaining([
+        'POST /admin/settlement/quarantine/:v/retry',
+        'POST /admin/settlement/quarantine/:v/skip',
+      ]),
+    );
     await context.close();
-  }, 60_000);
+  }, 120_000);
 });

@@ -391,7 +391,10 @@ export const CreateBetBoostBody = Type.Object(
 /** See {@link CreateBetBoostBody}. */
 export type CreateBetBoostBody = Static<typeof CreateBetBoostBody>;
 
-/** A bet boost record; `status` is `active`, `exhausted` (no quantity left) or `expired`. */
+/**
+ * A bet boost record; `status` is `active`, `exhausted` (no quantity left), `expired` or `cancelled` (by the
+ * partner: no bet takes it any more).
+ */
 export const BetBoostView = Type.Object({
   id: Type.String(),
   player_id: Type.Union([Type.String(), Type.Null()]),
@@ -402,7 +405,12 @@ export const BetBoostView = Type.Object({
   remaining_quantity: Type.Integer(),
   expires_at: Type.Union([Type.String(), Type.Null()]),
   foreign_params: ForeignParams,
-  status: Type.Union([Type.Literal('active'), Type.Literal('exhausted'), Type.Literal('expired')]),
+  status: Type.Union([
+    Type.Literal('active'),
+    Type.Literal('exhausted'),
+    Type.Literal('expired'),
+    Type.Literal('cancelled'),
+  ]),
   idempotence_id: Type.Union([Type.String(), Type.Null()]),
   created_at: Type.String(),
   updated_at: Type.String(),

@@ -109,25 +109,6 @@ export const BetPage = Type.Object({
 /** See {@link BetPage}. */
 export type BetPage = Static<typeof BetPage>;
 
-/** The error body of every Bookie HTTP answer: `{error: {code, message, details}}` (`details.field` names a bad field). */
-export const FrameError = Type.Object(
-  {
-    error: Type.Object({
-      code: Type.String(),
-      message: Type.String(),
-      details: Type.Record(Type.String(), Type.Unknown()),
-    }),
-  },
-  {
-    $id: 'FrameError',
-    examples: [
-      { error: { code: 'unauthorized', message: 'session ended', details: { error: 'invalid_token' } } },
-    ],
-  },
-);
-/** See {@link FrameError}. */
-export type FrameError = Static<typeof FrameError>;
-
 /** A partner banner shown in the frame (DECISIONS D48); URLs are http(s). */
 export const FrameBanner = Type.Object({
   id: Type.String(),

@@ -7,34 +7,6 @@
 import { type Static, Type } from '@sinclair/typebox';
 
 /**
- * The error body of every Bookie HTTP API (`{"error": {"code", "message", "details"}}`), as the integration
- * operations declare their 4xx/5xx answers. `code` is a domain error code (`validation_error`, `not_found`,
- * `unauthorized`, `forbidden`, …); `details.field` names the bad field of a validation error.
- */
-export const IntegrationErrorBody = Type.Object(
-  {
-    error: Type.Object({
-      code: Type.String(),
-      message: Type.String(),
-      details: Type.Record(Type.String(), Type.Unknown()),
-    }),
-  },
-  {
-    examples: [
-      {
-        error: {
-          code: 'validation_error',
-          message: 'body.player_id: must NOT have fewer than 1 characters',
-          details: { field: 'body.player_id' },
-        },
-      },
-    ],
-  },
-);
-/** See {@link IntegrationErrorBody}. */
-export type IntegrationErrorBody = Static<typeof IntegrationErrorBody>;
-
-/**
  * Body of `POST /integration/partner-check`: the player whose money the scenarios move at the partner (at least 20
  * in `currency`, default EUR), optionally only some scenarios by id, and the means to provoke the final place errors
  * only the partner can decide (without them those scenarios are reported `not_provoked`).

@@ -1,6 +1,7 @@
 /**
  * The risk engine in a replay (docs/adr/0018-risk-engine.md): the liability limits a replay configures, and what the
- * report shows of them — per market, the largest exposure an outcome reached and the bets declined `max_bet`; the
+ * report shows of them — per market, the largest exposure an outcome reached, the bets declined `max_bet` and the
+ * odds shading lowered; the
  * players' risk scores by bettor profile (sharp players beat the closing line more often).
  *
  * @packageDocumentation
@@ -20,6 +21,8 @@ export interface RiskReport {
   largest_exposure_eur: Record<string, string>;
   /** Per market kind: bets declined `max_bet` with a leg in it. */
   max_bet_declines: Record<string, number>;
+  /** Per market kind: outcomes whose published odds shading lowered, and how many lowered prices it published. */
+  odds_shaded: Record<string, { outcomes: number; publications: number }>;
   /** Mean risk score by bettor profile (D40), 6 decimals, and how many players. */
   mean_score_by_profile: Record<string, { players: number; mean_score: string }>;
 }
@@ -72,6 +75,20 @@ export async function collectRiskReport(input: {
       largest[kind] = e.max_exposure_eur;
     }
   }
+  const shading = await callJson<{ items: Array<{ market_type_id: string; publications: number }> }>(
+    input.dispatcher,
+    'GET',
+    `${input.baseUrl}/admin/risk/shading?limit=10000`,
+    { token: input.adminToken },
+  );
+  const shaded: RiskReport['odds_shaded'] = {};
+  for (const h of shading.items) {
+    const kind = marketKindOf(Number(h.market_type_id)) ?? h.market_type_id;
+    const acc = shaded[kind] ?? { outcomes: 0, publications: 0 };
+    acc.outcomes++;
+    acc.publications += h.publications;
+    shaded[kind] = acc;
+  }
   const declines: Record<string, number> = {};
   for (const o of input.outcomes) {
     if (!o.answer?.restrictions.some((r) => r.type === 'max_bet')) continue;
@@ -109,6 +126,7 @@ export async function collectRiskReport(input: {
     limit_eur: input.limitEur,
     largest_exposure_eur: largest,
     max_bet_declines: declines,
+    odds_shaded: shaded,
     mean_score_by_profile: mean,
   };
 }
@@ -116,14 +134,19 @@ export async function collectRiskReport(input: {
 /** The risk section as report lines. */
 export function formatRiskReport(r: RiskReport): string[] {
   const kinds = [
-    ...new Set([...Object.keys(r.largest_exposure_eur), ...Object.keys(r.max_bet_declines)]),
+    ...new Set([
+      ...Object.keys(r.largest_exposure_eur),
+      ...Object.keys(r.max_bet_declines),
+      ...Object.keys(r.odds_shaded),
+    ]),
   ].sort();
   return [
     `Risk: liability limit ${r.limit_eur} EUR per outcome`,
     ...kinds.map(
       (k) =>
         `  ${k.padEnd(16)} largest exposure ${(r.largest_exposure_eur[k] ?? '0.000000').padStart(14)} EUR, ` +
-        `${r.max_bet_declines[k] ?? 0} bets declined max_bet`,
+        `${r.max_bet_declines[k] ?? 0} bets declined max_bet, ` +
+        `${r.odds_shaded[k]?.outcomes ?? 0} outcomes shaded (${r.odds_shaded[k]?.publications ?? 0} prices)`,
     ),
     `  mean risk score: ${Object.entries(r.mean_score_by_profile)
       .map(([k, v]) => `${k} ${v.mean_score} (${v.players})`)

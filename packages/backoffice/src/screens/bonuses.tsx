@@ -4,113 +4,117 @@ import { ErrorBox, fmtTime, Section, useAction, useLoad } from '../ui.js';
 
 type Kind = 'freebets' | 'insurances' | 'boosts';
 
+/** Bonus conditions allowing single bets (the form's default; the JSON editor takes any). */
 const SINGLE = [{ type: 'bet_details', data: { bet_details: [{ type: 'single' }] } }];
 
-const EXAMPLES: Record<Kind, unknown> = {
-  freebets: { player_id: 'p-1001', currency_code: 'EUR', amount: '5.000000', conditions: SINGLE },
-  insurances: {
-    player_id: 'p-1001',
-    currency_code: 'EUR',
-    type: 'amount',
-    amount: '5.000000',
-    conditions: SINGLE,
-  },
-  boosts: { name: 'Weekend boost', multiplier: '1.1', quantity: 100, player_id: null },
-};
 const LIST: Record<Kind, string> = {
   freebets: '/freebets',
   insurances: '/insurances',
   boosts: '/bet-boosts',
 };
-const CREATE: Record<Kind, string> = {
-  freebets: '/freebet/create',
-  insurances: '/insurance/create',
-  boosts: '/bet-boosts',
+const CANCEL: Record<Kind, (id: string) => [string, unknown]> = {
+  freebets: (id) => ['/freebet/cancel', { id }],
+  insurances: (id) => ['/insurance/cancel', { id }],
+  boosts: (id) => [`/bet-boosts/${encodeURIComponent(id)}/cancel`, {}],
+};
+const CANCELLABLE: Record<Kind, string[]> = {
+  freebets: ['available', 'expired'],
+  insurances: ['available', 'expired'],
+  boosts: ['active', 'exhausted', 'expired'],
 };
 
 interface Bonus {
   id: string;
-  player_id?: string;
+  player_id?: string | null;
+  name?: string;
   status?: string;
-  amount?: string;
+  amount?: string | null;
+  percent?: string | null;
+  multiplier?: string;
+  remaining_quantity?: number;
+  quantity?: number;
   currency_code?: string;
+  expires_at?: string | null;
   created_at?: string;
 }
 
-/** Freebets, insurances and bet boosts: list, create (JSON as the partner API takes it), cancel a freebet. */
+const field = (set: (v: string) => void) => (e: Event) => set((e.target as HTMLInputElement).value);
+const expiry = (v: string) => (v ? { expires_at: new Date(v).toISOString() } : {});
+
+/**
+ * Freebets, insurances and bet boosts: list; create one from a form, freebets in bulk (one per player id); change a
+ * freebet's or an insurance's amount; cancel any of them.
+ */
 export function Bonuses({ wl, readOnly }: { wl: string; readOnly: boolean }) {
   const [kind, setKind] = useState<Kind>('freebets');
-  const [body, setBody] = useState(JSON.stringify(EXAMPLES.freebets, null, 2));
   const { data, error, reload } = useLoad(() => api<{ items: Bonus[] }>('GET', LIST[kind]), [wl, kind]);
   const act = useAction();
-  const choose = (k: Kind) => {
-    setKind(k);
-    setBody(JSON.stringify(EXAMPLES[k], null, 2));
-  };
-  const create = () =>
-    act.run(async () => {
-      await api('POST', CREATE[kind], JSON.parse(body));
-      reload();
-    });
   const cancel = (id: string) =>
     act.run(async () => {
-      await api('POST', '/freebet/cancel', { id });
+      const [path, body] = CANCEL[kind](id);
+      await api('POST', path, body);
+      reload();
+    });
+  const update = (b: Bonus) =>
+    act.run(async () => {
+      const amount = prompt(`New amount of ${b.id}`, b.amount ?? '');
+      if (!amount) return;
+      await api('POST', kind === 'freebets' ? '/freebet/update' : '/insurance/update', { id: b.id, amount });
       reload();
     });
   return (
     <Section title="Bonuses">
       <div class="tabs">
         {(['freebets', 'insurances', 'boosts'] as const).map((k) => (
-          <button type="button" class={k === kind ? 'active' : ''} onClick={() => choose(k)}>
+          <button type="button" class={k === kind ? 'active' : ''} onClick={() => setKind(k)}>
             {k}
           </button>
         ))}
       </div>
       <ErrorBox error={error || act.error} />
-      {!readOnly && (
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            create();
-          }}
-        >
-          <label>
-            New {kind.slice(0, -1)} (JSON body of <code>POST {CREATE[kind]}</code>)
-            <textarea
-              rows={6}
-              value={body}
-              onInput={(e) => setBody((e.target as HTMLTextAreaElement).value)}
-            />
-          </label>
-          <button type="submit" disabled={act.busy}>
-            Create
-          </button>
-        </form>
-      )}
+      {!readOnly && <CreateForm key={kind} kind={kind} onCreated={reload} />}
       <table>
         <thead>
           <tr>
             <th>id</th>
             <th>player</th>
             <th>status</th>
-            <th>amount</th>
+            <th>{kind === 'boosts' ? 'multiplier (left / of)' : 'amount'}</th>
+            <th>expires</th>
             <th>created</th>
             <th />
           </tr>
         </thead>
         <tbody>
           {(data?.items ?? []).map((b) => (
-            <tr>
+            <tr key={b.id} data-bonus={b.id}>
               <td>
-                <code>{b.id}</code>
+                <code>{b.id.slice(0, 8)}</code>
               </td>
-              <td>{b.player_id ?? ''}</td>
-              <td>{b.status ?? ''}</td>
-              <td>{b.amount ? `${b.amount} ${b.currency_code ?? ''}` : ''}</td>
+              <td>{b.player_id ?? (kind === 'boosts' ? 'every player' : '')}</td>
+              <td data-field="status">{b.status ?? ''}</td>
+              <td>
+                {kind === 'boosts'
+                  ? `${b.multiplier} (${b.remaining_quantity} / ${b.quantity})`
+                  : b.amount
+                    ? `${b.amount} ${b.currency_code ?? ''}`
+                    : b.percent
+                      ? `${b.percent} %`
+                      : ''}
+              </td>
+              <td>{fmtTime(b.expires_at)}</td>
               <td>{fmtTime(b.created_at)}</td>
               <td>
-                {!readOnly && kind === 'freebets' && b.status === 'available' && (
-                  <button type="button" class="danger" onClick={() => cancel(b.id)}>
+                {!readOnly &&
+                  kind !== 'boosts' &&
+                  b.status === 'available' &&
+                  (b.amount ?? null) !== null && (
+                    <button type="button" disabled={act.busy} onClick={() => update(b)}>
+                      Change amount
+                    </button>
+                  )}{' '}
+                {!readOnly && CANCELLABLE[kind].includes(b.status ?? '') && (
+                  <button type="button" class="danger" disabled={act.busy} onClick={() => cancel(b.id)}>
                     Cancel
                   </button>
                 )}
@@ -120,5 +124,126 @@ export function Bonuses({ wl, readOnly }: { wl: string; readOnly: boolean }) {
         </tbody>
       </table>
     </Section>
+  );
+}
+
+function CreateForm({ kind, onCreated }: { kind: Kind; onCreated: () => void }) {
+  const [player, setPlayer] = useState('');
+  const [players, setPlayers] = useState('');
+  const [currency, setCurrency] = useState('EUR');
+  const [amount, setAmount] = useState('');
+  const [expires, setExpires] = useState('');
+  const [name, setName] = useState('');
+  const [multiplier, setMultiplier] = useState('1.1');
+  const [quantity, setQuantity] = useState('100');
+  const [bulkResult, setBulkResult] = useState('');
+  const act = useAction();
+  const create = () =>
+    act.run(async () => {
+      if (kind === 'freebets') {
+        await api('POST', '/freebet/create', {
+          player_id: player,
+          currency_code: currency,
+          amount,
+          conditions: SINGLE,
+          ...expiry(expires),
+        });
+      } else if (kind === 'insurances') {
+        await api('POST', '/insurance/create', {
+          player_id: player,
+          currency_code: currency,
+          type: 'amount',
+          amount,
+          conditions: SINGLE,
+          ...expiry(expires),
+        });
+      } else {
+        await api('POST', '/bet-boosts', {
+          name,
+          multiplier,
+          quantity: Number(quantity),
+          player_id: player || null,
+          ...expiry(expires),
+        });
+      }
+      onCreated();
+    });
+  const bulk = () =>
+    act.run(async () => {
+      const ids = players.split(/[\s,]+/).filter(Boolean);
+      const r = await api<{ items: Array<{ status: number }> }>('POST', '/freebet/create/bulk', {
+        items: ids.map((player_id) => ({
+          player_id,
+          currency_code: currency,
+          amount,
+          conditions: SINGLE,
+          ...expiry(expires),
+        })),
+      });
+      const ok = r.items.filter((i) => i.status < 300).length;
+      setBulkResult(`${ok} of ${ids.length} created`);
+      onCreated();
+    });
+  const noun = kind === 'boosts' ? 'boost' : kind.slice(0, -1);
+  return (
+    <form
+      class="filters"
+      onSubmit={(e) => {
+        e.preventDefault();
+        create();
+      }}
+    >
+      <label>
+        Player id{kind === 'boosts' ? ' (empty: every player)' : ''}
+        <input name="player_id" value={player} onInput={field(setPlayer)} />
+      </label>
+      {kind === 'boosts' ? (
+        <>
+          <label>
+            Name
+            <input name="name" value={name} onInput={field(setName)} />
+          </label>
+          <label>
+            Multiplier
+            <input name="multiplier" value={multiplier} onInput={field(setMultiplier)} />
+          </label>
+          <label>
+            Bets
+            <input name="quantity" value={quantity} onInput={field(setQuantity)} />
+          </label>
+        </>
+      ) : (
+        <>
+          <label>
+            Amount
+            <input name="amount" value={amount} onInput={field(setAmount)} />
+          </label>
+          <label>
+            Currency
+            <input name="currency_code" value={currency} onInput={field(setCurrency)} />
+          </label>
+        </>
+      )}
+      <label>
+        Expires (optional)
+        <input name="expires_at" type="datetime-local" value={expires} onInput={field(setExpires)} />
+      </label>
+      <button type="submit" disabled={act.busy}>
+        Create {noun}
+      </button>
+      {kind === 'freebets' && (
+        <>
+          <label>
+            Bulk: player ids
+            <textarea name="players" rows={2} value={players} onInput={field(setPlayers)} />
+          </label>
+          <button type="button" disabled={act.busy} onClick={bulk}>
+            Create for each player
+          </button>
+          {bulkResult && <span class="ok">{bulkResult}</span>}
+        </>
+      )}
+      <ErrorBox error={act.error} />
+    </form>
   );
 }

@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { api, qs } from '../api.js';
-import { ErrorBox, fmtTime, SecretOnce, Section, useAction, useLoad } from '../ui.js';
+import { ErrorBox, fmtTime, SecretOnce, Section, sumMoney, useAction, useLoad } from '../ui.js';
 import type { WhiteLabel } from './white-label-settings.js';
 
 /** Every white label: create one (its first credential shown once), configure limits, mode, delay, interval. */
@@ -215,6 +215,16 @@ interface Snapshot {
   version: string;
 }
 
+interface ExposureItem {
+  white_label_id: string;
+  sport_event_id: string;
+  market_id: string;
+  odd_id: string;
+  phase: string;
+  exposure_eur: string;
+  limit_eur: string | null;
+}
+
 /** A feed odd value (12 decimals) shown without its trailing zeros, as text: never through a float. */
 function shortOdds(value: string): string {
   return value.replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, '');
@@ -233,7 +243,10 @@ const FIXTURE_STATUS = [
   'abandoned',
 ];
 
-/** The live book: events with status and bet stop; an event's markets and odds; bet stop on or off. */
+/**
+ * The live book: events with status and bet stop; an event's markets and odds with the exposure on each outcome;
+ * bet stop on or off.
+ */
 export function LiveBook() {
   const [status, setStatus] = useState('');
   const list = useLoad(
@@ -297,6 +310,20 @@ export function LiveBook() {
 
 function EventBook({ id, onChange }: { id: string; onChange: () => void }) {
   const { data, error, reload } = useLoad(() => api<Snapshot>('GET', `/trading/sport-events/${id}`), [id]);
+  const exposure = useLoad(
+    () =>
+      api<{ items: ExposureItem[] }>(
+        'GET',
+        `/admin/risk/exposure${qs({ sport_event_id: id, limit: '10000' })}`,
+      ),
+    [id],
+  );
+  // every white label's exposure on an outcome, summed (EUR); the largest limit share is the one to watch
+  const byOutcome = new Map<string, ExposureItem[]>();
+  for (const x of exposure.data?.items ?? []) {
+    const k = `${x.market_id}|${x.odd_id}`;
+    byOutcome.set(k, [...(byOutcome.get(k) ?? []), x]);
+  }
   const act = useAction();
   const toggle = () =>
     act.run(async () => {
@@ -310,7 +337,10 @@ function EventBook({ id, onChange }: { id: string; onChange: () => void }) {
       <h3>
         Markets of {id.slice(0, 8)} (version {data.version})
       </h3>
-      <ErrorBox error={act.error} />
+      <ErrorBox error={act.error || exposure.error} />
+      <p class="hint">
+        Next to each odd: the exposure on that outcome (EUR, every white label), and its limit.
+      </p>
       <button type="button" onClick={toggle} disabled={act.busy}>
         {data.sport_event.bet_stop ? 'Lift bet stop' : 'Bet stop'}
       </button>
@@ -336,12 +366,31 @@ function EventBook({ id, onChange }: { id: string; onChange: () => void }) {
               </td>
               <td>{m.status}</td>
               <td>
-                {Object.values(m.odds).map((o) => (
-                  <span class={`odd ${o.is_active ? '' : 'inactive'}`}>
-                    {o.id}: {shortOdds(o.value)}
-                    {o.status ? ` [${o.status}]` : ''}{' '}
-                  </span>
-                ))}
+                {Object.values(m.odds).map((o) => {
+                  const rows = byOutcome.get(`${m.id}|${o.id}`) ?? [];
+                  const limits = [...new Set(rows.map((r) => r.limit_eur).filter((l) => l !== null))];
+                  return (
+                    <span class={`odd ${o.is_active ? '' : 'inactive'}`} data-odd={`${m.id}|${o.id}`}>
+                      <span>
+                        {o.id}: {shortOdds(o.value)}
+                        {o.status ? ` [${o.status}]` : ''}
+                      </span>
+                      {rows.length > 0 && (
+                        <span
+                          class="exposure"
+                          data-field="exposure"
+                          title={rows
+                            .map((r) => `${r.white_label_id} ${r.phase}: ${r.exposure_eur}`)
+                            .join('\n')}
+                        >
+                          {' '}
+                          exp {sumMoney(rows.map((r) => r.exposure_eur))} EUR
+                          {limits.length === 1 ? ` / limit ${sumMoney([limits[0] as string])}` : ''}
+                        </span>
+                      )}{' '}
+                    </span>
+                  );
+                })}
               </td>
             </tr>
           ))}
@@ -351,7 +400,10 @@ function EventBook({ id, onChange }: { id: string; onChange: () => void }) {
   );
 }
 
-/** Settlement: this process's consumer and the callbacks that keep failing (every white label). */
+/**
+ * Settlement: this process's consumer, the quarantined log entries (retry, skip) and the callbacks that keep failing
+ * (every white label).
+ */
 export function Settlement() {
   const status = useLoad(() => api<Record<string, unknown>>('GET', '/admin/settlement/status'));
   const failing = useLoad(() =>
@@ -370,6 +422,7 @@ export function Settlement() {
     <Section title="Settlement">
       <ErrorBox error={status.error || failing.error} />
       <pre class="json">{JSON.stringify(status.data ?? {}, null, 2)}</pre>
+      <Quarantine />
       <h3>Failing callbacks (every white label)</h3>
       <table>
         <thead>
@@ -396,6 +449,106 @@ export function Settlement() {
         </tbody>
       </table>
     </Section>
+  );
+}
+
+interface QuarantineEntry {
+  v: string;
+  status: 'quarantined' | 'retry' | 'resolved' | 'skipped';
+  error: string;
+  attempts: number;
+  type?: string;
+  quarantined_at: string;
+  updated_at: string;
+}
+
+/** Log entries settlement gave up on: their last error; retry or skip each, with a reason (audited). */
+function Quarantine() {
+  const [status, setStatus] = useState('quarantined');
+  const { data, error, reload } = useLoad(
+    () => api<{ items: QuarantineEntry[] }>('GET', `/admin/settlement/quarantine${qs({ status })}`),
+    [status],
+  );
+  const [reason, setReason] = useState('');
+  const act = useAction();
+  const decide = (v: string, decision: 'retry' | 'skip') =>
+    act.run(async () => {
+      await api('POST', `/admin/settlement/quarantine/${v}/${decision}`, {
+        reason: reason.trim() || `${decision} from the backoffice`,
+      });
+      reload();
+    });
+  return (
+    <div data-testid="quarantine">
+      <h3>Quarantined log entries</h3>
+      <div class="filters">
+        <label>
+          Status
+          <select value={status} onChange={(e) => setStatus((e.target as HTMLSelectElement).value)}>
+            <option value="">any</option>
+            <option value="quarantined">quarantined</option>
+            <option value="retry">retry asked</option>
+            <option value="resolved">resolved</option>
+            <option value="skipped">skipped</option>
+          </select>
+        </label>
+        <label>
+          Reason (audited)
+          <input
+            name="reason"
+            value={reason}
+            onInput={(e) => setReason((e.target as HTMLInputElement).value)}
+          />
+        </label>
+        <button type="button" onClick={reload}>
+          Refresh
+        </button>
+      </div>
+      <ErrorBox error={error || act.error} />
+      <table>
+        <thead>
+          <tr>
+            <th>log version</th>
+            <th>type</th>
+            <th>status</th>
+            <th>attempts</th>
+            <th>last error</th>
+            <th>since</th>
+            <th />
+          </tr>
+        </thead>
+        <tbody>
+          {(data?.items ?? []).map((q) => (
+            <tr key={q.v} data-entry={q.v}>
+              <td>{q.v}</td>
+              <td>{q.type ?? ''}</td>
+              <td data-field="status">{q.status}</td>
+              <td>{q.attempts}</td>
+              <td class="last-error">{q.error}</td>
+              <td>{fmtTime(q.quarantined_at)}</td>
+              <td>
+                {q.status === 'quarantined' && (
+                  <>
+                    <button type="button" disabled={act.busy} onClick={() => decide(q.v, 'retry')}>
+                      Retry
+                    </button>{' '}
+                    <button
+                      type="button"
+                      class="danger"
+                      disabled={act.busy}
+                      onClick={() => decide(q.v, 'skip')}
+                    >
+                      Skip
+                    </button>
+                  </>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {data && data.items.length === 0 && <p class="ok">Nothing in quarantine.</p>}
+    </div>
   );
 }
 

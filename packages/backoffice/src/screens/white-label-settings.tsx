@@ -17,6 +17,8 @@ export interface WhiteLabel {
   bet_interval: number;
   bet_delay: number;
   allowlist: string[];
+  /** Web origins the betting frame may be embedded on (its API answers them with CORS). */
+  allowed_origins: string[];
   signing: { enabled: boolean; secret?: string; previous_secret_valid_until: string | null };
   credentials?: Credential[];
 }
@@ -104,11 +106,12 @@ export function Credentials({ wl, readOnly }: { wl: string; readOnly: boolean })
   );
 }
 
-/** Callback URL, IP allowlist and the callback signing secret. */
+/** Callback URL, IP allowlist, the frame's allowed origins and the callback signing secret. */
 export function Integration({ wl, readOnly }: { wl: string; readOnly: boolean }) {
   const { data, error, reload } = useLoad(() => api<WhiteLabel>('GET', `/admin/white-labels/${wl}`), [wl]);
   const [url, setUrl] = useState<string | undefined>();
   const [allow, setAllow] = useState<string | undefined>();
+  const [origins, setOrigins] = useState<string | undefined>();
   const [saved, setSaved] = useState('');
   const [secret, setSecret] = useState<Record<string, string> | undefined>();
   const act = useAction();
@@ -118,6 +121,7 @@ export function Integration({ wl, readOnly }: { wl: string; readOnly: boolean })
       setSaved(`${what} saved`);
       setUrl(undefined);
       setAllow(undefined);
+      setOrigins(undefined);
       reload();
     });
   const rotate = () =>
@@ -133,6 +137,7 @@ export function Integration({ wl, readOnly }: { wl: string; readOnly: boolean })
   if (!data) return <ErrorBox error={error} />;
   const urlValue = url ?? data.callback_url ?? '';
   const allowValue = allow ?? data.allowlist.join('\n');
+  const originsValue = origins ?? (data.allowed_origins ?? []).join('\n');
   return (
     <>
       <ErrorBox error={error || act.error} />
@@ -178,6 +183,30 @@ export function Integration({ wl, readOnly }: { wl: string; readOnly: boolean })
             />
           </label>
           {!readOnly && <button type="submit">Save allowlist</button>}
+        </form>
+      </Section>
+      <Section title="Betting frame: allowed origins">
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            const entries = originsValue
+              .split(/[\s,]+/)
+              .map((s) => s.trim())
+              .filter((s) => s !== '');
+            save({ allowed_origins: entries }, 'Allowed origins');
+          }}
+        >
+          <label>
+            The web sites that embed the frame, one origin per line (e.g. https://www.example.com)
+            <textarea
+              name="allowed_origins"
+              rows={3}
+              value={originsValue}
+              disabled={readOnly}
+              onInput={(e) => setOrigins((e.target as HTMLTextAreaElement).value)}
+            />
+          </label>
+          {!readOnly && <button type="submit">Save allowed origins</button>}
         </form>
       </Section>
       <Section title="Callback signing">

@@ -64,6 +64,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/bet-boosts/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a bet boost
+         * @description Cancels a bet boost: no bet takes it from now on; bets that already took it keep their boosted odds. Audited. Cancelling a cancelled boost answers it again.
+         */
+        post: operations["cancelBetBoost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/bets": {
         parameters: {
             query?: never;
@@ -378,6 +398,26 @@ export interface paths {
         get: operations["getInsurance"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/insurance/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel an available bet insurance
+         * @description Cancels a bet insurance not yet applied to a bet; no bet takes it any more. Audited. One applied to a bet, paid or declined is 409; cancelling a cancelled one answers it again. No callback is sent.
+         */
+        post: operations["cancelInsurance"];
         delete?: never;
         options?: never;
         head?: never;
@@ -699,7 +739,7 @@ export interface components {
             player_id: string | null;
             quantity: number;
             remaining_quantity: number;
-            status: "active" | "exhausted" | "expired";
+            status: "active" | "exhausted" | "expired" | "cancelled";
             updated_at: string;
         };
         /** BetDetailsEntry */
@@ -1683,6 +1723,99 @@ export interface operations {
         };
     };
     getBetBoost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "bb_01HXYZ",
+                     *       "player_id": null,
+                     *       "name": "Weekend boost",
+                     *       "multiplier": "1.100000",
+                     *       "conditions": [],
+                     *       "quantity": 100,
+                     *       "remaining_quantity": 100,
+                     *       "expires_at": "2024-06-01T00:00:00.000Z",
+                     *       "foreign_params": {},
+                     *       "status": "active",
+                     *       "idempotence_id": "boost-weekend",
+                     *       "created_at": "2024-05-01T12:00:00.000Z",
+                     *       "updated_at": "2024-05-01T12:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BetBoostView"];
+                };
+            };
+            /** @description Bad input (`validation_error`): `details.field` names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown or expired token (`unauthorized`); see the WWW-Authenticate header */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed (`forbidden`): an address off the white label allowlist, a disabled admin API */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (`rate_limited`); see the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (`internal_error`): nothing was changed unless the answer says so; retry */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    cancelBetBoost: {
         parameters: {
             query?: never;
             header?: never;
@@ -3568,6 +3701,107 @@ export interface operations {
             };
             /** @description Not found (`not_found`) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (`rate_limited`); see the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (`internal_error`): nothing was changed unless the answer says so; retry */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    cancelInsurance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "fb_01HXYZ"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CancelBonusBody"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "in_01HXYZ",
+                     *       "player_id": "player-42",
+                     *       "currency_code": "EUR",
+                     *       "expires_at": null,
+                     *       "conditions": [],
+                     *       "stake_amount_range": null,
+                     *       "type": "percent",
+                     *       "amount": null,
+                     *       "percent": "10.000000",
+                     *       "max_amount": "20.000000",
+                     *       "strategies": {
+                     *         "type": "percent",
+                     *         "max_odds_count_lose": 1
+                     *       },
+                     *       "foreign_params": {},
+                     *       "status": "available",
+                     *       "bet_id": null,
+                     *       "refund_amount": null,
+                     *       "applied_at": null,
+                     *       "resolved_at": null,
+                     *       "idempotence_id": "insure-player-42",
+                     *       "created_at": "2024-05-01T12:00:00.000Z",
+                     *       "updated_at": "2024-05-01T12:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["InsuranceView"];
+                };
+            };
+            /** @description Bad input (`validation_error`): `details.field` names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown or expired token (`unauthorized`); see the WWW-Authenticate header */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed (`forbidden`): an address off the white label allowlist, a disabled admin API */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

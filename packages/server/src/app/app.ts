@@ -11,6 +11,7 @@ import { installErrorHandler } from '../http/error-handler.js';
 import { installStrictJson } from '../http/json.js';
 import { example, openApiOptions } from '../http/openapi.js';
 import { installTextRule } from '../http/text.js';
+import { auditUserChanges } from '../modules/users/audit-user-changes.js';
 import { registerModules } from './modules.js';
 import { tlsServerFactory } from './tls.js';
 import type { AppDeps } from './wiring.js';
@@ -44,6 +45,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(cookie);
   app.addSchema(ApiErrorBody);
   installAuth(app, deps, deps.authenticator);
+  if (deps.users) auditUserChanges(app, deps);
   const host = deps.config.host.includes(':') ? `[${deps.config.host}]` : deps.config.host;
   await app.register(
     swagger,

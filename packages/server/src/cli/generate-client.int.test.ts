@@ -34,8 +34,10 @@ describe('the generated partner client', () => {
       [
         'calculateCashOut',
         'cancelBet',
+        'cancelBetBoost',
         'cancelCashOut',
         'cancelFreebet',
+        'cancelInsurance',
         'createAccessToken',
         'createBetBoost',
         'createFreebet',

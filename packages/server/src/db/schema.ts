@@ -371,6 +371,8 @@ export interface BetBoostTable {
   request_hash: string | null;
   created_at: ColumnType<Date, Date | string, Date | string>;
   updated_at: ColumnType<Date, Date | string, Date | string>;
+  /** When the partner cancelled it: no bet takes it any more. */
+  cancelled_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 /** The boost a bet took: reserved at its creation, used on accept, released on decline. */
@@ -509,6 +511,18 @@ export interface RiskShadingTable {
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+/** What shading did to one outcome: publications of lowered odds, the lowest published, the base lowered from. */
+export interface RiskShadingHistoryTable {
+  sport_event_id: string;
+  market_id: string;
+  odd_id: string;
+  market_type_id: string;
+  base_odds: string;
+  lowest_odds: string;
+  publications: number;
+  last_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 /** A bet delay level (D34), seconds. */
 export interface RiskDelayTable {
   level: 'sport_event' | 'market_type' | 'risk_group';
@@ -583,6 +597,7 @@ export interface DB {
   risk_delay: RiskDelayTable;
   risk_closing_odds: RiskClosingOddsTable;
   risk_shading: RiskShadingTable;
+  risk_shading_history: RiskShadingHistoryTable;
   settlement_quarantine: SettlementQuarantineTable;
   white_label_certificate: WhiteLabelCertificateTable;
   mcp_client: McpClientTable;

@@ -174,11 +174,16 @@ export function installAuth(
   app.decorateRequest('user', undefined);
   const users = deps.users;
   /** The session's user when the request has no Authorization header and carries a session cookie. */
-  const sessionUser = async (request: FastifyRequest): Promise<BackofficeUser | undefined> => {
+  const sessionUser = async (
+    request: FastifyRequest,
+    asPartner = false,
+  ): Promise<BackofficeUser | undefined> => {
     if (!users || request.headers.authorization !== undefined) return undefined;
     const user = await users.user(request);
     if (!user) return undefined;
     request.user = user;
+    // a partner operation knows its white label before the audit reads the subject's state
+    if (asPartner) request.partner = userAsPartner(request, user);
     if (!isSafeMethod(request.method)) {
       if (user.role === 'partner_viewer')
         throw new DomainError('forbidden', 'a partner viewer changes nothing');
@@ -233,9 +238,8 @@ export function installAuth(
       : `session:${req.player?.sessionId ?? req.ip}`,
   );
   app.decorate('requirePartner', async (request: FastifyRequest, reply: FastifyReply) => {
-    const user = await sessionUser(request);
+    const user = await sessionUser(request, true);
     if (user) {
-      request.partner = userAsPartner(request, user);
       if (partnerLimit) await partnerLimit(request, reply);
       return;
     }

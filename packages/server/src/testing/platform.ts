@@ -31,8 +31,15 @@ export interface TestPlatform {
   ): Promise<{ status: number; json: any }>;
   /** Creates a session token for a player (D26). */
   session(playerId: string, params?: Record<string, unknown>): Promise<string>;
-  /** Kills Bookie (default SIGKILL) and starts it again on the same database. */
-  restartBookie(signal?: NodeJS.Signals, env?: NodeJS.ProcessEnv): Promise<void>;
+  /**
+   * Kills Bookie (default SIGKILL) and starts it again on the same database; `whileStopped` runs in between (e.g.
+   * to write to the database, which a PGlite process holds while it runs).
+   */
+  restartBookie(
+    signal?: NodeJS.Signals,
+    env?: NodeJS.ProcessEnv,
+    whileStopped?: () => Promise<void>,
+  ): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -98,8 +105,9 @@ export async function startPlatform(
     call,
     session: (playerId, params = {}) =>
       createSession(bookie.url, accessToken, { player_id: playerId, params }),
-    async restartBookie(signal = 'SIGKILL', extraEnv = {}) {
+    async restartBookie(signal = 'SIGKILL', extraEnv = {}, whileStopped) {
       await bookie.kill(signal);
+      await whileStopped?.();
       bookie = await startBookie(dbArgs, { env: { ...env, ...extraEnv } });
       accessToken = await partnerToken(bookie.url, partner.clientId, partner.clientSecret);
     },

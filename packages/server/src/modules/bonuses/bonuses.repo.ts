@@ -230,7 +230,7 @@ export async function findBetBoost(
 
 /**
  * Takes one unit of a boost for `betId` (the bet is being created): remaining_quantity − 1 when the boost is the
- * white label's, for this player (or every player), not expired and not exhausted — one atomic conditional update —
+ * white label's, for this player (or every player), not cancelled, not expired and not exhausted — one atomic conditional update —
  * and records the use as reserved. Returns the multiplier, or undefined when the boost could not be taken.
  */
 export async function reserveBoost(
@@ -244,6 +244,7 @@ export async function reserveBoost(
     .where('white_label_id', '=', b.whiteLabelId)
     .where((eb) => eb.or([eb('player_id', 'is', null), eb('player_id', '=', b.playerId)]))
     .where('remaining_quantity', '>', 0)
+    .where('cancelled_at', 'is', null)
     .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', b.now)]))
     .returning('multiplier')
     .executeTakeFirst();
@@ -253,6 +254,16 @@ export async function reserveBoost(
     .values({ bet_id: b.betId, boost_id: b.id, state: 'reserved', created_at: b.now, updated_at: b.now })
     .execute();
   return r.multiplier;
+}
+
+/** Cancels a boost (once: a cancelled boost keeps its first cancellation time). */
+export async function cancelBetBoostRow(tx: Executor, id: string, now: Date): Promise<void> {
+  await tx
+    .updateTable('bet_boost')
+    .set({ cancelled_at: now, updated_at: now })
+    .where('id', '=', id)
+    .where('cancelled_at', 'is', null)
+    .execute();
 }
 
 /** The boost use of a bet. */
@@ -347,4 +358,15 @@ export async function listBonuses<T extends BonusTable>(
   }
   const rows = await q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(f.limit).execute();
   return rows as unknown as Array<Selectable<DB[T]>>;
+}
+
+/** An audit row of a partner's change to a bonus (who, what, on what), in the change's transaction. */
+export async function auditBonus(
+  tx: Executor,
+  row: { at: Date; actor: string; action: string; subject: string; details: Record<string, unknown> },
+): Promise<void> {
+  await tx
+    .insertInto('audit_log')
+    .values({ ...row, details: JSON.stringify(row.details) })
+    .execute();
 }

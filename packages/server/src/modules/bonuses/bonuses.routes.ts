@@ -18,8 +18,11 @@ import {
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app/wiring.js';
+import { actorOf } from '../../http/auth.js';
 import { partnerOf } from '../auth/session.routes.js';
+import { cancelBetBoost } from './cancel-bet-boost.js';
 import { cancelFreebet } from './cancel-freebet.js';
+import { cancelInsurance } from './cancel-insurance.js';
 import { createBetBoost } from './create-bet-boost.js';
 import { createFreebet } from './create-freebet.js';
 import { createFreebetsBulk } from './create-freebets-bulk.js';
@@ -184,6 +187,22 @@ export async function bonusesRoutes(app: FastifyInstance, appDeps: AppDeps): Pro
     },
     async (req) => updateInsuranceRecord(deps, { whiteLabelId: wl(req), body: req.body }),
   );
+  app.post<{ Body: CancelBonusBody }>(
+    '/insurance/cancel',
+    {
+      preHandler: app.requirePartner,
+      schema: {
+        ...insurance,
+        operationId: 'cancelInsurance',
+        description:
+          'Cancels a bet insurance not yet applied to a bet; no bet takes it any more. Audited. One applied to a bet, paid or declined is 409; cancelling a cancelled one answers it again. No callback is sent.',
+        summary: 'Cancel an available bet insurance',
+        body: CancelBonusBody,
+        response: { 200: InsuranceView },
+      },
+    },
+    async (req) => cancelInsurance(deps, { whiteLabelId: wl(req), id: req.body.id, actor: actorOf(req) }),
+  );
   app.get<{ Params: { id: string } }>(
     '/insurance/:id',
     {
@@ -265,5 +284,21 @@ export async function bonusesRoutes(app: FastifyInstance, appDeps: AppDeps): Pro
       },
     },
     async (req) => getBetBoost(deps, { whiteLabelId: wl(req), id: req.params.id }),
+  );
+  app.post<{ Params: { id: string } }>(
+    '/bet-boosts/:id/cancel',
+    {
+      preHandler: app.requirePartner,
+      schema: {
+        ...boosts,
+        operationId: 'cancelBetBoost',
+        description:
+          'Cancels a bet boost: no bet takes it from now on; bets that already took it keep their boosted odds. Audited. Cancelling a cancelled boost answers it again.',
+        summary: 'Cancel a bet boost',
+        params: IdParams,
+        response: { 200: BetBoostView },
+      },
+    },
+    async (req) => cancelBetBoost(deps, { whiteLabelId: wl(req), id: req.params.id, actor: actorOf(req) }),
   );
 }

@@ -74,7 +74,13 @@ export function betBoostView(r: BetBoostRow, now: number): BetBoostView {
     remaining_quantity: r.remaining_quantity,
     expires_at: iso(r.expires_at),
     foreign_params: r.foreign_params,
-    status: expired(r.expires_at, now) ? 'expired' : r.remaining_quantity === 0 ? 'exhausted' : 'active',
+    status: r.cancelled_at
+      ? 'cancelled'
+      : expired(r.expires_at, now)
+        ? 'expired'
+        : r.remaining_quantity === 0
+          ? 'exhausted'
+          : 'active',
     idempotence_id: r.idempotence_id,
     created_at: iso(r.created_at) as string,
     updated_at: iso(r.updated_at) as string,

@@ -10,7 +10,7 @@ import {
 } from '@bookie/core';
 import type { Logger } from 'pino';
 import { runTradingCommand, type TradingDeps } from '../trading/writer.js';
-import { readOutcomeExposure, readShading, writeShading } from './risk.repo.js';
+import { readOutcomeExposure, readShading, recordShadingPublished, writeShading } from './risk.repo.js';
 import type { RiskBook } from './risk-book.js';
 import { liabilityLimitOf } from './risk-book.js';
 
@@ -116,6 +116,13 @@ export class OddsShader {
           if (compare(desired, base) < 0 && (odd.status !== 0 || !odd.is_active)) desired = current;
           if (compare(desired, current) !== 0) {
             changes[`markets/${ref.market_id}/odds/${ref.odd_id}/value`] = formatFeedOddValue(desired);
+            if (compare(desired, base) < 0) {
+              await recordShadingPublished(
+                t.tx,
+                { ...ref, market_type_id: String(market.type_id) },
+                { base: formatFeedOddValue(base), shaded: formatFeedOddValue(desired) },
+              );
+            }
           }
           if (compare(desired, base) === 0) {
             if (row) await writeShading(t.tx, ref, null);

@@ -466,3 +466,61 @@ export async function writeShading(
     )
     .execute();
 }
+
+/**
+ * Counts one publication of lowered odds for an outcome and keeps the lowest published, in the shader's transaction.
+ * The history stays when the odds are given back their base.
+ */
+export async function recordShadingPublished(
+  tx: Executor,
+  key: { sport_event_id: string; market_id: string; odd_id: string; market_type_id: string },
+  odds: { base: string; shaded: string },
+): Promise<void> {
+  await sql`
+    insert into risk_shading_history
+      (sport_event_id, market_id, odd_id, market_type_id, base_odds, lowest_odds, publications)
+    values (${key.sport_event_id}, ${key.market_id}, ${key.odd_id}, ${key.market_type_id},
+            ${odds.base}::numeric, ${odds.shaded}::numeric, 1)
+    on conflict (sport_event_id, market_id, odd_id) do update set
+      publications = risk_shading_history.publications + 1,
+      base_odds = excluded.base_odds,
+      lowest_odds = least(risk_shading_history.lowest_odds, excluded.lowest_odds),
+      last_at = now()`.execute(tx);
+}
+
+/** One outcome's shading history, as `GET /admin/risk/shading` lists it. */
+export interface ShadingHistoryRow {
+  sport_event_id: string;
+  market_id: string;
+  odd_id: string;
+  market_type_id: string;
+  base_odds: string;
+  lowest_odds: string;
+  publications: number;
+}
+
+/** Outcomes whose odds the shader lowered at least once, most published first. */
+export async function listShadingHistory(
+  db: Executor,
+  filter: { sportEventId?: string; limit?: number },
+): Promise<ShadingHistoryRow[]> {
+  let q = db
+    .selectFrom('risk_shading_history')
+    .select([
+      'sport_event_id',
+      'market_id',
+      'odd_id',
+      'market_type_id',
+      sql<string>`base_odds::text`.as('base_odds'),
+      sql<string>`lowest_odds::text`.as('lowest_odds'),
+      'publications',
+    ]);
+  if (filter.sportEventId) q = q.where('sport_event_id', '=', filter.sportEventId);
+  return q
+    .orderBy('publications', 'desc')
+    .orderBy('sport_event_id')
+    .orderBy('market_id')
+    .orderBy('odd_id')
+    .limit(filter.limit ?? 1000)
+    .execute();
+}

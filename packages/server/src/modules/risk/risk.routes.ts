@@ -6,15 +6,16 @@ import {
   RestrictionsAnswer,
   RestrictionsQuery,
 } from '@bookie/contracts';
-import { formatMoney, parseDecimal } from '@bookie/core';
+import { formatFeedOddValue, formatMoney, parseDecimal } from '@bookie/core';
 import { type Static, Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app/wiring.js';
+import { ADMIN_SECURITY, actorOf, PARTNER_SECURITY } from '../../http/auth.js';
 import { partnerOf } from '../auth/session.routes.js';
 import { getRestrictions } from './get-restrictions.js';
 import { getPlayerRisk, putPlayerRisk } from './player-risk.js';
 import { recomputeExposure } from './recompute-exposure.js';
-import { listExposure } from './risk.repo.js';
+import { listExposure, listShadingHistory } from './risk.repo.js';
 import { liabilityLimitOf } from './risk-book.js';
 import { riskSettings, setDelay, setGroup, setLimit } from './risk-settings.js';
 
@@ -34,6 +35,47 @@ const ExposureQuery = Type.Object(
     ),
   },
   { additionalProperties: false },
+);
+const ShadingQuery = Type.Object(
+  {
+    sport_event_id: Type.Optional(Type.String({ minLength: 1 })),
+    limit: Type.Optional(
+      Type.String({ pattern: '^[1-9][0-9]{0,3}$|^10000$', description: 'rows, 1–10000 (default 1000)' }),
+    ),
+  },
+  { additionalProperties: false },
+);
+const ShadingList = Type.Object(
+  {
+    items: Type.Array(
+      Type.Object({
+        sport_event_id: Type.String(),
+        market_id: Type.String(),
+        odd_id: Type.String(),
+        market_type_id: Type.String(),
+        base_odds: Type.String({ description: 'the odds trading set, before shading' }),
+        lowest_odds: Type.String({ description: 'the lowest odds shading published' }),
+        publications: Type.Integer({ description: 'how many times lowered odds were published' }),
+      }),
+    ),
+  },
+  {
+    examples: [
+      {
+        items: [
+          {
+            sport_event_id: 'se-1',
+            market_id: '1',
+            odd_id: '1',
+            market_type_id: '1',
+            base_odds: '2.100',
+            lowest_odds: '1.950',
+            publications: 3,
+          },
+        ],
+      },
+    ],
+  },
 );
 const LimitBody = Type.Object(
   {
@@ -108,6 +150,7 @@ const Recompute = Type.Object(
 );
 
 function operator(req: FastifyRequest): string {
+  if (req.user) return actorOf(req);
   const who = req.headers['x-operator'];
   return `admin-api:${typeof who === 'string' && who ? who.slice(0, 100) : 'operator'}`;
 }
@@ -117,8 +160,8 @@ function operator(req: FastifyRequest): string {
  * per sport event and market (D37), limits, groups and delays (D34, D38), and the exposure recompute.
  */
 export async function riskRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
-  const partner = { tags: ['risk'], security: [{ bearer: [] }] };
-  const admin = { tags: ['risk (operator)'], security: [{ admin: [] }] };
+  const partner = { tags: ['risk'], security: PARTNER_SECURITY };
+  const admin = { tags: ['risk (operator)'], security: ADMIN_SECURITY };
   const risk = deps.risk;
 
   app.get<{ Querystring: RestrictionsQuery }>(
@@ -181,7 +224,7 @@ export async function riskRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
         playerId: req.params.player_id,
         group: req.body.group,
         source: 'partner',
-        actor: `partner:${p.whiteLabelId}`,
+        actor: req.user ? actorOf(req) : `partner:${p.whiteLabelId}`,
       });
     },
   );
@@ -228,6 +271,38 @@ export async function riskRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
             limit_eur: limit ? formatMoney(limit) : null,
           };
         }),
+      };
+    },
+  );
+
+  app.get<{ Querystring: Static<typeof ShadingQuery> }>(
+    '/admin/risk/shading',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        ...admin,
+        operationId: 'listShadingHistory',
+        summary: 'Odds lowered by shading',
+        description:
+          'Every outcome whose published odds shading lowered at least once (kept after the odds are restored): ' +
+          'the base odds, the lowest published, and how many times lowered odds were published.',
+        querystring: ShadingQuery,
+        response: { 200: ShadingList, ...errors(400, 401) },
+      },
+    },
+    async (req) => {
+      const rows = await listShadingHistory(deps.database.db, {
+        ...(req.query.sport_event_id ? { sportEventId: req.query.sport_event_id } : {}),
+        ...(req.query.limit ? { limit: Number(req.query.limit) } : {}),
+      });
+      return {
+        items: rows.map((r) => ({
+          ...r,
+          base_odds: formatFeedOddValue(parseDecimal(r.base_odds, { field: 'base_odds', maxDecimals: 12 })),
+          lowest_odds: formatFeedOddValue(
+            parseDecimal(r.lowest_odds, { field: 'lowest_odds', maxDecimals: 12 }),
+          ),
+        })),
       };
     },
   );

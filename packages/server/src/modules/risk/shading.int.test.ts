@@ -114,5 +114,38 @@ describe(`odds shading (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, (
       .where('sport_event_id', '=', e)
       .execute();
     expect(shaded).toEqual([]);
+
+    // the history stays: every publication of lowered odds in the feed, and the lowest of them
+    const lowered = (
+      await w.t.deps.database.db
+        .selectFrom('feed_log')
+        .select('line')
+        .where('sport_event_id', '=', e)
+        .where('type', '=', 'match_update')
+        .orderBy('v')
+        .execute()
+    )
+      .map(
+        (r) => (JSON.parse(r.line) as { changes: Record<string, unknown> }).changes['markets/1/odds/2/value'],
+      )
+      .filter((v): v is string => typeof v === 'string' && v !== '2.500000000000');
+    expect(lowered.length).toBeGreaterThan(0);
+    const history = await w.t.app.inject({
+      method: 'GET',
+      url: `/admin/risk/shading?sport_event_id=${e}`,
+      headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}` },
+    });
+    expect(history.statusCode).toBe(200);
+    expect(history.json().items).toEqual([
+      {
+        sport_event_id: e,
+        market_id: '1',
+        odd_id: '2',
+        market_type_id: '1',
+        base_odds: '2.500000000000',
+        lowest_odds: [...lowered].sort()[0],
+        publications: lowered.length,
+      },
+    ]);
   });
 });

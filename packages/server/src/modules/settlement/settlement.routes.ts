@@ -3,6 +3,7 @@ import { DomainError } from '@bookie/core';
 import { type Static, Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app/wiring.js';
+import { ADMIN_SECURITY, actorOf } from '../../http/auth.js';
 import { example } from '../../http/openapi.js';
 import { toBetView } from '../bets/bet-view.js';
 import { loadBets } from '../bets/bets.repo.js';
@@ -240,6 +241,7 @@ function ledgerView(rows: Awaited<ReturnType<typeof betLedger>>) {
 }
 
 function actor(req: FastifyRequest): string {
+  if (req.user) return actorOf(req);
   const who = req.headers['x-operator'];
   return `admin-api:${typeof who === 'string' && who ? who.slice(0, 100) : 'operator'}`;
 }
@@ -250,7 +252,7 @@ function actor(req: FastifyRequest): string {
  */
 export async function settlementRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const sd = settlementDeps(deps);
-  const common = { tags: ['settlement'], security: [{ admin: [] }] };
+  const common = { tags: ['settlement'], security: ADMIN_SECURITY };
   const action = (
     path: string,
     operationId: string,

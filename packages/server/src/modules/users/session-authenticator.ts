@@ -1,6 +1,7 @@
 import { CSRF_HEADER, SESSION_COOKIE } from '@bookie/contracts';
 import { DomainError } from '@bookie/core';
 import type { FastifyRequest } from 'fastify';
+import type { Executor } from '../../db/transaction.js';
 import { type BackofficeUser, isSafeMethod, safeEqual, type UserAuthenticator } from '../../http/auth.js';
 import type { UsersDeps } from './deps.js';
 import { sessionTokenHash } from './log-in.js';
@@ -9,7 +10,8 @@ import { findSession } from './users.repo.js';
 /** What a change is about, for the audit log: its subject and how to read its state before and after. */
 export interface AuditSubject {
   subject: string;
-  read(): Promise<unknown>;
+  /** Reads the subject's state on `db` (the database, or the change's open transaction). */
+  read(db: Executor): Promise<unknown>;
 }
 
 declare module 'fastify' {
@@ -58,7 +60,7 @@ export function sessionAuthenticator(
       let before: unknown = null;
       if (subject) {
         try {
-          before = await subject.read();
+          before = await subject.read(deps.database.db);
         } catch (err) {
           // a subject that does not exist (yet) has no state before; the route answers the error itself
           if (!(err instanceof DomainError)) throw err;

@@ -11,12 +11,11 @@ import { DomainError, validationError } from '@bookie/core';
 import { type Static, Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app/wiring.js';
-import { ADMIN_SECURITY, actorOf, isSafeMethod } from '../../http/auth.js';
+import { ADMIN_SECURITY, actorOf } from '../../http/auth.js';
 import { createUser } from './create-user.js';
 import type { UsersDeps } from './deps.js';
 import { logIn, sessionTokenHash } from './log-in.js';
-import { redactSecrets } from './session-authenticator.js';
-import { endSession, findSession, insertAuditRow, listAuditRows } from './users.repo.js';
+import { endSession, findSession, listAuditRows } from './users.repo.js';
 
 /** The users use cases' dependencies out of the app's. */
 export function usersDeps(app: Pick<AppDeps, 'database' | 'clock' | 'config'>): UsersDeps {
@@ -61,8 +60,8 @@ function setSessionCookie(
 
 /**
  * Backoffice sessions (DECISIONS D53): log in (rate-limited per address, lockout per user), the current session
- * with its CSRF token, log out; the audit log for operators; and the audit row of every change a backoffice user
- * makes (who, what, the subject's state before and after).
+ * with its CSRF token, log out; the audit log for operators. The audit row of every change a backoffice user makes
+ * is written by `auditUserChanges`, in the change's transaction.
  */
 export async function usersRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const ud = usersDeps(deps);
@@ -221,38 +220,4 @@ export async function usersRoutes(app: FastifyInstance, deps: AppDeps): Promise<
       };
     },
   );
-
-  // Every change a backoffice user makes: who, what, the subject's state before and after (DECISIONS D53).
-  // Written before the answer leaves (onSend), so a client that got the answer finds the row.
-  app.addHook('onSend', async (req, reply, payload) => {
-    if (!req.user || isSafeMethod(req.method) || reply.statusCode >= 400) return payload;
-    const routeUrl = req.routeOptions.url ?? req.url.split('?')[0] ?? req.url;
-    if (routeUrl === '/backoffice/api/session') return payload;
-    const subject = req.auditBefore?.subject;
-    let after: unknown = null;
-    try {
-      after = subject ? await subject.read() : null;
-    } catch (err) {
-      if (!(err instanceof DomainError)) throw err;
-    }
-    try {
-      await insertAuditRow(deps.database.db, {
-        at: new Date(deps.clock.now()),
-        actor: actorOf(req),
-        action: `${req.method} ${routeUrl}`,
-        subject: subject?.subject ?? routeUrl,
-        details: redactSecrets({
-          params: req.params ?? {},
-          body: req.body ?? null,
-          status: reply.statusCode,
-          white_label_id: req.partner?.whiteLabelId ?? req.user.whiteLabelId,
-          before: req.auditBefore?.before ?? null,
-          after,
-        }),
-      });
-    } catch (err) {
-      req.log.error({ err }, 'audit of a backoffice change failed');
-    }
-    return payload;
-  });
 }
