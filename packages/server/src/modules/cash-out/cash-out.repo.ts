@@ -159,7 +159,7 @@ export async function setCashedOut(
     .set({
       cashed_out_stake: cashedOutStake,
       updated_at: at,
-      ...(state ? { state, ...(state === 'cashed_out' ? { decided_at: at } : {}) } : {}),
+      ...(state ? { state } : {}),
     })
     .where('id', '=', betId)
     .execute();
