@@ -6,6 +6,7 @@
 
 export * from './bonuses.js';
 export * from './callbacks.js';
+export * from './cash-out.js';
 // example bodies and answers, attached to the schemas above (shown in the OpenAPI document)
 export { EXAMPLED_SCHEMAS } from './examples.js';
 // trading feed (spec 02, DECISIONS D21–D25)

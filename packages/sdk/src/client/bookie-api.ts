@@ -156,6 +156,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/bets/{bet_id}/cash-out-orders/{cash_out_order_id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Report that an accepted cash-out order was declined by the partner
+         * @description The order becomes declined (`cancelled_by_partner`) and its part of the stake comes back to the bet: a cashed-out bet is open again, and a bet already settled is unsettled and settled again on the larger stake. The partner gets `/bet/cash-out-orders/declined` and takes back what it paid for the order. 409 when the order is not accepted.
+         */
+        patch: operations["cancelCashOut"];
+        trace?: never;
+    };
+    "/bets/{bet_id}/cash-out-orders/calculate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Quote a cash-out of a bet, full or partial
+         * @description Quotes cashing out `amount` of the bet's remaining stake (all of it when absent). The offer follows the current prices (margin-free probabilities of the open selections, results of the settled ones, boost, freebet and caps as settlement counts them) less the cash-out margin, and lies between what the bet pays if it loses and if it wins. An offer comes with a `quote_id` that holds until `expires_at`. When nothing is offered, `available` is false and `reason` says why (`bet_type_not_supported`, `leg_lost`, `no_open_legs`, `market_suspended`, `nothing_to_win`, `bet_not_open`, `amount_too_large`).
+         */
+        post: operations["calculateCashOut"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bets/{bet_id}/cash-out-orders/place": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Place a cash-out order on a bet
+         * @description Accepted at exactly `refund_amount` when the named quote still holds for these amounts or the offer on the current prices is at least `refund_amount`; otherwise declined with a reason (`price_moved`, `quote_expired`, `market_suspended`, `leg_resulted`, `bet_not_open`, `amount_too_large`). An accepted order lowers the stake in play; when it takes all that remained the bet ends cashed out (status 7) and no settlement follows. The player is paid through the `/bet/cash-out-orders/accepted` callback. Placing the same order `id` again answers the stored order (200).
+         */
+        post: operations["placeCashOut"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bets/{bet_id}/cash-out-orders/simplified-calculate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Quote the full cash-out of a bet (no body)
+         * @description Quotes cashing out the whole remaining stake, e.g. for support staff. The offer follows the current prices (margin-free probabilities of the open selections, results of the settled ones, boost, freebet and caps as settlement counts them) less the cash-out margin, and lies between what the bet pays if it loses and if it wins. An offer comes with a `quote_id` that holds until `expires_at`. When nothing is offered, `available` is false and `reason` says why (`bet_type_not_supported`, `leg_lost`, `no_open_legs`, `market_suspended`, `nothing_to_win`, `bet_not_open`, `amount_too_large`).
+         */
+        post: operations["simplifiedCalculateCashOut"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/bets/{bet_id}/void": {
         parameters: {
             query?: never;
@@ -963,6 +1043,57 @@ export interface components {
         /** CancelBonusBody */
         CancelBonusBody: {
             id: string;
+        };
+        /** CashOutCalculateBody */
+        CashOutCalculateBody: {
+            /** @description part of the remaining stake, up to 6 decimals */
+            amount?: string;
+        };
+        /** CashOutOrder */
+        CashOutOrder: {
+            /** @description decimal string, 6 decimals */
+            amount: string;
+            created_at: string;
+            id: string;
+            /** @description decimal string, 6 decimals */
+            refund_amount: string;
+            status: {
+                code: "pending" | "accepted" | "declined";
+                /** @description why nothing is offered, or why an order was declined */
+                reason?: "bet_type_not_supported" | "leg_lost" | "no_open_legs" | "market_suspended" | "nothing_to_win" | "bet_not_open" | "amount_too_large" | "price_moved" | "leg_resulted" | "quote_expired" | "cancelled_by_partner";
+            };
+        };
+        /** CashOutOrderAnswer */
+        CashOutOrderAnswer: {
+            order: components["schemas"]["CashOutOrder"];
+        };
+        /** CashOutPlaceBody */
+        CashOutPlaceBody: {
+            /** @description part of the stake cashed out, up to 6 decimals */
+            amount: string;
+            /** @description the partner's order id (idempotent) */
+            id: string;
+            /** @description the quote to hold to */
+            quote_id?: string;
+            /** @description what the player receives, up to 6 decimals */
+            refund_amount: string;
+        };
+        /** CashOutQuote */
+        CashOutQuote: {
+            /** @description decimal string, 6 decimals */
+            amount: string;
+            /** @description false: nothing is offered, see reason */
+            available: boolean;
+            /** @description until when the quote holds, ISO 8601 */
+            expires_at?: string;
+            /** @description pass it to place to get exactly this amount */
+            quote_id?: string;
+            /** @description why nothing is offered, or why an order was declined */
+            reason?: "bet_type_not_supported" | "leg_lost" | "no_open_legs" | "market_suspended" | "nothing_to_win" | "bet_not_open" | "amount_too_large" | "price_moved" | "leg_resulted" | "quote_expired" | "cancelled_by_partner";
+            /** @description what the player receives, 6 decimals (0 when nothing is offered) */
+            refund_amount: string;
+            /** @description decimal string, 6 decimals */
+            remaining_stake: string;
         };
         /** CreateBetBoostBody */
         CreateBetBoostBody: {
@@ -2818,6 +2949,389 @@ export interface operations {
             };
             /** @description Conflict with the current state (`conflict`, `version_expired`, `not_resulted`) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Too many requests (`rate_limited`); see the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Internal error (`internal_error`): nothing was changed unless the answer says so; retry */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    cancelCashOut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the bet id */
+                bet_id: string;
+                /** @description the order id */
+                cash_out_order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "order": {
+                     *         "id": "co-1",
+                     *         "amount": "10.000000",
+                     *         "refund_amount": "13.458000",
+                     *         "status": {
+                     *           "code": "accepted"
+                     *         },
+                     *         "created_at": "2024-05-01T12:00:01.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CashOutOrderAnswer"];
+                };
+            };
+            /** @description Bad input (`validation_error`): `details.field` names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Missing, unknown or expired token (`unauthorized`); see the WWW-Authenticate header */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not allowed (`forbidden`): an address off the white label allowlist, a disabled admin API */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not found (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Conflict with the current state (`conflict`, `version_expired`, `not_resulted`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Too many requests (`rate_limited`); see the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Internal error (`internal_error`): nothing was changed unless the answer says so; retry */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    calculateCashOut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the bet id */
+                bet_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CashOutCalculateBody"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CashOutQuote"];
+                };
+            };
+            /** @description Bad input (`validation_error`): `details.field` names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Missing, unknown or expired token (`unauthorized`); see the WWW-Authenticate header */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not allowed (`forbidden`): an address off the white label allowlist, a disabled admin API */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not found (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Too many requests (`rate_limited`); see the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Internal error (`internal_error`): nothing was changed unless the answer says so; retry */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    placeCashOut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the bet id */
+                bet_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "co-1",
+                 *       "amount": "10.000000",
+                 *       "refund_amount": "13.458000",
+                 *       "quote_id": "WyI5YThiN2M2ZCIsIjEwLjAwMDAwMCIsIjEzLjQ1ODAwMCIsMTcxNDU2NDgwNTAwMF0.q1Xv9n3aZtK0m2R8s7yVbQeLcW4uJ5dHf6gT1iPoN0E"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CashOutPlaceBody"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "order": {
+                     *         "id": "co-1",
+                     *         "amount": "10.000000",
+                     *         "refund_amount": "13.458000",
+                     *         "status": {
+                     *           "code": "accepted"
+                     *         },
+                     *         "created_at": "2024-05-01T12:00:01.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CashOutOrderAnswer"];
+                };
+            };
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "order": {
+                     *         "id": "co-1",
+                     *         "amount": "10.000000",
+                     *         "refund_amount": "13.458000",
+                     *         "status": {
+                     *           "code": "accepted"
+                     *         },
+                     *         "created_at": "2024-05-01T12:00:01.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CashOutOrderAnswer"];
+                };
+            };
+            /** @description Bad input (`validation_error`): `details.field` names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Missing, unknown or expired token (`unauthorized`); see the WWW-Authenticate header */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not allowed (`forbidden`): an address off the white label allowlist, a disabled admin API */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not found (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Too many requests (`rate_limited`); see the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Internal error (`internal_error`): nothing was changed unless the answer says so; retry */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    simplifiedCalculateCashOut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the bet id */
+                bet_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CashOutQuote"];
+                };
+            };
+            /** @description Bad input (`validation_error`): `details.field` names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Missing, unknown or expired token (`unauthorized`); see the WWW-Authenticate header */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not allowed (`forbidden`): an address off the white label allowlist, a disabled admin API */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not found (`not_found`) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -6,6 +6,7 @@ import { backofficeRoutes } from '../modules/backoffice/backoffice.routes.js';
 import { partnerBetsRoutes } from '../modules/bets/partner-bets.routes.js';
 import { bonusesRoutes } from '../modules/bonuses/bonuses.routes.js';
 import { callbacksRoutes } from '../modules/callbacks/callbacks.routes.js';
+import { cashOutRoutes } from '../modules/cash-out/cash-out.routes.js';
 import { dictionariesRoutes } from '../modules/dictionaries/dictionaries.routes.js';
 import { feedRoutes } from '../modules/feed/feed.routes.js';
 import { frameRoutes } from '../modules/frame/frame.routes.js';
@@ -37,6 +38,7 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps): Prom
   await partnerBetsRoutes(app, deps);
   await mtsRoutes(app, deps);
   await advisoryRoutes(app, deps);
+  await cashOutRoutes(app, deps);
   await dictionariesRoutes(app, deps);
   await reportsRoutes(app, deps);
   await usersRoutes(app, deps);

@@ -197,6 +197,34 @@ export interface BetTable {
   country_code: ColumnType<string | null, string | null | undefined, string | null>;
   /** Σ amount of the partner's accepted foreign cash-out orders (MTS); settlement pays on the stake left. */
   foreign_cashed_out: ColumnType<string, string | undefined, string>;
+  /** Σ amount of the bet's accepted cash-out orders: the stake settlement pays on is `stake − cashed_out_stake`. */
+  cashed_out_stake: ColumnType<string, string | undefined, string>;
+}
+
+/** The key cash-out quotes are signed with (one row). */
+export interface CashOutKeyTable {
+  id: number;
+  secret: string;
+}
+
+/** A cash-out order of a bet: the platform's own (`platform`) or one the partner reports (`foreign`). */
+export interface CashOutOrderTable {
+  bet_id: string;
+  id: string;
+  source: 'platform' | 'foreign';
+  amount: string;
+  refund_amount: string;
+  status: 'pending' | 'accepted' | 'declined';
+  reason: ColumnType<string, string | undefined, string>;
+  quote_id: string | null;
+  created_at: ColumnType<Date, Date | string, Date | string>;
+  decided_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+/** A white label's own cash-out margin (a fraction in [0, 1)). */
+export interface CashOutMarginTable {
+  white_label_id: string;
+  margin: string;
 }
 
 /** A selection (leg) of a bet. */
@@ -571,6 +599,9 @@ export interface DB {
   bet_boost: BetBoostTable;
   bet_boost_use: BetBoostUseTable;
   bet: BetTable;
+  cash_out_key: CashOutKeyTable;
+  cash_out_order: CashOutOrderTable;
+  cash_out_margin: CashOutMarginTable;
   bet_selection: BetSelectionTable;
   player_event_bet: PlayerEventBetTable;
   bet_settlement: BetSettlementTable;
