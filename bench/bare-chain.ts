@@ -8,6 +8,9 @@
  * before the hold and UPDATEs it after (two autocommits, before it answers), and the wallet INSERTs one row per
  * callback (one autocommit each): four durable commits per bet, one statement each, nothing batched by the program
  * (Postgres's own WAL flush still groups concurrent commits).
+ *
+ * `… authed <token> <dbUrl>` is the baseline of a partner REST call: it refuses (401) a request without
+ * `authorization: Bearer <token>`, INSERTs the body (one durable autocommit) and answers 201.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -16,7 +19,8 @@ import { Agent, request } from 'undici';
 
 const [role, ...rest] = process.argv.slice(2);
 const walletUrl = role === 'server' ? rest[0] : undefined;
-const dbUrl = role === 'server' ? rest[1] : rest[0];
+const authToken = role === 'authed' ? rest[0] : undefined;
+const dbUrl = role === 'server' || role === 'authed' ? rest[1] : rest[0];
 const agent = new Agent({ connections: 128 });
 const pool = dbUrl ? new pg.Pool({ connectionString: dbUrl, max: 20 }) : undefined;
 const table = `bare_${role}`;
@@ -40,6 +44,17 @@ const server = createServer((req, res) => {
     body += c;
   });
   req.on('end', async () => {
+    if (role === 'authed') {
+      if (req.headers.authorization !== `Bearer ${authToken}`) {
+        res.writeHead(401);
+        res.end();
+        return;
+      }
+      await pool?.query(`INSERT INTO ${table} (body) VALUES ($1)`, [body]);
+      res.writeHead(201, { 'content-type': 'application/json' });
+      res.end(body);
+      return;
+    }
     if (role === 'wallet') {
       await pool?.query(`INSERT INTO ${table} (body) VALUES ($1)`, [body]);
       res.writeHead(204);

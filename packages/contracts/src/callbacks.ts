@@ -325,7 +325,10 @@ export const CashOutAcceptedBody = Type.Object(
 /** Body of `POST /bet/cash-out-orders/accepted` (the cash-out callbacks rule). */
 export type CashOutAcceptedBody = Static<typeof CashOutAcceptedBody>;
 
-/** Body of `POST /bet/cash-out-orders/declined` (the cash-out callbacks rule): the listed orders are declined; no money moves. */
+/**
+ * Body of `POST /bet/cash-out-orders/declined` (the cash-out callbacks rule): the listed orders, accepted before, are declined
+ * afterwards; the partner takes back what it credited for each and the cashed-out stake returns to the bet.
+ */
 export const CashOutDeclinedBody = Type.Object(
   { request_id: RequestId, bet_id: Id, cash_out_order_ids: Type.Array(Id) },
   { additionalProperties: false, $id: 'CashOutDeclinedBody' },

@@ -6,6 +6,7 @@
 
 export * from './bonuses.js';
 export * from './callbacks.js';
+export * from './cash-out.js';
 // example bodies and answers, attached to the schemas above (shown in the OpenAPI document)
 export { EXAMPLED_SCHEMAS } from './examples.js';
 // trading feed (the feed contract, the feed rules)
@@ -13,6 +14,8 @@ export * from './feed.js';
 export * from './frame.js';
 // integration environment (the environments and tools rule, the environments and tools rule)
 export * from './integration.js';
+// partner-reported bets: the risk management mode and the advisory mode
+export * from './mts.js';
 export * from './outbox.js';
 export * from './partner-rest.js';
 export * from './risk.js';

@@ -296,6 +296,12 @@ export const BetReportRow = Type.Object({
   total_odds: Type.String(),
   settle_amount: Type.Union([Type.String(), Type.Null()]),
   settled_at: Type.Union([Type.String(), Type.Null()]),
+  source: Type.Optional(
+    Type.Union([Type.Literal('frame'), Type.Literal('mts'), Type.Literal('advisory')], {
+      description:
+        'how the bet reached Bookie: the frame, reported for a decision (MTS), or reported for advice',
+    }),
+  ),
 });
 /** One bet of the bet report. */
 export type BetReportRow = Static<typeof BetReportRow>;

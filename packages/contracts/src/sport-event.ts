@@ -121,6 +121,14 @@ export const Odd = Type.Object(
     status: OddStatusCode,
     template: Type.String(),
     is_active: Type.Boolean(),
+    probability: Type.Optional(
+      Type.String({
+        pattern: '^(0\\.[0-9]{12}|1\\.0{12})$',
+        description:
+          "win probability with the margin removed proportionally over the market's active odds, 12 decimals; " +
+          'changes in the same entry as the odds; 0 for an inactive odd. Partners use it for their own cash-out',
+      }),
+    ),
   },
   { additionalProperties: false },
 );

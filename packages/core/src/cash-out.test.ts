@@ -8,8 +8,9 @@ import {
   deMarginedProbability,
   impliedProbability,
   partialCashOut,
+  remainingStake,
 } from './cash-out.js';
-import { compare, parseDecimal, type Rational, rational } from './decimal.js';
+import { abs, add, compare, parseDecimal, type Rational, rational, sub, ZERO } from './decimal.js';
 import { EXPRESS_CAP_EUR } from './settlement.js';
 import type { OddStatus } from './statuses.js';
 
@@ -55,11 +56,11 @@ describe('cash-out value (spec 03 "Cash out")', () => {
   it('a lost leg gives 0; a fully resolved bet offers nothing', () => {
     expect(cashOutValue(input([done('2.0', 2), open('3.0', '2.0')]))).toMatchObject({
       available: false,
-      reason: 'lost',
+      reason: 'leg_lost',
     });
     expect(cashOutValue(input([done('2.0', 1), done('3.0', 1)]))).toMatchObject({
       available: false,
-      reason: 'no_unresolved_legs',
+      reason: 'no_open_legs',
       value: d('0'),
     });
   });
@@ -108,11 +109,18 @@ describe('cash-out value (spec 03 "Cash out")', () => {
     );
   });
 
-  it('rejects systems, bad margins and unresolved legs without a price', () => {
-    expectFieldError(
-      () => cashOutValue(input([open('2', '2'), open('2', '2')], { betType: 'system' })),
-      'bet_type',
-    );
+  it('offers nothing for systems and suspended markets, with a reason', () => {
+    expect(cashOutValue(input([open('2', '2'), open('2', '2')], { betType: 'system' }))).toMatchObject({
+      available: false,
+      reason: 'bet_type_not_supported',
+    });
+    expect(cashOutValue(input([{ ...open('2', '2'), suspended: true }]))).toMatchObject({
+      available: false,
+      reason: 'market_suspended',
+    });
+  });
+
+  it('rejects bad margins and open legs without a price', () => {
     expectFieldError(() => cashOutValue(input([open('2', '2')], { margin: d('1') })), 'margin');
     expectFieldError(() => cashOutValue(input([{ odds: d('2'), status: 0 }])), 'legs[0].current_odds');
     expectFieldError(
@@ -133,6 +141,9 @@ describe('partial cash out (spec 03 "Cash out rules")', () => {
       remainingValue: d('9.5'),
     });
     expect(rest).toEqual({ amount: d('6'), refundAmount: d('9.5'), remainingStake: d('0'), full: true });
+    expect(
+      partialCashOut({ stake: d('3'), cashedOut: d('0'), amount: d('1'), remainingValue: d('10') }),
+    ).toMatchObject({ refundAmount: d('3.333') });
   });
 
   it('the amounts of all orders never exceed the stake', () => {
@@ -148,5 +159,127 @@ describe('partial cash out (spec 03 "Cash out rules")', () => {
     expect(() =>
       partialCashOut({ stake: d('10'), cashedOut: d('11'), amount: d('1'), remainingValue: d('9') }),
     ).toThrow(/exceed the stake/);
+  });
+});
+
+const p = (odds: string, prob: string): CashOutLeg => ({ odds: d(odds), status: 0, winProbability: d(prob) });
+
+describe('cash-out golden vectors (exact decimals)', () => {
+  const vectors: { name: string; in: CashOutInput; winning: string; value: string }[] = [
+    {
+      name: 'Asian quarter lines: a half win and a half loss resulted, one open leg',
+      in: input([done('1.90', 3), done('2.10', 4), p('2.00', '0.55')], { margin: d('0.05') }),
+      winning: '14.5', // 10 × 1.45 × 0.5 × 2
+      value: '7.576', // 14.5 × 0.55 × 0.95 = 7.57625
+    },
+    {
+      name: 'a voided leg counts 1',
+      in: input([done('3.0', 5), p('2.5', '0.4')], { margin: d('0.05') }),
+      winning: '25',
+      value: '9.5',
+    },
+    {
+      name: 'a boosted single',
+      in: input([p('2', '0.5')], { margin: d('0.05'), boost: { multiplier: d('1.1') } }),
+      winning: '22',
+      value: '10.45',
+    },
+    {
+      name: 'a boost applies only when the express wins beyond the stake',
+      in: input([done('2.0', 4), p('3.0', '0.333333333333')], { boost: { multiplier: d('1.2') } }),
+      winning: '18', // 0.5 × 3 = 1.5 > 1 → × 1.2
+      value: '6', // 18 × 0.333333333333 = 5.999999999994 → 6.000
+    },
+    {
+      name: 'a freebet: the stake never comes back',
+      in: input([p('3', '0.4')], { margin: d('0.05'), freebet: true }),
+      winning: '20', // 30 − 10
+      value: '7.6',
+    },
+    {
+      name: 'the express cap bounds the winning payout',
+      in: input([done('20', 1), p('10', '0.125')], { stake: d('1000'), margin: d('0.05') }),
+      winning: '50000',
+      value: '5937.5',
+    },
+    {
+      name: 'rounded once, half-up to 3 decimals',
+      in: input([open('2.00', '3')], { margin: d('0.05') }),
+      winning: '20',
+      value: '6.333', // 20 / 3 × 0.95 = 6.3333…
+    },
+  ];
+  for (const v of vectors) {
+    it(v.name, () => {
+      const q = cashOutValue(v.in);
+      expect(q.available).toBe(true);
+      expect(q.potentialPayout).toEqual(d(v.winning));
+      expect(q.value).toEqual(d(v.value));
+    });
+  }
+});
+
+describe('cash-out properties', () => {
+  const leg = fc.oneof(
+    fc
+      .tuple(fc.bigInt({ min: 1001n, max: 20_000n }), fc.bigInt({ min: 0n, max: 1000n }))
+      .map(
+        ([o, q]): CashOutLeg => ({ odds: rational(o, 1000n), status: 0, winProbability: rational(q, 1000n) }),
+      ),
+    fc
+      .tuple(fc.bigInt({ min: 1001n, max: 20_000n }), fc.constantFrom(1, 3, 4, 5, 6, 7))
+      .map(([o, s]): CashOutLeg => ({ odds: rational(o, 1000n), status: s as OddStatus })),
+  );
+  const legs = fc.array(leg, { minLength: 1, maxLength: 3 }).filter((ls) => ls.some((l) => l.status === 0));
+
+  it('the offer lies between what the bet pays if it loses (0) and if it wins', () => {
+    fc.assert(
+      fc.property(
+        legs,
+        fc.bigInt({ min: 0n, max: 999n }),
+        fc.bigInt({ min: 1n, max: 10n ** 9n }),
+        fc.boolean(),
+        (ls, m, s, fb) => {
+          const q = cashOutValue(
+            input(ls, { margin: rational(m, 1000n), stake: rational(s, 1000n), freebet: fb }),
+          );
+          expect(compare(q.value, q.potentialPayout)).toBeLessThanOrEqual(0);
+          expect(q.value.num >= 0n).toBe(true);
+        },
+      ),
+    );
+  });
+
+  it('a partial cash-out plus the remainder valued later at the same prices equals the full offer (± rounding)', () => {
+    fc.assert(
+      fc.property(
+        legs,
+        fc.bigInt({ min: 2n, max: 5000n }),
+        fc.bigInt({ min: 1n, max: 999n }),
+        (ls, s, share) => {
+          const stake = rational(s, 1000n);
+          const amount = rational(s * share, 1_000_000n);
+          fc.pre(amount.num > 0n && compare(amount, stake) < 0);
+          const full = cashOutValue(input(ls, { stake, margin: d('0.05') }));
+          fc.pre(full.available);
+          const part = partialCashOut({ stake, cashedOut: ZERO, amount, remainingValue: full.exactOffer });
+          const rest = cashOutValue(input(ls, { stake: part.remainingStake, margin: d('0.05') }));
+          const gap = sub(add(part.refundAmount, rest.value), full.value);
+          expect(compare(abs(gap), d('0.002'))).toBeLessThanOrEqual(0);
+          expect(add(part.amount, part.remainingStake)).toEqual(stake);
+        },
+      ),
+    );
+  });
+
+  it('the remaining stake is the stake less the accepted orders only', () => {
+    expect(
+      remainingStake(d('10'), [
+        { amount: d('4'), status: 'accepted' },
+        { amount: d('3'), status: 'declined' },
+        { amount: d('1'), status: 'pending' },
+      ]),
+    ).toEqual(d('6'));
+    expect(() => remainingStake(d('1'), [{ amount: d('2'), status: 'accepted' }])).toThrow(/exceed/);
   });
 });

@@ -32,7 +32,7 @@ export class HttpError extends Error {
 /** One JSON call; resolves to the parsed body of a 2xx answer. */
 export async function callJson<T>(
   dispatcher: Dispatcher,
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH',
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   url: string,
   opts: { token?: string; body?: unknown; signal?: AbortSignal } = {},
 ): Promise<T> {

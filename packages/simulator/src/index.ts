@@ -15,6 +15,7 @@ export * from './prng.js';
 export * from './progress.js';
 export * from './replay.js';
 export * from './report.js';
+export * from './reported-bets.js';
 export * from './results.js';
 export * from './season-script.js';
 export * from './zoned-time.js';

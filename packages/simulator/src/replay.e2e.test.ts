@@ -142,6 +142,15 @@ describe('bookie replay of a full real season', () => {
       outbox_drained: true,
     });
     expect(report.settled.bets).toBe(report.bets.accepted);
+    // the other white labels: bets reported for Bookie's risk decision (mixed combos settled by the partner, some
+    // declined on its side) and for advice, reconciled against the settle callbacks their partner received
+    const reported = report.reported;
+    expect(reported?.problems).toEqual([]);
+    expect(reported?.mts.accepted).toBeGreaterThan(0);
+    expect(reported?.mts.mixed_combos).toBeGreaterThan(0);
+    expect(reported?.mts.withdrawn).toBeGreaterThan(0);
+    expect(reported?.mts.settled).toBe((reported?.mts.accepted ?? 0) - (reported?.mts.withdrawn ?? 0));
+    expect(reported?.advisory.updated).toBe(reported?.advisory.reported);
 
     // ------------------------------------------------------------------------- the audit of --bets-out
     const lines = readFileSync(out, 'utf8')

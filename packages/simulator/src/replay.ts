@@ -31,6 +31,7 @@ import { AdminApi, FrameApi, HttpError, WalletClient } from './clients.js';
 import type { ParsedSeason } from './football-data.js';
 import { Rng } from './prng.js';
 import { type BetOutcome, type BetsOutLine, betsOutLine, buildReport, type ReplayReport } from './report.js';
+import { ReportedBets, type ReportingWhiteLabel } from './reported-bets.js';
 import { collectRiskReport, configureRiskLimits } from './risk-report.js';
 import { buildSeasonScript, type ScriptStep, type SeasonScript } from './season-script.js';
 
@@ -47,6 +48,8 @@ export interface ReplayTarget {
   /** The reference wallet (the white label's callback server) and its admin token. */
   walletUrl: string;
   walletAdminToken?: string;
+  /** White labels that report their bets: one for Bookie's risk decision (MTS), one for advice only. */
+  reporters?: { mts?: ReportingWhiteLabel; advisory?: ReportingWhiteLabel };
 }
 
 /** What the runner reports while it runs. */
@@ -220,6 +223,17 @@ export async function runReplay(target: ReplayTarget, options: ReplayOptions): P
   });
   replica.setMaxListeners(0); // every bet in flight waits on it
   const windowFrom = new Date(Date.now() - 60_000);
+  const reported = target.reporters
+    ? new ReportedBets({
+        baseUrl: base,
+        adminToken: target.adminToken,
+        dispatcher: agent,
+        script,
+        seed,
+        ...(target.reporters.mts ? { mts: target.reporters.mts } : {}),
+        ...(target.reporters.advisory ? { advisory: target.reporters.advisory } : {}),
+      })
+    : undefined;
 
   try {
     // the players: a first deposit at the wallet, a session at Bookie (as the partner's site would make them)
@@ -239,6 +253,7 @@ export async function runReplay(target: ReplayTarget, options: ReplayOptions): P
     });
     await replica.start();
     await replica.waitFor(0n, 30_000);
+    await reported?.start();
     if (options.riskLimitEur && target.whiteLabelId) {
       await configureRiskLimits(agent, base, target.adminToken, target.whiteLabelId, options.riskLimitEur);
     }
@@ -280,6 +295,8 @@ export async function runReplay(target: ReplayTarget, options: ReplayOptions): P
       const res = await trading.send(step.command);
       const v = BigInt(res.version);
       if (v > lastVersion) lastVersion = v;
+      // the partner-reported bets of the other white labels: reported on closing odds, settled once ended
+      await reported?.afterStep(step);
       progress.stepsDone++;
       if (step.step === 'ended') progress.matchesEnded++;
       if (step.step === 'full_time') {
@@ -518,6 +535,13 @@ export async function runReplay(target: ReplayTarget, options: ReplayOptions): P
         population,
         marketTypeOf: (e, m) => types.get(`${e}/${m}`),
       });
+    }
+    if (reported) {
+      finalReport.reported = await reported.finish();
+      for (const p of finalReport.reported.problems) {
+        if (finalReport.reconciliation.problems.length < 20) finalReport.reconciliation.problems.push(p);
+      }
+      if (finalReport.reported.problems.length > 0) finalReport.reconciliation.ok = false;
     }
     const byId = new Map(script.matches.map((m) => [m.sportEventId, m]));
     const lines = outcomes

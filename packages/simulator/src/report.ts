@@ -23,6 +23,7 @@ import {
 import type { BetKind, ChosenSelection, PlannedBet } from './bettors.js';
 import type { MarketKind, ParsedSeason } from './football-data.js';
 import { LEAGUES, LINE_SPECIFIER, marketKindOf } from './markets.js';
+import type { ReportedBetsReport } from './reported-bets.js';
 import { formatRiskReport, type RiskReport } from './risk-report.js';
 import type { ScriptMatch, SeasonScript } from './season-script.js';
 
@@ -200,6 +201,8 @@ export interface ReplayReport {
   markets: MarketLine[];
   currency: string;
   reconciliation: Reconciliation;
+  /** The bets the other white labels reported (risk decision and advice), when the replay ran them. */
+  reported?: ReportedBetsReport;
   timing: {
     elapsed_s: number;
     trading_commands: number;
@@ -582,6 +585,16 @@ export function formatReport(r: ReplayReport): string {
     `  wallet ledger invariant: ${mark(c.wallet_invariant_ok)}; outbox drained: ${mark(c.outbox_drained)}`,
   );
   for (const p of c.problems) out.push(`  ! ${p}`);
+  if (r.reported) {
+    const m = r.reported.mts;
+    out.push('');
+    out.push(
+      `Reported bets: risk decision ${m.reported} (${m.accepted} accepted, ${m.declined} declined, ` +
+        `${m.mixed_combos} mixed combos, ${m.withdrawn} declined by the partner, ${m.settled} settled; callbacks ` +
+        `match: ${m.callbacks_match ? 'ok' : 'FAILED'}); advice ${r.reported.advisory.reported} ` +
+        `(${r.reported.advisory.advised} with advice, ${r.reported.advisory.updated} settled by the partner)`,
+    );
+  }
   out.push('');
   out.push(
     `Time: ${r.timing.replay_s.toFixed(1)} s replay (${r.timing.trading_commands} trading commands, ` +

@@ -97,8 +97,16 @@ export interface paths {
          */
         get: operations["listBets"];
         put?: never;
-        post?: never;
-        delete?: never;
+        /**
+         * Decide a bet the partner is taking (risk management mode)
+         * @description The partner's bet slip reports a bet before it takes it. Bookie validates integrity (events, markets, odds, bet stop, bet type), applies the odds strategy and the risk limits, waits out the remaining bet delay (the configured delay minus the time since `created_at`), decides again on the odds of that moment and answers 201 with the bet: `status.code` 1 accepted with the accepted odds per selection, or 2 declined with every failing restriction. Foreign selections (events Bookie does not cover) must all be listed: they count towards the bet type and their odds multiply into the total. Repeating a `bet_id` with the same body answers the same bytes; another body is 409. Bookie sends no place/accept callback (the partner holds the money) but settles the bet and sends `/bet/settle` and `/bet/unsettle`.
+         */
+        post: operations["reportBet"];
+        /**
+         * The partner declined a bet Bookie accepted
+         * @description The bet ends declined (status 2, reason `partner_declined`) and its exposure is released; nothing is settled or called back. Repeating it answers the same bet; 404 for an unknown bet, 409 once it is settled or cashed out.
+         */
+        delete: operations["withdrawReportedBet"];
         options?: never;
         head?: never;
         patch?: never;
@@ -121,7 +129,11 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Report foreign results and foreign cash-out orders of a reported bet
+         * @description Final statuses of the bet's foreign selections (odd status codes 0–7) and foreign cash-out orders (pending, accepted or declined). The bet settles once every platform selection is resulted by the feed and every foreign one by the partner; a changed foreign status unsettles and settles again. Accepted cash-out amounts are taken off the stake settlement pays on; an accepted total equal to the stake cashes the bet out. An unknown foreign id is a 400 naming it.
+         */
+        patch: operations["updateReportedBet"];
         trace?: never;
     };
     "/bets/{bet_id}/cancel": {
@@ -144,6 +156,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/bets/{bet_id}/cash-out-orders/{cash_out_order_id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Report that an accepted cash-out order was declined by the partner
+         * @description The order becomes declined (`cancelled_by_partner`) and its part of the stake comes back to the bet: a cashed-out bet is open again, and a bet already settled is unsettled and settled again on the larger stake. The partner gets `/bet/cash-out-orders/declined` and takes back what it paid for the order. 409 when the order is not accepted.
+         */
+        patch: operations["cancelCashOut"];
+        trace?: never;
+    };
+    "/bets/{bet_id}/cash-out-orders/calculate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Quote a cash-out of a bet, full or partial
+         * @description Quotes cashing out `amount` of the bet's remaining stake (all of it when absent). The offer follows the current prices (margin-free probabilities of the open selections, results of the settled ones, boost, freebet and caps as settlement counts them) less the cash-out margin, and lies between what the bet pays if it loses and if it wins. An offer comes with a `quote_id` that holds until `expires_at`. When nothing is offered, `available` is false and `reason` says why (`bet_type_not_supported`, `leg_lost`, `no_open_legs`, `market_suspended`, `nothing_to_win`, `bet_not_open`, `amount_too_large`).
+         */
+        post: operations["calculateCashOut"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bets/{bet_id}/cash-out-orders/place": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Place a cash-out order on a bet
+         * @description Accepted at exactly `refund_amount` when the named quote still holds for these amounts or the offer on the current prices is at least `refund_amount`; otherwise declined with a reason (`price_moved`, `quote_expired`, `market_suspended`, `leg_resulted`, `bet_not_open`, `amount_too_large`). An accepted order lowers the stake in play; when it takes all that remained the bet ends cashed out (status 7) and no settlement follows. The player is paid through the `/bet/cash-out-orders/accepted` callback. Placing the same order `id` again answers the stored order (200).
+         */
+        post: operations["placeCashOut"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bets/{bet_id}/cash-out-orders/simplified-calculate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Quote the full cash-out of a bet (no body)
+         * @description Quotes cashing out the whole remaining stake, e.g. for support staff. The offer follows the current prices (margin-free probabilities of the open selections, results of the settled ones, boost, freebet and caps as settlement counts them) less the cash-out margin, and lies between what the bet pays if it loses and if it wins. An offer comes with a `quote_id` that holds until `expires_at`. When nothing is offered, `available` is false and `reason` says why (`bet_type_not_supported`, `leg_lost`, `no_open_legs`, `market_suspended`, `nothing_to_win`, `bet_not_open`, `amount_too_large`).
+         */
+        post: operations["simplifiedCalculateCashOut"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/bets/{bet_id}/void": {
         parameters: {
             query?: never;
@@ -158,6 +250,66 @@ export interface paths {
          * @description The bookmaker’s decision: every selection becomes refunded manually (odd status 7); the bet settles as refunded manually (status 6) with a `/bet/settle` callback paying the stake back. 409 once the bet is settled or when it was never accepted. Audited.
          */
         post: operations["voidBet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bets/advisory": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Report a bet taken on the partner side and get the advised restrictions
+         * @description Bookie runs its one decision on the bet as it is now (events, markets, odds, bet stop, bet type, limits, exposure, bet interval) and answers 201 with the bet as recorded and every restriction it advises, each with its context. Nothing is decided: the partner may ignore the advice, though skipping anything but `max_bet` points to an integration problem. Advisory bets never count in exposure. A repeat of the same request answers the same; another body under the id is 409.
+         */
+        post: operations["adviseBet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bets/advisory/{bet_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Report the whole new state of an advisory bet
+         * @description Every change of a selection status, cash-out or bet status is reported with the full state, which replaces the stored one (a selection missing from the update is removed) and is kept as a new version; the same state again changes nothing. 400 for invalid parameters (do not retry those), 404 for an unknown bet, 409 when a settled bet would go back to accepted. Retry any other failure.
+         */
+        put: operations["updateAdvisoryBet"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bets/advisory/{bet_id}/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every state an advisory bet was reported in
+         * @description The versions of an advisory bet, oldest first: the first report, then each changed update.
+         */
+        get: operations["getAdvisoryBetVersions"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -612,6 +764,100 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** AdvisoryAnswer */
+        AdvisoryAnswer: {
+            bet: components["schemas"]["AdvisoryBet"];
+            restrictions: {
+                context: {
+                    [key: string]: unknown;
+                };
+                type: string;
+            }[];
+        };
+        /** AdvisoryBet */
+        AdvisoryBet: {
+            cash_out_orders: {
+                [key: string]: unknown;
+            };
+            created_at: string;
+            foreign_cash_out_orders: {
+                [key: string]: unknown;
+            }[];
+            foreign_selections: {
+                [key: string]: unknown;
+            }[];
+            id: string;
+            player_info: {
+                client_ip: string | null;
+                country_code: string | null;
+            };
+            refund: {
+                currency_code: string;
+                value: string;
+            } | null;
+            selections: {
+                [key: string]: unknown;
+            }[];
+            stake: {
+                currency_code: string;
+                value: string;
+            };
+            status: {
+                code: number;
+                reason: string | null;
+            };
+            type: {
+                code: number;
+                system_sizes: number[];
+            };
+            /** @description 1 for the first report, +1 for every changed PUT */
+            version: number;
+        };
+        /** AdvisoryBetRequest */
+        AdvisoryBetRequest: {
+            /** @description the partner's bet id: 1–128 printable characters, unique per white label */
+            bet_id: string;
+            client_ip?: string;
+            country_code?: string;
+            /** Format: date-time */
+            created_at: string;
+            foreign_selections?: components["schemas"]["ForeignSelection"][];
+            player_id: string;
+            selections: components["schemas"]["ReportedSelection"][];
+            site_id?: string;
+            stake: components["schemas"]["ReportedMoney"];
+            type: components["schemas"]["ReportedBetType"];
+        };
+        /** AdvisoryBetUpdate */
+        AdvisoryBetUpdate: {
+            foreign_cash_out_orders?: components["schemas"]["ForeignCashOutOrder"][];
+            foreign_selections?: components["schemas"]["ForeignSelection"][];
+            selections: {
+                market_id: string;
+                odd_id: string;
+                sport_event_id: string;
+                status?: number;
+                status_reason?: string;
+                value: string;
+            }[];
+            status: {
+                /** @description bet status 1–11 */
+                code: number;
+                reason?: string | null;
+            };
+        };
+        /** AdvisoryUpdateAnswer */
+        AdvisoryUpdateAnswer: {
+            bet: components["schemas"]["AdvisoryBet"];
+        };
+        /** AdvisoryVersions */
+        AdvisoryVersions: {
+            items: {
+                at: string;
+                state: components["schemas"]["AdvisoryBet"];
+                version: number;
+            }[];
+        };
         /**
          * ApiErrorBody
          * @example {
@@ -744,6 +990,8 @@ export interface components {
             player_id: string;
             settle_amount: string | null;
             settled_at: string | null;
+            /** @description how the bet reached Bookie: the frame, reported for a decision (MTS), or reported for advice */
+            source?: "frame" | "mts" | "advisory";
             stake: string;
             status: number;
             total_odds: string;
@@ -795,6 +1043,57 @@ export interface components {
         /** CancelBonusBody */
         CancelBonusBody: {
             id: string;
+        };
+        /** CashOutCalculateBody */
+        CashOutCalculateBody: {
+            /** @description part of the remaining stake, up to 6 decimals */
+            amount?: string;
+        };
+        /** CashOutOrder */
+        CashOutOrder: {
+            /** @description decimal string, 6 decimals */
+            amount: string;
+            created_at: string;
+            id: string;
+            /** @description decimal string, 6 decimals */
+            refund_amount: string;
+            status: {
+                code: "pending" | "accepted" | "declined";
+                /** @description why nothing is offered, or why an order was declined */
+                reason?: "bet_type_not_supported" | "leg_lost" | "no_open_legs" | "market_suspended" | "nothing_to_win" | "bet_not_open" | "amount_too_large" | "price_moved" | "leg_resulted" | "quote_expired" | "cancelled_by_partner";
+            };
+        };
+        /** CashOutOrderAnswer */
+        CashOutOrderAnswer: {
+            order: components["schemas"]["CashOutOrder"];
+        };
+        /** CashOutPlaceBody */
+        CashOutPlaceBody: {
+            /** @description part of the stake cashed out, up to 6 decimals */
+            amount: string;
+            /** @description the partner's order id (idempotent) */
+            id: string;
+            /** @description the quote to hold to */
+            quote_id?: string;
+            /** @description what the player receives, up to 6 decimals */
+            refund_amount: string;
+        };
+        /** CashOutQuote */
+        CashOutQuote: {
+            /** @description decimal string, 6 decimals */
+            amount: string;
+            /** @description false: nothing is offered, see reason */
+            available: boolean;
+            /** @description until when the quote holds, ISO 8601 */
+            expires_at?: string;
+            /** @description pass it to place to get exactly this amount */
+            quote_id?: string;
+            /** @description why nothing is offered, or why an order was declined */
+            reason?: "bet_type_not_supported" | "leg_lost" | "no_open_legs" | "market_suspended" | "nothing_to_win" | "bet_not_open" | "amount_too_large" | "price_moved" | "leg_resulted" | "quote_expired" | "cancelled_by_partner";
+            /** @description what the player receives, 6 decimals (0 when nothing is offered) */
+            refund_amount: string;
+            /** @description decimal string, 6 decimals */
+            remaining_stake: string;
         };
         /** CreateBetBoostBody */
         CreateBetBoostBody: {
@@ -971,12 +1270,36 @@ export interface components {
         ExpireSessionBody: {
             token: string;
         };
+        /** ForeignCashOutOrder */
+        ForeignCashOutOrder: {
+            amount: string;
+            created_at: string;
+            id: string;
+            refund_amount: string;
+            status: {
+                code: "pending" | "accepted" | "declined";
+                reason?: string | null;
+            };
+        };
         /**
          * ForeignParams
          * @description free-form partner parameters, returned as sent
          */
         ForeignParams: {
             [key: string]: unknown;
+        };
+        /** ForeignSelection */
+        ForeignSelection: {
+            id: string;
+            market_name?: string;
+            odd_name?: string;
+            sport?: string;
+            sport_event_title?: string;
+            /** @description odd status 0–7 */
+            status?: number;
+            status_reason?: string;
+            /** @description odds at placement, decimal string */
+            value: string;
         };
         /** FreebetPage */
         FreebetPage: {
@@ -1054,6 +1377,60 @@ export interface components {
             max?: string;
             /** @description decimal string, at most 6 decimals */
             min?: string;
+        };
+        /** MtsBetAnswer */
+        MtsBetAnswer: {
+            bet: components["schemas"]["PartnerBet"];
+            restrictions: {
+                context: {
+                    [key: string]: unknown;
+                };
+                type: string;
+            }[];
+        };
+        /** MtsBetPatch */
+        MtsBetPatch: {
+            foreign_cash_out_orders?: components["schemas"]["ForeignCashOutOrder"][];
+            foreign_selections?: {
+                id: string;
+                /** @description odd status 0–7 */
+                status: number;
+                status_reason?: string;
+            }[];
+        };
+        /** MtsBetRequest */
+        MtsBetRequest: {
+            /** @description the partner's bet id: 1–128 printable characters, unique per white label */
+            bet_id: string;
+            client_ip?: string;
+            country_code?: string;
+            /**
+             * Format: date-time
+             * @description the client's bet creation time, with offset
+             */
+            created_at: string;
+            foreign_params?: {
+                [key: string]: unknown;
+            };
+            foreign_selections?: components["schemas"]["ForeignSelection"][];
+            /** @description 1 accept within the tolerance, 2 accept higher odds, 3 accept any odds (default 1) */
+            odds_strategy?: 1 | 2 | 3;
+            player_id: string;
+            recommended_max_payout?: {
+                /** @description ISO 4217 alpha-3 */
+                currency_code: string;
+                /** @description decimal string */
+                value: string;
+            };
+            selections: components["schemas"]["ReportedSelection"][];
+            stake: components["schemas"]["ReportedMoney"];
+            type: components["schemas"]["ReportedBetType"];
+        };
+        /** MtsBetWithdrawal */
+        MtsBetWithdrawal: {
+            /** @description the partner's bet id: 1–128 printable characters, unique per white label */
+            bet_id: string;
+            reason?: string;
         };
         /** OAuthErrorBody */
         OAuthErrorBody: {
@@ -1225,6 +1602,26 @@ export interface components {
         RefetchResponse: {
             /** @description decimal integer string */
             version: string;
+        };
+        /** ReportedBetType */
+        ReportedBetType: {
+            code: 0 | 1 | 2;
+            system_sizes: number[];
+        };
+        /** ReportedMoney */
+        ReportedMoney: {
+            /** @description ISO 4217 alpha-3 */
+            currency_code: string;
+            /** @description decimal string */
+            value: string;
+        };
+        /** ReportedSelection */
+        ReportedSelection: {
+            market_id: string;
+            odd_id: string;
+            sport_event_id: string;
+            /** @description odds, decimal string */
+            value: string;
         };
         /** RestrictionItem */
         RestrictionItem: {
@@ -1860,6 +2257,307 @@ export interface operations {
             };
         };
     };
+    reportBet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "bet_id": "slip-1001",
+                 *       "player_id": "player-42",
+                 *       "type": {
+                 *         "code": 1,
+                 *         "system_sizes": [
+                 *           2
+                 *         ]
+                 *       },
+                 *       "stake": {
+                 *         "value": "10.00",
+                 *         "currency_code": "EUR"
+                 *       },
+                 *       "selections": [
+                 *         {
+                 *           "sport_event_id": "5d3c9a7e-1b2f-4c8d-9e0a-7f6b5c4d3e21",
+                 *           "market_id": "1",
+                 *           "odd_id": "1",
+                 *           "value": "2.5"
+                 *         }
+                 *       ],
+                 *       "foreign_selections": [
+                 *         {
+                 *           "id": "ext-77",
+                 *           "value": "1.8",
+                 *           "sport_event_title": "Local derby",
+                 *           "odd_name": "Home"
+                 *         }
+                 *       ],
+                 *       "odds_strategy": 1,
+                 *       "created_at": "2024-05-01T12:00:00+00:00"
+                 *     }
+                 */
+                "application/json": components["schemas"]["MtsBetRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "bet": {
+                     *         "id": "slip-1001",
+                     *         "player_id": "p-1001",
+                     *         "source": "mts",
+                     *         "status": {
+                     *           "code": 1,
+                     *           "reason": null
+                     *         },
+                     *         "type": {
+                     *           "code": 0,
+                     *           "system_sizes": []
+                     *         },
+                     *         "stake": {
+                     *           "value": "10.000000",
+                     *           "currency_code": "EUR"
+                     *         },
+                     *         "total_odds": "1.850000",
+                     *         "selections": [
+                     *           {
+                     *             "sport_event_id": "6a7c1d4e-1f2b-4c3d-8e9f-0a1b2c3d4e5f",
+                     *             "market_id": "1",
+                     *             "odd_id": "1",
+                     *             "value": "1.850000",
+                     *             "requested_value": "1.850000",
+                     *             "status": 0
+                     *           }
+                     *         ],
+                     *         "foreign_selections": [],
+                     *         "player_info": {
+                     *           "client_ip": null,
+                     *           "country_code": null
+                     *         },
+                     *         "restrictions": [],
+                     *         "created_at": "2026-05-01T12:00:00.000Z",
+                     *         "accepted_at": "2026-05-01T12:00:00.120Z",
+                     *         "settlement": null,
+                     *         "refund": null,
+                     *         "cash_out_orders": {},
+                     *         "foreign_cash_out_orders": []
+                     *       },
+                     *       "restrictions": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MtsBetAnswer"];
+                };
+            };
+            /** @description Bad input (`validation_error`): `details.field` names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Missing, unknown or expired token (`unauthorized`); see the WWW-Authenticate header */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not allowed (`forbidden`): an address off the white label allowlist, a disabled admin API */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Conflict with the current state (`conflict`, `version_expired`, `not_resulted`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Too many requests (`rate_limited`); see the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Internal error (`internal_error`): nothing was changed unless the answer says so; retry */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable (`unavailable`): stopping, or the database is unreachable; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    withdrawReportedBet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "bet_id": "slip-1001",
+                 *       "reason": "payment failed"
+                 *     }
+                 */
+                "application/json": components["schemas"]["MtsBetWithdrawal"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "0b7f0b2e-4e44-4a7a-9d0e-8f0d2c1e5a10",
+                     *       "player_id": "p-1001",
+                     *       "source": "frame",
+                     *       "status": {
+                     *         "code": 1,
+                     *         "reason": null
+                     *       },
+                     *       "type": {
+                     *         "code": 0,
+                     *         "system_sizes": []
+                     *       },
+                     *       "stake": {
+                     *         "value": "10.000000",
+                     *         "currency_code": "EUR"
+                     *       },
+                     *       "total_odds": "1.850000",
+                     *       "selections": [
+                     *         {
+                     *           "sport_event_id": "6a7c1d4e-1f2b-4c3d-8e9f-0a1b2c3d4e5f",
+                     *           "market_id": "1",
+                     *           "odd_id": "1",
+                     *           "value": "1.850000",
+                     *           "requested_value": "1.850000",
+                     *           "status": 0
+                     *         }
+                     *       ],
+                     *       "foreign_selections": [],
+                     *       "player_info": {
+                     *         "client_ip": null,
+                     *         "country_code": null
+                     *       },
+                     *       "restrictions": [],
+                     *       "created_at": "2026-05-01T12:00:00.000Z",
+                     *       "accepted_at": "2026-05-01T12:00:00.120Z",
+                     *       "settlement": null,
+                     *       "refund": null,
+                     *       "cash_out_orders": {},
+                     *       "foreign_cash_out_orders": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PartnerBet"];
+                };
+            };
+            /** @description Bad input (`validation_error`): `details.field` names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Missing, unknown or expired token (`unauthorized`); see the WWW-Authenticate header */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not allowed (`forbidden`): an address off the white label allowlist, a disabled admin API */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not found (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Conflict with the current state (`conflict`, `version_expired`, `not_resulted`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Too many requests (`rate_limited`); see the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Internal error (`internal_error`): nothing was changed unless the answer says so; retry */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getBet: {
         parameters: {
             query?: never;
@@ -1952,6 +2650,158 @@ export interface operations {
             };
             /** @description Not found (`not_found`) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Too many requests (`rate_limited`); see the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Internal error (`internal_error`): nothing was changed unless the answer says so; retry */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateReportedBet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the bet id */
+                bet_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "foreign_selections": [
+                 *         {
+                 *           "id": "ext-77",
+                 *           "status": 1
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["MtsBetPatch"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "transition": "settled",
+                     *       "callbacks": 1,
+                     *       "bet": {
+                     *         "id": "0b7f0b2e-4e44-4a7a-9d0e-8f0d2c1e5a10",
+                     *         "player_id": "p-1001",
+                     *         "source": "frame",
+                     *         "status": {
+                     *           "code": 1,
+                     *           "reason": null
+                     *         },
+                     *         "type": {
+                     *           "code": 0,
+                     *           "system_sizes": []
+                     *         },
+                     *         "stake": {
+                     *           "value": "10.000000",
+                     *           "currency_code": "EUR"
+                     *         },
+                     *         "total_odds": "1.850000",
+                     *         "selections": [
+                     *           {
+                     *             "sport_event_id": "6a7c1d4e-1f2b-4c3d-8e9f-0a1b2c3d4e5f",
+                     *             "market_id": "1",
+                     *             "odd_id": "1",
+                     *             "value": "1.850000",
+                     *             "requested_value": "1.850000",
+                     *             "status": 0
+                     *           }
+                     *         ],
+                     *         "foreign_selections": [],
+                     *         "player_info": {
+                     *           "client_ip": null,
+                     *           "country_code": null
+                     *         },
+                     *         "restrictions": [],
+                     *         "created_at": "2026-05-01T12:00:00.000Z",
+                     *         "accepted_at": "2026-05-01T12:00:00.120Z",
+                     *         "settlement": null,
+                     *         "refund": null,
+                     *         "cash_out_orders": {},
+                     *         "foreign_cash_out_orders": []
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        bet: components["schemas"]["PartnerBet"];
+                        /** @description callbacks enqueued to the partner */
+                        callbacks: number;
+                        /** @description settled, unsettled, resettled, cashed_out or none */
+                        transition: string;
+                    };
+                };
+            };
+            /** @description Bad input (`validation_error`): `details.field` names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Missing, unknown or expired token (`unauthorized`); see the WWW-Authenticate header */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not allowed (`forbidden`): an address off the white label allowlist, a disabled admin API */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not found (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Conflict with the current state (`conflict`, `version_expired`, `not_resulted`) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2126,6 +2976,389 @@ export interface operations {
             };
         };
     };
+    cancelCashOut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the bet id */
+                bet_id: string;
+                /** @description the order id */
+                cash_out_order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "order": {
+                     *         "id": "co-1",
+                     *         "amount": "10.000000",
+                     *         "refund_amount": "13.458000",
+                     *         "status": {
+                     *           "code": "accepted"
+                     *         },
+                     *         "created_at": "2024-05-01T12:00:01.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CashOutOrderAnswer"];
+                };
+            };
+            /** @description Bad input (`validation_error`): `details.field` names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Missing, unknown or expired token (`unauthorized`); see the WWW-Authenticate header */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not allowed (`forbidden`): an address off the white label allowlist, a disabled admin API */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not found (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Conflict with the current state (`conflict`, `version_expired`, `not_resulted`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Too many requests (`rate_limited`); see the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Internal error (`internal_error`): nothing was changed unless the answer says so; retry */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    calculateCashOut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the bet id */
+                bet_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CashOutCalculateBody"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CashOutQuote"];
+                };
+            };
+            /** @description Bad input (`validation_error`): `details.field` names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Missing, unknown or expired token (`unauthorized`); see the WWW-Authenticate header */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not allowed (`forbidden`): an address off the white label allowlist, a disabled admin API */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not found (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Too many requests (`rate_limited`); see the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Internal error (`internal_error`): nothing was changed unless the answer says so; retry */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    placeCashOut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the bet id */
+                bet_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "co-1",
+                 *       "amount": "10.000000",
+                 *       "refund_amount": "13.458000",
+                 *       "quote_id": "WyI5YThiN2M2ZCIsIjEwLjAwMDAwMCIsIjEzLjQ1ODAwMCIsMTcxNDU2NDgwNTAwMF0.q1Xv9n3aZtK0m2R8s7yVbQeLcW4uJ5dHf6gT1iPoN0E"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CashOutPlaceBody"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "order": {
+                     *         "id": "co-1",
+                     *         "amount": "10.000000",
+                     *         "refund_amount": "13.458000",
+                     *         "status": {
+                     *           "code": "accepted"
+                     *         },
+                     *         "created_at": "2024-05-01T12:00:01.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CashOutOrderAnswer"];
+                };
+            };
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "order": {
+                     *         "id": "co-1",
+                     *         "amount": "10.000000",
+                     *         "refund_amount": "13.458000",
+                     *         "status": {
+                     *           "code": "accepted"
+                     *         },
+                     *         "created_at": "2024-05-01T12:00:01.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CashOutOrderAnswer"];
+                };
+            };
+            /** @description Bad input (`validation_error`): `details.field` names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Missing, unknown or expired token (`unauthorized`); see the WWW-Authenticate header */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not allowed (`forbidden`): an address off the white label allowlist, a disabled admin API */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not found (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Too many requests (`rate_limited`); see the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Internal error (`internal_error`): nothing was changed unless the answer says so; retry */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    simplifiedCalculateCashOut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the bet id */
+                bet_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CashOutQuote"];
+                };
+            };
+            /** @description Bad input (`validation_error`): `details.field` names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Missing, unknown or expired token (`unauthorized`); see the WWW-Authenticate header */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not allowed (`forbidden`): an address off the white label allowlist, a disabled admin API */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not found (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Too many requests (`rate_limited`); see the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Internal error (`internal_error`): nothing was changed unless the answer says so; retry */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     voidBet: {
         parameters: {
             query?: never;
@@ -2246,6 +3479,426 @@ export interface operations {
             };
             /** @description Conflict with the current state (`conflict`, `version_expired`, `not_resulted`) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Too many requests (`rate_limited`); see the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Internal error (`internal_error`): nothing was changed unless the answer says so; retry */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adviseBet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "bet_id": "adv-2001",
+                 *       "site_id": "acme.example",
+                 *       "type": {
+                 *         "code": 0,
+                 *         "system_sizes": [
+                 *           1
+                 *         ]
+                 *       },
+                 *       "stake": {
+                 *         "value": "10.00",
+                 *         "currency_code": "EUR"
+                 *       },
+                 *       "selections": [
+                 *         {
+                 *           "sport_event_id": "5d3c9a7e-1b2f-4c8d-9e0a-7f6b5c4d3e21",
+                 *           "market_id": "1",
+                 *           "odd_id": "1",
+                 *           "value": "2.5"
+                 *         }
+                 *       ],
+                 *       "player_id": "player-42",
+                 *       "created_at": "2024-05-01T12:00:00+00:00"
+                 *     }
+                 */
+                "application/json": components["schemas"]["AdvisoryBetRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "bet": {
+                     *         "id": "adv-2001",
+                     *         "version": 1,
+                     *         "status": {
+                     *           "code": 1,
+                     *           "reason": null
+                     *         },
+                     *         "type": {
+                     *           "code": 0,
+                     *           "system_sizes": [
+                     *             1
+                     *           ]
+                     *         },
+                     *         "stake": {
+                     *           "value": "10.000000",
+                     *           "currency_code": "EUR"
+                     *         },
+                     *         "refund": null,
+                     *         "selections": [
+                     *           {
+                     *             "sport_event_id": "5d3c9a7e-1b2f-4c8d-9e0a-7f6b5c4d3e21",
+                     *             "market_id": "1",
+                     *             "odd_id": "1",
+                     *             "value": "2.500000"
+                     *           }
+                     *         ],
+                     *         "foreign_selections": [],
+                     *         "foreign_cash_out_orders": [],
+                     *         "player_info": {
+                     *           "client_ip": null,
+                     *           "country_code": null
+                     *         },
+                     *         "created_at": "2024-05-01T12:00:00.000Z",
+                     *         "cash_out_orders": {}
+                     *       },
+                     *       "restrictions": [
+                     *         {
+                     *           "type": "max_bet",
+                     *           "context": {
+                     *             "max_bet": "5.000000",
+                     *             "sport_event_id": "ev-1"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AdvisoryAnswer"];
+                };
+            };
+            /** @description Bad input (`validation_error`): `details.field` names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Missing, unknown or expired token (`unauthorized`); see the WWW-Authenticate header */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not allowed (`forbidden`): an address off the white label allowlist, a disabled admin API */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Conflict with the current state (`conflict`, `version_expired`, `not_resulted`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Too many requests (`rate_limited`); see the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Internal error (`internal_error`): nothing was changed unless the answer says so; retry */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateAdvisoryBet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the bet id */
+                bet_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "status": {
+                 *         "code": 3,
+                 *         "reason": null
+                 *       },
+                 *       "selections": [
+                 *         {
+                 *           "sport_event_id": "5d3c9a7e-1b2f-4c8d-9e0a-7f6b5c4d3e21",
+                 *           "market_id": "1",
+                 *           "odd_id": "1",
+                 *           "value": "2.5",
+                 *           "status": 1
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["AdvisoryBetUpdate"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "bet": {
+                     *         "id": "adv-2001",
+                     *         "version": 1,
+                     *         "status": {
+                     *           "code": 1,
+                     *           "reason": null
+                     *         },
+                     *         "type": {
+                     *           "code": 0,
+                     *           "system_sizes": [
+                     *             1
+                     *           ]
+                     *         },
+                     *         "stake": {
+                     *           "value": "10.000000",
+                     *           "currency_code": "EUR"
+                     *         },
+                     *         "refund": null,
+                     *         "selections": [
+                     *           {
+                     *             "sport_event_id": "5d3c9a7e-1b2f-4c8d-9e0a-7f6b5c4d3e21",
+                     *             "market_id": "1",
+                     *             "odd_id": "1",
+                     *             "value": "2.500000"
+                     *           }
+                     *         ],
+                     *         "foreign_selections": [],
+                     *         "foreign_cash_out_orders": [],
+                     *         "player_info": {
+                     *           "client_ip": null,
+                     *           "country_code": null
+                     *         },
+                     *         "created_at": "2024-05-01T12:00:00.000Z",
+                     *         "cash_out_orders": {}
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AdvisoryUpdateAnswer"];
+                };
+            };
+            /** @description Bad input (`validation_error`): `details.field` names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Missing, unknown or expired token (`unauthorized`); see the WWW-Authenticate header */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not allowed (`forbidden`): an address off the white label allowlist, a disabled admin API */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not found (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Conflict with the current state (`conflict`, `version_expired`, `not_resulted`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Too many requests (`rate_limited`); see the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Internal error (`internal_error`): nothing was changed unless the answer says so; retry */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAdvisoryBetVersions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the bet id */
+                bet_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "version": 1,
+                     *           "at": "2024-05-01T12:00:00.000Z",
+                     *           "state": {
+                     *             "id": "adv-2001",
+                     *             "version": 1,
+                     *             "status": {
+                     *               "code": 1,
+                     *               "reason": null
+                     *             },
+                     *             "type": {
+                     *               "code": 0,
+                     *               "system_sizes": [
+                     *                 1
+                     *               ]
+                     *             },
+                     *             "stake": {
+                     *               "value": "10.000000",
+                     *               "currency_code": "EUR"
+                     *             },
+                     *             "refund": null,
+                     *             "selections": [
+                     *               {
+                     *                 "sport_event_id": "5d3c9a7e-1b2f-4c8d-9e0a-7f6b5c4d3e21",
+                     *                 "market_id": "1",
+                     *                 "odd_id": "1",
+                     *                 "value": "2.500000"
+                     *               }
+                     *             ],
+                     *             "foreign_selections": [],
+                     *             "foreign_cash_out_orders": [],
+                     *             "player_info": {
+                     *               "client_ip": null,
+                     *               "country_code": null
+                     *             },
+                     *             "created_at": "2024-05-01T12:00:00.000Z",
+                     *             "cash_out_orders": {}
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AdvisoryVersions"];
+                };
+            };
+            /** @description Bad input (`validation_error`): `details.field` names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown or expired token (`unauthorized`); see the WWW-Authenticate header */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not allowed (`forbidden`): an address off the white label allowlist, a disabled admin API */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not found (`not_found`) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

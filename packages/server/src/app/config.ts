@@ -198,6 +198,13 @@ export interface BetsConfig {
    * `bet_type` with reason `too_many_combinations`. Expresses have no maximum (spec 01).
    */
   maxSystemCombinations: number;
+  /** The longest a partner-reported bet (`POST /bets`) waits out its bet delay, s (`MTS_MAX_WAIT_S`; 20). */
+  mtsMaxWaitS: number;
+  /** Share of a cash-out's fair value the platform keeps unless the white label sets its own, decimal fraction in
+   * [0, 1) (`CASH_OUT_MARGIN`; 0.05). */
+  cashOutMargin: string;
+  /** How long a cash-out quote holds, seconds (`CASH_OUT_QUOTE_TTL_S`; 1..300, default 5). */
+  cashOutQuoteTtlS: number;
 }
 
 /** Settings of the risk engine (DECISIONS D34, D37–D40). */
@@ -310,10 +317,19 @@ function loadBetsConfig(env: NodeJS.ProcessEnv): BetsConfig {
     6_000,
     3_600_000,
   );
+  const cashOutMargin = env.CASH_OUT_MARGIN ?? '0.05';
+  if (!/^0(\.[0-9]{1,6})?$/.test(cashOutMargin)) {
+    throw new ConfigError(
+      'CASH_OUT_MARGIN',
+      `expected a fraction in [0, 1) such as 0.05, got "${cashOutMargin}"`,
+    );
+  }
   return {
     oddsTolerance,
     eurRates,
     placementDeadlineMs,
+    cashOutMargin,
+    cashOutQuoteTtlS: int('CASH_OUT_QUOTE_TTL_S', env.CASH_OUT_QUOTE_TTL_S, 5, 1, 300),
     recoveryIntervalMs: int('PLACEMENT_RECOVERY_MS', env.PLACEMENT_RECOVERY_MS, 5_000, 100, 3_600_000),
     maxSystemCombinations: int(
       'SYSTEM_MAX_COMBINATIONS',
@@ -322,6 +338,7 @@ function loadBetsConfig(env: NodeJS.ProcessEnv): BetsConfig {
       1,
       MAX_SYSTEM_COMBINATIONS,
     ),
+    mtsMaxWaitS: int('MTS_MAX_WAIT_S', env.MTS_MAX_WAIT_S, 20, 0, 600),
   };
 }
 

@@ -32,8 +32,10 @@ describe('the generated partner client', () => {
     const ids = Object.values(partner).flatMap((item) => Object.values(item).map((op) => op.operationId));
     expect(ids.sort()).toEqual(
       [
+        'calculateCashOut',
         'cancelBet',
         'cancelBetBoost',
+        'cancelCashOut',
         'cancelFreebet',
         'cancelInsurance',
         'createAccessToken',
@@ -59,11 +61,20 @@ describe('the generated partner client', () => {
         'listBetBoosts',
         'listFreebets',
         'listInsurances',
+        'placeCashOut',
         'putPlayerRisk',
         'refetchSportEvent',
+        'simplifiedCalculateCashOut',
         'updateFreebet',
         'updateInsurance',
         'voidBet',
+        // partner-reported bets: the risk management mode and the advisory mode
+        'reportBet',
+        'updateReportedBet',
+        'withdrawReportedBet',
+        'adviseBet',
+        'updateAdvisoryBet',
+        'getAdvisoryBetVersions',
       ].sort(),
     );
   });

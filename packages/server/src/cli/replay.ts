@@ -183,7 +183,25 @@ export async function startReplayPlatform(opts: ReplayPlatformOptions = {}): Pro
     await adminCall(`${bookieUrl}/admin/white-labels/${wl.id}`, adminToken, 'PATCH', {
       callback_url: walletUrl,
     });
+    // two more white labels take bets in their own bet slips: one asks Bookie's risk decision, one only its advice
+    const reporter = async (name: string) => {
+      const created = await adminCall<CreatedWhiteLabel>(
+        `${bookieUrl}/admin/white-labels`,
+        adminToken,
+        'POST',
+        {
+          ...wlBody,
+          name,
+        },
+      );
+      return { whiteLabelId: created.id, clientId: created.client_id, clientSecret: created.client_secret };
+    };
+    const reporters = {
+      mts: await reporter('Replay partner (risk decision)'),
+      advisory: await reporter('Replay partner (advice)'),
+    };
     return {
+      reporters,
       bookieUrl,
       adminToken,
       whiteLabelId: wl.id,

@@ -189,6 +189,42 @@ export interface BetTable {
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
   /** D6 code of a settled bet: 3 settled, 5 refunded (every leg void), 6 refunded manually; null otherwise. */
   settle_status: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Who reported the bet: `frame` (placed through the frame) or `mts` (reported by the partner, POST /bets). */
+  source: ColumnType<'frame' | 'mts', 'frame' | 'mts' | undefined, 'frame' | 'mts'>;
+  /** The partner's own bet id of an MTS bet (its `{bet_id}`); null for frame bets. */
+  partner_bet_id: ColumnType<string | null, string | null | undefined, string | null>;
+  client_ip: ColumnType<string | null, string | null | undefined, string | null>;
+  country_code: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Σ amount of the partner's accepted foreign cash-out orders (MTS); settlement pays on the stake left. */
+  foreign_cashed_out: ColumnType<string, string | undefined, string>;
+  /** Σ amount of the bet's accepted cash-out orders: the stake settlement pays on is `stake − cashed_out_stake`. */
+  cashed_out_stake: ColumnType<string, string | undefined, string>;
+}
+
+/** The key cash-out quotes are signed with (one row). */
+export interface CashOutKeyTable {
+  id: number;
+  secret: string;
+}
+
+/** A cash-out order of a bet: the platform's own (`platform`) or one the partner reports (`foreign`). */
+export interface CashOutOrderTable {
+  bet_id: string;
+  id: string;
+  source: 'platform' | 'foreign';
+  amount: string;
+  refund_amount: string;
+  status: 'pending' | 'accepted' | 'declined';
+  reason: ColumnType<string, string | undefined, string>;
+  quote_id: string | null;
+  created_at: ColumnType<Date, Date | string, Date | string>;
+  decided_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+/** A white label's own cash-out margin (a fraction in [0, 1)). */
+export interface CashOutMarginTable {
+  white_label_id: string;
+  margin: string;
 }
 
 /** A selection (leg) of a bet. */
@@ -209,6 +245,8 @@ export interface BetSelectionTable {
   event_info: ColumnType<Record<string, unknown>, string, string>;
   /** Where the result comes from: the feed, a bet_rollback, or an operator (the feed never overrides the others). */
   result_source: ColumnType<ResultSource, ResultSource | undefined, ResultSource>;
+  /** The partner's id of a foreign selection (MTS mixed combo): its result comes from the partner; null otherwise. */
+  foreign_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Where a selection's result comes from (docs/adr/0008-settlement.md). */
@@ -561,6 +599,9 @@ export interface DB {
   bet_boost: BetBoostTable;
   bet_boost_use: BetBoostUseTable;
   bet: BetTable;
+  cash_out_key: CashOutKeyTable;
+  cash_out_order: CashOutOrderTable;
+  cash_out_margin: CashOutMarginTable;
   bet_selection: BetSelectionTable;
   player_event_bet: PlayerEventBetTable;
   bet_settlement: BetSettlementTable;
@@ -582,4 +623,52 @@ export interface DB {
   mcp_client: McpClientTable;
   mcp_authorization_code: McpAuthorizationCodeTable;
   mcp_refresh_token: McpRefreshTokenTable;
+  mts_request: MtsRequestTable;
+  mts_foreign_cash_out_order: MtsForeignCashOutOrderTable;
+  advisory_bet: AdvisoryBetTable;
+  advisory_bet_version: AdvisoryBetVersionTable;
+}
+
+/** A reported MTS bet's request and the answer given (byte-identical repeats). */
+export interface MtsRequestTable {
+  white_label_id: string;
+  partner_bet_id: string;
+  request: string;
+  answer: string;
+  bet_id: string;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** A foreign cash-out order of an MTS bet as the partner reported it. */
+export interface MtsForeignCashOutOrderTable {
+  bet_id: string;
+  order_id: string;
+  amount: string;
+  refund_amount: string;
+  status: 'pending' | 'accepted' | 'declined';
+  reason: string | null;
+  created_at: string;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** An advisory bet: its current state (the last version) and the restrictions advised. */
+export interface AdvisoryBetTable {
+  white_label_id: string;
+  bet_id: string;
+  player_id: string;
+  status_code: number;
+  version: number;
+  state: ColumnType<Record<string, unknown>, string, string>;
+  restrictions: ColumnType<unknown[], string, string>;
+  created_at: ColumnType<Date, Date | string, Date | string>;
+  updated_at: ColumnType<Date, Date | string, Date | string>;
+}
+
+/** Every state an advisory bet was reported in. */
+export interface AdvisoryBetVersionTable {
+  white_label_id: string;
+  bet_id: string;
+  version: number;
+  state: ColumnType<Record<string, unknown>, string, string>;
+  at: ColumnType<Date, Date | string, Date | string>;
 }

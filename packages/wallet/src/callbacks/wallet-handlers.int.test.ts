@@ -135,6 +135,24 @@ describe('wallet callbacks: money movements (issue 6)', () => {
     expect(await bal(player)).toEqual({ available: '9.500000', held: '0.000000' });
   });
 
+  it('takes a cash-out payment back once when the order is declined afterwards; unknown orders move nothing', async () => {
+    const { player, bet } = ids();
+    await w.api.deposit(player, '10.000000');
+    const ref = { bet_id: bet, bet_player_id: player };
+    await send('place', placeBody({ ...ref, bet_stake: '10.000000' }));
+    await send('accept', acceptBody(ref));
+    await send(
+      'cashOutAccepted',
+      cashOutAcceptedBody({ bet_id: bet, cash_out_order_id: 'p-1', refund_amount: '3.125000' }),
+    );
+    expect(await bal(player)).toEqual({ available: '3.125000', held: '0.000000' });
+    const declined = cashOutDeclinedBody({ bet_id: bet, cash_out_order_ids: ['p-1', 'never-paid'] });
+    expect((await send('cashOutDeclined', declined)).status).toBe(204);
+    expect((await send('cashOutDeclined', { ...declined, request_id: randomUUID() })).status).toBe(204);
+    expect(await bal(player)).toEqual({ available: '0.000000', held: '0.000000' });
+    expect((await w.api.checkLedger(player)).ok).toBe(true);
+  });
+
   it('takes a paid insurance back on /bet/insurances/cancel and pays it again in the next cycle (ADR 0009)', async () => {
     const { player, bet } = ids();
     await w.api.deposit(player, '10.000000');

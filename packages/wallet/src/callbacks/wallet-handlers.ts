@@ -15,6 +15,7 @@
  * | insurance accepted | credit `refund_amount`, once per insurance and payment cycle |
  * | insurance cancel | debit `refund_amount`, the payment it takes back (docs/adr/0009-bonuses.md) |
  * | cash-out accepted | credit `refund_amount`, once per cash-out order |
+ * | cash-out declined | debit back what each listed order credited, once per order (none when never credited) |
  *
  * A callback that does not fit the bet's state (unknown bet, settle of a declined bet…) is refused with a transient
  * 400 (`bet_unknown`, `bet_state_conflict`): not stored, so Bookie's retries (D10) re-evaluate it and an operator
@@ -39,6 +40,7 @@ import {
   declineStatement,
   lockAccount,
   lockBet,
+  movementAmount,
   movementExists,
   placeStatement,
   settleStatement,
@@ -274,8 +276,29 @@ export function walletHandlers(options: WalletHandlerOptions): CallbackHandlers<
       note('cashOutAccepted', body.bet_id, requestId, 'credited');
     },
 
-    cashOutDeclined(body, { requestId }) {
-      note('cashOutDeclined', body.bet_id, requestId, 'noted');
+    async cashOutDeclined(body, { tx, requestId }) {
+      const bet = await lockBet(tx, body.bet_id);
+      if (!bet) return unknownBet(body.bet_id);
+      await lockAccount(tx, bet.player_id, bet.currency);
+      let reversed = 0;
+      for (const orderId of body.cash_out_order_ids) {
+        // an accepted order the partner declines afterwards: the player gives back what it was paid
+        const credited = await movementAmount(tx, 'credit', 'cash_out', orderId);
+        if (credited === undefined) continue;
+        if (await movementExists(tx, 'debit', 'cash_out_declined', orderId)) continue;
+        await applyMovement(tx, {
+          playerId: bet.player_id,
+          currency: bet.currency,
+          kind: 'debit',
+          reason: 'cash_out_declined',
+          amount: credited,
+          betId: bet.bet_id,
+          ref: orderId,
+          requestId,
+        });
+        reversed++;
+      }
+      note('cashOutDeclined', body.bet_id, requestId, reversed > 0 ? 'debited' : 'noted');
     },
 
     heartbeat() {},

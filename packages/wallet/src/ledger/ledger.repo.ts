@@ -95,6 +95,23 @@ export async function lockBet(db: WalletExecutor, betId: string): Promise<BetRow
 }
 
 /** True when a ledger row with this (kind, reason, ref) exists: a once-only movement already happened. */
+/** The amount (micro-units) of the movement `(kind, reason, ref)`, or undefined when there is none. */
+export async function movementAmount(
+  db: WalletExecutor,
+  kind: LedgerKind,
+  reason: string,
+  ref: string,
+): Promise<bigint | undefined> {
+  const row = await db
+    .selectFrom('ledger')
+    .select('amount')
+    .where('kind', '=', kind)
+    .where('reason', '=', reason)
+    .where('ref', '=', ref)
+    .executeTakeFirst();
+  return row === undefined ? undefined : BigInt(row.amount);
+}
+
 export async function movementExists(
   db: WalletExecutor,
   kind: LedgerKind,

@@ -130,16 +130,29 @@ export async function loadBets(
   return assemble(ids, rows, sels);
 }
 
-/** One bet of a white label (undefined for another white label's bet: isolation). */
+/**
+ * One bet of a white label by Bookie's id or, for a partner-reported bet, the partner's id (undefined for another
+ * white label's bet: isolation).
+ */
 export async function findBet(
   db: Executor,
   whiteLabelId: string,
   id: string,
   lock = false,
 ): Promise<Bet | undefined> {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined;
-  const [bet] = await loadBets(db, [id], { lock });
-  return bet && bet.row.white_label_id === whiteLabelId ? bet : undefined;
+  if (/^[0-9a-f-]{36}$/i.test(id)) {
+    const [bet] = await loadBets(db, [id], { lock });
+    if (bet && bet.row.white_label_id === whiteLabelId) return bet;
+  }
+  const reported = await db
+    .selectFrom('bet')
+    .select('id')
+    .where('white_label_id', '=', whiteLabelId)
+    .where('partner_bet_id', '=', id)
+    .executeTakeFirst();
+  if (!reported) return undefined;
+  const [bet] = await loadBets(db, [reported.id], { lock });
+  return bet;
 }
 
 /** A map key of a white label's player and one more value (a client key, a sport event id). */

@@ -88,7 +88,7 @@ function competitors(bet: Bet): CallbackCompetitor[] {
 export function placeBody(bet: Bet): WithoutRequestId<BetPlaceBody> & WithoutRequestId<BetAcceptBody> {
   const r = bet.row;
   return {
-    bet_id: r.id,
+    bet_id: r.partner_bet_id ?? r.id,
     bet_player_id: r.player_id,
     bet_type: callbackBetTypeCode(r.bet_type),
     bet_stake: money6(r.stake),
@@ -124,7 +124,7 @@ export function declineBody(
   restrictions: readonly Restriction[],
 ): WithoutRequestId<BetDeclineBody> {
   return {
-    bet_id: bet.row.id,
+    bet_id: bet.row.partner_bet_id ?? bet.row.id,
     bet_player_id: bet.row.player_id,
     restrictions: callbackRestrictions(restrictions),
   };
@@ -141,7 +141,7 @@ export function settleBody(
 ): WithoutRequestId<BetSettleBody> {
   const r = bet.row;
   return {
-    bet_id: r.id,
+    bet_id: r.partner_bet_id ?? r.id,
     bet_player_id: r.player_id,
     bet_boost_id: r.boost_id ?? '',
     total_odds_value: odds6(r.total_odds),
@@ -156,5 +156,9 @@ export function settleBody(
 
 /** Body of `/bet/unsettle` (spec 01; D12): a full reversal of the previous settle. */
 export function unsettleBody(bet: Bet, unsettleAmount: string): WithoutRequestId<BetUnsettleBody> {
-  return { bet_id: bet.row.id, bet_player_id: bet.row.player_id, unsettle_amount: money6(unsettleAmount) };
+  return {
+    bet_id: bet.row.partner_bet_id ?? bet.row.id,
+    bet_player_id: bet.row.player_id,
+    unsettle_amount: money6(unsettleAmount),
+  };
 }

@@ -1,9 +1,30 @@
 import type { PartnerBet, PartnerBetPage } from '@bookie/contracts';
 import { BET_STATUS, DomainError, validationError } from '@bookie/core';
 import type { Executor } from '../../db/transaction.js';
+import { loadForeignCashOutOrders } from '../mts/mts.repo.js';
 import type { Bet } from './bet.js';
 import { findBet, listWhiteLabelBets, loadBets, type WhiteLabelBetFilter } from './bets.repo.js';
 import { toPartnerBet } from './partner-bet-view.js';
+
+/** Bets in the partner shape, each with the foreign cash-out orders its partner reported (MTS bets). */
+async function partnerBets(db: Executor, bets: readonly Bet[]): Promise<PartnerBet[]> {
+  const orders = await loadForeignCashOutOrders(
+    db,
+    bets.filter((b) => b.row.source === 'mts').map((b) => b.row.id),
+  );
+  return bets.map((b) =>
+    toPartnerBet(
+      b,
+      (orders.get(b.row.id) ?? []).map((o) => ({
+        id: o.order_id,
+        amount: o.amount,
+        refund_amount: o.refund_amount,
+        status: { code: o.status, reason: o.reason },
+        created_at: o.created_at,
+      })),
+    ),
+  );
+}
 
 /** Input of {@link listWhiteLabelBetsPage}: the query of `GET /bets` as sent (strings). */
 export interface WhiteLabelBetQuery {
@@ -88,7 +109,7 @@ export async function listWhiteLabelBetsPage(
     pageRows.map((r) => r.id),
   )) as Bet[];
   const last = pageRows[pageRows.length - 1];
-  return { items: bets.map(toPartnerBet), next: more && last ? encodeCursor(last) : null };
+  return { items: await partnerBets(db, bets), next: more && last ? encodeCursor(last) : null };
 }
 
 /**
@@ -99,5 +120,5 @@ export async function listWhiteLabelBetsPage(
 export async function getPartnerBet(db: Executor, whiteLabelId: string, betId: string): Promise<PartnerBet> {
   const bet = await findBet(db, whiteLabelId, betId);
   if (!bet) throw new DomainError('not_found', `no bet ${betId}`, { field: 'bet_id' });
-  return toPartnerBet(bet);
+  return (await partnerBets(db, [bet]))[0] as PartnerBet;
 }

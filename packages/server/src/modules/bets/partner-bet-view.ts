@@ -12,33 +12,48 @@ function reasonOf(bet: Bet, code: number): string | null {
   return null;
 }
 
+/** A foreign selection of an MTS mixed combo as the partner reported it, with its current status. */
+function foreignSelectionOf(s: Bet['selections'][number]): Record<string, unknown> {
+  const info = (s.event_info as { foreign?: Record<string, unknown> }).foreign ?? {};
+  return {
+    id: s.foreign_id,
+    value: odds6(s.odds),
+    ...info,
+    status: s.status,
+    ...(s.status_reason ? { status_reason: s.status_reason } : {}),
+  };
+}
+
 /**
- * A bet in the D29 shape of the partner REST API (`GET /bets`, `GET /bets/{bet_id}`). Frame bets carry no client
- * address, country, foreign selections or cash-out orders yet: those are empty.
+ * A bet in the partner bet-object shape (`GET /bets`, `GET /bets/{bet_id}`). An MTS bet is shown under the
+ * partner's id with its foreign selections, player address and foreign cash-out orders (`foreignCashOutOrders`,
+ * read by the caller); frame bets carry none.
  */
-export function toPartnerBet(bet: Bet): PartnerBet {
+export function toPartnerBet(bet: Bet, foreignCashOutOrders: unknown[] = []): PartnerBet {
   const r = bet.row;
   const code = betStatusCode(r);
   const settled = r.state === 'settled' && r.payout !== null && r.settle_amount !== null;
   const refunded = code === BET_STATUS.REFUNDED || code === BET_STATUS.REFUNDED_MANUALLY;
   return {
-    id: r.id,
+    id: r.partner_bet_id ?? r.id,
     player_id: r.player_id,
-    source: 'frame',
+    source: r.source ?? 'frame',
     status: { code, reason: reasonOf(bet, code) },
     type: { code: PARTNER_BET_TYPE_CODE[r.bet_type], system_sizes: r.system_sizes },
     stake: { value: money6(r.stake), currency_code: r.currency },
     total_odds: odds6(r.total_odds),
-    selections: bet.selections.map((s) => ({
-      sport_event_id: s.sport_event_id,
-      market_id: s.market_id,
-      odd_id: s.odd_id,
-      value: odds6(s.odds),
-      requested_value: odds6(s.requested_odds),
-      status: s.status,
-    })),
-    foreign_selections: [],
-    player_info: { client_ip: null, country_code: null },
+    selections: bet.selections
+      .filter((s) => !s.foreign_id)
+      .map((s) => ({
+        sport_event_id: s.sport_event_id,
+        market_id: s.market_id,
+        odd_id: s.odd_id,
+        value: odds6(s.odds),
+        requested_value: odds6(s.requested_odds),
+        status: s.status,
+      })),
+    foreign_selections: bet.selections.filter((s) => s.foreign_id).map(foreignSelectionOf),
+    player_info: { client_ip: r.client_ip ?? null, country_code: r.country_code ?? null },
     restrictions: r.restrictions as PartnerBet['restrictions'],
     created_at: new Date(r.created_at).toISOString(),
     accepted_at: r.decided_at && r.state !== 'declined' ? new Date(r.decided_at).toISOString() : null,
@@ -55,6 +70,6 @@ export function toPartnerBet(bet: Bet): PartnerBet {
         ? { value: money6(r.settle_amount), currency_code: r.currency }
         : null,
     cash_out_orders: {},
-    foreign_cash_out_orders: [],
+    foreign_cash_out_orders: foreignCashOutOrders,
   };
 }

@@ -16,6 +16,7 @@ import {
   voidBetBeforeSettlement,
 } from '../settlement/cancel-bet-before-settlement.js';
 import { settlementDeps } from '../settlement/deps.js';
+import { findBet } from './bets.repo.js';
 import { getPartnerBet, listWhiteLabelBetsPage } from './list-white-label-bets.js';
 
 const BetActionAnswer = Type.Object(
@@ -98,9 +99,11 @@ export async function partnerBetsRoutes(app: FastifyInstance, deps: AppDeps): Pr
         },
       },
       async (req) => {
+        // a reported bet is named by the partner's id
+        const found = await findBet(deps.database.db, partnerOf(req).whiteLabelId, req.params.bet_id);
         const r = await run(sd, {
           whiteLabelId: partnerOf(req).whiteLabelId,
-          betId: req.params.bet_id,
+          betId: found?.row.id ?? req.params.bet_id,
           reason: req.body.reason,
           actor: actorOf(req),
         });

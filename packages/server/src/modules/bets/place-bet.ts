@@ -95,7 +95,8 @@ function placeErrorRestriction(code: string, data: Record<string, unknown>): Res
   }
 }
 
-function eventInfo(event: SportEvent, marketId: string): EventInfo {
+/** The facts of a sport event a selection carries into callbacks, captured at placement. */
+export function eventInfo(event: SportEvent, marketId: string): EventInfo {
   const competitors = Object.values(event.fixture.competitors)
     .sort((a, b) => a.home_away - b.home_away)
     .map((c) => ({ id: c.id, type: (c.type === 1 ? 1 : 2) as 1 | 2 }));

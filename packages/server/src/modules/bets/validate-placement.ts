@@ -32,6 +32,8 @@ export interface PlacementRequest {
   currency: string;
   oddsStrategy: OddsStrategy;
   selections: RequestedSelection[];
+  /** Foreign selections of a partner-reported mixed combo: their odds multiply into the total. */
+  foreignSelections?: Array<{ id: string; odds: Rational }>;
 }
 
 /** What validation reads besides the request. */
@@ -113,6 +115,7 @@ export function validatePlacement(req: PlacementRequest, ctx: PlacementContext):
       currency: req.currency,
       oddsStrategy: req.oddsStrategy,
       selections: req.selections,
+      ...(req.foreignSelections ? { foreignSelections: req.foreignSelections } : {}),
     },
     event: (id) => ctx.events.get(id),
     whiteLabel: {

@@ -16,6 +16,7 @@ import { findSessions } from '../auth/auth.repo.js';
 import { getBet, listBets } from '../bets/get-bet.js';
 import { placeBet } from '../bets/place-bet.js';
 import { bonusesDeps } from '../bonuses/bonuses.routes.js';
+import { frameCashOutRoutes } from '../cash-out/cash-out.routes.js';
 import { hashSecret } from '../tenants/secrets.js';
 import { FRAME_VISIBLE_STATUSES, frameEventView } from './catalogue-view.js';
 import { isSessionOpen } from './frame.repo.js';
@@ -99,6 +100,7 @@ export async function frameRoutes(app: FastifyInstance, deps: AppDeps): Promise<
     429: ErrorResponse,
     500: ErrorResponse,
   };
+  frameCashOutRoutes(app, deps, player, errors);
   app.get<{ Querystring: { state?: 'prematch' | 'live'; limit?: string } }>(
     '/frame-api/sport-events',
     {

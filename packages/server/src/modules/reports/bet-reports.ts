@@ -1,9 +1,25 @@
-import { type BetReport, type DailyReport, PARTNER_BET_TYPE_CODE } from '@bookie/contracts';
-import { formatMoney, parseDecimal, sub, validationError } from '@bookie/core';
+import {
+  type AdvisoryBet,
+  type BetReport,
+  type BetReportRow,
+  type DailyReport,
+  PARTNER_BET_TYPE_CODE,
+} from '@bookie/contracts';
+import {
+  betTotalOdds,
+  betTypeFromMtsCode,
+  formatMoney,
+  formatOdds,
+  mul,
+  ONE,
+  parseDecimal,
+  sub,
+  validationError,
+} from '@bookie/core';
 import type { Executor } from '../../db/transaction.js';
 import { betStatusCode } from '../bets/bet.js';
 import { money6, odds6 } from '../bets/callback-bodies.js';
-import { betsPlacedIn, dailySums } from './reports.repo.js';
+import { advisoryBetsPlacedIn, betsPlacedIn, dailySums } from './reports.repo.js';
 
 /** The longest window of a report, in days. */
 export const MAX_REPORT_DAYS = 92;
@@ -30,7 +46,8 @@ export function reportWindow(fromRaw: string, toRaw: string): { from: Date; to: 
 
 /**
  * The bet report (DECISIONS D54 `GET /reports/bets`): every bet of the white label placed in the window, oldest
- * first, with its D6 status, stake and current settle amount.
+ * first, with its bet status code, stake and current settle amount — frame and MTS bets, and the advisory bets the partner
+ * reported (their reported status; Bookie never settles them).
  *
  * @throws DomainError validation_error (the window; more than {@link MAX_REPORT_BETS} bets: split the window).
  */
@@ -40,7 +57,8 @@ export async function betReport(
   window: { from: Date; to: Date },
 ): Promise<BetReport> {
   const rows = await betsPlacedIn(db, whiteLabelId, window.from, window.to, MAX_REPORT_BETS + 1);
-  if (rows.length > MAX_REPORT_BETS) {
+  const advisory = await advisoryBetsPlacedIn(db, whiteLabelId, window.from, window.to, MAX_REPORT_BETS + 1);
+  if (rows.length + advisory.length > MAX_REPORT_BETS) {
     throw validationError(
       'querystring.to',
       `more than ${MAX_REPORT_BETS} bets in the window: choose a shorter one`,
@@ -49,18 +67,50 @@ export async function betReport(
   return {
     from: window.from.toISOString(),
     to: window.to.toISOString(),
-    items: rows.map((r) => ({
-      bet_id: r.id,
-      player_id: r.player_id,
-      created_at: new Date(r.created_at).toISOString(),
-      status: betStatusCode(r as Parameters<typeof betStatusCode>[0]),
-      type: PARTNER_BET_TYPE_CODE[r.bet_type],
-      currency: r.currency,
-      stake: money6(r.stake),
-      total_odds: odds6(r.total_odds),
-      settle_amount: r.settle_amount === null ? null : money6(r.settle_amount),
-      settled_at: r.settled_at ? new Date(r.settled_at).toISOString() : null,
-    })),
+    items: [
+      ...rows.map((r) => ({
+        bet_id: r.partner_bet_id ?? r.id,
+        player_id: r.player_id,
+        created_at: new Date(r.created_at).toISOString(),
+        status: betStatusCode(r as Parameters<typeof betStatusCode>[0]),
+        type: PARTNER_BET_TYPE_CODE[r.bet_type],
+        currency: r.currency,
+        stake: money6(r.stake),
+        total_odds: odds6(r.total_odds),
+        settle_amount: r.settle_amount === null ? null : money6(r.settle_amount),
+        settled_at: r.settled_at ? new Date(r.settled_at).toISOString() : null,
+        source: r.source ?? 'frame',
+      })),
+      ...advisory.map(advisoryRow),
+    ].sort((a, b) => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : 0)),
+  };
+}
+
+/** An advisory bet as a row of the bet report: its reported status, stake and total odds; never settled by Bookie. */
+function advisoryRow(r: Awaited<ReturnType<typeof advisoryBetsPlacedIn>>[number]): BetReportRow {
+  const state = r.state as Pick<AdvisoryBet, 'type' | 'stake' | 'selections' | 'foreign_selections'>;
+  const odds = [...state.selections, ...state.foreign_selections].map((s) =>
+    parseDecimal(String(s.value), { field: 'value', maxDecimals: 12 }),
+  );
+  const type = betTypeFromMtsCode(state.type.code);
+  let total = odds.reduce(mul, ONE);
+  try {
+    total = betTotalOdds(type, odds, type === 'system' ? state.type.system_sizes : []);
+  } catch {
+    // a type that does not fit its selections (advised bet_type): the product of the odds
+  }
+  return {
+    bet_id: r.bet_id,
+    player_id: r.player_id,
+    created_at: new Date(r.created_at).toISOString(),
+    status: r.status_code,
+    type: state.type.code,
+    currency: state.stake.currency_code,
+    stake: state.stake.value,
+    total_odds: formatOdds(total),
+    settle_amount: null,
+    settled_at: null,
+    source: 'advisory',
   };
 }
 

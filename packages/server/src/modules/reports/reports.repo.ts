@@ -15,6 +15,8 @@ export interface BetReportDbRow {
   total_odds: string;
   settle_amount: string | null;
   settled_at: Date | null;
+  source: 'frame' | 'mts';
+  partner_bet_id: string | null;
 }
 
 /** The bets of a white label placed in `[from, to)`, oldest first (at most `limit`). */
@@ -40,6 +42,8 @@ export async function betsPlacedIn(
       'total_odds',
       'settle_amount',
       'settled_at',
+      'source',
+      'partner_bet_id',
     ])
     .where('white_label_id', '=', whiteLabelId)
     .where('created_at', '>=', from)
@@ -77,4 +81,24 @@ export async function dailySums(db: Executor, whiteLabelId: string, from: Date, 
     GROUP BY 1, 2
     ORDER BY 1, 2`.execute(db);
   return r.rows;
+}
+
+/** The advisory bets of a white label first reported in `[from, to)`, oldest first (at most `limit`). */
+export async function advisoryBetsPlacedIn(
+  db: Executor,
+  whiteLabelId: string,
+  from: Date,
+  to: Date,
+  limit: number,
+) {
+  return db
+    .selectFrom('advisory_bet')
+    .select(['bet_id', 'player_id', 'created_at', 'status_code', 'state'])
+    .where('white_label_id', '=', whiteLabelId)
+    .where('created_at', '>=', from)
+    .where('created_at', '<', to)
+    .orderBy('created_at')
+    .orderBy('bet_id')
+    .limit(limit)
+    .execute();
 }

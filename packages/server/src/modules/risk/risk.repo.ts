@@ -132,7 +132,10 @@ export async function exposureDifferences(db: Executor): Promise<
   }));
 }
 
-/** The open bets with their legs' odds and stored leg exposures, a page at a time by id (recompute from bets). */
+/**
+ * The open bets with the stake their exposure stands for (less the platform's own cash-outs), their legs' odds and
+ * stored leg exposures, a page at a time by id (recompute from bets).
+ */
 export async function openBetsWithExposure(
   db: Executor,
   afterId: string | null,
@@ -155,7 +158,7 @@ export async function openBetsWithExposure(
     amounts: (string | null)[];
     rate: string | null;
   }>`
-    select b.id, b.stake::text as stake, b.total_odds::text as total_odds,
+    select b.id, (b.stake - b.cashed_out_stake)::text as stake, b.total_odds::text as total_odds,
            array_agg(s.odds::text order by s.idx) as odds,
            array_agg(e.amount::text order by s.idx) as amounts,
            max(e.eur_rate)::text as rate

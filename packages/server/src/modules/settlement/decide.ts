@@ -12,6 +12,7 @@ import {
   settleBet,
 } from '@bookie/core';
 import type { BetRow, SelectionRow } from '../bets/bet.js';
+import { remainingStake } from './remaining-stake.js';
 
 /** What the arithmetic of a bet needs beyond the bet: the caps in the bet's currency (DECISIONS D17). */
 export interface SettlementLimits {
@@ -61,7 +62,7 @@ export function computeOutcome(
   selections: readonly SelectionRow[],
   limits: SettlementLimits,
 ): Outcome {
-  const stake = exact(row.stake, 'stake');
+  const stake = remainingStake(row);
   let boost: Boost | undefined;
   if (row.boost_multiplier !== null) {
     // bonuses (issue 9): the exact multiplier the bet was accepted with (total_odds is rounded to 12 decimals)

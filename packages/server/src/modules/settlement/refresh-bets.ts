@@ -32,12 +32,22 @@ export interface RefreshOptions {
   reinstate?: boolean;
   /** Sets these selections' results by hand (source `manual`: the feed no longer changes them). */
   override?: Override;
-  /** Runs first in the transaction (the consumer's fencing). */
+  /**
+   * Results of foreign selections (MTS mixed combos) as the partner reports them, by {@link foreignKey}; a foreign
+   * selection left out keeps its result.
+   */
+  foreign?: ReadonlyMap<string, { status: OddStatus; reason: string }>;
+  /** Runs first in the transaction (the consumer's fencing; a partner's report of its cash-out orders). */
   fence?: (tx: Executor) => Promise<void>;
   /** Checks each locked bet before anything is written; throws to refuse (operator actions). */
   check?: (bet: Bet) => void;
   /** Writes an audit_log row in the same transaction (operator actions). */
   audit?: { actor: string; action: string; details: Record<string, unknown> };
+}
+
+/** The key of a foreign selection in {@link RefreshOptions.foreign}. */
+export function foreignKey(betId: string, foreignId: string): string {
+  return `${betId}\u0000${foreignId}`;
 }
 
 /** The result a selection must show, from what settlement knows (operator > rollback > feed). */
@@ -51,6 +61,11 @@ function target(
   const o = opts.override;
   if (o && (o.indices === 'all' || o.indices.includes(s.idx))) {
     return { ...s, status: o.status, dead_heat: null, status_reason: o.reason, result_source: 'manual' };
+  }
+  // a foreign selection (MTS mixed combo) is resulted by the partner alone, never by the feed
+  if (s.foreign_id) {
+    const f = opts.foreign?.get(foreignKey(s.bet_id, s.foreign_id));
+    return f ? { ...s, status: f.status, dead_heat: null, status_reason: f.reason } : s;
   }
   if (s.result_source === 'manual' && !opts.reinstate) return s;
   let caught: RollbackRow | undefined;

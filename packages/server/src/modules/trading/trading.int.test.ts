@@ -125,7 +125,16 @@ describe(`trading writer (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`,
       status: 1,
       template: '{$competitor2}',
       is_active: false,
+      probability: '0.000000000000',
     });
+    // the odds change and the probabilities they cause travel in the same entry
+    expect(entries[3]!.entry.changes).toMatchObject({
+      'markets/7/odds/2/value': '3.250000000000',
+      'markets/7/odds/2/probability': '0.000000000000',
+      'markets/7/odds/1/probability': '0.666666666667', // 1/2 over 1/2 + 1/4
+      'markets/7/odds/3/probability': '0.333333333333',
+    });
+    expect(stored.snapshot.markets['7']!.odds['1']!.probability).toBe('0.666666666667');
     expect(stored.snapshot.fixture.status).toBe(1);
     expect(stored.snapshot.bet_stop).toBe(true);
     expect(entries.at(-1)!.entry).toEqual({

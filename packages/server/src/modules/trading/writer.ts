@@ -1,5 +1,5 @@
 import type { SportEvent } from '@bookie/contracts';
-import { DomainError, validationError } from '@bookie/core';
+import { DomainError, marketProbabilities, parseFeedOddValue, validationError } from '@bookie/core';
 import { applyChanges, ChangePathError, parseChangePath } from '@bookie/sdk';
 import type { Clock } from '../../app/clock.js';
 import type { Database } from '../../db/database.js';
@@ -112,6 +112,7 @@ export class TradingTransaction {
   matchNew(event: SportEvent, field = 'body'): void {
     normaliseSnapshotOdds(event as unknown as Record<string, unknown>, field);
     normaliseTimesAt([], event);
+    setProbabilities(event, Object.keys(event.markets ?? {}));
     const problem = snapshotProblem(event);
     if (problem) {
       const path = problem.path.split('/').filter(Boolean).join('.');
@@ -161,8 +162,6 @@ export class TradingTransaction {
       out[key] = normaliseTimesAt(segments, normaliseOddValuesAt(segments, changes[key], fieldOf(key)));
     }
     if (!Object.hasOwn(out, 'updated_at')) out.updated_at = isoNow(this.nowMs);
-    // serialise now: later changes in this transaction may mutate the objects stored by this one
-    const tail = `,"changes":${JSON.stringify(out)}}`;
     const statusBefore = event.fixture?.status;
     try {
       applyChanges(event as unknown as Record<string, unknown>, out, true);
@@ -170,6 +169,12 @@ export class TradingTransaction {
       if (err instanceof ChangePathError) throw validationError(fieldOf(err.path), err.reason);
       throw err;
     }
+    // every odd carries its margin-free probability, changed in the same entry as the odds
+    if (this.problemFree(event)) {
+      for (const [key, p] of setProbabilities(event, touchedMarkets(event, Object.keys(out)))) out[key] = p;
+    }
+    // serialise now: later changes in this transaction may mutate the objects stored by this one
+    const tail = `,"changes":${JSON.stringify(out)}}`;
     const problem = snapshotProblem(event);
     if (problem) {
       // name the change that produced the bad node: the longest key that is a prefix of the bad path (or below it)
@@ -193,6 +198,10 @@ export class TradingTransaction {
     }
     this.events.get(eventId)!.dirty = true;
     this.pending.push({ type: 'match_update', eventId, tail });
+  }
+
+  private problemFree(event: SportEvent): boolean {
+    return snapshotProblem(event) === undefined;
   }
 
   /** Queues a `bet_rollback` for a known event (spec 02 "Log entry"). */
@@ -247,6 +256,40 @@ export class TradingTransaction {
     await writeSnapshots(this.tx, snaps);
     return versions;
   }
+}
+
+/** The markets a change touches: `markets/<id>…` that market; `markets` or the whole event, all of them. */
+function touchedMarkets(event: SportEvent, keys: readonly string[]): string[] {
+  const ids = new Set<string>();
+  for (const key of keys) {
+    const [head, id] = key.split('/');
+    if (head === 'markets' && id !== undefined) ids.add(id);
+    else if (head === 'markets' || key === '') return Object.keys(event.markets ?? {});
+  }
+  return [...ids].filter((id) => Object.hasOwn(event.markets ?? {}, id));
+}
+
+/**
+ * Writes each odd's `probability` in the given markets (margin removed proportionally over the active odds; 0 for
+ * an inactive odd) and returns the change paths whose value changed.
+ */
+function setProbabilities(event: SportEvent, marketIds: readonly string[]): [string, string][] {
+  const changed: [string, string][] = [];
+  for (const marketId of marketIds) {
+    const market = event.markets[marketId];
+    if (!market) continue;
+    const odds = Object.entries(market.odds);
+    const probabilities = marketProbabilities(
+      odds.map(([, o]) => ({ value: parseFeedOddValue(o.value, 'value'), active: o.is_active })),
+    );
+    odds.forEach(([oddId, odd], i) => {
+      const p = probabilities[i] ?? '0.000000000000';
+      if (odd.probability === p) return;
+      odd.probability = p;
+      changed.push([`markets/${marketId}/odds/${oddId}/probability`, p]);
+    });
+  }
+  return changed;
 }
 
 /**

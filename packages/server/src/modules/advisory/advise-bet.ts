@@ -1,0 +1,103 @@
+import type { AdvisoryAnswer, AdvisoryBet, AdvisoryBetRequest } from '@bookie/contracts';
+import { DomainError, validationError } from '@bookie/core';
+import { inTransaction } from '../../db/transaction.js';
+import { lastBetTimes, recordBetTimes } from '../bets/bets.repo.js';
+import { outcomesOf } from '../bets/place-bet.js';
+import { validatePlacement } from '../bets/validate-placement.js';
+import { parseReportedBet } from '../mts/report-bet.js';
+import { loadRiskState } from '../risk/load-risk-state.js';
+import { findAdvisoryBet, writeAdvisoryVersion } from './advisory.repo.js';
+import { advisoryBetOf, canonicalJson } from './advisory-view.js';
+import type { AdvisoryDeps } from './deps.js';
+
+/**
+ * Advisory mode (`POST /bets/advisory`): the partner took a bet on its own and asks what the platform would advise.
+ * The one decision runs on the bet as it is now — integrity, odds (strategy 1), bet type, limits, exposure and the
+ * player's group, bet_interval — and every failing restriction is answered with its context; nothing is decided.
+ * The bet is recorded as version 1 (accepted) with the advice, never in exposure; its placement time counts for
+ * the player's bet_interval. A repeat of the same request answers the same; another body under the id is 409.
+ *
+ * @throws DomainError validation_error naming the field; idempotency_conflict (409).
+ */
+export async function adviseBet(
+  deps: AdvisoryDeps,
+  whiteLabelId: string,
+  body: AdvisoryBetRequest,
+): Promise<AdvisoryAnswer> {
+  const p = deps.placement;
+  const db = p.database.db;
+  const bet = advisoryBetOf(body);
+  const stored = await findAdvisoryBet(db, whiteLabelId, body.bet_id);
+  if (stored) {
+    const first = stored.version === 1 ? stored.state : undefined;
+    if (canonicalJson(first) !== canonicalJson(bet)) {
+      throw new DomainError('idempotency_conflict', `bet_id: ${body.bet_id} was already reported`, {
+        field: 'bet_id',
+      });
+    }
+    return {
+      bet: { ...(stored.state as Omit<AdvisoryBet, 'version'>), version: 1 },
+      restrictions: stored.restrictions as AdvisoryAnswer['restrictions'],
+    };
+  }
+  const wl = await p.whiteLabels.get(whiteLabelId);
+  // a bet type that does not fit the selections is advised (bet_type), not refused
+  const req = parseReportedBet(body, wl.currencies, { strictType: false });
+  if (Number.isNaN(Date.parse(body.created_at)))
+    throw validationError('created_at', 'must be an ISO 8601 date-time');
+  const events = new Map(req.selections.map((s) => [s.sport_event_id, p.catalog.getEvent(s.sport_event_id)]));
+  const risk = p.risk
+    ? await loadRiskState(p.risk, db, {
+        whiteLabelId,
+        playerId: body.player_id,
+        currency: req.currency,
+        outcomes: outcomesOf(req, events),
+        record: false,
+      })
+    : undefined;
+  const [lastBets] = await lastBetTimes(db, [
+    { whiteLabelId, playerId: body.player_id, sportEventIds: req.selections.map((s) => s.sport_event_id) },
+  ]);
+  const now = p.clock.now();
+  const verdict = validatePlacement(
+    { ...req, oddsStrategy: 1 },
+    {
+      events,
+      whiteLabel: wl,
+      now,
+      lastBetAt: lastBets ?? new Map(),
+      expressCap: p.settings.expressCap(req.currency),
+      oddsTolerance: p.settings.oddsTolerance,
+      ...(p.settings.maxSystemCombinations !== undefined
+        ? { maxCombinations: p.settings.maxSystemCombinations }
+        : {}),
+      ...(risk ? { risk } : {}),
+    },
+  );
+  const restrictions = verdict.restrictions as AdvisoryAnswer['restrictions'];
+  try {
+    await inTransaction(db, async (tx) => {
+      await writeAdvisoryVersion(tx, {
+        whiteLabelId,
+        bet,
+        playerId: body.player_id,
+        version: 1,
+        restrictions,
+        at: new Date(now),
+      });
+      await recordBetTimes(tx, [
+        {
+          whiteLabelId,
+          playerId: body.player_id,
+          sportEventIds: [...new Set(req.selections.map((s) => s.sport_event_id))],
+          at: new Date(now),
+        },
+      ]);
+    });
+  } catch (err) {
+    // the same bet reported at the same moment: answer what the other request stored
+    if ((err as { code?: unknown }).code === '23505') return adviseBet(deps, whiteLabelId, body);
+    throw err;
+  }
+  return { bet: { ...bet, version: 1 }, restrictions };
+}

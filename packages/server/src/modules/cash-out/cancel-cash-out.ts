@@ -1,0 +1,79 @@
+import { CALLBACK_PATHS, type CashOutOrderAnswer } from '@bookie/contracts';
+import { DomainError, formatMoney, parseDecimal, sub } from '@bookie/core';
+import { enqueueCallbacks } from '../callbacks/enqueue-callbacks.js';
+import { refreshBets } from '../settlement/refresh-bets.js';
+import { remainingStake } from '../settlement/remaining-stake.js';
+import { declineOrder, findOrder, loadBet, type OrderRow, setCashedOut } from './cash-out.repo.js';
+import type { CashOutDeps } from './deps.js';
+import { orderView } from './order-view.js';
+import { paysThroughCallbacks } from './pays-through-callbacks.js';
+import { rewriteExposure } from './rewrite-exposure.js';
+
+const exact = (v: string, field: string) => parseDecimal(v, { field, maxDecimals: 12 });
+
+/**
+ * The partner declines an order it had accepted (spec 03 `PATCH …/cash-out-orders/{id}/cancel`): the order becomes
+ * declined (`cancelled_by_partner`), its part of the stake comes back to the bet — a cashed-out bet is open again,
+ * its exposure back — and a frame bet's partner gets `/bet/cash-out-orders/declined`. Then the bet is settled
+ * again as its results require (a bet settled on the smaller stake is unsettled and settled on the larger one),
+ * all in one transaction.
+ *
+ * @throws DomainError not_found (no such bet or order), conflict (the order is not accepted).
+ */
+export async function cancelCashOut(
+  deps: CashOutDeps,
+  input: { whiteLabelId: string; betId: string; orderId: string },
+): Promise<CashOutOrderAnswer> {
+  let result: OrderRow | undefined;
+  // an unknown bet is not found before settlement looks at it
+  if (!(await loadBet(deps.database.db, input.whiteLabelId, input.betId, false))) {
+    throw new DomainError('not_found', `no bet "${input.betId}"`, { bet_id: input.betId });
+  }
+  await refreshBets(deps.settlement, [input.betId], {
+    cause: 'cash_out_cancelled',
+    fence: async (tx) => {
+      const bet = await loadBet(tx, input.whiteLabelId, input.betId, true);
+      if (!bet) throw new DomainError('not_found', `no bet "${input.betId}"`, { bet_id: input.betId });
+      const order = await findOrder(tx, bet.row.id, input.orderId);
+      if (!order) {
+        throw new DomainError('not_found', `no cash-out order "${input.orderId}"`, {
+          cash_out_order_id: input.orderId,
+        });
+      }
+      if (order.status !== 'accepted') {
+        throw new DomainError('conflict', `cash-out order "${order.id}" is ${order.status}, not accepted`, {
+          status: order.status,
+        });
+      }
+      const now = new Date(deps.clock.now());
+      await declineOrder(tx, bet.row.id, order.id, 'cancelled_by_partner', now);
+      const amount = exact(order.amount, 'amount');
+      const cashed = formatMoney(sub(exact(bet.row.cashed_out_stake, 'cashed_out_stake'), amount));
+      // exposure stands for the stake less the platform's own cash-outs (foreign ones leave it as it is)
+      const after = remainingStake({ stake: bet.row.stake, cashed_out_stake: cashed });
+      if (bet.row.state === 'cashed_out') {
+        // the bet reopens: its legs get the exposure of what comes back, which the state change puts on the outcomes
+        await rewriteExposure(tx, bet.row.id, after, false);
+        await setCashedOut(tx, bet.row.id, cashed, 'accepted', now);
+      } else {
+        const open = bet.row.state === 'accepted' || bet.row.state === 'unsettled';
+        await rewriteExposure(tx, bet.row.id, after, open);
+        await setCashedOut(tx, bet.row.id, cashed, undefined, now);
+      }
+      if (paysThroughCallbacks(bet.row)) {
+        await enqueueCallbacks(tx, [
+          {
+            whiteLabelId: bet.row.white_label_id,
+            betId: bet.row.id,
+            path: CALLBACK_PATHS.cashOutDeclined,
+            body: { bet_id: bet.row.id, cash_out_order_ids: [order.id] },
+            foreignParams: bet.row.foreign_params,
+          },
+        ]);
+      }
+      result = { ...order, status: 'declined', reason: 'cancelled_by_partner', decided_at: now };
+    },
+  });
+  deps.kick();
+  return { order: orderView(result!) };
+}

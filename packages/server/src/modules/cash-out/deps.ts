@@ -1,0 +1,79 @@
+import type { SportEvent } from '@bookie/contracts';
+import { parseDecimal, type Rational } from '@bookie/core';
+import type { Clock } from '../../app/clock.js';
+import type { AppDeps } from '../../app/wiring.js';
+import type { Database } from '../../db/database.js';
+import { type SettlementDeps, settlementDeps } from '../settlement/deps.js';
+import { marginOf, quoteKey } from './cash-out.repo.js';
+
+/** What the cash-out use cases need. */
+export interface CashOutDeps {
+  database: Database;
+  clock: Clock;
+  /** The current snapshot of a sport event (this process's replica of the feed). */
+  currentEvent(sportEventId: string): SportEvent | undefined;
+  /** The express cap in a currency, undefined when no EUR rate is configured for it. */
+  expressCap(currency: string): Rational | undefined;
+  /** A white label's max payout, when it has one. */
+  maxPayout(whiteLabelId: string): Promise<Rational | undefined>;
+  /** The white label's cash-out margin, a fraction in [0, 1): its own, else the configured default. */
+  margin(whiteLabelId: string): Promise<Rational>;
+  /** The key quotes are signed with (read once per process). */
+  quoteKey(): Promise<string>;
+  /** How long a quote holds, ms. */
+  quoteTtlMs: number;
+  /** Settlement, to settle again a bet whose cash-out is taken back. */
+  settlement: SettlementDeps;
+  /** Wakes this process's callback dispatcher after a commit. */
+  kick(): void;
+}
+
+/** Cash-out's dependencies out of the app's. */
+export function cashOutDeps(app: AppDeps): CashOutDeps {
+  const settlement = settlementDeps(app);
+  return {
+    database: app.database,
+    clock: app.clock,
+    currentEvent: (id) => app.feed.catalog.getEvent(id),
+    expressCap: app.placement.settings.expressCap,
+    async maxPayout(whiteLabelId) {
+      const wl = await app.placement.whiteLabels.get(whiteLabelId);
+      return wl.limits.maxPayout ? parseMoneyOf(wl.limits.maxPayout) : undefined;
+    },
+    margin: marginsCached(app.database, parseMoneyOf(app.config.bets.cashOutMargin), app.clock),
+    quoteTtlMs: app.config.bets.cashOutQuoteTtlS * 1000,
+    quoteKey: once(() => quoteKey(app.database.db)),
+    settlement,
+    kick: () => app.callbacks.dispatcher.kick(),
+  };
+}
+
+/** How long a process keeps a white label's margin, ms (as the risk settings cache). */
+const MARGIN_CACHE_MS = 1000;
+
+function marginsCached(database: Database, fallback: Rational, clock: Clock) {
+  const cache = new Map<string, { at: number; margin: Rational }>();
+  return async (whiteLabelId: string): Promise<Rational> => {
+    const hit = cache.get(whiteLabelId);
+    if (hit && clock.now() - hit.at < MARGIN_CACHE_MS) return hit.margin;
+    const own = await marginOf(database.db, whiteLabelId);
+    const margin = own ? parseMoneyOf(own) : fallback;
+    cache.set(whiteLabelId, { at: clock.now(), margin });
+    return margin;
+  };
+}
+
+function once(read: () => Promise<string>): () => Promise<string> {
+  let value: Promise<string> | undefined;
+  return () => {
+    value ??= read().catch((err) => {
+      value = undefined;
+      throw err;
+    });
+    return value;
+  };
+}
+
+function parseMoneyOf(v: string): Rational {
+  return parseDecimal(v, { field: 'amount', maxDecimals: 12 });
+}

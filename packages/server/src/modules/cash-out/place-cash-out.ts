@@ -1,0 +1,131 @@
+import { CALLBACK_PATHS, type CashOutOrderAnswer, type CashOutReason } from '@bookie/contracts';
+import { add, compare, DomainError, formatMoney, parseDecimal, parseMoney, sub } from '@bookie/core';
+import { inTransaction } from '../../db/transaction.js';
+import { enqueueCallbacks } from '../callbacks/enqueue-callbacks.js';
+import { remainingStake } from '../settlement/remaining-stake.js';
+import { offerFor, pricingOf } from './bet-value.js';
+import { findOrder, insertOrder, loadBet, type OrderRow, setCashedOut } from './cash-out.repo.js';
+import type { CashOutDeps } from './deps.js';
+import { orderView } from './order-view.js';
+import { paysThroughCallbacks } from './pays-through-callbacks.js';
+import { readQuote } from './quotes.js';
+import { rewriteExposure } from './rewrite-exposure.js';
+
+/** Input of {@link placeCashOut}. */
+export interface PlaceCashOutInput {
+  whiteLabelId: string;
+  betId: string;
+  /** The order id (the partner's; the platform's for a player's order in the frame). */
+  id: string;
+  amount: string;
+  refundAmount: string;
+  quoteId?: string | undefined;
+  /** When set, only this player's bet is found (the frame). */
+  playerId?: string | undefined;
+}
+
+const exact = (v: string, field: string) => parseDecimal(v, { field, maxDecimals: 12 });
+
+/**
+ * Places a cash-out order on a bet (spec 03 "Cash out"). The order is accepted at exactly `refund_amount` when the
+ * quote it names still holds for these amounts, or when the offer on the current prices is at least
+ * `refund_amount`; otherwise it is declined with a reason (`bet_not_open`, `amount_too_large`, `leg_resulted`,
+ * `market_suspended`, `quote_expired`, `price_moved`). An accepted order lowers the stake in play: the exposure
+ * shrinks in proportion, a full cash-out ends the bet (cashed out), and a frame bet's partner is paid through
+ * `/bet/cash-out-orders/accepted` — all in one transaction. Placing the same order id again answers the stored order.
+ *
+ * @throws DomainError not_found (no such bet), validation_error (`amount`, `refund_amount`).
+ */
+export async function placeCashOut(
+  deps: CashOutDeps,
+  input: PlaceCashOutInput,
+): Promise<{ created: boolean } & CashOutOrderAnswer> {
+  const amount = parseMoney(input.amount, 'amount', { allowZero: false });
+  const refund = parseMoney(input.refundAmount, 'refund_amount');
+  // read before the transaction: they read outside it
+  const pricing = await pricingOf(deps, input.whiteLabelId);
+  const key = input.quoteId ? await deps.quoteKey() : undefined;
+  const out = await inTransaction(deps.database.db, async (tx) => {
+    const bet = await loadBet(tx, input.whiteLabelId, input.betId, true);
+    if (!bet || (input.playerId !== undefined && bet.row.player_id !== input.playerId)) {
+      throw new DomainError('not_found', `no bet "${input.betId}"`, { bet_id: input.betId });
+    }
+    const known = await findOrder(tx, bet.row.id, input.id);
+    if (known) return { created: false, order: known, callbacks: 0 };
+    const now = new Date(deps.clock.now());
+    const signed = input.quoteId && key ? readQuote(key, input.quoteId) : undefined;
+    const quote = signed && signed.betId === bet.row.id ? signed : undefined;
+    const offer = offerFor(deps, bet, amount, pricing);
+    let decline: CashOutReason | undefined;
+    if (!offer.available) {
+      decline =
+        offer.reason === 'leg_lost' || offer.reason === 'no_open_legs'
+          ? 'leg_resulted'
+          : offer.reason === 'bet_not_open' ||
+              offer.reason === 'amount_too_large' ||
+              offer.reason === 'market_suspended'
+            ? offer.reason
+            : 'price_moved';
+    } else {
+      const quoteHolds =
+        quote !== undefined &&
+        quote.expiresAt > now.getTime() &&
+        compare(exact(quote.amount, 'amount'), amount) === 0 &&
+        compare(exact(quote.refundAmount, 'refund_amount'), refund) === 0;
+      if (!quoteHolds && compare(offer.refund, refund) < 0) {
+        decline =
+          input.quoteId && quote && quote.expiresAt <= now.getTime() ? 'quote_expired' : 'price_moved';
+      }
+    }
+    const order: OrderRow = {
+      bet_id: bet.row.id,
+      id: input.id,
+      source: 'platform',
+      amount: formatMoney(amount),
+      refund_amount: formatMoney(refund),
+      status: decline ? 'declined' : 'accepted',
+      reason: decline ?? '',
+      quote_id: quote ? (input.quoteId ?? null) : null,
+      created_at: now,
+      decided_at: now,
+    };
+    await insertOrder(tx, order);
+    if (decline) return { created: true, order, callbacks: 0 };
+    const remainingAfter = sub(offer.remaining, amount);
+    const cashed = add(exact(bet.row.cashed_out_stake, 'cashed_out_stake'), amount);
+    if (remainingAfter.num === 0n) {
+      // the bet ends cashed out: the exposure trigger takes its whole exposure off
+      await setCashedOut(tx, bet.row.id, formatMoney(cashed), 'cashed_out', now);
+    } else {
+      // exposure stands for the stake less the platform's own cash-outs (foreign ones leave it as it is)
+      await rewriteExposure(
+        tx,
+        bet.row.id,
+        remainingStake({ stake: bet.row.stake, cashed_out_stake: formatMoney(cashed) }),
+        true,
+      );
+      await setCashedOut(tx, bet.row.id, formatMoney(cashed), undefined, now);
+    }
+    let callbacks = 0;
+    if (paysThroughCallbacks(bet.row)) {
+      await enqueueCallbacks(tx, [
+        {
+          whiteLabelId: bet.row.white_label_id,
+          betId: bet.row.id,
+          path: CALLBACK_PATHS.cashOutAccepted,
+          body: {
+            bet_id: bet.row.id,
+            cash_out_order_id: order.id,
+            amount: order.amount,
+            refund_amount: order.refund_amount,
+          },
+          foreignParams: bet.row.foreign_params,
+        },
+      ]);
+      callbacks = 1;
+    }
+    return { created: true, order, callbacks };
+  });
+  if (out.callbacks > 0) deps.kick();
+  return { created: out.created, order: orderView(out.order) };
+}

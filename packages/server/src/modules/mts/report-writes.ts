@@ -1,0 +1,144 @@
+import type { DecisionLeg, Restriction } from '@bookie/core';
+import { GroupCommit } from '@bookie/storage';
+import type { Database } from '../../db/database.js';
+import { type Executor, inTransaction } from '../../db/transaction.js';
+import type { Bet, BetRow, SelectionRow } from '../bets/bet.js';
+import { recordBetTimes, transitionBets } from '../bets/bets.repo.js';
+import { toPartnerBet } from '../bets/partner-bet-view.js';
+import { type RiskRecheck, recheckLimits, writeAcceptedExposure } from '../risk/record-exposure.js';
+import { insertReportedBets, insertReports, type ReportedBetRow } from './mts.repo.js';
+
+/** A reported bet decided outside the transaction, to record (and, when it passed, to decide again on exposure). */
+export interface ReportWrite {
+  /** The bet as it will be stored; `state` is set here from the decision. */
+  bet: Omit<ReportedBetRow, 'state' | 'restrictions'>;
+  /** The restrictions of the decision outside the transaction (empty: it passed). */
+  restrictions: Restriction[];
+  /** The platform legs (with the exposure the bet adds), then the foreign legs. */
+  legs: DecisionLeg[];
+  /** Every leg's accepted odds, platform then foreign, in bet order. */
+  legOdds: DecisionLeg['exposure'][];
+  /** The risk engine's part: decided again on the locked exposure; undefined when the engine is off. */
+  risk?: RiskRecheck;
+  /** The request as received (kept for repeats). */
+  request: string;
+}
+
+/**
+ * Records reported bets in one transaction: every bet is inserted with its selections (placing), then the limits of
+ * the bets that passed are decided again on the exposure under its lock (in order, each seeing those accepted before
+ * it); the accepted ones get their leg exposures and move to `accepted` (the trigger adds the exposure), the others
+ * to `declined` with their restrictions; the accepted bets' times are recorded and each answer is stored. Returns each answer's JSON text, in order.
+ */
+export async function writeReports(tx: Executor, items: readonly ReportWrite[]): Promise<string[]> {
+  // before the exposure lock: the bets and their selections, placing (a batch can insert while another decides)
+  const inserted = await insertReportedBets(
+    tx,
+    items.map((w) => ({ ...w.bet, state: 'hold_requested' as const, restrictions: [] })),
+  );
+  const rechecking = items.filter((w) => w.restrictions.length === 0 && w.risk !== undefined);
+  const rechecked = await recheckLimits(
+    tx,
+    rechecking.map((w) => ({ risk: w.risk as RiskRecheck })),
+  );
+  const verdict = new Map<ReportWrite, { restrictions: Restriction[]; legs: DecisionLeg[] }>();
+  rechecking.forEach((w, i) => {
+    const v = rechecked[i];
+    if (v) verdict.set(w, v);
+  });
+  const decided = items.map((w) => {
+    const again = verdict.get(w);
+    const restrictions = again ? again.restrictions : w.restrictions;
+    const foreign = countForeign(w);
+    const platform = again ? again.legs : w.legs.slice(0, w.legs.length - foreign);
+    const legs = [...platform, ...w.legs.slice(w.legs.length - foreign)];
+    return { w, restrictions, legs, accepted: restrictions.length === 0 };
+  });
+  const accepted = decided.filter((d) => d.accepted);
+  await writeAcceptedExposure(
+    tx,
+    accepted.flatMap((d) =>
+      d.w.risk?.eurRate
+        ? [
+            {
+              betId: d.w.bet.id,
+              whiteLabelId: d.w.bet.whiteLabelId,
+              stake: d.w.bet.stake,
+              totalOdds: d.w.bet.totalOdds,
+              legOdds: d.w.legOdds,
+              legs: d.legs,
+              eurRate: d.w.risk.eurRate,
+            },
+          ]
+        : [],
+    ),
+  );
+  const moved = [
+    ...(await transitionBets(
+      tx,
+      'hold_requested',
+      'accepted',
+      accepted.map((d) => ({ id: d.w.bet.id, decidedAt: d.w.bet.decidedAt })),
+    )),
+    ...(await transitionBets(
+      tx,
+      'hold_requested',
+      'declined',
+      decided
+        .filter((d) => !d.accepted)
+        .map((d) => ({ id: d.w.bet.id, restrictions: d.restrictions, decidedAt: d.w.bet.decidedAt })),
+    )),
+  ];
+  await recordBetTimes(
+    tx,
+    accepted.map((d) => ({
+      whiteLabelId: d.w.bet.whiteLabelId,
+      playerId: d.w.bet.playerId,
+      sportEventIds: [...new Set(d.w.bet.selections.filter((s) => !s.foreignId).map((s) => s.sportEventId))],
+      at: d.w.bet.decidedAt,
+    })),
+  );
+  // the bets as stored now, from what the statements returned
+  const rowOf = new Map([...inserted.rows, ...moved].map((r) => [r.id, r]));
+  const selectionsOf = new Map<string, SelectionRow[]>();
+  for (const s of inserted.selections) selectionsOf.set(s.bet_id, [...(selectionsOf.get(s.bet_id) ?? []), s]);
+  const answers = decided.map((d) => {
+    const bet: Bet = {
+      row: rowOf.get(d.w.bet.id) as BetRow,
+      selections: (selectionsOf.get(d.w.bet.id) ?? []).sort((a, b) => a.idx - b.idx),
+    };
+    return JSON.stringify({ bet: toPartnerBet(bet), restrictions: d.restrictions });
+  });
+  await insertReports(
+    tx,
+    decided.map((d, i) => ({
+      whiteLabelId: d.w.bet.whiteLabelId,
+      partnerBetId: d.w.bet.partnerBetId,
+      request: d.w.request,
+      answer: answers[i] as string,
+      betId: d.w.bet.id,
+    })),
+  );
+  return answers;
+}
+
+function countForeign(w: ReportWrite): number {
+  return w.bet.selections.filter((s) => s.foreignId).length;
+}
+
+/** The group commit of reported bets: the reports arriving together share one transaction (and one lock). */
+export class ReportWrites {
+  private readonly batch: GroupCommit<ReportWrite, string>;
+
+  constructor(database: Database, opts: { maxBatch?: number; maxConcurrent?: number } = {}) {
+    this.batch = new GroupCommit(
+      (items) => inTransaction(database.db, (tx) => writeReports(tx, items)),
+      opts,
+    );
+  }
+
+  /** Records one reported bet (see {@link writeReports}); resolves with its answer's JSON text. */
+  write(item: ReportWrite): Promise<string> {
+    return this.batch.submit(item);
+  }
+}
