@@ -1,6 +1,12 @@
+import { defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 
+/** Tests run the TypeScript sources of every workspace package (their `bookie-source` export), never `dist/`. */
+const conditions = ['bookie-source', ...defaultServerConditions];
+
 export default defineConfig({
+  resolve: { conditions },
+  ssr: { resolve: { conditions, externalConditions: ['bookie-source'] } },
   test: {
     include: ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'bench/**/*.test.ts'],
     // The full-season replay (issue 10) pins the embedded PGlite whatever DATABASE_URL says, as the issue asks; the
@@ -16,8 +22,11 @@ export default defineConfig({
         : []),
     ],
     reporters: ['default', './tools/summary-reporter.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // the processes tests start (bookie, bookie-wallet) run the compiled build, brought up to date here first
+    globalSetup: ['./tools/build-before-tests.ts'],
+    // bounds that only catch a hang: a process started under load takes long (startBookie itself waits up to 90 s)
+    testTimeout: 120_000,
+    hookTimeout: 180_000,
     pool: 'forks',
     // most test time is spent waiting on real processes and databases, not on CPU: run 3 files at once on 2 cores
     maxWorkers: 3,

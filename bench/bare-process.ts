@@ -12,7 +12,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 export async function spawnBare(args: string[]): Promise<{ url: string; kill: () => Promise<void> }> {
   const proc = await startListening({
     name: 'bare-chain',
-    args: ['--import', 'tsx', join(here, 'bare-chain.ts'), ...args],
+    args: ['--conditions=bookie-source', '--import', 'tsx', join(here, 'bare-chain.ts'), ...args],
     listening: /listening on (\S+)/,
     timeoutMs: 30_000,
   });

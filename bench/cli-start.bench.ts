@@ -1,7 +1,8 @@
 /**
  * How long the `bookie` command takes to be useful, next to a bare `node -e 0` in the same run (the ratio is what to
  * compare across machines and builds): `bookie --help` to exit, and `bookie start` (in memory, port 0) to its first
- * `/healthz` answer. `npm run bench -- cli-start [runs]` (default 3 each; the median is reported).
+ * `/healthz` answer — the bin (the compiled build) and, in the same run, the TypeScript sources under tsx as the bin
+ * ran them before the build. `npm run bench -- cli-start [runs]` (default 3 each; the median is reported).
  */
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -9,6 +10,8 @@ import type { BenchResult } from './types.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BIN = `${ROOT}node_modules/.bin/bookie`;
+/** `bookie` from its sources under tsx (node's arguments). */
+const SOURCES = ['--conditions=bookie-source', '--import', 'tsx', `${ROOT}packages/server/src/main.ts`];
 
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
@@ -26,9 +29,10 @@ function timed(cmd: string, args: string[]): Promise<number> {
 }
 
 /** Starts `bookie start` and resolves to the ms until `/healthz` answers 200; stops it. */
-function toHealthz(): Promise<number> {
+function toHealthz(command: string[]): Promise<number> {
   const start = performance.now();
-  const child = spawn(BIN, ['start', '--port', '0', '--data-dir', 'memory'], {
+  const [cmd = BIN, ...pre] = command;
+  const child = spawn(cmd, [...pre, 'start', '--port', '0', '--data-dir', 'memory'], {
     cwd: ROOT,
     env: { ...process.env, LOG_LEVEL: 'info', DATABASE_URL: '' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -62,13 +66,31 @@ export default async function run(args: string[]): Promise<BenchResult[]> {
   const node: number[] = [];
   const help: number[] = [];
   const start: number[] = [];
+  const helpSources: number[] = [];
+  const startSources: number[] = [];
   for (let i = 0; i < runs; i++) {
     node.push(await timed(process.execPath, ['-e', '0']));
     help.push(await timed(BIN, ['--help']));
-    start.push(await toHealthz());
+    start.push(await toHealthz([BIN]));
+    helpSources.push(await timed(process.execPath, [...SOURCES, '--help']));
+    startSources.push(await toHealthz([process.execPath, ...SOURCES]));
   }
   const base = median(node);
   return [
+    {
+      name: 'help-sources',
+      metrics: { node_ms: base, bookie_help_ms: median(helpSources), ratio: median(helpSources) / base },
+      note: '`bookie --help` from the sources under tsx vs `node -e 0`, medians',
+    },
+    {
+      name: 'start-sources',
+      metrics: {
+        node_ms: base,
+        start_to_healthz_ms: median(startSources),
+        ratio: median(startSources) / base,
+      },
+      note: '`bookie start` from the sources under tsx to the first 200 of /healthz vs `node -e 0`, medians',
+    },
     {
       name: 'help',
       metrics: { node_ms: base, bookie_help_ms: median(help), ratio: median(help) / base },

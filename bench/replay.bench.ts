@@ -13,6 +13,7 @@
 import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { entryArgs } from '@bookie/process';
 import type { BenchResult } from './types.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -29,9 +30,7 @@ function replay(csv: string, bets: number): Promise<{ report: ReplayJson; wallS:
   const child = spawn(
     process.execPath,
     [
-      '--import',
-      'tsx',
-      join(root, 'packages/server/src/main.ts'),
+      ...entryArgs(join(root, 'packages/server')),
       'replay',
       csv,
       '--speed',

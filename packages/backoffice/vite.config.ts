@@ -1,4 +1,4 @@
-import { defineConfig } from 'vite';
+import { defaultClientConditions, defineConfig } from 'vite';
 
 /** The backoffice builds to dist/, served by the server at /backoffice/ (git-ignored). */
 export default defineConfig({
@@ -7,4 +7,6 @@ export default defineConfig({
   build: { outDir: 'dist', emptyOutDir: true, target: 'es2022', sourcemap: false },
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
   logLevel: 'warn',
+  // the workspace packages it imports (core, contracts) from their sources, never a stale build of them
+  resolve: { conditions: ['bookie-source', ...defaultClientConditions] },
 });

@@ -1,11 +1,11 @@
 /**
- * Wire formats of the bonus mechanics (spec 01 "Freebet conditions", "Bet insurance conditions"; issue 9;
+ * Wire formats of the bonus mechanics (the callback contract, "Freebet conditions", "Bet insurance conditions"; this work;
  * docs/adr/0009-bonuses.md): freebets, bet insurances and bet boosts, created and read by the partner with its bearer
- * token (DECISIONS D27), scoped to its white label.
+ * token (the partner tokens rule), scoped to its white label.
  *
- * Conventions: money amounts are decimal strings (D1) and are written back with 6 decimals; insurance `percent` and
+ * Conventions: money amounts are decimal strings (the decimal strings rule) and are written back with 6 decimals; insurance `percent` and
  * `max_amount` take up to 12 decimals and are written back with 12; times are RFC 3339 date-times; `conditions` and
- * `foreign_params` are returned as sent. The conditions' shape is spec 01's nested `bet_details` form (one entry per
+ * `foreign_params` are returned as sent. The conditions' shape is the callback contract's nested `bet_details` form (one entry per
  * allowed bet type); schema checks here are structural, core `parseConditions` then rejects a condition that does
  * not apply to its bet type, naming it.
  *
@@ -16,7 +16,7 @@ import { type Static, Type } from '@sinclair/typebox';
 const MONEY = '^(0|[1-9][0-9]{0,17})(\\.[0-9]{1,6})?$';
 const DECIMAL12 = '^(0|[1-9][0-9]{0,17})(\\.[0-9]{1,12})?$';
 
-/** A money amount (D1): a non-negative decimal string with at most 6 decimals, e.g. `"10"` or `"10.500000"`. */
+/** A money amount (the decimal strings rule): a non-negative decimal string with at most 6 decimals, e.g. `"10"` or `"10.500000"`. */
 export const BonusMoney = Type.String({
   pattern: MONEY,
   description: 'decimal string, at most 6 decimals',
@@ -28,7 +28,7 @@ export const BonusDecimal12 = Type.String({
   description: 'decimal string, at most 12 decimals',
 });
 
-/** An ISO 4217 alpha-3 currency code (spec 01 insurance `currency_code`), e.g. `EUR`. */
+/** An ISO 4217 alpha-3 currency code (the callback contract's insurance `currency_code`), e.g. `EUR`. */
 export const BonusCurrency = Type.String({
   pattern: '^[A-Z]{3}$',
   description: 'ISO 4217 alpha-3, e.g. EUR',
@@ -39,30 +39,30 @@ export const BonusExpiry = Type.Union([Type.String({ format: 'date-time' }), Typ
   description: 'RFC 3339 date-time; null = never expires',
 });
 
-/** Free-form partner parameters, stored and returned as sent (spec 01 insurance `foreign_params`). */
+/** Free-form partner parameters, stored and returned as sent (the callback contract's insurance `foreign_params`). */
 export const ForeignParams = Type.Record(Type.String(), Type.Unknown(), {
   description: 'free-form partner parameters, returned as sent',
 });
 
-/** A player id of the white label (the `player_id` of the player's session tokens, D26). */
+/** A player id of the white label (the `player_id` of the player's session tokens, the player sessions rule). */
 export const BonusPlayerId = Type.String({ minLength: 1, maxLength: 100 });
 
 /** The partner's idempotency key of a create: a repeat with the same key returns the first record. */
 export const IdempotenceId = Type.String({ minLength: 1, maxLength: 200 });
 
-/** An inclusive range of counts `{min?, max?}` (spec 01). */
+/** An inclusive range of counts `{min?, max?}` (the callback contract). */
 export const CountRange = Type.Object(
   { min: Type.Optional(Type.Integer({ minimum: 0 })), max: Type.Optional(Type.Integer({ minimum: 0 })) },
   { additionalProperties: false },
 );
 
-/** An inclusive range of odds `{min?, max?}`, decimal strings (spec 01). */
+/** An inclusive range of odds `{min?, max?}`, decimal strings (the callback contract). */
 export const OddsRange = Type.Object(
   { min: Type.Optional(BonusDecimal12), max: Type.Optional(BonusDecimal12) },
   { additionalProperties: false },
 );
 
-/** An inclusive range of money `{min?, max?}`, decimal strings (spec 01 insurance `stake_amount_range`). */
+/** An inclusive range of money `{min?, max?}`, decimal strings (the callback contract's insurance `stake_amount_range`). */
 export const MoneyRange = Type.Object(
   { min: Type.Optional(BonusMoney), max: Type.Optional(BonusMoney) },
   { additionalProperties: false },
@@ -75,7 +75,7 @@ const IdList = (what: string) =>
     description: `${what} ids; every leg of the bet must match`,
   });
 
-/** The conditions of one bet type (spec 01 "Freebet conditions" table). */
+/** The conditions of one bet type (the callback contract, "Freebet conditions" table). */
 export const BetTypeConditions = Type.Object(
   {
     odds_count: Type.Optional(CountRange),
@@ -104,7 +104,7 @@ export const BetDetailsEntry = Type.Object(
 );
 
 /**
- * Bonus conditions in spec 01's shape: `[{type: "bet_details", data: {bet_details: [{type, data}, …]}}]`, one entry
+ * Bonus conditions in the callback contract's shape: `[{type: "bet_details", data: {bet_details: [{type, data}, …]}}]`, one entry
  * per allowed bet type. A bet type without an entry is not allowed.
  */
 export const BonusConditions = Type.Array(
@@ -128,7 +128,7 @@ export type BonusConditions = Static<typeof BonusConditions>;
 // ---------------------------------------------------------------------------------------------------------------
 
 /**
- * Status of a freebet (spec 01 "Freebet" states): `available` → `reserved` (a bet was placed with it) → `used`
+ * Status of a freebet (the callback contract, "Freebet" states): `available` → `reserved` (a bet was placed with it) → `used`
  * (the bet was settled), or back to `available` (the bet was declined or failed); `cancelled` by the partner;
  * `expired`: available past its `expires_at`.
  */
@@ -188,7 +188,7 @@ export const CancelBonusBody = Type.Object(
 /** See {@link CancelBonusBody}. */
 export type CancelBonusBody = Static<typeof CancelBonusBody>;
 
-/** A freebet record (issue 9). `amount` with 6 decimals; times RFC 3339 (UTC). */
+/** A freebet record. `amount` with 6 decimals; times RFC 3339 (UTC). */
 export const FreebetView = Type.Object({
   id: Type.String(),
   player_id: Type.String(),
@@ -257,7 +257,7 @@ export const FreebetPage = Type.Object({
 // ---------------------------------------------------------------------------------------------------------------
 
 /**
- * Status of a bet insurance (spec 01 "Bet insurance" states): `available` → `applied` (its bet was accepted) →
+ * Status of a bet insurance (the callback contract, "Bet insurance" states): `available` → `applied` (its bet was accepted) →
  * `paid` (the bet lost within `max_odds_count_lose`: `/bet/insurances/accepted`) or `declined` (won, refunded, or
  * too many lost legs: `/bet/insurances/decline`); `paid` → `cancelled` when the bet is unsettled
  * (`/bet/insurances/cancel`); a cancelled or declined insurance is decided again when its bet is settled again.
@@ -274,7 +274,7 @@ export const InsuranceStatus = Type.Union([
 /** See {@link InsuranceStatus}. */
 export type InsuranceStatus = Static<typeof InsuranceStatus>;
 
-/** The payout strategy (spec 01 "Payout rules" `strategies`): its type and the most lost legs that still pay. */
+/** The payout strategy (the callback contract, "Payout rules" `strategies`): its type and the most lost legs that still pay. */
 export const InsuranceStrategies = Type.Object(
   {
     type: Type.Optional(Type.Union([Type.Literal('amount'), Type.Literal('percent')])),
@@ -299,7 +299,7 @@ const insuranceFields = {
 };
 
 /**
- * Body of `POST /insurance/create` (spec 01 "Bet insurance conditions"): bound to a player and a currency; `type`
+ * Body of `POST /insurance/create` (the callback contract, "Bet insurance conditions"): bound to a player and a currency; `type`
  * `amount` needs `amount`, `percent` needs `percent` (in (0, 100], up to 12 decimals) and may cap it with
  * `max_amount`; `strategies.max_odds_count_lose` is the most lost legs that still pay (absent: no limit).
  */
@@ -371,7 +371,7 @@ export const InsurancePage = Type.Object({
 // ---------------------------------------------------------------------------------------------------------------
 
 /**
- * Body of `POST /bet-boosts`: a multiplier on the total odds (DECISIONS D19; above 1, at most 100, 6 decimals) for
+ * Body of `POST /bet-boosts`: a multiplier on the total odds (the boosted odds rule; above 1, at most 100, 6 decimals) for
  * `quantity` bets of the white label's players (or of one player), under conditions. `remaining_quantity` falls
  * when a bet takes the boost and rises again when that bet is declined.
  */

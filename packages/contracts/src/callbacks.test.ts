@@ -57,29 +57,29 @@ const place = {
   competitors: [{ id: 'c1', type: 2 }],
 };
 
-describe('callback bodies (spec 01, D1–D14)', () => {
+describe('callback bodies (the callback contract, the rules in docs/decisions.md)', () => {
   it('accepts a well-formed place body', () => {
     expect(Value.Check(BetPlaceBody, place)).toBe(true);
   });
 
   it.each([
-    ['stake with 2 decimals (D1)', { bet_stake: '10.00' }],
+    ['stake with 2 decimals (the decimal strings rule)', { bet_stake: '10.00' }],
     ['stake as a JSON number', { bet_stake: 10 }],
     ['stake with an exponent', { bet_stake: '1e1.000000' }],
     ['negative stake', { bet_stake: '-1.000000' }],
-    ['bet_type 0 (D2)', { bet_type: 0 }],
+    ['bet_type 0 (the callback bet type rule)', { bet_type: 0 }],
     ['created_at without offset', { bet_created_at: '2024-05-01T12:00:00' }],
     ['missing freebet id', { bet_freebet_id: undefined }],
     ['unknown field', { extra: 1 }],
     ['request_id not a UUID', { request_id: 'abc' }],
-    ['competitor type 3 (D5)', { competitors: [{ id: 'c', type: 3 }] }],
+    ['competitor type 3 (the competitor type rule)', { competitors: [{ id: 'c', type: 3 }] }],
   ])('rejects a place body with %s', (_name, patch) => {
     const body: Record<string, unknown> = { ...place, ...patch };
     for (const k of Object.keys(body)) if (body[k] === undefined) delete body[k];
     expect(Value.Check(BetPlaceBody, body)).toBe(false);
   });
 
-  it('rejects an odd status outside 0–7 (D4)', () => {
+  it('rejects an odd status outside 0–7 (the odd statuses in callbacks rule)', () => {
     expect(Value.Check(BetPlaceBody, { ...place, bet_odds: [{ ...odd, odd_status: 8 }] })).toBe(false);
   });
 
@@ -89,7 +89,7 @@ describe('callback bodies (spec 01, D1–D14)', () => {
       Value.Check(BetDeclineBody, {
         ...base,
         bet_player_id: 'p1',
-        restrictions: [{ type: 'max_bet', context: { max_bet: '5.000000' } }],
+        restrictions: [{ type: 'max_bet', context: { max_bet: 5 } }],
       }),
     ).toBe(true);
     expect(
@@ -131,7 +131,7 @@ describe('callback bodies (spec 01, D1–D14)', () => {
     expect(Value.Check(CashOutDeclinedBody, { ...base, cash_out_order_ids: ['o1', 'o2'] })).toBe(true);
   });
 
-  it('shapes the D9 error body', () => {
+  it('shapes the error (see "callback errors" in docs/decisions.md) body', () => {
     expect(Value.Check(CallbackErrorBody, { error: { code: 'not_enough_balance' } })).toBe(true);
     expect(
       Value.Check(CallbackErrorBody, {

@@ -1,15 +1,15 @@
 /**
- * Callback bodies that Bookie sends to the partner's callback server (spec 01 "Bet callback body", "Which fields
- * each callback carries", "Endpoints", "Errors", "Events"; DECISIONS D1–D14), as TypeBox schemas with their static
+ * Callback bodies that Bookie sends to the partner's callback server (the callback contract, "Bet callback body", "Which fields
+ * each callback carries", "Endpoints", "Errors", "Events"; the rules in docs/decisions.md), as TypeBox schemas with their static
  * types. The one source for the server's callback outbox and the partner SDK's handler.
  *
  * Wire rules used throughout:
- * - money amounts and bet odds are decimal strings with exactly 6 decimals (D1), e.g. `"10.000000"`;
- * - `bet_type` is 1 single, 2 express, 3 system (D2); `settle_type` 1 win, 2 refund, 3 lost (D3);
- * - odd status 0–7 (D4); competitor `type` 1 person, 2 team (D5);
+ * - money amounts and bet odds are decimal strings with exactly 6 decimals (the decimal strings rule), e.g. `"10.000000"`;
+ * - `bet_type` is 1 single, 2 express, 3 system (the callback bet type rule); `settle_type` 1 win, 2 refund, 3 lost (the settle type rule);
+ * - odd status 0–7 (the odd statuses in callbacks rule); competitor `type` 1 person, 2 team (the competitor type rule);
  * - `bet_freebet_id`, `bet_insurance_id` and `bet_boost_id` are always present on the bodies that carry them and
- *   are `""` when none applies (spec 01 says so for `bet_freebet_id`; Bookie writes the other two the same way);
- * - every body is closed (`additionalProperties: false`): exactly the fields of spec 01's table.
+ *   are `""` when none applies (the callback contract says so for `bet_freebet_id`; Bookie writes the other two the same way);
+ * - every body is closed (`additionalProperties: false`): exactly the fields of the callback contract's table.
  *
  * @packageDocumentation
  */
@@ -22,9 +22,9 @@ import { type TypeCheck, TypeCompiler } from '@sinclair/typebox/compiler';
 // ---------------------------------------------------------------------------------------------------------------
 
 /**
- * Paths of the callbacks the partner implements, relative to its callback server (spec 01 "Endpoints", DECISIONS
- * D13 heartbeat, D14 cash out; `insuranceCancel` is docs/adr/0009-bonuses.md). All are `POST`; success is any 2xx, 204
- * canonical (D8).
+ * Paths of the callbacks the partner implements, relative to its callback server (the callback contract, "Endpoints";
+ * the heartbeat and the cash-out callbacks of docs/decisions.md; `insuranceCancel` is docs/adr/0009-bonuses.md). All
+ * are `POST`; success is any 2xx, 204 canonical (docs/decisions.md, "Success is any 2xx").
  */
 export const CALLBACK_PATHS = {
   place: '/bet/place',
@@ -42,7 +42,7 @@ export const CALLBACK_PATHS = {
 } as const;
 
 /**
- * Callbacks outside spec 01's mandatory table (DECISIONS D45): insurance cancel, heartbeat and cash-out. A partner
+ * Callbacks outside the callback contract's mandatory table (the optional callbacks rule): insurance cancel, heartbeat and cash-out. A partner
  * that answers one of them 404, 405 or 501 does not implement it: the delivery is marked `unsupported` and the
  * bet's later callbacks go on.
  */
@@ -53,7 +53,7 @@ export const OPTIONAL_CALLBACK_PATHS: ReadonlySet<string> = new Set([
   CALLBACK_PATHS.cashOutDeclined,
 ]);
 
-/** HTTP statuses that say a partner does not implement an optional callback (D45). */
+/** HTTP statuses that say a partner does not implement an optional callback (the optional callbacks rule). */
 export const UNSUPPORTED_CALLBACK_STATUSES: ReadonlySet<number> = new Set([404, 405, 501]);
 
 /** Name of a callback: a key of {@link CALLBACK_PATHS}. */
@@ -66,9 +66,9 @@ export type CallbackPath = (typeof CALLBACK_PATHS)[CallbackName];
 export const CALLBACK_NAMES = Object.keys(CALLBACK_PATHS) as CallbackName[];
 
 /**
- * Header names of a callback request (spec 01 "Which fields each callback carries", DECISIONS D7, D11), lower case
+ * Header names of a callback request (the callback contract, "Which fields each callback carries", the callback requests rule, the callback signing rule), lower case
  * as Node reports them. `Foreign-Params` is a JSON object (the `params` of the player's session token, `{}` when
- * none); the three `webhook-*` headers are the Standard Webhooks signature (D11; `webhook-id` = `request_id`).
+ * none); the three `webhook-*` headers are the Standard Webhooks signature (the callback signing rule; `webhook-id` = `request_id`).
  */
 export const CALLBACK_HEADERS = {
   foreignParams: 'foreign-params',
@@ -81,7 +81,7 @@ export const CALLBACK_HEADERS = {
 // Scalars
 // ---------------------------------------------------------------------------------------------------------------
 
-/** Pattern of a non-negative decimal string with exactly 6 decimals (DECISIONS D1). */
+/** Pattern of a non-negative decimal string with exactly 6 decimals (the decimal strings rule). */
 export const DECIMAL6_PATTERN = '^(0|[1-9][0-9]*)\\.[0-9]{6}$';
 
 /** Pattern of an ISO 8601 date-time with seconds and an offset (`Z` or `±hh:mm`), e.g. `2024-05-01T12:00:00+00:00`. */
@@ -91,19 +91,19 @@ export const DATE_TIME_OFFSET_PATTERN =
 /** Pattern of a UUID (any version), lower or upper case. */
 export const UUID_PATTERN = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
 
-/** A non-negative money amount or odds value: decimal string with exactly 6 decimals (DECISIONS D1). */
+/** A non-negative money amount or odds value: decimal string with exactly 6 decimals (the decimal strings rule). */
 export const Decimal6 = Type.String({ pattern: DECIMAL6_PATTERN, description: 'decimal string, 6 decimals' });
 
-/** A date-time: ISO 8601 with an offset (spec 01 `bet_created_at`, `odd_updated_at`). */
+/** A date-time: ISO 8601 with an offset (the callback contract's `bet_created_at`, `odd_updated_at`). */
 export const DateTimeWithOffset = Type.String({
   pattern: DATE_TIME_OFFSET_PATTERN,
   description: 'ISO 8601 date-time with offset',
 });
 
-/** `request_id`: one UUID per logical callback, resent unchanged on every retry; the idempotency key (D7). */
+/** `request_id`: one UUID per logical callback, resent unchanged on every retry; the idempotency key (the callback requests rule). */
 export const RequestId = Type.String({
   pattern: UUID_PATTERN,
-  description: 'UUID, the idempotency key (D7)',
+  description: 'UUID, the idempotency key (the callback requests rule)',
 });
 
 /** A non-empty identifier string (bet, player, order ids). */
@@ -116,16 +116,16 @@ const OptionalId = Type.String({ description: '"" when none' });
 // Shared objects
 // ---------------------------------------------------------------------------------------------------------------
 
-/** Competitor reference `{id, type}`; `type` 1 person, 2 team (spec 01, DECISIONS D5). */
+/** Competitor reference `{id, type}`; `type` 1 person, 2 team (the callback contract, the competitor type rule). */
 export const CallbackCompetitor = Type.Object(
   { id: Type.String(), type: Type.Union([Type.Literal(1), Type.Literal(2)]) },
   { additionalProperties: false },
 );
-/** Competitor reference `{id, type}` (DECISIONS D5). */
+/** Competitor reference `{id, type}` (the competitor type rule). */
 export type CallbackCompetitor = Static<typeof CallbackCompetitor>;
 
 /**
- * `meta` of a bet odd (spec 01 "Bet odd"): the `sport_event_info_*` keys are always written; the short aliases
+ * `meta` of a bet odd (the callback contract, "Bet odd"): the `sport_event_info_*` keys are always written; the short aliases
  * (`sport_id`, `tournament_id`, `market_type`, `provider_id`) are optional. Other keys are tolerated (the spec lists
  * "also seen" keys, so the set is open).
  */
@@ -145,11 +145,11 @@ export const BetOddMeta = Type.Object(
   },
   { additionalProperties: true },
 );
-/** `meta` of a bet odd (spec 01 "Bet odd"). */
+/** `meta` of a bet odd (the callback contract, "Bet odd"). */
 export type BetOddMeta = Static<typeof BetOddMeta>;
 
 /**
- * A selection of a bet (spec 01 "Bet odd"): `odd_ratio` decimal string with 6 decimals (D1), `odd_status` 0–7 (D4),
+ * A selection of a bet (the callback contract, "Bet odd"): `odd_ratio` decimal string with 6 decimals (the decimal strings rule), `odd_status` 0–7 (the odd statuses in callbacks rule),
  * `match_id` the sport event id, `status_reason` optional.
  */
 export const BetOdd = Type.Object(
@@ -166,27 +166,34 @@ export const BetOdd = Type.Object(
   },
   { additionalProperties: false },
 );
-/** A selection of a bet (spec 01 "Bet odd"). */
+/** A selection of a bet (the callback contract, "Bet odd"). */
 export type BetOdd = Static<typeof BetOdd>;
 
 /**
- * A restriction `{type, context}` (spec 01 "Restriction"): `type` one of the 24 types of core's
+ * A restriction `{type, context}` (the callback contract, "Restriction"): `type` one of the 24 types of core's
  * `RESTRICTION_TYPES`; `context` an object (typed per type by core's `RestrictionContexts`), except that `max_bet`
- * is a JSON number in callbacks, as spec 01 shows it (a decimal string in the frame and spec 03 APIs).
+ * is a JSON number in callbacks, as the callback contract shows it (a decimal string in the frame and the MTS and advisory contract APIs).
  */
 export const CallbackRestriction = Type.Object(
   {
     type: Type.Union(RESTRICTION_TYPES.map((t) => Type.Literal(t))),
-    context: Type.Record(Type.String(), Type.Unknown()),
+    context: Type.Object(
+      {
+        max_bet: Type.Optional(
+          Type.Number({ description: 'a JSON number in callbacks, e.g. 5 or 9.333333' }),
+        ),
+      },
+      { additionalProperties: true },
+    ),
   },
   { additionalProperties: false },
 );
-/** A restriction `{type, context}` (spec 01 "Restriction"). */
+/** A restriction `{type, context}` (the callback contract, "Restriction"). */
 export type CallbackRestriction = Static<typeof CallbackRestriction>;
 
-/** An element of `bet_bet_builder_odds`: shape not shown in spec 01, so any JSON object. */
+/** An element of `bet_bet_builder_odds`: shape not shown in the callback contract, so any JSON object. */
 export const BetBuilderOdd = Type.Record(Type.String(), Type.Unknown());
-/** An element of `bet_bet_builder_odds` (shape not shown in spec 01). */
+/** An element of `bet_bet_builder_odds` (shape not shown in the callback contract). */
 export type BetBuilderOdd = Static<typeof BetBuilderOdd>;
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -198,7 +205,7 @@ const placeFields = {
   bet_id: Id,
   bet_player_id: Id,
   bet_type: Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3)], {
-    description: '1 single, 2 express, 3 system (D2)',
+    description: '1 single, 2 express, 3 system (the callback bet type rule)',
   }),
   bet_stake: Decimal6,
   bet_freebet_id: OptionalId,
@@ -214,32 +221,32 @@ const placeFields = {
 };
 
 /**
- * Body of `POST /bet/place` (spec 01): hold `bet_stake` (decimal string, 6 decimals) on the player's balance.
+ * Body of `POST /bet/place` (the callback contract): hold `bet_stake` (decimal string, 6 decimals) on the player's balance.
  * `total_odds_value` includes a boost when one applies, `base_odds_value` is without it. `bet_system_sizes` follows
- * spec 03's rule for every type: `[1]` for a single, `[n]` for an express of n selections, the chosen sizes for a
- * system. Answer 204, or 400 with a D9 error body.
+ * the MTS and advisory contract's rule for every type: `[1]` for a single, `[n]` for an express of n selections, the chosen sizes for a
+ * system. Answer 204, or 400 with a the callback errors rule error body.
  */
 export const BetPlaceBody = Type.Object(placeFields, { additionalProperties: false, $id: 'BetPlaceBody' });
-/** Body of `POST /bet/place` (spec 01). */
+/** Body of `POST /bet/place` (the callback contract). */
 export type BetPlaceBody = Static<typeof BetPlaceBody>;
 
-/** Body of `POST /bet/accept` (spec 01): the same fields as `/bet/place`; capture the held stake. */
+/** Body of `POST /bet/accept` (the callback contract): the same fields as `/bet/place`; capture the held stake. */
 export const BetAcceptBody = Type.Object(placeFields, { additionalProperties: false, $id: 'BetAcceptBody' });
-/** Body of `POST /bet/accept` (spec 01). */
+/** Body of `POST /bet/accept` (the callback contract). */
 export type BetAcceptBody = Static<typeof BetAcceptBody>;
 
-/** Body of `POST /bet/decline` (spec 01): release the held stake; `restrictions` say why. */
+/** Body of `POST /bet/decline` (the callback contract): release the held stake; `restrictions` say why. */
 export const BetDeclineBody = Type.Object(
   { request_id: RequestId, bet_id: Id, bet_player_id: Id, restrictions: Type.Array(CallbackRestriction) },
   { additionalProperties: false, $id: 'BetDeclineBody' },
 );
-/** Body of `POST /bet/decline` (spec 01). */
+/** Body of `POST /bet/decline` (the callback contract). */
 export type BetDeclineBody = Static<typeof BetDeclineBody>;
 
 /**
- * Body of `POST /bet/settle` (spec 01): credit `settle_amount` (decimal string, 6 decimals; `"0.000000"` for a lost
- * bet). `settle_type` 1 win, 2 refund, 3 lost (D3). After an unsettle the next settle carries the new full amount
- * (D12).
+ * Body of `POST /bet/settle` (the callback contract): credit `settle_amount` (decimal string, 6 decimals; `"0.000000"` for a lost
+ * bet). `settle_type` 1 win, 2 refund, 3 lost (the settle type rule). After an unsettle the next settle carries the new full amount
+ * (the full unsettle rule).
  */
 export const BetSettleBody = Type.Object(
   {
@@ -253,50 +260,50 @@ export const BetSettleBody = Type.Object(
     bet_bet_builder_odds: Type.Array(BetBuilderOdd),
     settle_amount: Decimal6,
     settle_type: Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3)], {
-      description: '1 win, 2 refund, 3 lost (D3)',
+      description: '1 win, 2 refund, 3 lost (the settle type rule)',
     }),
     restrictions: Type.Array(CallbackRestriction),
   },
   { additionalProperties: false, $id: 'BetSettleBody' },
 );
-/** Body of `POST /bet/settle` (spec 01, DECISIONS D3, D12). */
+/** Body of `POST /bet/settle` (the callback contract, the settle type rule, the full unsettle rule). */
 export type BetSettleBody = Static<typeof BetSettleBody>;
 
 /**
- * Body of `POST /bet/unsettle` (spec 01): debit `unsettle_amount` (decimal string, 6 decimals), a full reversal of the
- * previous settle (D12; may be `"0.000000"`).
+ * Body of `POST /bet/unsettle` (the callback contract): debit `unsettle_amount` (decimal string, 6 decimals), a full reversal of the
+ * previous settle (the full unsettle rule; may be `"0.000000"`).
  */
 export const BetUnsettleBody = Type.Object(
   { request_id: RequestId, bet_id: Id, bet_player_id: Id, unsettle_amount: Decimal6 },
   { additionalProperties: false, $id: 'BetUnsettleBody' },
 );
-/** Body of `POST /bet/unsettle` (spec 01, DECISIONS D12). */
+/** Body of `POST /bet/unsettle` (the callback contract, the full unsettle rule). */
 export type BetUnsettleBody = Static<typeof BetUnsettleBody>;
 
 /**
- * Body of `POST /bet/insurances/accepted` (spec 01): credit `refund_amount` (decimal string, 6 decimals; D20).
+ * Body of `POST /bet/insurances/accepted` (the callback contract): credit `refund_amount` (decimal string, 6 decimals; the insurance payout rule).
  * It carries no player id: the partner knows the player from the bet.
  */
 export const InsuranceAcceptedBody = Type.Object(
   { request_id: RequestId, bet_id: Id, bet_insurance_id: Id, refund_amount: Decimal6 },
   { additionalProperties: false, $id: 'InsuranceAcceptedBody' },
 );
-/** Body of `POST /bet/insurances/accepted` (spec 01, DECISIONS D20). */
+/** Body of `POST /bet/insurances/accepted` (the callback contract, the insurance payout rule). */
 export type InsuranceAcceptedBody = Static<typeof InsuranceAcceptedBody>;
 
-/** Body of `POST /bet/insurances/decline` (spec 01): the insurance is declined; no money moves. */
+/** Body of `POST /bet/insurances/decline` (the callback contract): the insurance is declined; no money moves. */
 export const InsuranceDeclinedBody = Type.Object(
   { request_id: RequestId, bet_id: Id, bet_insurance_id: Id },
   { additionalProperties: false, $id: 'InsuranceDeclinedBody' },
 );
-/** Body of `POST /bet/insurances/decline` (spec 01). */
+/** Body of `POST /bet/insurances/decline` (the callback contract). */
 export type InsuranceDeclinedBody = Static<typeof InsuranceDeclinedBody>;
 
 /**
- * Body of `POST /bet/insurances/cancel` (Bookie's addition for spec 01 "paid → cancelled: platform requests
+ * Body of `POST /bet/insurances/cancel` (Bookie's addition for the callback contract "paid → cancelled: platform requests
  * cancellation of the accrued insurance"; docs/adr/0009-bonuses.md): debit `refund_amount` (decimal string, 6
  * decimals), the full `refund_amount` of the `/bet/insurances/accepted` it reverses, as `/bet/unsettle` reverses a
- * settle (D12). Sent when an insured bet whose insurance was paid is unsettled; the next settle of the bet decides the
+ * settle (the full unsettle rule). Sent when an insured bet whose insurance was paid is unsettled; the next settle of the bet decides the
  * insurance again. At every moment Σ accepted − Σ cancel = the refund currently paid.
  */
 export const InsuranceCancelBody = Type.Object(
@@ -307,7 +314,7 @@ export const InsuranceCancelBody = Type.Object(
 export type InsuranceCancelBody = Static<typeof InsuranceCancelBody>;
 
 /**
- * Body of `POST /bet/cash-out-orders/accepted` (DECISIONS D14; spec 03 "Cash out rules"): `amount` is the part of the
+ * Body of `POST /bet/cash-out-orders/accepted` (the cash-out callbacks rule; the MTS and advisory contract, "Cash out rules"): `amount` is the part of the
  * stake cashed out, `refund_amount` what the player receives and the partner credits (both decimal strings, 6
  * decimals).
  */
@@ -315,26 +322,29 @@ export const CashOutAcceptedBody = Type.Object(
   { request_id: RequestId, bet_id: Id, cash_out_order_id: Id, amount: Decimal6, refund_amount: Decimal6 },
   { additionalProperties: false, $id: 'CashOutAcceptedBody' },
 );
-/** Body of `POST /bet/cash-out-orders/accepted` (DECISIONS D14). */
+/** Body of `POST /bet/cash-out-orders/accepted` (the cash-out callbacks rule). */
 export type CashOutAcceptedBody = Static<typeof CashOutAcceptedBody>;
 
 /**
- * Body of `POST /bet/cash-out-orders/declined` (DECISIONS D14): the listed orders, accepted before, are declined
+ * Body of `POST /bet/cash-out-orders/declined` (the cash-out callbacks rule): the listed orders, accepted before, are declined
  * afterwards; the partner takes back what it credited for each and the cashed-out stake returns to the bet.
  */
 export const CashOutDeclinedBody = Type.Object(
   { request_id: RequestId, bet_id: Id, cash_out_order_ids: Type.Array(Id) },
   { additionalProperties: false, $id: 'CashOutDeclinedBody' },
 );
-/** Body of `POST /bet/cash-out-orders/declined` (DECISIONS D14). */
+/** Body of `POST /bet/cash-out-orders/declined` (the cash-out callbacks rule). */
 export type CashOutDeclinedBody = Static<typeof CashOutDeclinedBody>;
 
 /**
- * Body of `POST /heartbeat` (DECISIONS D13): empty. It carries no `request_id`, so heartbeats are not idempotent
+ * Body of `POST /heartbeat` (the heartbeat rule): empty. It carries no `request_id`, so heartbeats are not idempotent
  * deliveries; answer 204.
  */
-export const HeartbeatBody = Type.Null({ $id: 'HeartbeatBody', description: 'empty body (D13)' });
-/** Body of `POST /heartbeat` (DECISIONS D13): none. */
+export const HeartbeatBody = Type.Null({
+  $id: 'HeartbeatBody',
+  description: 'empty body (the heartbeat rule)',
+});
+/** Body of `POST /heartbeat` (the heartbeat rule): none. */
 export type HeartbeatBody = Static<typeof HeartbeatBody>;
 
 /** The body schema of each callback, by name. `heartbeat` has no body (`null`). */
@@ -375,11 +385,11 @@ export type IdempotentCallbackName = Exclude<CallbackName, 'heartbeat'>;
 // ---------------------------------------------------------------------------------------------------------------
 
 /**
- * The codes a partner may answer `/bet/place` with that Bookie treats as final (DECISIONS D9): the bet ends as Place
+ * The codes a partner may answer `/bet/place` with that Bookie treats as final (the callback errors rule): the bet ends as Place
  * Error with a matching restriction. Any other code, a 5xx, a timeout or a network error is retried.
  * - `not_enough_balance`: `data.actual_balance` (decimal string, 6 decimals);
  * - `player_limit_crossed`: `data.types` (array of strings);
- * - `auth_session_unknown`, `auth_credentials_expired` (the latter also ends the player's session, D26).
+ * - `auth_session_unknown`, `auth_credentials_expired` (the latter also ends the player's session, the player sessions rule).
  */
 export const FINAL_PLACE_ERROR_CODES = [
   'not_enough_balance',
@@ -387,11 +397,11 @@ export const FINAL_PLACE_ERROR_CODES = [
   'auth_session_unknown',
   'auth_credentials_expired',
 ] as const;
-/** A final `/bet/place` error code (DECISIONS D9). */
+/** A final `/bet/place` error code (the callback errors rule). */
 export type FinalPlaceErrorCode = (typeof FINAL_PLACE_ERROR_CODES)[number];
 
 /**
- * The error body of a failed callback, sent with status 400 (spec 01 "Errors", DECISIONS D9):
+ * The error body of a failed callback, sent with status 400 (the callback contract, "Errors", the callback errors rule):
  * `{"error": {"code": string, "data"?: object}}`.
  */
 export const CallbackErrorBody = Type.Object(
@@ -406,7 +416,7 @@ export const CallbackErrorBody = Type.Object(
   },
   { additionalProperties: false, $id: 'CallbackErrorBody' },
 );
-/** The error body of a failed callback (DECISIONS D9). */
+/** The error body of a failed callback (the callback errors rule). */
 export type CallbackErrorBody = Static<typeof CallbackErrorBody>;
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -439,7 +449,7 @@ function fieldOf(pointer: string): string {
 }
 
 /**
- * Checks a parsed JSON value against the body schema of callback `name` (spec 01, DECISIONS D1–D14).
+ * Checks a parsed JSON value against the body schema of callback `name` (the callback contract, the rules in docs/decisions.md).
  *
  * @returns the violations, at most `limit` (default 10); empty when the body is valid.
  */

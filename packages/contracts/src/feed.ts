@@ -1,6 +1,6 @@
 /**
- * The trading feed's log entries, heartbeat and headers (spec 02 "Log entry", "Heartbeat message",
- * DECISIONS D21–D25), and the bodies of the trading API that writes the log (`/trading/...`).
+ * The trading feed's log entries, heartbeat and headers (the feed contract, "Log entry", "Heartbeat message",
+ * The feed rules), and the bodies of the trading API that writes the log (`/trading/...`).
  *
  * @packageDocumentation
  */
@@ -19,16 +19,16 @@ import {
   Tournament,
 } from './sport-event.js';
 
-/** A feed version on the wire: a decimal integer string, strictly ascending, not contiguous (DECISIONS D21). */
+/** A feed version on the wire: a decimal integer string, strictly ascending, not contiguous (the feed versions rule). */
 export const FEED_VERSION_PATTERN = '^(0|[1-9][0-9]{0,18})$';
 
-/** Value of the `X-Api-Version` header of every feed response (spec 02 "Versioning"). */
+/** Value of the `X-Api-Version` header of every feed response (the feed contract, "Versioning"). */
 export const FEED_API_VERSION = '2';
 
-/** Cache-Control of `GET /log` (spec 02 "Endpoints"). */
+/** Cache-Control of `GET /log` (the feed contract, "Endpoints"). */
 export const FEED_LOG_CACHE_CONTROL = 'no-cache, no-store, must-revalidate';
 
-/** Feed version as a decimal string (DECISIONS D21). Compare as BigInt, never as number or string. */
+/** Feed version as a decimal string (the feed versions rule). Compare as BigInt, never as number or string. */
 export const FeedVersion = Type.String({
   pattern: FEED_VERSION_PATTERN,
   description: 'decimal integer string',
@@ -40,7 +40,7 @@ const entryBase = {
   timestamp: Type.Integer({ description: 'unix seconds' }),
 };
 
-/** `match_new`: an event was added, or re-sent by `/refetch` (spec 02 "Log entry"). Markets may be empty. */
+/** `match_new`: an event was added, or re-sent by `/refetch` (the feed contract, "Log entry"). Markets may be empty. */
 export const MatchNewEntry = Type.Object(
   { ...entryBase, type: Type.Literal('match_new'), sport_event: SportEvent },
   { additionalProperties: false },
@@ -51,15 +51,15 @@ export type MatchNewEntry = Static<typeof MatchNewEntry>;
 /**
  * Changes of a `match_update`: each key is a `/`-separated path through the event object (segments non-empty;
  * `__proto__`, `constructor`, `prototype` rejected), each value the node's new value; shallower paths are applied
- * before deeper ones (spec 02, DECISIONS D24).
+ * before deeper ones (the feed contract, the change paths rule).
  */
 export const Changes = Type.Record(Type.String(), Type.Unknown(), {
-  description: 'path → new value (DECISIONS D24)',
+  description: 'path → new value (the change paths rule)',
 });
 /** Changes of a `match_update`. */
 export type Changes = Static<typeof Changes>;
 
-/** `match_update`: a partial update of one event (spec 02 "Log entry"). */
+/** `match_update`: a partial update of one event (the feed contract, "Log entry"). */
 export const MatchUpdateEntry = Type.Object(
   { ...entryBase, type: Type.Literal('match_update'), changes: Changes },
   { additionalProperties: false },
@@ -67,7 +67,7 @@ export const MatchUpdateEntry = Type.Object(
 /** A `match_update` log entry. */
 export type MatchUpdateEntry = Static<typeof MatchUpdateEntry>;
 
-/** Reasons of a bet rollback (spec 02 "bet_rollback reasons"); `322` is suspected unfair play or match-fixing. */
+/** Reasons of a bet rollback (the feed contract, "bet_rollback reasons"); `322` is suspected unfair play or match-fixing. */
 export const BET_ROLLBACK_REASONS = [
   '322',
   'crash_of_the_game',
@@ -78,7 +78,7 @@ export const BET_ROLLBACK_REASONS = [
   'streamsniping',
 ] as const;
 
-/** A bet rollback reason (spec 02), a string on the wire (`"322"` included; see docs/adr/0004). */
+/** A bet rollback reason (the feed contract), a string on the wire (`"322"` included; see docs/adr/0004). */
 export const BetRollbackReason = Type.Union(
   BET_ROLLBACK_REASONS.map((r) => Type.Literal(r)),
   { description: 'why the bets are rolled back' },
@@ -88,7 +88,7 @@ export type BetRollbackReason = (typeof BET_ROLLBACK_REASONS)[number];
 
 /**
  * `bet_rollback`: bets on `market_ids` (all markets of the event when empty) placed between `dt_start` and
- * `dt_end` (ISO 8601) must be rolled back (spec 02 "Log entry").
+ * `dt_end` (ISO 8601) must be rolled back (the feed contract, "Log entry").
  */
 export const BetRollbackEntry = Type.Object(
   {
@@ -112,7 +112,7 @@ export type LogEntry = MatchNewEntry | MatchUpdateEntry | BetRollbackEntry;
 /** The `type` of a log entry. */
 export type LogEntryType = LogEntry['type'];
 
-/** Heartbeat line `{"type":"heartbeat","timestamp":…}`, no `v` (spec 02 "Heartbeat message", DECISIONS D25). */
+/** Heartbeat line `{"type":"heartbeat","timestamp":…}`, no `v` (the feed contract, "Heartbeat message", the feed heartbeat line rule). */
 export const Heartbeat = Type.Object(
   { type: Type.Literal('heartbeat'), timestamp: Type.Integer({ description: 'unix seconds' }) },
   { additionalProperties: false },
@@ -123,7 +123,7 @@ export type Heartbeat = Static<typeof Heartbeat>;
 /** Any line of `GET /log`. */
 export type FeedLine = LogEntry | Heartbeat;
 
-/** Query of `GET /log`: `heartbeat_interval` in whole seconds (1–3600), as a string (spec 02). */
+/** Query of `GET /log`: `heartbeat_interval` in whole seconds (1–3600), as a string (the feed contract). */
 export const LogQuery = Type.Object(
   {
     heartbeat_interval: Type.Optional(
@@ -133,7 +133,7 @@ export const LogQuery = Type.Object(
   { additionalProperties: false },
 );
 
-/** Answer of `POST /refetch/sport-event/{id}` (202, DECISIONS D23): the version of the new `match_new`. */
+/** Answer of `POST /refetch/sport-event/{id}` (202, the refetch rule): the version of the new `match_new`. */
 export const RefetchResponse = Type.Object({ version: FeedVersion }, { additionalProperties: false });
 /** Answer of `POST /refetch/sport-event/{id}`. */
 export type RefetchResponse = Static<typeof RefetchResponse>;
@@ -146,7 +146,7 @@ export const SportEventIdParams = Type.Object(
 
 // ---------------------------------------------------------------------------------------------------------------
 // Trading API bodies (operators and importers; `/trading/...`, admin token). Each command appends log entries.
-// Odd values in commands may have up to 12 decimals; the writer writes them with exactly 12 (DECISIONS D1).
+// Odd values in commands may have up to 12 decimals; the writer writes them with exactly 12 (the decimal strings rule).
 // ---------------------------------------------------------------------------------------------------------------
 
 /** An odd value as a trading command takes it: a decimal string ≥ 1 with up to 12 decimals. */
@@ -310,7 +310,7 @@ export const UpdateScoresBody = Type.Object(
 /** Body of `PATCH /trading/sport-events/{id}/scores`. */
 export type UpdateScoresBody = Static<typeof UpdateScoresBody>;
 
-/** `POST /trading/sport-events/{id}/changes`: a raw `match_update` (importers), validated per D24. */
+/** `POST /trading/sport-events/{id}/changes`: a raw `match_update` (importers), validated per the change paths rule. */
 export const ChangesBody = Type.Object(
   { changes: Type.Record(Type.String(), Type.Unknown(), { minProperties: 1 }) },
   { additionalProperties: false },

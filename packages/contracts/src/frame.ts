@@ -16,10 +16,10 @@ export const PlaceBetSelection = Type.Object(
 export type PlaceBetSelection = Static<typeof PlaceBetSelection>;
 
 /**
- * Body of `POST /frame-api/bets` (issue 7): a player's bet. `stake` is a decimal string in `currency` (the session's
- * currency); `odds_strategy` 1, 2 or 3 (spec 01 "Odds acceptance strategy"); `system_sizes` for a system only;
+ * Body of `POST /frame-api/bets`: a player's bet. `stake` is a decimal string in `currency` (the session's
+ * currency); `odds_strategy` 1, 2 or 3 (the callback contract, "Odds acceptance strategy"); `system_sizes` for a system only;
  * `client_key` makes the request idempotent (a repeat returns the same bet); `client_created_at` is when the client
- * created the bet, for the bet delay (spec 03 "Bet delay").
+ * created the bet, for the bet delay (the MTS and advisory contract, "Bet delay").
  */
 export const PlaceBetRequest = Type.Object(
   {
@@ -51,7 +51,7 @@ export const PlaceBetRequest = Type.Object(
 /** See {@link PlaceBetRequest}. */
 export type PlaceBetRequest = Static<typeof PlaceBetRequest>;
 
-/** A restriction `{type, context}` as the frame API shows it (spec 01 "Restriction"). */
+/** A restriction `{type, context}` as the frame API shows it (the callback contract, "Restriction"). */
 export const RestrictionView = Type.Object({
   type: Type.String(),
   context: Type.Record(Type.String(), Type.Unknown()),
@@ -71,7 +71,7 @@ export const BetSelectionView = Type.Object({
 });
 
 /**
- * A bet as the frame API shows it. `status` is the D6 code (1 accepted, 2 declined, 3 settled, 4 unsettled,
+ * A bet as the frame API shows it. `status` is the code (see "bet status numbers" in docs/decisions.md) (1 accepted, 2 declined, 3 settled, 4 unsettled,
  * 5 refunded, 6 refunded manually, 7 cashed out, 10 place error, 11 force_decline; 0 while placing), `state` the
  * internal name. Money and odds are decimal strings with 6 decimals.
  */
@@ -109,7 +109,7 @@ export const BetPage = Type.Object({
 /** See {@link BetPage}. */
 export type BetPage = Static<typeof BetPage>;
 
-/** A partner banner shown in the frame (DECISIONS D48); URLs are http(s). */
+/** A partner banner shown in the frame (the frame rule); URLs are http(s). */
 export const FrameBanner = Type.Object({
   id: Type.String(),
   image_url: Type.String(),
@@ -117,7 +117,7 @@ export const FrameBanner = Type.Object({
   title: Type.String(),
 });
 
-/** Answer of `GET /frame-api/banners`: the partner's banners for a placement, possibly none (D48). */
+/** Answer of `GET /frame-api/banners`: the partner's banners for a placement, possibly none (the frame rule). */
 export const FrameBanners = Type.Object(
   { banners: Type.Array(FrameBanner) },
   {

@@ -9,10 +9,10 @@ export * from './callbacks.js';
 export * from './cash-out.js';
 // example bodies and answers, attached to the schemas above (shown in the OpenAPI document)
 export { EXAMPLED_SCHEMAS } from './examples.js';
-// trading feed (spec 02, DECISIONS D21–D25)
+// trading feed (the feed contract, the feed rules)
 export * from './feed.js';
 export * from './frame.js';
-// integration environment (DECISIONS D51, D52)
+// integration environment (the environments and tools rule, the environments and tools rule)
 export * from './integration.js';
 // partner-reported bets: the risk management mode and the advisory mode
 export * from './mts.js';

@@ -1,5 +1,5 @@
 /**
- * Wire formats of the integration environment (DECISIONS D51, D52): the partner check's request and report, and the
+ * Wire formats of the integration environment (the environments and tools rule, the environments and tools rule): the partner check's request and report, and the
  * sandbox helpers' bodies. Only a deployment with `BOOKIE_ENV=integration` serves these operations.
  *
  * @packageDocumentation

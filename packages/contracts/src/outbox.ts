@@ -1,7 +1,7 @@
 import { type Static, Type } from '@sinclair/typebox';
 
 /**
- * The operator's view of one callback delivery in the outbox (DECISIONS D7–D10): what was sent, how often,
+ * The operator's view of one callback delivery in the outbox (the callback rules): what was sent, how often,
  * and the last error. Times are ISO 8601 UTC strings; `id` is the outbox sequence number as a decimal string.
  */
 export const CallbackDeliveryView = Type.Object(

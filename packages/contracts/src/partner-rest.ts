@@ -1,13 +1,13 @@
 /**
- * The partner REST operations of spec 01's list that are not bonuses or sessions (DECISIONS D54): dictionaries,
- * the white label's bets (history, one bet in the D29 shape, cancel, void) and bet reports.
+ * The partner REST operations of the callback contract's list that are not bonuses or sessions (the environments and tools rule): dictionaries,
+ * the white label's bets (history, one bet in the shape (see "partner-reported bets" in docs/decisions.md), cancel, void) and bet reports.
  *
  * @packageDocumentation
  */
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
 
 /**
- * The one error body of Bookie's HTTP APIs: `{"error": {"code", "message", "details"}}` (DECISIONS D28). A 400
+ * The one error body of Bookie's HTTP APIs: `{"error": {"code", "message", "details"}}` (the partner-reported bets rule). A 400
  * names the field in `details.field` (`querystring.status`, `body.reason`, …).
  */
 export const ApiErrorBody = Type.Object(
@@ -130,10 +130,10 @@ export type Dictionary = Static<typeof Dictionary>;
 // ---------------------------------------------------------------------------------------------------------------
 // Bets
 
-/** Bet type codes of the D29 bet object (spec 03): 0 single, 1 express, 2 system. */
+/** Bet type codes of the bet (see "partner-reported bets" in docs/decisions.md) object (the MTS and advisory contract): 0 single, 1 express, 2 system. */
 export const PARTNER_BET_TYPE_CODE = { single: 0, express: 1, system: 2 } as const;
 
-/** A selection of a bet in the D29 bet object. */
+/** A selection of a bet in the bet (see "partner-reported bets" in docs/decisions.md) object. */
 export const PartnerBetSelection = Type.Object(
   {
     sport_event_id: Type.String(),
@@ -147,8 +147,8 @@ export const PartnerBetSelection = Type.Object(
 );
 
 /**
- * Any bet of a white label in the D29 shape (`GET /bets/{bet_id}`, `GET /bets`): frame bets today, MTS and advisory
- * bets as they land. Amounts are decimal strings with 6 decimals. `status.code` is D6; `status.reason` is the first
+ * Any bet of a white label in the shape (see "partner-reported bets" in docs/decisions.md) (`GET /bets/{bet_id}`, `GET /bets`): frame bets today, MTS and advisory
+ * bets as they land. Amounts are decimal strings with 6 decimals. `status.code` is the bet status numbers rule; `status.reason` is the first
  * restriction of a declined bet, the operator or partner reason of a cancelled or voided one, else null. `refund` is
  * the amount paid back by a cancel or void (status 5 or 6), else null. `settlement` is the current settlement.
  */
@@ -219,7 +219,7 @@ export const PartnerBet = Type.Object(
     ],
   },
 );
-/** Any bet of a white label in the D29 shape. */
+/** Any bet of a white label in the shape (see "partner-reported bets" in docs/decisions.md). */
 export type PartnerBet = Static<typeof PartnerBet>;
 
 /** Path parameters of the `/bets/{bet_id}` operations. */

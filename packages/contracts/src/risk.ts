@@ -1,7 +1,7 @@
 /**
- * Wire formats of the risk engine (DECISIONS D35, D37, D38, D40; docs/adr/0018-risk-engine.md): `GET
+ * Wire formats of the risk engine (the partner-reported bets rule, the risk rule, the risk rule, the risk rule; docs/adr/0018-risk-engine.md): `GET
  * /restrictions`, players' risk, and the operator's exposure and settings. Money is a decimal string with 6
- * decimals (D1); exposure and limits are in EUR.
+ * decimals (the decimal strings rule); exposure and limits are in EUR.
  *
  * @packageDocumentation
  */
@@ -10,7 +10,7 @@ import { type Static, Type } from '@sinclair/typebox';
 const DECIMAL = '^(0|[1-9][0-9]*)(\\.[0-9]+)?$';
 
 /**
- * Query of `GET /restrictions` (D35): the D29 fields. `selection` repeats, one per platform selection, written
+ * Query of `GET /restrictions` (the partner-reported bets rule): the fields (see "partner-reported bets" in docs/decisions.md). `selection` repeats, one per platform selection, written
  * `sport_event_id/market_id/odd_id/value` with each part percent-encoded.
  */
 export const RestrictionsQuery = Type.Object(
@@ -57,13 +57,13 @@ export const RestrictionsQuery = Type.Object(
 /** See {@link RestrictionsQuery}. */
 export type RestrictionsQuery = Static<typeof RestrictionsQuery>;
 
-/** A restriction `{type, context}` (spec 01 "Restriction", spec 03 contexts). */
+/** A restriction `{type, context}` (the callback contract, "Restriction", the MTS and advisory contract's contexts). */
 export const RestrictionItem = Type.Object({
   type: Type.String(),
   context: Type.Record(Type.String(), Type.Unknown()),
 });
 
-/** Answer of `GET /restrictions` (D35): what placing the bet now would decide, recording nothing. */
+/** Answer of `GET /restrictions` (the partner-reported bets rule): what placing the bet now would decide, recording nothing. */
 export const RestrictionsAnswer = Type.Object(
   {
     restrictions: Type.Array(RestrictionItem),
@@ -94,7 +94,7 @@ export const RestrictionsAnswer = Type.Object(
 /** See {@link RestrictionsAnswer}. */
 export type RestrictionsAnswer = Static<typeof RestrictionsAnswer>;
 
-/** A player's risk (D40): score in [0, 1] (6 decimals), group and its stake factor. */
+/** A player's risk (the risk rule): score in [0, 1] (6 decimals), group and its stake factor. */
 export const PlayerRiskView = Type.Object(
   {
     player_id: Type.String(),
@@ -128,7 +128,7 @@ export const PutPlayerRiskBody = Type.Object(
 /** See {@link PutPlayerRiskBody}. */
 export type PutPlayerRiskBody = Static<typeof PutPlayerRiskBody>;
 
-/** One outcome's exposure (D37), EUR, with its limit and the share used. */
+/** One outcome's exposure (the risk rule), EUR, with its limit and the share used. */
 export const ExposureView = Type.Object({
   white_label_id: Type.String(),
   sport_event_id: Type.String(),

@@ -1,5 +1,5 @@
 /**
- * The sport event snapshot of the trading feed (spec 02 "Sport event snapshot"): fixture, competitors with scores,
+ * The sport event snapshot of the trading feed (the feed contract, "Sport event snapshot"): fixture, competitors with scores,
  * markets keyed by id with specifiers, odds with 12-decimal values, statuses, bet stop, extensions, sources, meta.
  *
  * Every object the spec lists is closed (`additionalProperties: false`); the free-form parts (`meta`, `streams`,
@@ -11,11 +11,11 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { UUID_PATTERN } from './callbacks.js';
 
-/** ISO 8601 date-time with an explicit offset or `Z`, fractional seconds optional (spec 02 `updated_at`). */
+/** ISO 8601 date-time with an explicit offset or `Z`, fractional seconds optional (the feed contract's `updated_at`). */
 export const ISO_DATE_TIME_PATTERN =
   '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d{1,9})?(Z|[+-]\\d{2}:\\d{2})$';
 
-/** A feed odd value: a decimal string with exactly 12 decimals, e.g. `"1.850000000000"` (spec 02 "Odd", DECISIONS D1). */
+/** A feed odd value: a decimal string with exactly 12 decimals, e.g. `"1.850000000000"` (the feed contract, "Odd", the decimal strings rule). */
 export const FEED_ODD_VALUE_PATTERN = '^(0|[1-9]\\d{0,17})\\.\\d{12}$';
 
 /** Free-form object (meta, streams, extensions). */
@@ -23,7 +23,7 @@ export const FreeObject = Type.Record(Type.String(), Type.Unknown(), {
   description: 'free-form object',
 });
 
-/** Score of a competitor (spec 02 "Competitor" scores): `total` is the match score; per-map ids such as `map:1`. */
+/** Score of a competitor (the feed contract, "Competitor" scores): `total` is the match score; per-map ids such as `map:1`. */
 export const Score = Type.Object(
   {
     id: Type.String({ minLength: 1, description: 'score id, e.g. "total" or "map:1"' }),
@@ -36,7 +36,7 @@ export const Score = Type.Object(
 /** A competitor's score. */
 export type Score = Static<typeof Score>;
 
-/** A competitor of a fixture (spec 02 "Competitor"; `type` per DECISIONS D5: 1 person, 2 team). */
+/** A competitor of a fixture (the feed contract, "Competitor"; `type` per the competitor type rule: 1 person, 2 team). */
 export const Competitor = Type.Object(
   {
     id: Type.String({ minLength: 1 }),
@@ -67,7 +67,7 @@ export const Tournament = Type.Object(
 /** The tournament of a fixture. */
 export type Tournament = Static<typeof Tournament>;
 
-/** Fixture status code 0–8 (spec 02 "Fixture status"; core FIXTURE_STATUS). Bets only on 0 and 1. */
+/** Fixture status code 0–8 (the feed contract, "Fixture status"; core FIXTURE_STATUS). Bets only on 0 and 1. */
 export const FixtureStatusCode = Type.Integer({
   minimum: 0,
   maximum: 8,
@@ -75,21 +75,21 @@ export const FixtureStatusCode = Type.Integer({
     '0 not started, 1 live, 2 suspended, 3 ended, 4 closed, 5 cancelled, 6 abandoned, 7 delayed, 8 unknown',
 });
 
-/** Market status code 0–4 (spec 02 "Market status"). Bets only on 0. */
+/** Market status code 0–4 (the feed contract, "Market status"). Bets only on 0. */
 export const MarketStatusCode = Type.Integer({
   minimum: 0,
   maximum: 4,
   description: '0 active, 1 suspended, 2 deactivated, 3 resulted, 4 cancelled',
 });
 
-/** Odd status code 0–6 of the feed (spec 02 "Odd status"). Bets only on 0. */
+/** Odd status code 0–6 of the feed (the feed contract, "Odd status"). Bets only on 0. */
 export const OddStatusCode = Type.Integer({
   minimum: 0,
   maximum: 6,
   description: '0 not resulted, 1 win, 2 loss, 3 half win, 4 half loss, 5 refunded, 6 cancelled',
 });
 
-/** The fixture of a sport event (spec 02 "Fixture"). `start_time` and `updated_at` are ISO 8601. */
+/** The fixture of a sport event (the feed contract, "Fixture"). `start_time` and `updated_at` are ISO 8601. */
 export const Fixture = Type.Object(
   {
     id: Type.String({ minLength: 1 }),
@@ -113,7 +113,7 @@ export const Fixture = Type.Object(
 /** The fixture of a sport event. */
 export type Fixture = Static<typeof Fixture>;
 
-/** An odd (outcome) of a market (spec 02 "Odd"); `value` is a 12-decimal string (DECISIONS D1). */
+/** An odd (outcome) of a market (the feed contract, "Odd"); `value` is a 12-decimal string (the decimal strings rule). */
 export const Odd = Type.Object(
   {
     id: Type.String({ minLength: 1 }),
@@ -135,7 +135,7 @@ export const Odd = Type.Object(
 /** An odd (outcome) of a market. */
 export type Odd = Static<typeof Odd>;
 
-/** A market (spec 02 "Market"), keyed by market id in the snapshot. */
+/** A market (the feed contract, "Market"), keyed by market id in the snapshot. */
 export const Market = Type.Object(
   {
     id: Type.String({ minLength: 1 }),
@@ -165,8 +165,8 @@ export const Source = Type.Object(
 export type Source = Static<typeof Source>;
 
 /**
- * The sport event snapshot (spec 02 "Sport event snapshot"): what `/all` streams one per line and what a
- * `match_new` entry carries. Its version is the `v` of its latest log entry (spec 02 "What the service does").
+ * The sport event snapshot (the feed contract, "Sport event snapshot"): what `/all` streams one per line and what a
+ * `match_new` entry carries. Its version is the `v` of its latest log entry (the feed contract, "What the service does").
  */
 export const SportEvent = Type.Object(
   {
@@ -181,7 +181,7 @@ export const SportEvent = Type.Object(
   },
   { additionalProperties: false },
 );
-/** The sport event snapshot (spec 02). */
+/** The sport event snapshot (the feed contract). */
 export type SportEvent = Static<typeof SportEvent>;
 
 /** One sport event of the operator's live book (`GET /trading/sport-events`). */

@@ -1,12 +1,12 @@
 /**
- * Wire formats of tenancy (issue 5): white labels and their credentials (admin API), the OAuth 2.0 token
- * endpoint (DECISIONS D27) and player session tokens (DECISIONS D26). See docs/adr/0005-tenancy.md.
+ * Wire formats of tenancy: white labels and their credentials (admin API), the OAuth 2.0 token
+ * endpoint (the partner tokens rule) and player session tokens (the player sessions rule). See docs/adr/0005-tenancy.md.
  *
  * @packageDocumentation
  */
 import { type Static, Type } from '@sinclair/typebox';
 
-/** How a white label works with the platform: turnkey (frame + callbacks), MTS or advisory (spec 03). */
+/** How a white label works with the platform: turnkey (frame + callbacks), MTS or advisory (the MTS and advisory contract). */
 export const WhiteLabelMode = Type.Union(
   [Type.Literal('turnkey'), Type.Literal('mts'), Type.Literal('advisory')],
   { description: 'turnkey | mts | advisory' },
@@ -16,7 +16,7 @@ export type WhiteLabelMode = Static<typeof WhiteLabelMode>;
 /** A currency code: 3 to 10 upper-case letters or digits, starting with a letter (e.g. `EUR`, `USDT`). */
 export const WhiteLabelCurrency = Type.String({ pattern: '^[A-Z][A-Z0-9]{2,9}$', description: 'e.g. EUR' });
 
-/** A money amount (DECISIONS D1): a non-negative decimal string with at most 6 decimals, e.g. `"10.000000"`. */
+/** A money amount (the decimal strings rule): a non-negative decimal string with at most 6 decimals, e.g. `"10.000000"`. */
 export const WhiteLabelLimitAmount = Type.String({
   pattern: '^\\d{1,18}(\\.\\d{1,6})?$',
   description: 'decimal string, at most 6 decimals',
@@ -102,7 +102,7 @@ export const WhiteLabelCredentialView = Type.Object({
 });
 export type WhiteLabelCredentialView = Static<typeof WhiteLabelCredentialView>;
 
-/** Callback signing settings (D11). `secret` appears in the admin view only, never in list or partner views. */
+/** Callback signing settings (the callback signing rule). `secret` appears in the admin view only, never in list or partner views. */
 export const WhiteLabelSigningView = Type.Object({
   enabled: Type.Boolean(),
   secret: Type.Optional(Type.String({ description: 'Standard Webhooks secret whsec_…' })),
@@ -190,7 +190,7 @@ export const OAuthErrorBody = Type.Object({
 });
 export type OAuthErrorBody = Static<typeof OAuthErrorBody>;
 
-/** Body of `POST /token/create` (DECISIONS D26). An empty `player_id` creates a read-only viewer. */
+/** Body of `POST /token/create` (the player sessions rule). An empty `player_id` creates a read-only viewer. */
 export const CreateSessionBody = Type.Object(
   {
     locale: Type.String({ pattern: '^[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})*$', maxLength: 35 }),

@@ -1,5 +1,5 @@
 /**
- * Backoffice users and sessions (DECISIONS D53): login with email and password, an HttpOnly SameSite=Strict session
+ * Backoffice users and sessions (the environments and tools rule): login with email and password, an HttpOnly SameSite=Strict session
  * cookie, and a CSRF token every change must carry in the `X-CSRF-Token` header.
  *
  * @packageDocumentation

@@ -1,5 +1,5 @@
 /**
- * The rule for accepting bets without managed trading (spec 02 "Rule for accepting bets"): a bet on an outcome is
+ * The rule for accepting bets without managed trading (the feed contract, "Rule for accepting bets"): a bet on an outcome is
  * allowed only if the fixture status is 0 or 1, the market status is 0, the odd status is 0 and `is_active` is true,
  * and bet stop is off.
  *
@@ -8,19 +8,19 @@
 import { type Restriction, restriction, type SelectionRef } from './restrictions.js';
 import { FIXTURE_STATUS, MARKET_STATUS, ODD_STATUS } from './statuses.js';
 
-/** The part of a feed odd the acceptance rule reads (spec 02 "Odd"). */
+/** The part of a feed odd the acceptance rule reads (the feed contract, "Odd"). */
 export interface AcceptanceOdd {
-  /** Odds, decimal string with 12 decimals (spec 02). Not read by the rule; carried for callers. */
+  /** Odds, decimal string with 12 decimals (the feed contract). Not read by the rule; carried for callers. */
   value: string;
-  /** Odd status code (spec 02 "Odd status"); bets need 0. */
+  /** Odd status code (the feed contract, "Odd status"); bets need 0. */
   status: number;
   /** Whether the odd is offered; bets need true. */
   is_active: boolean;
 }
 
-/** The part of a feed market the acceptance rule reads (spec 02 "Market"). */
+/** The part of a feed market the acceptance rule reads (the feed contract, "Market"). */
 export interface AcceptanceMarket {
-  /** Market status code (spec 02 "Market status"); bets need 0. */
+  /** Market status code (the feed contract, "Market status"); bets need 0. */
   status: number;
   /** Trading marked the market's odds as known to be wrong; bets are declined `market_defective`. */
   is_defective?: boolean;
@@ -29,14 +29,14 @@ export interface AcceptanceMarket {
 }
 
 /**
- * A minimal structural sport event (spec 02 "Sport event snapshot"): any snapshot of the feed fits it.
+ * A minimal structural sport event (the feed contract, "Sport event snapshot"): any snapshot of the feed fits it.
  */
 export interface AcceptanceSportEvent {
   /** Sport event id. */
   id: string;
-  /** True while bets on the event are suspended (spec 02 "bet_stop"). */
+  /** True while bets on the event are suspended (the feed contract, "bet_stop"). */
   bet_stop: boolean;
-  /** The fixture; only its status is read (spec 02 "Fixture status"; bets need 0 or 1). */
+  /** The fixture; only its status is read (the feed contract, "Fixture status"; bets need 0 or 1). */
   fixture: { status: number };
   /** Markets keyed by market id. */
   markets: Record<string, AcceptanceMarket>;
@@ -47,10 +47,10 @@ function own<T>(record: Record<string, T>, key: string): T | undefined {
 }
 
 /**
- * Checks one selection against the acceptance rule (spec 02 "Rule for accepting bets") and returns EVERY failing
+ * Checks one selection against the acceptance rule (the feed contract, "Rule for accepting bets") and returns EVERY failing
  * restriction, in this order: `sport_event_existence` (then nothing else can be checked), `sport_event_status`,
  * `sport_event_bet_stop`, `market_existence` or `market_status`, `market_defective`, `odd_existence` or `odd_status`. An empty array
- * means the bet is allowed. Contexts follow the spec 03 table.
+ * means the bet is allowed. Contexts follow the MTS and advisory contract's table.
  *
  * @param event - the current snapshot of the sport event, or `undefined` when it is unknown.
  * @param selection - the sport event, market and odd ids the bet selects.
@@ -95,13 +95,13 @@ export function checkAcceptance(
   return out;
 }
 
-/** True when the acceptance rule allows a bet on `selection` (spec 02 "Rule for accepting bets"). */
+/** True when the acceptance rule allows a bet on `selection` (the feed contract, "Rule for accepting bets"). */
 export function isAcceptable(event: AcceptanceSportEvent | undefined, selection: SelectionRef): boolean {
   return checkAcceptance(event, selection).length === 0;
 }
 
 /**
- * Checks every selection of a bet (spec 02 "Rule for accepting bets") and concatenates the failing restrictions.
+ * Checks every selection of a bet (the feed contract, "Rule for accepting bets") and concatenates the failing restrictions.
  *
  * @param lookup - returns the current snapshot of a sport event by id, or `undefined` when unknown.
  */

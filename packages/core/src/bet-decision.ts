@@ -1,7 +1,7 @@
 /**
- * The one decision on a bet (ARCHITECTURE "One decision for every way a bet arrives"; DECISIONS D35, D37, D38):
- * integrity (the acceptance rule of spec 02), the odds acceptance strategy (spec 01), the bet type rules, the white
- * label's stake and payout limits with the express cap (D17), bet_interval, and the risk engine — the liability
+ * The one decision on a bet (ARCHITECTURE "One decision for every way a bet arrives"; the partner-reported bets rule, the risk rule, the risk rule):
+ * integrity (the acceptance rule of the feed contract), the odds acceptance strategy (the callback contract), the bet type rules, the white
+ * label's stake and payout limits with the express cap (the express cap rule), bet_interval, and the risk engine — the liability
  * limit of each outcome from its exposure and the player's risk group. A frame bet, an MTS bet (whose foreign
  * selections multiply into the total odds) and an advisory check all call {@link decideBet}; `GET /restrictions`
  * is the same call without recording. Pure: every fact (replica state, exposure, group, limits, now) is an input.
@@ -31,10 +31,10 @@ import { type Restriction, restriction, withKnownContext } from './restrictions.
 import { exactPayout } from './settlement.js';
 import { FIXTURE_STATUS } from './statuses.js';
 
-/** Live or prematch: exposure, limits and delays are kept apart for each (D34, D37, D38). */
+/** Live or prematch: exposure, limits and delays are kept apart for each (the partner-reported bets rule, the risk rule, the risk rule). */
 export type MarketPhase = 'live' | 'prematch';
 
-/** An outcome whose exposure is kept (D37): sport event, market, odd, and the phase the bets were taken in. */
+/** An outcome whose exposure is kept (the risk rule): sport event, market, odd, and the phase the bets were taken in. */
 export interface OutcomeKey {
   sport_event_id: string;
   market_id: string;
@@ -47,7 +47,7 @@ export function outcomeKey(k: OutcomeKey): string {
   return JSON.stringify([k.phase, k.sport_event_id, k.market_id, k.odd_id]);
 }
 
-/** A risk group (D38): its stake factor and, for `recommended_max_payout` (spec 03 VIP), its max payout in EUR. */
+/** A risk group (the risk rule): its stake factor and, for `recommended_max_payout` (the MTS and advisory contract VIP), its max payout in EUR. */
 export interface RiskGroup {
   name: string;
   /** Multiplies the remaining liability a player of the group may take (default 1, vip 5, restricted 0.2, blocked 0). */
@@ -56,7 +56,7 @@ export interface RiskGroup {
   maxPayoutEur?: Rational;
 }
 
-/** The risk facts the decision reads (D37, D38). */
+/** The risk facts the decision reads (the risk rule, the risk rule). */
 export interface RiskState {
   /** Current exposure in EUR by {@link outcomeKey}; a missing outcome has 0. */
   exposure: ReadonlyMap<string, Rational>;
@@ -68,7 +68,7 @@ export interface RiskState {
   eurRate: Rational | undefined;
 }
 
-/** The part of a feed odd the decision reads (spec 02 "Odd"). */
+/** The part of a feed odd the decision reads (the feed contract, "Odd"). */
 export interface DecisionOdd {
   /** Odds, decimal string with 12 decimals. */
   value: string;
@@ -76,7 +76,7 @@ export interface DecisionOdd {
   is_active: boolean;
 }
 
-/** The part of a feed sport event the decision reads (spec 02 "Sport event snapshot"). */
+/** The part of a feed sport event the decision reads (the feed contract, "Sport event snapshot"). */
 export interface DecisionSportEvent {
   id: string;
   bet_stop: boolean;
@@ -92,7 +92,7 @@ export interface DecisionSelection {
   odds: Rational;
 }
 
-/** A foreign selection of an MTS mixed combo (spec 03): not on the platform; its odds multiply into the total. */
+/** A foreign selection of an MTS mixed combo (the MTS and advisory contract): not on the platform; its odds multiply into the total. */
 export interface DecisionForeignSelection {
   id: string;
   odds: Rational;
@@ -102,7 +102,7 @@ export interface DecisionForeignSelection {
 export interface DecisionBet {
   type: BetType;
   systemSizes: readonly number[];
-  /** Stake in the bet currency; undefined asks for the largest acceptable stake only (`GET /restrictions`, D35). */
+  /** Stake in the bet currency; undefined asks for the largest acceptable stake only (`GET /restrictions`, the partner-reported bets rule). */
   stake?: Rational;
   currency: string;
   oddsStrategy: OddsStrategy;
@@ -129,11 +129,11 @@ export interface BetDecisionInput {
   now: number;
   /** When this player's last accepted bet on each sport event was made, unix ms. */
   lastBetAt: ReadonlyMap<string, number>;
-  /** The express cap of D17 in the bet currency; undefined when no EUR rate is configured for it. */
+  /** The express cap of the express cap rule in the bet currency; undefined when no EUR rate is configured for it. */
   expressCap: Rational | undefined;
   /** Strategy-1 tolerance (relative fraction). */
   oddsTolerance: Rational;
-  /** A reserved boost's multiplier (D19): payout limits and exposure use the boosted odds. */
+  /** A reserved boost's multiplier (the boosted odds rule): payout limits and exposure use the boosted odds. */
   boostMultiplier?: Rational;
   /** The risk engine's facts; undefined decides without it (the engine is off). */
   risk?: RiskState;
@@ -145,7 +145,7 @@ export interface BetDecisionInput {
 export interface DecisionLeg {
   outcome: OutcomeKey;
   marketTypeId: string;
-  /** EUR, 6 decimals; the leg's part of the potential win (D37). 0 without a stake or a rate. */
+  /** EUR, 6 decimals; the leg's part of the potential win (the risk rule). 0 without a stake or a rate. */
   exposure: Rational;
 }
 
@@ -159,7 +159,7 @@ export interface BetDecision {
   totalOdds: Rational;
   /** The largest acceptable stake (6 decimals, bet currency); undefined when nothing limits it. */
   maxBet: Rational | undefined;
-  /** The platform legs with the exposure the bet adds (D37). */
+  /** The platform legs with the exposure the bet adds (the risk rule). */
   legs: DecisionLeg[];
 }
 
@@ -192,7 +192,7 @@ function parseOddValue(value: string): Rational {
 }
 
 /**
- * The largest stake the risk engine allows (D38): for each platform leg with a liability limit,
+ * The largest stake the risk engine allows (the risk rule): for each platform leg with a liability limit,
  * factor × max(0, limit − exposure) / its apportioned win per unit of stake (in the bet currency), rounded down to 6
  * decimals; the smallest binds. Returns undefined when no leg is limited.
  */
@@ -219,11 +219,11 @@ export function riskMaxStake(
  * Decides a bet (ARCHITECTURE "One decision for every way a bet arrives"). Checks, and reports EVERY failure of:
  * bet type rules (foreign selections count as selections); each platform selection against the acceptance rule and
  * the odds strategy (accepted at the current odds where the strategy allows); min stake; the largest acceptable
- * stake — the white label's max stake, max payout and, for combinations, the express cap (D17) on the total odds
- * (boosted when a boost is reserved), and the risk engine's liability limits (D38) — as `max_bet` with that amount;
+ * stake — the white label's max stake, max payout and, for combinations, the express cap (the express cap rule) on the total odds
+ * (boosted when a boost is reserved), and the risk engine's liability limits (the risk rule) — as `max_bet` with that amount;
  * bet_interval; and a risk group with stake factor 0 (`blocked`) as `player_limit` with `types: ["risk_group"]`.
- * Every restriction's context carries `max_bet` (when known) and `sport_event_id` (D9). Without a stake only
- * `maxBet` and the stake-independent restrictions are answered (`GET /restrictions`, D35).
+ * Every restriction's context carries `max_bet` (when known) and `sport_event_id` (the callback errors rule). Without a stake only
+ * `maxBet` and the stake-independent restrictions are answered (`GET /restrictions`, the partner-reported bets rule).
  */
 export function decideBet(input: BetDecisionInput): BetDecision {
   const { bet } = input;
@@ -284,7 +284,7 @@ export function decideBet(input: BetDecisionInput): BetDecision {
   if (maxPayout !== undefined) payoutLimits.push(maxPayout);
   if (bet.type !== 'single') {
     if (input.expressCap) payoutLimits.push(input.expressCap);
-    // without a rate the 50,000 EUR cap (D17) cannot be applied: refuse rather than settle uncapped
+    // without a rate the 50,000 EUR cap (the express cap rule) cannot be applied: refuse rather than settle uncapped
     else out.push(restriction('wl_defined', { rule: `no EUR rate for ${bet.currency} (EUR_RATES)` }));
   }
   for (const limit of payoutLimits) {

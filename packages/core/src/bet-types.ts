@@ -1,15 +1,15 @@
 /**
  * Bet types — single, express, system — their wire codes and rules, and the combinations of a system
- * (spec 01 "Bet types", spec 03 "Type rules", DECISIONS D2, D15).
+ * (the callback contract, "Bet types", the MTS and advisory contract, "Type rules", the callback bet type rule, the leg factors rule).
  *
  * @packageDocumentation
  */
 import { validationError } from './errors.js';
 import { type BetTypeViolation, type Restriction, restriction } from './restrictions.js';
 
-/** The three bet types, by name (spec 01 "Bet types"). */
+/** The three bet types, by name (the callback contract, "Bet types"). */
 export const BET_TYPES = ['single', 'express', 'system'] as const;
-/** A bet type name: `single`, `express` (accumulator, combo) or `system` (spec 01 "Bet types"). */
+/** A bet type name: `single`, `express` (accumulator, combo) or `system` (the callback contract, "Bet types"). */
 export type BetType = (typeof BET_TYPES)[number];
 
 /** True when `s` is a bet type name. */
@@ -17,18 +17,18 @@ export function isBetType(s: unknown): s is BetType {
   return typeof s === 'string' && (BET_TYPES as readonly string[]).includes(s);
 }
 
-/** Callback `bet_type` codes (DECISIONS D2): 1 single, 2 express, 3 system. */
+/** Callback `bet_type` codes (the callback bet type rule): 1 single, 2 express, 3 system. */
 export const CALLBACK_BET_TYPE = { single: 1, express: 2, system: 3 } as const;
-/** MTS and advisory `type.code` (spec 03 "Type rules"): 0 single, 1 express (accumulator), 2 system. */
+/** MTS and advisory `type.code` (the MTS and advisory contract, "Type rules"): 0 single, 1 express (accumulator), 2 system. */
 export const MTS_BET_TYPE = { single: 0, express: 1, system: 2 } as const;
 
-/** The callback `bet_type` code of a bet type (DECISIONS D2). */
+/** The callback `bet_type` code of a bet type (the callback bet type rule). */
 export function callbackBetTypeCode(type: BetType): 1 | 2 | 3 {
   return CALLBACK_BET_TYPE[type];
 }
 
 /**
- * The bet type of a callback `bet_type` code (DECISIONS D2).
+ * The bet type of a callback `bet_type` code (the callback bet type rule).
  *
  * @throws DomainError `validation_error` naming `field` for any other value.
  */
@@ -39,13 +39,13 @@ export function betTypeFromCallbackCode(code: unknown, field = 'bet_type'): BetT
   return found;
 }
 
-/** The MTS/advisory `type.code` of a bet type (spec 03 "Type rules"). */
+/** The MTS/advisory `type.code` of a bet type (the MTS and advisory contract, "Type rules"). */
 export function mtsBetTypeCode(type: BetType): 0 | 1 | 2 {
   return MTS_BET_TYPE[type];
 }
 
 /**
- * The bet type of an MTS/advisory `type.code` (spec 03 "Type rules").
+ * The bet type of an MTS/advisory `type.code` (the MTS and advisory contract, "Type rules").
  *
  * @throws DomainError `validation_error` naming `field` for any other value.
  */
@@ -57,7 +57,7 @@ export function betTypeFromMtsCode(code: unknown, field = 'type.code'): BetType 
 }
 
 /**
- * The MTS/advisory `type.system_sizes` of a bet (spec 03 "Type rules"): `[1]` for a single, `[n]` for an express of
+ * The MTS/advisory `type.system_sizes` of a bet (the MTS and advisory contract, "Type rules"): `[1]` for a single, `[n]` for an express of
  * n selections, the chosen sizes (ascending) for a system.
  *
  * @param selectionCount - number of selections n.
@@ -75,7 +75,7 @@ export function mtsSystemSizes(
 
 /**
  * Most combinations a system may have by default; more is refused (`too_many_combinations`), a guard for settlement
- * cost. Spec 01 sets no maximum number of selections, so this is the one bound on a combination bet's size; the
+ * cost. The callback contract sets no maximum number of selections, so this is the one bound on a combination bet's size; the
  * server's `SYSTEM_MAX_COMBINATIONS` setting overrides it.
  */
 export const MAX_SYSTEM_COMBINATIONS = 100_000;
@@ -96,7 +96,7 @@ export function binomial(n: number, k: number): number {
 }
 
 /**
- * The number of combinations N = Σ C(n, k) over the sizes k of a system (DECISIONS D15). Trixie [2,3] of 3 → 4,
+ * The number of combinations N = Σ C(n, k) over the sizes k of a system (the leg factors rule). Trixie [2,3] of 3 → 4,
  * Yankee [2,3,4] of 4 → 11, Canadian [2..5] of 5 → 26, Heinz [2..6] of 6 → 57.
  */
 export function combinationCount(n: number, sizes: readonly number[]): number {
@@ -129,7 +129,7 @@ export function combinations(n: number, k: number): number[][] {
 
 /**
  * All combinations (virtual expresses) of a system of `n` selections with `sizes`: for each size in ascending order,
- * its combinations in lexicographic order (spec 01 "Bet types", DECISIONS D15). Length = {@link combinationCount}.
+ * its combinations in lexicographic order (the callback contract, "Bet types", the leg factors rule). Length = {@link combinationCount}.
  */
 export function systemCombinations(n: number, sizes: readonly number[]): number[][] {
   return [...new Set(sizes)].sort((a, b) => a - b).flatMap((k) => combinations(n, k));
@@ -154,11 +154,11 @@ export interface BetTypeInput {
 }
 
 /**
- * Checks a bet's type against its selections (spec 01 "Bet types" and "Limits", spec 03 "Type rules"):
+ * Checks a bet's type against its selections (the callback contract, "Bet types" and "Limits", the MTS and advisory contract, "Type rules"):
  * a single has exactly one selection; an express at least two, on distinct sport events; a system at least two
  * selections on distinct sport events (each combination is an express) and sizes that are distinct integers in
  * 2..n, at most `maxCombinations` (default {@link MAX_SYSTEM_COMBINATIONS}) combinations in all. An express has no
- * maximum number of selections (spec 01).
+ * maximum number of selections (the callback contract).
  *
  * @returns every failing rule as a `bet_type` restriction (context `bet_type`, `reason`, and `sport_event_id` for a
  * repeated event); an empty array when the type is valid.
@@ -261,7 +261,7 @@ export function assertBetShape(
 }
 
 /**
- * Checks an MTS/advisory `type` object against the selection count (spec 03 "Type rules"): code 0 with
+ * Checks an MTS/advisory `type` object against the selection count (the MTS and advisory contract, "Type rules"): code 0 with
  * `system_sizes` [1]; code 1 with [n]; code 2 with sizes in 2..n, distinct.
  *
  * @returns the bet type name.

@@ -1,6 +1,6 @@
 /**
- * The pure bet calculator behind `bookie calc` (issue 3): validates a bet given as JSON in the shape of the cases of
- * the settlement vectors and settles it (DECISIONS D3, D15–D20).
+ * The pure bet calculator behind `bookie calc`: validates a bet given as JSON in the shape of the cases of
+ * the settlement vectors and settles it (the settle type rule, the settlement arithmetic rules).
  *
  * @packageDocumentation
  */
@@ -21,18 +21,18 @@ import { type Boost, EXPRESS_CAP_EUR, type SettlementLeg, settleBet } from './se
 import { ODD_STATUS, type OddStatus, type SettleType } from './statuses.js';
 
 /**
- * The calculator's input (JSON). Decimal fields are decimal strings (DECISIONS D1), never JSON numbers.
+ * The calculator's input (JSON). Decimal fields are decimal strings (the decimal strings rule), never JSON numbers.
  *
  * - `bet_type`: `"single" | "express" | "system"`.
  * - `stake`: money, > 0, ≤ 6 decimals.
  * - `system_sizes`: system only; distinct integers in 2..n.
- * - `legs`: `[{odds, status, dead_heat?}]`; odds ≥ 1 with ≤ 12 decimals; status 1–7 (DECISIONS D4); dead_heat a
+ * - `legs`: `[{odds, status, dead_heat?}]`; odds ≥ 1 with ≤ 12 decimals; status 1–7 (the odd statuses in callbacks rule); dead_heat a
  *   factor in (0, 1], only on a win.
- * - `freebet_amount`: money > 0 when the bet was placed with a freebet (D18).
- * - `boost`: `{multiplier}` ≥ 1 on the total odds (D19).
- * - `insurance`: `{type: "amount"|"percent", amount?, percent?, max_amount?, max_odds_count_lose?}` (D20).
- * - `express_cap`: cap per express / system combination in the bet currency (default `"50000"`, i.e. EUR; D17).
- * - `max_payout`: white-label max payout of the whole bet, bet currency (D17).
+ * - `freebet_amount`: money > 0 when the bet was placed with a freebet (the freebet payout rule).
+ * - `boost`: `{multiplier}` ≥ 1 on the total odds (the boosted odds rule).
+ * - `insurance`: `{type: "amount"|"percent", amount?, percent?, max_amount?, max_odds_count_lose?}` (the insurance payout rule).
+ * - `express_cap`: cap per express / system combination in the bet currency (default `"50000"`, i.e. EUR; the express cap rule).
+ * - `max_payout`: white-label max payout of the whole bet, bet currency (the express cap rule).
  * - `id`: an optional label, ignored.
  */
 export interface CalcInput {
@@ -55,15 +55,15 @@ export interface CalcInput {
   max_payout?: string;
 }
 
-/** The calculator's output: amounts are decimal strings with 6 decimals (DECISIONS D1). */
+/** The calculator's output: amounts are decimal strings with 6 decimals (the decimal strings rule). */
 export interface CalcOutput {
-  /** Gross payout (stake included), rounded half-up to 3 decimals (D16). */
+  /** Gross payout (stake included), rounded half-up to 3 decimals (the exact, then rounded once rule). */
   payout: string;
-  /** `settle_amount` of `/bet/settle`: the freebet credit for a freebet bet (D18), otherwise the payout. */
+  /** `settle_amount` of `/bet/settle`: the freebet credit for a freebet bet (the freebet payout rule), otherwise the payout. */
   settle_amount: string;
-  /** `settle_type` (D3): 1 win, 2 refund, 3 lost. */
+  /** `settle_type` (the settle type rule): 1 win, 2 refund, 3 lost. */
   settle_type: SettleType;
-  /** Insurance `refund_amount` when the insurance pays (D20), `"0.000000"` otherwise or without insurance. */
+  /** Insurance `refund_amount` when the insurance pays (the insurance payout rule), `"0.000000"` otherwise or without insurance. */
   insurance_refund: string;
 }
 
@@ -77,15 +77,15 @@ export interface CalcBet {
   systemSizes?: number[];
   /** Resulted legs. */
   legs: SettlementLeg[];
-  /** Freebet amount, bet currency (D18). */
+  /** Freebet amount, bet currency (the freebet payout rule). */
   freebetAmount?: Rational;
-  /** Boost on the total odds (D19). */
+  /** Boost on the total odds (the boosted odds rule). */
   boost?: Boost;
-  /** Insurance rule (D20). */
+  /** Insurance rule (the insurance payout rule). */
   insurance?: InsuranceRule;
-  /** Cap per express / system combination, bet currency (D17; default 50,000 = EUR). */
+  /** Cap per express / system combination, bet currency (the express cap rule; default 50,000 = EUR). */
   expressCap: Rational;
-  /** White-label max payout of the whole bet, bet currency (D17). */
+  /** White-label max payout of the whole bet, bet currency (the express cap rule). */
   maxPayout?: Rational;
 }
 
@@ -210,7 +210,7 @@ export function parseCalcInput(input: unknown): CalcBet {
   return bet;
 }
 
-/** Settles a validated calculator bet (DECISIONS D3, D15–D20); see {@link CalcOutput}. */
+/** Settles a validated calculator bet (the settle type rule, the settlement arithmetic rules); see {@link CalcOutput}. */
 export function calculate(bet: CalcBet): CalcOutput {
   const settlement = settleBet({
     betType: bet.betType,
@@ -234,7 +234,7 @@ export function calculate(bet: CalcBet): CalcOutput {
 }
 
 /**
- * The bet calculator of `bookie calc` (issue 3): validates `input` ({@link CalcInput}) and returns
+ * The bet calculator of `bookie calc`: validates `input` ({@link CalcInput}) and returns
  * `{payout, settle_amount, settle_type, insurance_refund}` ({@link CalcOutput}).
  *
  * @throws DomainError `validation_error` naming the field (`details.field` and the message).

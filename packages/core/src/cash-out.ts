@@ -1,5 +1,5 @@
 /**
- * Cash-out value of an open single or express (spec 03 "Cash out"), full and partial.
+ * Cash-out value of an open single or express (the MTS and advisory contract, "Cash out"), full and partial.
  *
  * Model (docs/adr/0024-cash-out.md): the fair value is what settlement would pay on average. Resulted legs count
  * with their settlement factors — the five ways a leg can end (win, half win, refund, half loss, loss) — and each
@@ -42,7 +42,7 @@ export interface CashOutLeg extends SettlementLeg {
 
 /** Input of {@link cashOutValue}. */
 export interface CashOutInput {
-  /** Only single and express bets can be cashed out (spec 03 "Cash out"). */
+  /** Only single and express bets can be cashed out (the MTS and advisory contract, "Cash out"). */
   betType: BetType;
   /** Stake to value (the remaining stake after earlier cash-outs, or the part asked), bet currency, > 0. */
   stake: Rational;
@@ -148,7 +148,7 @@ function winningPayout(input: CashOutInput): { exact: Rational; rounded: Rationa
 }
 
 /**
- * The cash-out value of an open single or express (spec 03 "Cash out"); see the module comment for the model.
+ * The cash-out value of an open single or express (the MTS and advisory contract, "Cash out"); see the module comment for the model.
  * Never above what the bet pays if it wins, never below 0. Offered only for singles and expresses with at least one
  * open leg, no lost leg and no suspended market; otherwise `available: false` with a reason and a value of 0.
  *
@@ -231,7 +231,7 @@ export interface PartialCashOut {
 }
 
 /**
- * Partial (or full) cash-out arithmetic (spec 03 "Cash out rules"): `amount` is the part of the stake cashed out;
+ * Partial (or full) cash-out arithmetic (the MTS and advisory contract, "Cash out rules"): `amount` is the part of the stake cashed out;
  * `refund_amount` is the proportional share of the remaining stake's value, rounded once; the rest stays active.
  *
  * @throws DomainError `validation_error` (field `amount`) when amount ≤ 0 or exceeds the remaining stake;
@@ -253,7 +253,7 @@ export function partialCashOut(input: PartialCashOutInput): PartialCashOut {
 }
 
 /**
- * The stake settlement still pays on: the stake less Σ `amount` of the accepted cash-out orders (spec 03 "Cash out
+ * The stake settlement still pays on: the stake less Σ `amount` of the accepted cash-out orders (the MTS and advisory contract "Cash out
  * rules"). Pending and declined orders do not count.
  *
  * @throws DomainError `conflict` when the accepted orders exceed the stake.

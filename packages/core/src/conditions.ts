@@ -1,8 +1,8 @@
 /**
- * Bonus conditions: when a freebet, a bet insurance or a bet boost applies to a bet (spec 01 "Freebet conditions",
+ * Bonus conditions: when a freebet, a bet insurance or a bet boost applies to a bet (the callback contract, "Freebet conditions",
  * "Bet insurance conditions"; docs/adr/0009-bonuses.md).
  *
- * Wire shape (spec 01): conditions are grouped under one condition of type `bet_details`, which holds one entry per
+ * Wire shape (the callback contract): conditions are grouped under one condition of type `bet_details`, which holds one entry per
  * allowed bet type, each with its own conditions:
  *
  * ```json
@@ -21,7 +21,7 @@
  *   `sport_event`, `market_types`, `competitor`. Every leg of the bet must match the list (a leg matches
  *   `competitor` when one of its sport event's competitors is listed).
  *
- * Bounds are inclusive. A condition that does not apply to the entry's bet type (spec 01: `odds_count` and
+ * Bounds are inclusive. A condition that does not apply to the entry's bet type (the callback contract: `odds_count` and
  * `total_odds_coefficient` not for a single; `system_size` and `combinations_count` for a system only) is rejected
  * when the conditions are parsed, naming the field.
  *
@@ -37,7 +37,7 @@ import { add, compare, div, fromInteger, mul, ONE, parseDecimal, type Rational, 
 import { validationError } from './errors.js';
 import { type Restriction, restriction } from './restrictions.js';
 
-/** The conditions an entry of `bet_details` may carry (spec 01 "Freebet conditions"), in the spec's order. */
+/** The conditions an entry of `bet_details` may carry (the callback contract, "Freebet conditions"), in the spec's order. */
 export const CONDITION_NAMES = [
   'odds_count',
   'bet_builder_odds_count',
@@ -56,7 +56,7 @@ export const CONDITION_NAMES = [
 /** One condition of a `bet_details` entry. */
 export type ConditionName = (typeof CONDITION_NAMES)[number];
 
-/** The bet types each condition applies to (spec 01: "not applicable to single", "system only"). */
+/** The bet types each condition applies to (the callback contract: "not applicable to single", "system only"). */
 export const CONDITION_BET_TYPES: Readonly<Record<ConditionName, readonly BetType[]>> = {
   odds_count: ['express', 'system'],
   bet_builder_odds_count: ['single', 'express', 'system'],
@@ -138,7 +138,7 @@ function parseCountRange(input: unknown, field: string): CountRange {
 }
 
 /**
- * Parses an inclusive range `{min?, max?}` of decimal strings (DECISIONS D1: never JSON numbers).
+ * Parses an inclusive range `{min?, max?}` of decimal strings (the decimal strings rule: never JSON numbers).
  *
  * @param opts.maxDecimals - most decimals of a bound (odds 12, money 6).
  * @param opts.atLeastOne - bounds must be ≥ 1 (odds).
@@ -208,12 +208,12 @@ function parseEntry(type: BetType, input: unknown, field: string): BetTypeCondit
 }
 
 /**
- * Parses conditions in the wire shape of spec 01 (see the module comment) and checks that every condition applies
+ * Parses conditions in the wire shape of the callback contract (see the module comment) and checks that every condition applies
  * to its entry's bet type.
  *
  * @param input - the `conditions` array as sent; `undefined` or `[]` gives {@link ANY_BET} unless `required`.
  * @param opts.field - path named in errors (default `conditions`).
- * @param opts.required - at least one condition is required (freebets: spec 01 "At least one condition is required
+ * @param opts.required - at least one condition is required (freebets: the callback contract "At least one condition is required
  * on creation").
  * @throws DomainError `validation_error` naming the field, e.g.
  * `conditions[0].data.bet_details[0].data.odds_count: does not apply to a single bet (…)`.
@@ -279,7 +279,7 @@ export interface ConditionLeg {
   sportId: string;
   tournamentId: string;
   sportEventId: string;
-  /** Market type id (spec 02 market `type_id`, as a string). */
+  /** Market type id (the feed contract's market `type_id`, as a string). */
   marketTypeId: string;
   /** Ids of the sport event's competitors. */
   competitorIds: readonly string[];
@@ -308,7 +308,7 @@ export type ConditionVerdict =
 
 /**
  * The total odds of a bet before any boost: Π odds of a single or express; for a system the potential payout per
- * unit of stake, Σ over its N combinations of Π odds / N (DECISIONS D15), computed exactly with elementary symmetric
+ * unit of stake, Σ over its N combinations of Π odds / N (the leg factors rule), computed exactly with elementary symmetric
  * polynomials. A system whose sizes do not fit its legs has total odds 0.
  */
 export function conditionTotalOdds(
@@ -353,7 +353,7 @@ function fmt(v: Rational): string {
 }
 
 /**
- * Evaluates conditions against a bet (spec 01 "Freebet conditions"): the bet's type must have an entry, and every
+ * Evaluates conditions against a bet (the callback contract, "Freebet conditions"): the bet's type must have an entry, and every
  * condition of that entry must hold (bounds inclusive; every leg must match each id list).
  *
  * @returns `{ok: true}`, or the first failing condition (in {@link CONDITION_NAMES} order) with a message.
@@ -438,7 +438,7 @@ function legMatches(
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Applicability of each bonus to a bet (the restrictions of spec 01 "Restriction")
+// Applicability of each bonus to a bet (the restrictions of the callback contract, "Restriction")
 // ---------------------------------------------------------------------------------------------------------------
 
 /** A bet as the bonus checks see it: its conditions facts, stake and currency. */
@@ -449,7 +449,7 @@ export interface BonusBet extends ConditionBet {
   currency: string;
 }
 
-/** The facts of a freebet that decide whether it applies (spec 01 "Freebet conditions"). */
+/** The facts of a freebet that decide whether it applies (the callback contract, "Freebet conditions"). */
 export interface FreebetTerms {
   id: string;
   /** ISO 4217 code the freebet is bound to (no conversion). */
@@ -460,7 +460,7 @@ export interface FreebetTerms {
 }
 
 /**
- * Why a freebet does not apply to a bet (spec 01 "Freebet conditions", issue 9), every failing restriction:
+ * Why a freebet does not apply to a bet (the callback contract, "Freebet conditions", this work), every failing restriction:
  * - another currency → `freebet_not_applicable` with condition `currency_code` (a freebet is bound to its currency);
  * - a stake other than the freebet amount → `freebet_amount` (both 6-decimal strings);
  * - a failing condition → `freebet_not_applicable` naming it.
@@ -492,7 +492,7 @@ export function freebetRestrictions(
   return out;
 }
 
-/** The facts of a bet insurance that decide whether it applies (spec 01 "Bet insurance conditions"). */
+/** The facts of a bet insurance that decide whether it applies (the callback contract, "Bet insurance conditions"). */
 export interface InsuranceTerms {
   id: string;
   /** ISO 4217 code the insurance is bound to. */
@@ -503,7 +503,7 @@ export interface InsuranceTerms {
 }
 
 /**
- * Why a bet insurance does not apply to a bet (spec 01 "Bet insurance conditions"), every failing restriction:
+ * Why a bet insurance does not apply to a bet (the callback contract, "Bet insurance conditions"), every failing restriction:
  * - another currency → `insurance_not_applicable` with condition `currency_code`;
  * - a freebet bet → `insurance_not_applicable` with condition `freebet` (only a stake of the player's money is
  *   insured; docs/adr/0009-bonuses.md);
@@ -543,7 +543,7 @@ export function boostRestrictions(terms: BoostTerms, bet: BonusBet): Restriction
 export const MAX_BOOST_MULTIPLIER: Rational = fromInteger(100);
 
 /**
- * Parses a bet boost multiplier (DECISIONS D19): a decimal string above 1 and at most 100, with at most 6 decimals,
+ * Parses a bet boost multiplier (the boosted odds rule): a decimal string above 1 and at most 100, with at most 6 decimals,
  * e.g. `"1.1"` for a 10 % odds boost.
  *
  * @throws DomainError `validation_error` naming `field`.

@@ -1,5 +1,5 @@
 /**
- * Exact decimal arithmetic on bigint rationals (DECISIONS D1, D16).
+ * Exact decimal arithmetic on bigint rationals (the decimal strings rule, the exact, then rounded once rule).
  *
  * Decimal strings are parsed without ever going through JS `number`: the digits become a bigint numerator over a
  * power-of-ten denominator. Arithmetic is exact (`div` included); rounding happens only when a value is written
@@ -85,7 +85,7 @@ export interface ParseDecimalOptions {
 const DECIMAL_RE = /^(-?)(\d+)(?:\.(\d+))?$/;
 
 /**
- * Parses a decimal string exactly (DECISIONS D1). Accepted: optional `-` (only with `allowNegative`), ASCII digits,
+ * Parses a decimal string exactly (the decimal strings rule). Accepted: optional `-` (only with `allowNegative`), ASCII digits,
  * optionally a point followed by at least one digit, e.g. `"10"`, `"1.850000"`, `"0.5"`. Rejected: anything not a
  * string (JSON numbers included), empty strings, spaces, a leading `+`, exponents (`"1e3"`), `NaN`/`Infinity`,
  * `".5"`/`"5."`, more than `maxDecimals` decimals, a negative value unless allowed, zero unless allowed.
@@ -137,7 +137,7 @@ export interface WireParseOptions {
 }
 
 /**
- * Parses a money amount (DECISIONS D1): a non-negative decimal string with at most 6 decimals.
+ * Parses a money amount (the decimal strings rule): a non-negative decimal string with at most 6 decimals.
  *
  * @param input - raw value, e.g. `"10.000000"` or `"10"`.
  * @param field - field path named in errors.
@@ -153,7 +153,7 @@ export function parseMoney(input: unknown, field: string, options: WireParseOpti
 }
 
 /**
- * Parses a stake: a money amount (6 decimals at most, DECISIONS D1) that must be positive.
+ * Parses a stake: a money amount (6 decimals at most, the decimal strings rule) that must be positive.
  *
  * @throws DomainError `validation_error` naming `field` (e.g. `"stake: must not be negative"`).
  */
@@ -163,12 +163,12 @@ export function parseStake(input: unknown, field = 'stake'): Rational {
 
 /** Options of {@link parseOdds}. */
 export interface ParseOddsOptions {
-  /** Most decimals allowed (default 6: bet odds on the wire, DECISIONS D1; feed odd values use 12). */
+  /** Most decimals allowed (default 6: bet odds on the wire, the decimal strings rule; feed odd values use 12). */
   maxDecimals?: number;
 }
 
 /**
- * Parses decimal odds: a decimal string ≥ 1 (spec 01 "Bet odd" odd_ratio; DECISIONS D1). Zero and odds below 1 are
+ * Parses decimal odds: a decimal string ≥ 1 (the callback contract, "Bet odd" odd_ratio; the decimal strings rule). Zero and odds below 1 are
  * rejected; odds of exactly 1 are allowed (a refunded leg may carry them, vector E8).
  *
  * @param input - raw value, e.g. `"1.850000"`.
@@ -184,7 +184,7 @@ export function parseOdds(input: unknown, field: string, options: ParseOddsOptio
 }
 
 /**
- * Parses a feed odd value (spec 02 "Odd": decimal string with 12 decimals): odds ≥ 1 with at most 12 decimals.
+ * Parses a feed odd value (the feed contract, "Odd": decimal string with 12 decimals): odds ≥ 1 with at most 12 decimals.
  *
  * @throws DomainError `validation_error` naming `field`.
  */
@@ -276,7 +276,7 @@ function checkDecimals(n: number): bigint {
 }
 
 /**
- * Rounds `x` to `n` decimals, half-up in the sense of half away from zero (2.5 → 3, −2.5 → −3) (DECISIONS D16).
+ * Rounds `x` to `n` decimals, half-up in the sense of half away from zero (2.5 → 3, −2.5 → −3) (the exact, then rounded once rule).
  *
  * @param n - decimals, a non-negative integer.
  * @returns an exact rational with at most `n` decimals.
@@ -299,7 +299,7 @@ export function roundDown(x: Rational, n: number): Rational {
 
 /**
  * Writes `x` as a decimal string with exactly `decimals` decimals, rounding half-up (away from zero) when `x` has
- * more (DECISIONS D1, D16). No exponent, no `+`, never `"-0…"`.
+ * more (the decimal strings rule, the exact, then rounded once rule). No exponent, no `+`, never `"-0…"`.
  *
  * @example `format(rational(37n, 2n), 6)` → `"18.500000"`
  */
@@ -314,17 +314,17 @@ export function format(x: Rational, decimals: number): string {
   return `${negative ? '-' : ''}${intPart}${decimals > 0 ? `.${fracPart}` : ''}`;
 }
 
-/** Writes a money amount with 6 decimals (DECISIONS D1), rounding half-up beyond that. */
+/** Writes a money amount with 6 decimals (the decimal strings rule), rounding half-up beyond that. */
 export function formatMoney(x: Rational): string {
   return format(x, 6);
 }
 
-/** Writes bet odds with 6 decimals (DECISIONS D1), rounding half-up beyond that. */
+/** Writes bet odds with 6 decimals (the decimal strings rule), rounding half-up beyond that. */
 export function formatOdds(x: Rational): string {
   return format(x, 6);
 }
 
-/** Writes a feed odd value with 12 decimals (spec 02 "Odd", DECISIONS D1), rounding half-up beyond that. */
+/** Writes a feed odd value with 12 decimals (the feed contract, "Odd", the decimal strings rule), rounding half-up beyond that. */
 export function formatFeedOddValue(x: Rational): string {
   return format(x, 12);
 }

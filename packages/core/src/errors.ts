@@ -7,18 +7,18 @@
 
 /**
  * Every error code the platform throws. A closed string union: the server maps each code to one HTTP status
- * in one place; the wire error body is `{"error": {"code": string, "data"?: object}}` (DECISIONS D9).
+ * in one place; the wire error body is `{"error": {"code": string, "data"?: object}}` (the callback errors rule).
  *
  * - `validation_error`: malformed input; `details.field` names the field (e.g. `legs[1].odds`).
  * - `not_found`: an entity (bet, sport event, white label…) does not exist.
  * - `conflict`: a state transition is not allowed now (e.g. settling a settled bet), or an idempotency clash.
- * - `idempotency_conflict`: an idempotency key (a frame bet's `client_key`, DECISIONS D29's rule) was used before
+ * - `idempotency_conflict`: an idempotency key (a frame bet's `client_key`, the partner-reported bets rule's rule) was used before
  *   with another request; HTTP 409.
  * - `unauthorized`: no or invalid credentials (RFC 6750).
- * - `forbidden`: valid credentials without the right (e.g. an address off the IP allowlist, DECISIONS D27).
+ * - `forbidden`: valid credentials without the right (e.g. an address off the IP allowlist, the partner tokens rule).
  * - `rate_limited`: too many requests.
- * - `version_expired`: a feed version older than retention or above the head (DECISIONS D22, HTTP 409).
- * - `restricted`: a bet was declined by one or more restrictions (spec 01 "Restriction"); `details.restrictions`.
+ * - `version_expired`: a feed version older than retention or above the head (the feed log rule, HTTP 409).
+ * - `restricted`: a bet was declined by one or more restrictions (the callback contract, "Restriction"); `details.restrictions`.
  * - `not_resulted`: settlement asked for a bet whose legs are not all resulted (odd status 0).
  * - `unavailable`: a dependency is temporarily unavailable.
  * - `internal_error`: a bug or an unexpected failure.

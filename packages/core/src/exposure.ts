@@ -1,8 +1,8 @@
 /**
- * Exposure (liability) of a bet, apportioned over its legs (DECISIONS D37; docs/adr/0018-risk-engine.md).
+ * Exposure (liability) of a bet, apportioned over its legs (the risk rule; docs/adr/0018-risk-engine.md).
  *
  * A bet's potential win (potential payout − stake) is shared among its legs in proportion to ln(leg odds): for an
- * express Σ ln(leg odds) = ln(total odds), which is exactly D37's ln(leg odds) / ln(total odds); a single puts all of
+ * express Σ ln(leg odds) = ln(total odds), which is exactly the risk rule's ln(leg odds) / ln(total odds); a single puts all of
  * it on its one leg. The logarithm is irrational, so it is computed in fixed point: ln(x) × 10^{@link LN_DIGITS},
  * truncated towards zero, from bigint arithmetic only ({@link lnFixed}). The weights are then the exact rationals
  * L_i / Σ L_j of those integers, and amounts are rounded once, by {@link apportion} (largest remainder), so the
@@ -81,10 +81,10 @@ function lnFixedUncached(x: Rational): bigint {
 }
 
 /**
- * The share of a bet's potential win that each leg carries (D37): ln(o_i) / Σ_j ln(o_j) from {@link lnFixed}, as
+ * The share of a bet's potential win that each leg carries (the risk rule): ln(o_i) / Σ_j ln(o_j) from {@link lnFixed}, as
  * exact rationals that add up to 1. When every leg has odds 1 (no win at all) the legs share equally.
  *
- * @param odds - the odds of every leg, platform and foreign (spec 03 mixed combos: a foreign leg takes its share,
+ * @param odds - the odds of every leg, platform and foreign (the MTS and advisory contract's mixed combos: a foreign leg takes its share,
  * which is then carried by no platform outcome).
  */
 export function legWeights(odds: readonly Rational[]): Rational[] {
@@ -154,7 +154,7 @@ export interface BetExposureInput {
 }
 
 /**
- * The potential win of a bet in EUR, rounded half-up to 6 decimals: max(0, stake × total odds − stake) / rate (D37).
+ * The potential win of a bet in EUR, rounded half-up to 6 decimals: max(0, stake × total odds − stake) / rate (the risk rule).
  */
 export function potentialWinEur(input: Pick<BetExposureInput, 'stake' | 'totalOdds' | 'eurRate'>): Rational {
   const win = mul(input.stake, sub(input.totalOdds, ONE));
@@ -163,7 +163,7 @@ export function potentialWinEur(input: Pick<BetExposureInput, 'stake' | 'totalOd
 }
 
 /**
- * The exposure each leg of a bet adds to its outcome, in EUR with 6 decimals (D37): the potential win in EUR
+ * The exposure each leg of a bet adds to its outcome, in EUR with 6 decimals (the risk rule): the potential win in EUR
  * ({@link potentialWinEur}) apportioned by {@link legWeights} with {@link apportion}. Parts add up to the potential
  * win exactly; a single carries all of it.
  */
@@ -176,7 +176,7 @@ export function betExposure(input: BetExposureInput): Rational[] {
 
 /**
  * The potential win in EUR that one unit of stake adds to each leg before rounding: (total odds − 1) × weight / rate
- * (D38's "apportioned win per unit of stake").
+ * (the risk rule's "apportioned win per unit of stake").
  */
 export function winPerUnitStakeEur(
   input: Pick<BetExposureInput, 'totalOdds' | 'legOdds' | 'eurRate'>,

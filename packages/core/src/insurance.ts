@@ -1,5 +1,5 @@
 /**
- * Bet insurance: the refund rule and when it pays (spec 01 "Bet insurance conditions", DECISIONS D20).
+ * Bet insurance: the refund rule and when it pays (the callback contract, "Bet insurance conditions", the insurance payout rule).
  *
  * @packageDocumentation
  */
@@ -9,7 +9,7 @@ import { roundPayout } from './settlement.js';
 import { ODD_STATUS, SETTLE_TYPE, type SettleType } from './statuses.js';
 
 /**
- * An insurance payout rule (spec 01 "Payout rules"): a fixed `amount`, or `percent` of the stake capped at
+ * An insurance payout rule (the callback contract, "Payout rules"): a fixed `amount`, or `percent` of the stake capped at
  * `maxAmount`. `maxOddsCountLose` is the most lost legs (loss or half loss) that still pay; absent = no limit.
  */
 export type InsuranceRule =
@@ -18,7 +18,7 @@ export type InsuranceRule =
       type: 'amount';
       /** Refund amount, bet currency, exact (≤ 6 decimals). */
       amount: Rational;
-      /** Most lost legs that still pay (D20); absent: no limit. */
+      /** Most lost legs that still pay (the insurance payout rule); absent: no limit. */
       maxOddsCountLose?: number;
     }
   | {
@@ -28,13 +28,13 @@ export type InsuranceRule =
       percent: Rational;
       /** Cap of the refund, bet currency, up to 12 decimals; absent: no cap. */
       maxAmount?: Rational;
-      /** Most lost legs that still pay (D20); absent: no limit. */
+      /** Most lost legs that still pay (the insurance payout rule); absent: no limit. */
       maxOddsCountLose?: number;
     };
 
 /**
  * Parses an insurance rule from its wire shape `{type, amount | percent, max_amount?, max_odds_count_lose?}`
- * (spec 01 "Payout rules"): `amount` money with ≤ 6 decimals; `percent` in (0, 100] and `max_amount` with ≤ 12
+ * (the callback contract, "Payout rules"): `amount` money with ≤ 6 decimals; `percent` in (0, 100] and `max_amount` with ≤ 12
  * decimals; `max_odds_count_lose` a non-negative integer.
  *
  * @param field - path of the rule for errors (default `insurance`), e.g. errors name `insurance.percent`.
@@ -75,8 +75,8 @@ export function parseInsuranceRule(input: unknown, field = 'insurance'): Insuran
 }
 
 /**
- * The refund of an insurance rule for a stake (DECISIONS D20): `amount`, or min(S × percent / 100, max_amount),
- * computed exactly, capped, then rounded once half-up to 3 decimals without crossing the cap (D16,
+ * The refund of an insurance rule for a stake (the insurance payout rule): `amount`, or min(S × percent / 100, max_amount),
+ * computed exactly, capped, then rounded once half-up to 3 decimals without crossing the cap (the exact, then rounded once rule,
  * {@link roundPayout}). Does not check eligibility; see {@link settleInsurance}.
  *
  * @param stake - stake S, bet currency.
@@ -89,14 +89,14 @@ export function insuranceRefund(stake: Rational, rule: InsuranceRule): Rational 
   return roundPayout(raw);
 }
 
-/** Number of legs that count as lost for insurance (DECISIONS D20): odd status 2 loss or 4 half loss. */
+/** Number of legs that count as lost for insurance (the insurance payout rule): odd status 2 loss or 4 half loss. */
 export function lostLegCount(legs: readonly { status: number }[]): number {
   return legs.filter((l) => l.status === ODD_STATUS.LOSS || l.status === ODD_STATUS.HALF_LOSS).length;
 }
 
 /**
- * Whether insurance pays (DECISIONS D20): the bet settled lost (`settle_type` 3) and its count of lost legs
- * (loss or half loss) is ≤ `maxOddsCountLose` (no limit when absent). Spec 01: with 3 allowed, 2 lost pays and 4
+ * Whether insurance pays (the insurance payout rule): the bet settled lost (`settle_type` 3) and its count of lost legs
+ * (loss or half loss) is ≤ `maxOddsCountLose` (no limit when absent). The callback contract: with 3 allowed, 2 lost pays and 4
  * lost does not.
  */
 export function isInsuranceEligible(
@@ -112,7 +112,7 @@ export function isInsuranceEligible(
 export type InsuranceOutcome = { accepted: true; refundAmount: Rational } | { accepted: false };
 
 /**
- * Settles the insurance of a settled bet (spec 01 "Bet insurance" states, DECISIONS D20): accepted with the refund
+ * Settles the insurance of a settled bet (the callback contract, "Bet insurance" states, the insurance payout rule): accepted with the refund
  * when {@link isInsuranceEligible}, declined when the bet won, was refunded, or lost too many legs.
  */
 export function settleInsurance(

@@ -2,7 +2,7 @@ import { compare, format, ONE, parseDecimal, type Rational, rational, roundHalfU
 import { validationError } from './errors.js';
 
 /**
- * The odds formats a player can choose in the betting frame (DECISIONS D50). Bookie stores and computes with
+ * The odds formats a player can choose in the betting frame (the frame rule). Bookie stores and computes with
  * decimal odds only; every other format is a view of the stored decimal, converted exactly.
  */
 export const ODDS_FORMATS = ['decimal', 'fractional', 'american', 'hongkong', 'malay', 'indonesian'] as const;
@@ -10,7 +10,7 @@ export const ODDS_FORMATS = ['decimal', 'fractional', 'american', 'hongkong', 'm
 /** One of {@link ODDS_FORMATS}. */
 export type OddsFormat = (typeof ODDS_FORMATS)[number];
 
-/** True when `s` names an odds format of D50. */
+/** True when `s` names an odds format of the frame rule. */
 export function isOddsFormat(s: unknown): s is OddsFormat {
   return typeof s === 'string' && (ODDS_FORMATS as readonly string[]).includes(s);
 }
@@ -31,7 +31,7 @@ function checkDecimalOdds(odds: Rational, field: string): void {
 }
 
 /**
- * The exact value of decimal `odds` in `fmt` (DECISIONS D50), as a rational:
+ * The exact value of decimal `odds` in `fmt` (the frame rule), as a rational:
  * - `decimal`: the odds; `fractional` and `hongkong`: odds − 1 (fractional is that value as a reduced fraction);
  * - `american`: (odds − 1)·100 when odds ≥ 2, else −100 / (odds − 1);
  * - `malay`: odds − 1 when odds ≤ 2, else −1 / (odds − 1);
@@ -114,7 +114,7 @@ export function parseFraction(input: unknown, field = 'odds'): Rational {
 }
 
 /**
- * Odds as a player sees them in `fmt` (DECISIONS D50): rounded half-up to 2 decimals, never used in a calculation.
+ * Odds as a player sees them in `fmt` (the frame rule): rounded half-up to 2 decimals, never used in a calculation.
  * American odds carry their sign (`+150`, `-200`); fractional odds are the reduced fraction of the decimal odds
  * rounded to 2 decimals, minus 1 (`2.50` → `3/2`).
  *

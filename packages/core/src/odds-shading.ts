@@ -1,5 +1,5 @@
 /**
- * Odds shading (DECISIONS D39; docs/adr/0018-risk-engine.md): once an outcome's exposure passes a share of its
+ * Odds shading (the risk rule; docs/adr/0018-risk-engine.md): once an outcome's exposure passes a share of its
  * liability limit, its published odds are lowered linearly with the exposure used, by at most a share of
  * (odds − 1) at the limit, and restored as exposure falls. The base odds (what trading set) stay the input.
  *
@@ -7,7 +7,7 @@
  */
 import { compare, div, max, min, mul, ONE, type Rational, roundDown, sub, ZERO } from './decimal.js';
 
-/** Settings of shading (D39): `from` (default 0.5) and `maxShare` (default 0.2), fractions in [0, 1]. */
+/** Settings of shading (the risk rule): `from` (default 0.5) and `maxShare` (default 0.2), fractions in [0, 1]. */
 export interface ShadingSettings {
   /** The share of the limit past which shading starts (`RISK_SHADE_FROM`). */
   from: Rational;

@@ -1,5 +1,5 @@
 /**
- * Odds acceptance strategies sent with the player's place request (spec 01 "Odds acceptance strategy"):
+ * Odds acceptance strategies sent with the player's place request (the callback contract, "Odds acceptance strategy"):
  * 1 unchanged or a slight deviation (a configurable tolerance), 2 only upwards, 3 any change.
  *
  * @packageDocumentation
@@ -8,9 +8,9 @@ import { abs, compare, formatOdds, mul, parseDecimal, type Rational, sub, ZERO }
 import { validationError } from './errors.js';
 import { type Restriction, restriction, type SelectionRef } from './restrictions.js';
 
-/** Odds acceptance strategy codes (spec 01): 1 tolerance, 2 only up, 3 any change. */
+/** Odds acceptance strategy codes (the callback contract): 1 tolerance, 2 only up, 3 any change. */
 export const ODDS_STRATEGY = { TOLERANCE: 1, ONLY_UP: 2, ANY: 3 } as const;
-/** An odds acceptance strategy code 1, 2 or 3 (spec 01 "Odds acceptance strategy"). */
+/** An odds acceptance strategy code 1, 2 or 3 (the callback contract, "Odds acceptance strategy"). */
 export type OddsStrategy = (typeof ODDS_STRATEGY)[keyof typeof ODDS_STRATEGY];
 
 /**
@@ -38,7 +38,7 @@ export function parseOddsTolerance(input: unknown, field = 'odds_tolerance'): Ra
 
 /** Input of {@link applyOddsStrategy}. */
 export interface OddsStrategyInput {
-  /** The strategy the player chose (spec 01). */
+  /** The strategy the player chose (the callback contract). */
   strategy: OddsStrategy;
   /** Odds the player saw and requested. */
   requested: Rational;
@@ -46,7 +46,7 @@ export interface OddsStrategyInput {
   current: Rational;
   /** Strategy-1 tolerance as a relative fraction (default 0: unchanged only); see {@link parseOddsTolerance}. */
   tolerance?: Rational;
-  /** The selection, for the `selection_value` restriction's context (spec 03 table). */
+  /** The selection, for the `selection_value` restriction's context (the MTS and advisory contract's table). */
   selection: SelectionRef;
 }
 
@@ -56,7 +56,7 @@ export type OddsStrategyResult =
   | { accepted: false; restriction: Restriction<'selection_value'> };
 
 /**
- * Applies an odds acceptance strategy (spec 01 "Odds acceptance strategy"). When the strategy allows, the bet is
+ * Applies an odds acceptance strategy (the callback contract, "Odds acceptance strategy"). When the strategy allows, the bet is
  * accepted at the CURRENT odds (the platform's price), which may be lower than requested under strategy 1 or 3.
  * - 1: |current − requested| ≤ tolerance × requested (tolerance 0: current = requested);
  * - 2: current ≥ requested;

@@ -1,5 +1,5 @@
 /**
- * Player risk score (DECISIONS D40; docs/adr/0018-risk-engine.md): from the closing-line value of the player's
+ * Player risk score (the risk rule; docs/adr/0018-risk-engine.md): from the closing-line value of the player's
  * settled bets — how often and by how much the odds taken beat the last odds before the event started — shrunk
  * towards 0.5 for players with few bets.
  *

@@ -1,5 +1,5 @@
 /**
- * Unsettle as a full reversal (DECISIONS D12, spec 01 "Bet" states Settle ⇄ UnSettle): the callbacks of a bet form a
+ * Unsettle as a full reversal (the full unsettle rule, the callback contract, "Bet" states Settle ⇄ UnSettle): the callbacks of a bet form a
  * small ledger of settle and unsettle amounts. Every unsettle reverses the last settle in full, the next settle
  * carries the new full amount, and at every moment Σ settle − Σ unsettle = the current payout.
  *
@@ -17,7 +17,7 @@ export interface LedgerEntry {
 }
 
 /**
- * Σ settle − Σ unsettle over the entries (DECISIONS D12): the amount currently paid out for the bet (0 while
+ * Σ settle − Σ unsettle over the entries (the full unsettle rule): the amount currently paid out for the bet (0 while
  * unsettled or never settled).
  */
 export function ledgerBalance(entries: readonly LedgerEntry[]): Rational {
@@ -30,7 +30,7 @@ export function isLedgerSettled(entries: readonly LedgerEntry[]): boolean {
 }
 
 /**
- * The `unsettle_amount` of the next `/bet/unsettle` (DECISIONS D12): the `settle_amount` of the last settle, which it
+ * The `unsettle_amount` of the next `/bet/unsettle` (the full unsettle rule): the `settle_amount` of the last settle, which it
  * reverses in full (also when that was 0).
  *
  * @throws DomainError `conflict` when the bet is not currently settled.
@@ -43,7 +43,7 @@ export function nextUnsettleAmount(entries: readonly LedgerEntry[]): Rational {
 }
 
 /**
- * The entries to append to unsettle the bet (DECISIONS D12): one unsettle of the last settle amount.
+ * The entries to append to unsettle the bet (the full unsettle rule): one unsettle of the last settle amount.
  *
  * @throws DomainError `conflict` when the bet is not currently settled.
  */
@@ -52,7 +52,7 @@ export function unsettleEntries(entries: readonly LedgerEntry[]): LedgerEntry[] 
 }
 
 /**
- * The entries to append to (re)settle the bet at `amount` (DECISIONS D12): a settle when the bet is not settled, or
+ * The entries to append to (re)settle the bet at `amount` (the full unsettle rule): a settle when the bet is not settled, or
  * an unsettle of the previous amount followed by a settle of the new one. Afterwards the balance equals `amount`.
  */
 export function resettleEntries(entries: readonly LedgerEntry[], amount: Rational): LedgerEntry[] {
@@ -62,7 +62,7 @@ export function resettleEntries(entries: readonly LedgerEntry[], amount: Rationa
 }
 
 /**
- * Checks a ledger (DECISIONS D12): it starts with a settle, alternates settle/unsettle, each unsettle equals the
+ * Checks a ledger (the full unsettle rule): it starts with a settle, alternates settle/unsettle, each unsettle equals the
  * settle before it, and no amount is negative.
  *
  * @throws DomainError `conflict` naming the first bad entry (`details.index`).

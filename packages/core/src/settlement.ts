@@ -1,8 +1,8 @@
 /**
  * Settlement arithmetic: leg factors, single/express/system payouts, the express cap, boost, freebet credit,
- * rounding and `settle_type` (spec 01 "Bet types" and "Limits", DECISIONS D3, D4, D15–D19).
+ * rounding and `settle_type` (the callback contract, "Bet types" and "Limits", the settle type rule, the odd statuses in callbacks rule, the rules in docs/decisions.md).
  *
- * Everything is computed exactly on rationals, capped, then rounded once half-up to 3 decimals (D16).
+ * Everything is computed exactly on rationals, capped, then rounded once half-up to 3 decimals (the exact, then rounded once rule).
  * See docs/adr/0003-core-arithmetic.md for the choices the decisions leave open (boost on systems, the white-label
  * max payout, rounding under a cap).
  *
@@ -39,20 +39,20 @@ import {
 export interface SettlementLeg {
   /** Decimal odds of the leg at placement (≥ 1). */
   odds: Rational;
-  /** Odd status 0–7 (spec 02 "Odd status", DECISIONS D4). 0 = not resulted: settlement is not possible. */
+  /** Odd status 0–7 (the feed contract, "Odd status", the odd statuses in callbacks rule). 0 = not resulted: settlement is not possible. */
   status: OddStatus;
-  /** Dead-heat factor h in (0, 1] on a win: the leg's factor becomes d·h (DECISIONS D15). */
+  /** Dead-heat factor h in (0, 1] on a win: the leg's factor becomes d·h (the leg factors rule). */
   deadHeat?: Rational;
 }
 
-/** Payouts are rounded to this many decimals (DECISIONS D16) and written with 6. */
+/** Payouts are rounded to this many decimals (the exact, then rounded once rule) and written with 6. */
 export const PAYOUT_DECIMALS = 3;
 
-/** The express cap in EUR: the gross payout of an express or of a system combination (spec 01 "Limits", D17). */
+/** The express cap in EUR: the gross payout of an express or of a system combination (the callback contract, "Limits", the express cap rule). */
 export const EXPRESS_CAP_EUR: Rational = rational(50_000n);
 
 /**
- * The express cap in the bet's currency (DECISIONS D17): 50,000 EUR × the configured rate.
+ * The express cap in the bet's currency (the express cap rule): 50,000 EUR × the configured rate.
  *
  * @param eurRate - units of the bet currency per 1 EUR (exact; 1 for EUR bets), positive.
  * @throws DomainError `validation_error` (field `eur_rate`) when the rate is not positive.
@@ -63,7 +63,7 @@ export function expressCapInCurrency(eurRate: Rational): Rational {
 }
 
 /**
- * The factor of one leg (DECISIONS D15): win d (d·h under dead heat), loss 0, half win (d+1)/2, half loss 1/2,
+ * The factor of one leg (the leg factors rule): win d (d·h under dead heat), loss 0, half win (d+1)/2, half loss 1/2,
  * refunded / cancelled / refunded manually 1.
  *
  * @param field - field path for errors (default `leg`).
@@ -108,19 +108,19 @@ export function isResulted(legs: readonly SettlementLeg[]): boolean {
   return legs.every((l) => l.status !== ODD_STATUS.NOT_RESULTED);
 }
 
-/** True when every leg is void (5, 6 or 7): the bet pays back exactly its stake (DECISIONS D16, D19). */
+/** True when every leg is void (5, 6 or 7): the bet pays back exactly its stake (the exact, then rounded once rule, the boosted odds rule). */
 export function isVoided(legs: readonly SettlementLeg[]): boolean {
   return legs.length > 0 && legs.every((l) => isVoidStatus(l.status));
 }
 
-/** A bet boost (DECISIONS D19): a multiplier ≥ 1 on the total odds. */
+/** A bet boost (the boosted odds rule): a multiplier ≥ 1 on the total odds. */
 export interface Boost {
   /** Multiplier on the total odds, ≥ 1 (e.g. 1.1 for a 10 % odds boost). */
   multiplier: Rational;
 }
 
 /**
- * The total odds of a bet (spec 01 "Bet types"): the product of the selections' odds, times the boost multiplier
+ * The total odds of a bet (the callback contract, "Bet types"): the product of the selections' odds, times the boost multiplier
  * when one applies (`total_odds_value`; without boost it is `base_odds_value`). Exact; write it with 6 decimals.
  */
 export function totalOdds(odds: readonly Rational[], boost?: Boost): Rational {
@@ -131,7 +131,7 @@ export function totalOdds(odds: readonly Rational[], boost?: Boost): Rational {
 /**
  * Applies a boost to the combined factor F of an express (or of one system combination): F × multiplier when the
  * express wins something beyond the stake (F > 1), F unchanged otherwise, so a boost never turns a loss, a half loss
- * or a refund into a win (DECISIONS D19; docs/adr/0003-core-arithmetic.md).
+ * or a refund into a win (the boosted odds rule; docs/adr/0003-core-arithmetic.md).
  */
 export function boostFactor(factor: Rational, boost?: Boost): Rational {
   if (!boost || compare(factor, ONE) <= 0) return factor;
@@ -148,27 +148,27 @@ export interface SettleBetInput {
   legs: readonly SettlementLeg[];
   /** System sizes (system only), distinct integers in 2..n. */
   systemSizes?: readonly number[];
-  /** Cap on the gross payout of an express and of each system combination, in the bet currency (D17); see
+  /** Cap on the gross payout of an express and of each system combination, in the bet currency (the express cap rule); see
    * {@link expressCapInCurrency} and {@link EXPRESS_CAP_EUR}. */
   expressCap: Rational;
-  /** Optional white-label max payout (bet currency): caps the gross payout of the whole bet, any type (D17). */
+  /** Optional white-label max payout (bet currency): caps the gross payout of the whole bet, any type (the express cap rule). */
   maxPayout?: Rational;
-  /** Optional boost (D19). */
+  /** Optional boost (the boosted odds rule). */
   boost?: Boost;
-  /** Freebet amount when the bet was placed with a freebet (D18). */
+  /** Freebet amount when the bet was placed with a freebet (the freebet payout rule). */
   freebetAmount?: Rational;
 }
 
 /** Result of {@link settleBet}. All amounts exact rationals in the bet currency; write them with 6 decimals. */
 export interface BetSettlement {
-  /** Gross payout (stake included), capped and rounded half-up to 3 decimals (D16, D17); exactly the stake when the
+  /** Gross payout (stake included), capped and rounded half-up to 3 decimals (the exact, then rounded once rule, the express cap rule); exactly the stake when the
    * bet is voided. */
   payout: Rational;
-  /** Amount of the `/bet/settle` callback: the freebet credit for a freebet bet (D18), otherwise the payout. */
+  /** Amount of the `/bet/settle` callback: the freebet credit for a freebet bet (the freebet payout rule), otherwise the payout. */
   settleAmount: Rational;
-  /** `settle_type` (D3): payout vs stake, or vs the freebet amount for a freebet bet. */
+  /** `settle_type` (the settle type rule): payout vs stake, or vs the freebet amount for a freebet bet. */
   settleType: SettleType;
-  /** True when every leg is void (5, 6, 7): the stake is returned without boost (D16, D19). */
+  /** True when every leg is void (5, 6, 7): the stake is returned without boost (the exact, then rounded once rule, the boosted odds rule). */
   voided: boolean;
   /** True when a cap (express cap or white-label max payout) lowered the payout. */
   capped: boolean;
@@ -190,7 +190,7 @@ function expressGross(
 }
 
 /**
- * The exact (unrounded) gross payout of a bet and whether a cap bound it (DECISIONS D15, D17, D19):
+ * The exact (unrounded) gross payout of a bet and whether a cap bound it (the leg factors rule, the express cap rule, the boosted odds rule):
  * single S·f (boosted); express min(S·Πf (boosted), cap); system Σ over the N combinations of
  * min((S/N)·Πf (boosted), cap); then the white-label max payout on the whole. Voided bets are not special-cased here.
  *
@@ -253,7 +253,7 @@ function systemGross(
 }
 
 /**
- * Rounds a capped payout once, half-up to 3 decimals (DECISIONS D16). When rounding up would cross the cap that
+ * Rounds a capped payout once, half-up to 3 decimals (the exact, then rounded once rule). When rounding up would cross the cap that
  * bound the value (a cap with more than 3 decimals, e.g. a converted 50,000 EUR), it rounds down instead, so a
  * rounded payout never exceeds its cap.
  *
@@ -267,7 +267,7 @@ export function roundPayout(value: Rational, cap?: Rational): Rational {
 }
 
 /**
- * `settle_type` (DECISIONS D3): payout P above, equal to or below the reference R → 1 win, 2 refund, 3 lost.
+ * `settle_type` (the settle type rule): payout P above, equal to or below the reference R → 1 win, 2 refund, 3 lost.
  * R is the stake, or for a freebet bet the freebet amount (compare the payout before the freebet deduction).
  */
 export function settleTypeOf(payout: Rational, reference: Rational): SettleType {
@@ -276,7 +276,7 @@ export function settleTypeOf(payout: Rational, reference: Rational): SettleType 
 }
 
 /**
- * Freebet credit (DECISIONS D18, spec 01 "Freebet conditions"): max(0, payout − freebet amount); the stake is never
+ * Freebet credit (the freebet payout rule, the callback contract, "Freebet conditions"): max(0, payout − freebet amount); the stake is never
  * returned.
  */
 export function freebetCredit(payout: Rational, freebetAmount: Rational): Rational {
@@ -284,7 +284,7 @@ export function freebetCredit(payout: Rational, freebetAmount: Rational): Ration
 }
 
 /**
- * Settles a bet whose legs are all resulted (DECISIONS D3, D15–D19):
+ * Settles a bet whose legs are all resulted (the settle type rule, the rules in docs/decisions.md):
  * 1. voided bet (all legs 5/6/7) → payout = exactly the stake, without boost;
  * 2. otherwise the exact gross payout ({@link exactPayout}: leg factors, boost, express cap per express/combination,
  *    white-label max payout), rounded once half-up to 3 decimals ({@link roundPayout});

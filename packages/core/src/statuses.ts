@@ -1,11 +1,11 @@
 /**
- * Numeric status codes of the wire (spec 02 "States and transitions", DECISIONS D3, D4, D6), with names.
+ * Numeric status codes of the wire (the feed contract, "States and transitions", the settle type rule, the odd statuses in callbacks rule, the bet status numbers rule), with names.
  * Internally code uses the names; the numbers are what feeds and callbacks carry.
  *
  * @packageDocumentation
  */
 
-/** Fixture status codes (spec 02 "Fixture status"). Bets are allowed only on 0 and 1. */
+/** Fixture status codes (the feed contract, "Fixture status"). Bets are allowed only on 0 and 1. */
 export const FIXTURE_STATUS = {
   NOT_STARTED: 0,
   LIVE: 1,
@@ -17,10 +17,10 @@ export const FIXTURE_STATUS = {
   DELAYED: 7,
   UNKNOWN: 8,
 } as const;
-/** A fixture status code 0–8 (spec 02 "Fixture status"). */
+/** A fixture status code 0–8 (the feed contract, "Fixture status"). */
 export type FixtureStatus = (typeof FIXTURE_STATUS)[keyof typeof FIXTURE_STATUS];
 
-/** Market status codes (spec 02 "Market status"). Bets are allowed only on 0 (active). */
+/** Market status codes (the feed contract, "Market status"). Bets are allowed only on 0 (active). */
 export const MARKET_STATUS = {
   ACTIVE: 0,
   SUSPENDED: 1,
@@ -28,11 +28,11 @@ export const MARKET_STATUS = {
   RESULTED: 3,
   CANCELLED: 4,
 } as const;
-/** A market status code 0–4 (spec 02 "Market status"). */
+/** A market status code 0–4 (the feed contract, "Market status"). */
 export type MarketStatus = (typeof MARKET_STATUS)[keyof typeof MARKET_STATUS];
 
 /**
- * Odd status codes: 0–6 of the feed (spec 02 "Odd status") plus 7 = refunded manually in callbacks (DECISIONS D4).
+ * Odd status codes: 0–6 of the feed (the feed contract, "Odd status") plus 7 = refunded manually in callbacks (the odd statuses in callbacks rule).
  * 0 means not resulted: bets are allowed, settlement is not possible.
  */
 export const ODD_STATUS = {
@@ -45,15 +45,15 @@ export const ODD_STATUS = {
   CANCELLED: 6,
   REFUNDED_MANUALLY: 7,
 } as const;
-/** An odd status code 0–7 (spec 02 "Odd status", DECISIONS D4). */
+/** An odd status code 0–7 (the feed contract, "Odd status", the odd statuses in callbacks rule). */
 export type OddStatus = (typeof ODD_STATUS)[keyof typeof ODD_STATUS];
 
-/** True when `n` is an odd status code 0–7 (DECISIONS D4). */
+/** True when `n` is an odd status code 0–7 (the odd statuses in callbacks rule). */
 export function isOddStatus(n: unknown): n is OddStatus {
   return typeof n === 'number' && Number.isInteger(n) && n >= 0 && n <= 7;
 }
 
-/** True for the statuses that void a leg (factor 1): 5 refunded, 6 cancelled, 7 refunded manually (DECISIONS D15). */
+/** True for the statuses that void a leg (factor 1): 5 refunded, 6 cancelled, 7 refunded manually (the leg factors rule). */
 export function isVoidStatus(status: OddStatus): boolean {
   return (
     status === ODD_STATUS.REFUNDED ||
@@ -62,12 +62,12 @@ export function isVoidStatus(status: OddStatus): boolean {
   );
 }
 
-/** `settle_type` of the `/bet/settle` callback (DECISIONS D3): payout above, equal to or below the stake. */
+/** `settle_type` of the `/bet/settle` callback (the settle type rule): payout above, equal to or below the stake. */
 export const SETTLE_TYPE = { WIN: 1, REFUND: 2, LOST: 3 } as const;
-/** A `settle_type` code 1 win, 2 refund, 3 lost (DECISIONS D3). */
+/** A `settle_type` code 1 win, 2 refund, 3 lost (the settle type rule). */
 export type SettleType = (typeof SETTLE_TYPE)[keyof typeof SETTLE_TYPE];
 
-/** Bet status codes of the APIs (DECISIONS D6). */
+/** Bet status codes of the APIs (the bet status numbers rule). */
 export const BET_STATUS = {
   ACCEPTED: 1,
   DECLINED: 2,
@@ -79,5 +79,5 @@ export const BET_STATUS = {
   PLACE_ERROR: 10,
   FORCE_DECLINE: 11,
 } as const;
-/** A bet status code of the APIs (DECISIONS D6). */
+/** A bet status code of the APIs (the bet status numbers rule). */
 export type BetStatusCode = (typeof BET_STATUS)[keyof typeof BET_STATUS];

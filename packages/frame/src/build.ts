@@ -43,7 +43,7 @@ export function isFrameBuilt(): boolean {
  * build.
  */
 export async function buildFrame(): Promise<void> {
-  const { build } = await import('vite');
+  const { build, defaultClientConditions } = await import('vite');
   const out = `${FRAME_DIST}.${process.pid}.${Date.now()}`;
   let first = true;
   for (const e of ENTRIES) {
@@ -51,6 +51,8 @@ export async function buildFrame(): Promise<void> {
       root: FRAME_ROOT,
       configFile: false,
       logLevel: 'warn',
+      // the workspace packages it imports (core, contracts) from their sources, never a stale build of them
+      resolve: { conditions: ['bookie-source', ...defaultClientConditions] },
       oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
       build: {
         outDir: out,

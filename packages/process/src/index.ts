@@ -10,4 +10,13 @@ export {
   type StartListeningOptions,
   startListening,
 } from './child-process.js';
+export { entryArgs, isBuildFresh, RUN_SOURCES_ENV, SOURCE_CONDITION } from './entry.js';
+export {
+  ConfigError,
+  choiceSetting,
+  intSetting,
+  postgresUrlSetting,
+  readSetting,
+  shareSetting,
+} from './settings.js';
 export { EXIT_WITH_PARENT_ENV, type StopLogger, stopGracefully } from './stop-gracefully.js';

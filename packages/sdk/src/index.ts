@@ -1,8 +1,8 @@
 /**
  * `@bookie/sdk`: what a Bookie partner installs (ARCHITECTURE "Packages"):
- * - callbacks/: the callback handler toolkit (spec 01, DECISIONS D7–D14) and signing.ts (D11);
- * - client/: the REST client (D26, D27);
- * - feed/: FeedReplica, its stores, line framing, change paths (spec 02, DECISIONS D21–D25).
+ * - callbacks/: the callback handler toolkit (the callback contract, the rules in docs/decisions.md) and signing.ts (the callback signing rule);
+ * - client/: the REST client (the player sessions rule, the partner tokens rule);
+ * - feed/: FeedReplica, its stores, line framing, change paths (the feed contract, the feed rules).
  *
  * @packageDocumentation
  */

@@ -1,5 +1,5 @@
 /**
- * Callback signing (DECISIONS D11): Standard Webhooks headers `webhook-id` (= `request_id`), `webhook-timestamp`
+ * Callback signing (the callback signing rule): Standard Webhooks headers `webhook-id` (= `request_id`), `webhook-timestamp`
  * (unix seconds) and `webhook-signature` (`v1,<base64 HMAC-SHA256 of "id.timestamp.body">`), computed with
  * node:crypto and checked against the `standardwebhooks` library in the tests. Bookie signs with {@link signCallback}; the partner verifies with
  * {@link verifyCallback} (5-minute tolerance by default).
@@ -8,9 +8,9 @@
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
-/** The three signature headers of a signed callback (DECISIONS D11), lower case. */
+/** The three signature headers of a signed callback (the callback signing rule), lower case. */
 export type SignatureHeaders = {
-  /** The message id: the callback's `request_id` (D7). */
+  /** The message id: the callback's `request_id` (the callback requests rule). */
   'webhook-id': string;
   /** Unix time of signing, in whole seconds, as a decimal string. */
   'webhook-timestamp': string;
@@ -25,7 +25,7 @@ export type RawBody = string | Uint8Array;
 export interface SignCallbackInput {
   /** The white label's signing secret: `whsec_<base64>` (or bare base64), as made by {@link generateSigningSecret}. */
   secret: string;
-  /** The message id: the callback's `request_id` (D7). */
+  /** The message id: the callback's `request_id` (the callback requests rule). */
   id: string;
   /** Time of signing: unix seconds (integer) or a `Date` (truncated to the second). */
   timestamp: number | Date;
@@ -41,7 +41,7 @@ export type SignatureFailure =
   | 'timestamp_too_new'
   | 'no_matching_signature';
 
-/** Thrown by {@link verifyCallback} when a callback's signature does not verify (DECISIONS D11). */
+/** Thrown by {@link verifyCallback} when a callback's signature does not verify (the callback signing rule). */
 export class SignatureVerificationError extends Error {
   /** The reason, a stable code. */
   public readonly reason: SignatureFailure;
@@ -54,7 +54,7 @@ export class SignatureVerificationError extends Error {
 
 /** Options of {@link verifyCallback}. */
 export interface VerifyCallbackOptions {
-  /** Largest allowed distance between `webhook-timestamp` and now, in seconds (default 300, DECISIONS D11). */
+  /** Largest allowed distance between `webhook-timestamp` and now, in seconds (default 300, the callback signing rule). */
   toleranceSeconds?: number;
   /** The current time (default: the system clock). */
   now?: Date;
@@ -78,7 +78,7 @@ function toUnixSeconds(t: number | Date): number {
 }
 
 /**
- * Signs a callback (DECISIONS D11) and returns the three headers to send with it.
+ * Signs a callback (the callback signing rule) and returns the three headers to send with it.
  *
  * @example `signCallback({ secret, id: body.request_id, timestamp: new Date(), body: bytes })`
  * @throws Error when the secret is empty or not base64.
@@ -97,7 +97,7 @@ function keyOf(secret: string): Buffer {
 }
 
 /**
- * The Standard Webhooks `v1` signature: base64 of HMAC-SHA256 over `id.timestamp.body` (D11), computed with
+ * The Standard Webhooks `v1` signature: base64 of HMAC-SHA256 over `id.timestamp.body` (the callback signing rule), computed with
  * node:crypto (the standardwebhooks package's pure-JS SHA-256 cost ~100 µs per callback; signing.test.ts checks
  * both agree).
  */
@@ -123,7 +123,7 @@ export function readHeader(headers: HeaderSource, name: string): string | undefi
 }
 
 /**
- * Verifies a signed callback (DECISIONS D11): the headers must be present, `webhook-timestamp` within
+ * Verifies a signed callback (the callback signing rule): the headers must be present, `webhook-timestamp` within
  * `toleranceSeconds` of now, and one `v1` signature of `webhook-signature` must equal the HMAC of
  * `"id.timestamp.body"` under one of `secret` (several secrets allow rotation).
  *
@@ -171,7 +171,7 @@ export function verifyCallback(
   throw new SignatureVerificationError('no_matching_signature', 'no matching signature found');
 }
 
-/** Makes a new signing secret: `whsec_` + base64 of 32 random bytes (Standard Webhooks format, DECISIONS D11). */
+/** Makes a new signing secret: `whsec_` + base64 of 32 random bytes (Standard Webhooks format, the callback signing rule). */
 export function generateSigningSecret(): string {
   return `whsec_${randomBytes(32).toString('base64')}`;
 }

@@ -247,7 +247,7 @@ export async function runReplay(target: ReplayTarget, options: ReplayOptions): P
         locale: 'en',
         currency,
         player_id: b.id,
-        params: { player: b.id },
+        params: { player: b.id, currency },
       });
       sessions[b.index] = t.token;
     });

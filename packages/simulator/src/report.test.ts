@@ -178,6 +178,20 @@ describe('buildReport', () => {
     );
     expect(ledger.reconciliation.wallet_ledger_matches_bets).toBe(false);
 
+    // the right amounts in another currency: the wallet booked bet "a" in USD, Bookie's bet is in EUR
+    const usd = buildReport(
+      input({
+        wallet: new Map([
+          [
+            'p1',
+            { ...w, ledger: w.ledger.map((l) => ({ ...l, currency: l.bet_id === 'a' ? 'USD' : 'EUR' })) },
+          ],
+        ]),
+      }),
+    );
+    expect(usd.reconciliation.wallet_ledger_matches_bets).toBe(false);
+    expect(usd.reconciliation.problems.join('\n')).toContain('in USD');
+
     const open = new Map(base.finalBets);
     open.set('c', {
       ...open.get('c')!,

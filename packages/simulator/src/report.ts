@@ -137,7 +137,10 @@ export interface Reconciliation {
   ok: boolean;
   /** Each player's wallet balance = deposits − captured stakes + settled payouts, per Bookie's bets. */
   wallet_balances_match: boolean;
-  /** Per bet, the wallet's capture = the accepted stake and its credits − debits = Bookie's settle amount. */
+  /**
+   * Per bet, the wallet's capture = the accepted stake and its credits − debits = Bookie's settle amount, every
+   * movement in the bet's currency.
+   */
   wallet_ledger_matches_bets: boolean;
   /** No money held at the wallet (every /bet/place ended in accept or decline). */
   no_holds_left: boolean;
@@ -227,7 +230,7 @@ export interface ReportInput {
     {
       available: string;
       held: string;
-      ledger: { kind: string; reason: string; amount: string; bet_id: string | null }[];
+      ledger: { kind: string; reason: string; amount: string; bet_id: string | null; currency?: string }[];
     }
   >;
   walletInvariantOk: boolean;
@@ -391,6 +394,13 @@ export function buildReport(input: ReportInput): ReplayReport {
     const byBet = new Map<string, { held: Rational; captured: Rational; credited: Rational }>();
     for (const l of w.ledger) {
       if (!l.bet_id) continue;
+      const betCurrency = input.finalBets.get(l.bet_id)?.currency ?? input.currency;
+      if (l.currency !== undefined && l.currency !== betCurrency) {
+        ledgerMatches = false;
+        problem(
+          `${player} bet ${l.bet_id}: the wallet booked a ${l.kind} in ${l.currency}, Bookie's bet is in ${betCurrency}`,
+        );
+      }
       let b = byBet.get(l.bet_id);
       if (!b) {
         b = { held: ZERO, captured: ZERO, credited: ZERO };

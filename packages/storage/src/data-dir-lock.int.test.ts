@@ -26,9 +26,13 @@ function dataDir(): string {
 
 /** Starts the writer fixture; resolves once its output satisfies `until` (checked on every chunk). */
 function writer(dir: string, mode: 'hold' | 'write', until: (out: string) => boolean) {
-  const child = spawn(process.execPath, ['--import', 'tsx', WRITER, dir, mode], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--conditions=bookie-source', '--import', 'tsx', WRITER, dir, mode],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   children.push(child);
   let out = '';
   const exited = new Promise<void>((r) => child.on('exit', () => r()));

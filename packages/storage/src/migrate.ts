@@ -4,9 +4,10 @@ import { pathToFileURL } from 'node:url';
 import { DomainError } from '@bookie/core';
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
 
-const MIGRATION_FILE = /^\d{4}_[a-z0-9_-]+\.ts$/;
+/** A migration: `NNNN_name.ts`, or `NNNN_name.js` as the build compiles it (never a `.d.ts`). */
+const MIGRATION_FILE = /^\d{4}_[a-z0-9_-]+\.(ts|js)$/;
 
-/** Loads every `NNNN_name.ts` file of a directory, in name order. */
+/** Loads every `NNNN_name.ts` (or compiled `.js`) file of a directory, in name order. */
 class DirectoryMigrationProvider implements MigrationProvider {
   constructor(private readonly dir: string) {}
   async getMigrations(): Promise<Record<string, Migration>> {
@@ -16,7 +17,7 @@ class DirectoryMigrationProvider implements MigrationProvider {
       .sort();
     for (const file of files) {
       const mod = (await import(pathToFileURL(join(this.dir, file)).href)) as Migration;
-      out[file.replace(/\.ts$/, '')] = mod;
+      out[file.replace(/\.(ts|js)$/, '')] = mod;
     }
     return out;
   }

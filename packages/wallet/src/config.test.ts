@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, loadWalletConfig } from './config.js';
 
 describe('wallet settings', () => {
-  it('defaults to PGlite in ./.bookie-wallet, port 8090, EUR, no secret, no faults', () => {
+  it('defaults to PGlite in ./.bookie-wallet, port 8090, no declared currency, no secret, no faults', () => {
     const c = loadWalletConfig({});
-    expect(c).toMatchObject({ port: 8090, host: '127.0.0.1', defaultCurrency: 'EUR', secrets: [] });
+    expect(c).toMatchObject({ port: 8090, host: '127.0.0.1', defaultCurrency: undefined, secrets: [] });
     expect(c.database).toEqual({ dataDir: './.bookie-wallet' });
     expect(c.faults.error500Rate).toBe(0);
   });

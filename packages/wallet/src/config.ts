@@ -1,20 +1,23 @@
 /**
- * Settings of `bookie-wallet start`: flags over environment, validated once; a bad value is a {@link ConfigError}
- * (the CLI prints one line and exits 2, like `bookie`). The wallet reads `WALLET_*` variables, not Bookie's
+ * Settings of `bookie-wallet start`: flags over environment, validated once by the loader `bookie` uses too
+ * (`@bookie/process`: env-schema on TypeBox schemas); a bad value is a {@link ConfigError} (the CLI prints one line
+ * and exits 2, like `bookie`). The wallet reads `WALLET_*` variables, not Bookie's
  * (`DATABASE_URL`, `PORT`), so both can run from one shell without sharing a database.
  *
  * @packageDocumentation
  */
+import {
+  ConfigError,
+  intSetting,
+  postgresUrlSetting,
+  shareSetting as rate,
+  readSetting,
+} from '@bookie/process';
 import type { DatabaseTarget } from '@bookie/storage';
+import { Type } from '@sinclair/typebox';
 import { type FaultConfig, NO_FAULTS } from './http/faults.js';
 
-/** A bad setting: names it. */
-export class ConfigError extends Error {
-  constructor(setting: string, reason: string) {
-    super(`invalid setting ${setting}: ${reason}`);
-    this.name = 'ConfigError';
-  }
-}
+export { ConfigError };
 
 /** The wallet's settings. */
 export interface WalletConfig {
@@ -23,8 +26,8 @@ export interface WalletConfig {
   database: DatabaseTarget;
   /** Signing secrets (`whsec_…`, DECISIONS D11); empty turns verification off. */
   secrets: string[];
-  /** Currency of bets whose Foreign-Params carry no `currency`. */
-  defaultCurrency: string;
+  /** The one currency of every session, when the operator declares it; none by default (never guessed). */
+  defaultCurrency: string | undefined;
   adminToken: string | undefined;
   faults: FaultConfig;
   logLevel: string;
@@ -55,30 +58,15 @@ export function databaseTarget(
   flags: { dbUrl?: string; dataDir?: string },
 ): DatabaseTarget {
   if (flags.dataDir) return { dataDir: flags.dataDir === 'memory' ? undefined : flags.dataDir };
-  const url = flags.dbUrl ?? env.WALLET_DATABASE_URL;
-  if (url) {
-    if (!/^postgres(ql)?:\/\//.test(url))
-      throw new ConfigError('WALLET_DATABASE_URL', 'must be a postgres:// URL');
-    return { url, poolSize: 10 };
-  }
+  const url = postgresUrlSetting('WALLET_DATABASE_URL', flags.dbUrl ?? env.WALLET_DATABASE_URL);
+  if (url) return { url, poolSize: 10 };
   const dir = env.WALLET_DATA_DIR ?? './.bookie-wallet';
   return { dataDir: dir === 'memory' ? undefined : dir };
 }
 
-function rate(name: string, v: string | undefined): number | undefined {
-  if (v === undefined) return undefined;
-  const n = Number(v);
-  if (!/^\d*\.?\d+$/.test(v) || !(n >= 0 && n <= 1))
-    throw new ConfigError(name, 'must be a number in [0, 1]');
-  return n;
-}
-
+/** A whole number in [min, max], `undefined` when absent. */
 function int(name: string, v: string | undefined, min: number, max: number): number | undefined {
-  if (v === undefined) return undefined;
-  if (!/^\d+$/.test(v) || Number(v) < min || Number(v) > max) {
-    throw new ConfigError(name, `must be an integer in [${min}, ${max}]`);
-  }
-  return Number(v);
+  return v === undefined || v === '' ? undefined : intSetting(name, v, min, min, max);
 }
 
 /**
@@ -93,13 +81,15 @@ export function loadWalletConfig(env: NodeJS.ProcessEnv, flags: WalletFlags = {}
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
-  for (const s of secrets) {
-    if (!/^(whsec_)?[A-Za-z0-9+/]+=*$/.test(s))
-      throw new ConfigError('WALLET_SIGNING_SECRET', 'must be whsec_<base64>');
-  }
-  const defaultCurrency = flags.currency ?? env.WALLET_CURRENCY ?? 'EUR';
-  if (!/^[A-Z][A-Z0-9]{2,9}$/.test(defaultCurrency))
-    throw new ConfigError('WALLET_CURRENCY', 'must be like EUR');
+  const secret = Type.String({ pattern: '^(whsec_)?[A-Za-z0-9+/]+=*$' });
+  for (const s of secrets)
+    readSetting('WALLET_SIGNING_SECRET', secret, s, 'whsec_<base64>', { secret: true });
+  const defaultCurrency = readSetting(
+    'WALLET_CURRENCY',
+    Type.String({ pattern: '^[A-Z][A-Z0-9]{2,9}$' }),
+    flags.currency ?? env.WALLET_CURRENCY,
+    'a currency code like EUR',
+  );
   const faults: FaultConfig = { ...NO_FAULTS, seed: Math.floor(Math.random() * 2 ** 31) };
   const set = <K extends keyof FaultConfig>(k: K, v: FaultConfig[K] | undefined) => {
     if (v !== undefined) faults[k] = v;

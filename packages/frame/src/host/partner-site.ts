@@ -117,7 +117,7 @@ export async function startPartnerSite(o: PartnerSiteOptions): Promise<PartnerSi
         locale: 'en',
         currency: o.currency,
         player_id: o.playerId,
-        params: { player: o.playerId },
+        params: { player: o.playerId, currency: o.currency },
       });
       return json(res, 200, { token });
     }

@@ -31,7 +31,7 @@ function rawOf(req: ExpressLikeRequest): Buffer | string | undefined {
  * Express middleware serving the callbacks: `app.use(expressCallbackMiddleware(handler))`. Requests whose path is
  * not a callback path go to `next()`.
  *
- * The signature (DECISIONS D11) and the idempotency fingerprint need the exact body bytes, so it takes them from, in
+ * The signature (the callback signing rule) and the idempotency fingerprint need the exact body bytes, so it takes them from, in
  * order: `req.body` when it is a Buffer or string (`express.raw({ type: '*\/*' })`), `req.rawBody` (kept by a JSON
  * parser's `verify`), or the request stream when no parser consumed it. A body parsed to JSON without its raw bytes
  * is re-serialised with `JSON.stringify`: workable with verification off, but a signature will then not match.

@@ -39,7 +39,7 @@ export interface FastifyCallbackPluginOptions {
 /**
  * A Fastify plugin serving the callbacks: `await app.register(fastifyCallbackPlugin(handler))` (register it without a
  * `prefix`; put the prefix in the handler's `basePath`). Inside its own encapsulated context it replaces the body
- * parsers with one that keeps the raw bytes, which the signature (DECISIONS D11) and the fingerprint need; the rest
+ * parsers with one that keeps the raw bytes, which the signature (the callback signing rule) and the fingerprint need; the rest
  * of the app keeps its parsers.
  */
 export function fastifyCallbackPlugin(

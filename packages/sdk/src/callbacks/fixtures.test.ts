@@ -9,6 +9,15 @@ describe('callback fixtures', () => {
       expect(callbackBodyIssues(name, buildCallbackFixture(name))).toEqual([]);
   });
 
+  it("writes a decline's max_bet as callbacks carry it: a JSON number, and the contract refuses a string", () => {
+    const decline = buildCallbackFixture('decline');
+    expect(decline?.restrictions[0]?.context).toEqual({ max_bet: 5 });
+    const asString = { ...decline, restrictions: [{ type: 'max_bet', context: { max_bet: '5.000000' } }] };
+    expect(callbackBodyIssues('decline', asString).map((i) => i.field)).toContain(
+      'restrictions[0].context.max_bet',
+    );
+  });
+
   it('lays overrides over the top-level fields and makes a fresh request_id each time', () => {
     const a = buildCallbackFixture('settle', { bet_id: 'b-9', settle_amount: '0.000000', settle_type: 3 });
     const b = buildCallbackFixture('settle');

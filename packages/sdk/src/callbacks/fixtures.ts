@@ -1,5 +1,5 @@
 /**
- * Example callback bodies for tests and demos (spec 01 "Which fields each callback carries", DECISIONS D1–D14): each
+ * Example callback bodies for tests and demos (the callback contract, "Which fields each callback carries", the rules in docs/decisions.md): each
  * builder returns a valid body with a fresh `request_id`, overridable field by field. Import from
  * `@bookie/sdk/callbacks/fixtures`.
  *
@@ -24,7 +24,7 @@ import {
 } from '@bookie/contracts';
 import { signCallback } from '../signing.js';
 
-/** A single bet odd (spec 01 "Bet odd"), not resulted, odds 1.850000. */
+/** A single bet odd (the callback contract, "Bet odd"), not resulted, odds 1.850000. */
 export function exampleOdd(overrides: Partial<BetOdd> = {}): BetOdd {
   return {
     odd_id: '1',
@@ -80,18 +80,18 @@ export function acceptBody(overrides: Partial<BetAcceptBody> = {}): BetAcceptBod
   return placeBody({ request_id: randomUUID(), ...overrides });
 }
 
-/** A `/bet/decline` body with one `max_bet` restriction. */
+/** A `/bet/decline` body with one `max_bet` restriction (its context's `max_bet` a JSON number, as in callbacks). */
 export function declineBody(overrides: Partial<BetDeclineBody> = {}): BetDeclineBody {
   return {
     request_id: randomUUID(),
     bet_id: 'bet-1',
     bet_player_id: 'player-1',
-    restrictions: [{ type: 'max_bet', context: { max_bet: '5.000000' } }],
+    restrictions: [{ type: 'max_bet', context: { max_bet: 5 } }],
     ...overrides,
   };
 }
 
-/** A `/bet/settle` body: won, settle_amount 18.500000 (D3 settle_type 1). */
+/** A `/bet/settle` body: won, settle_amount 18.500000 (the settle type rule settle_type 1). */
 export function settleBody(overrides: Partial<BetSettleBody> = {}): BetSettleBody {
   return {
     request_id: randomUUID(),
@@ -109,7 +109,7 @@ export function settleBody(overrides: Partial<BetSettleBody> = {}): BetSettleBod
   };
 }
 
-/** A `/bet/unsettle` body reversing 18.500000 (D12). */
+/** A `/bet/unsettle` body reversing 18.500000 (the full unsettle rule). */
 export function unsettleBody(overrides: Partial<BetUnsettleBody> = {}): BetUnsettleBody {
   return {
     request_id: randomUUID(),
@@ -152,7 +152,7 @@ export function insuranceCancelBody(overrides: Partial<InsuranceCancelBody> = {}
   };
 }
 
-/** A `/bet/cash-out-orders/accepted` body: the whole stake cashed out for 12.000000 (D14). */
+/** A `/bet/cash-out-orders/accepted` body: the whole stake cashed out for 12.000000 (the cash-out callbacks rule). */
 export function cashOutAcceptedBody(overrides: Partial<CashOutAcceptedBody> = {}): CashOutAcceptedBody {
   return {
     request_id: randomUUID(),
@@ -164,13 +164,13 @@ export function cashOutAcceptedBody(overrides: Partial<CashOutAcceptedBody> = {}
   };
 }
 
-/** A `/bet/cash-out-orders/declined` body (D14). */
+/** A `/bet/cash-out-orders/declined` body (the cash-out callbacks rule). */
 export function cashOutDeclinedBody(overrides: Partial<CashOutDeclinedBody> = {}): CashOutDeclinedBody {
   return { request_id: randomUUID(), bet_id: 'bet-1', cash_out_order_ids: ['order-1'], ...overrides };
 }
 
 /**
- * The example body builder of every callback, by name (spec 01 "Endpoints", DECISIONS D13, D14): each returns a
+ * The example body builder of every callback, by name (the callback contract, "Endpoints", the heartbeat rule, the cash-out callbacks rule): each returns a
  * valid, realistic body with a fresh `request_id`; the heartbeat has no body (`null`). Bookie's partner check sends
  * these same bodies, and its MCP tool `build_callback_fixture` answers them.
  */
@@ -201,7 +201,7 @@ export function buildCallbackFixture<K extends CallbackName>(
   return CALLBACK_FIXTURES[name](overrides);
 }
 
-/** A callback ready to send: path, body bytes and headers (signed when a secret is given, D11). */
+/** A callback ready to send: path, body bytes and headers (signed when a secret is given, the callback signing rule). */
 export interface PreparedCallback {
   path: string;
   body: string;
@@ -209,8 +209,8 @@ export interface PreparedCallback {
 }
 
 /**
- * Serialises `body` for callback `name` with the D7 headers (`content-type`, `accept`, `foreign-params`) and, with
- * a `secret`, the D11 signature headers.
+ * Serialises `body` for callback `name` with the headers (see "callback requests" in docs/decisions.md) (`content-type`, `accept`, `foreign-params`) and, with
+ * a `secret`, the signature (see "callback signing" in docs/decisions.md) headers.
  */
 export function prepareCallback<K extends CallbackName>(
   name: K,

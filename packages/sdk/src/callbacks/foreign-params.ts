@@ -1,7 +1,7 @@
 import { validationError } from '@bookie/core';
 
 /**
- * Parses the `Foreign-Params` header (spec 01 "Which fields each callback carries", DECISIONS D7): a JSON object of
+ * Parses the `Foreign-Params` header (the callback contract, "Which fields each callback carries", the callback requests rule): a JSON object of
  * free-form keys passed through from the player's session token. Absent or empty → `{}`.
  *
  * @param header - the raw header value (the first one when repeated).

@@ -1,5 +1,5 @@
 /**
- * The framework-agnostic callback handler (spec 01 "Endpoints", "Errors", "Events"; DECISIONS D7–D14): verifies the
+ * The framework-agnostic callback handler (the callback contract, "Endpoints", "Errors", "Events"; the rules in docs/decisions.md): verifies the
  * signature, parses `Foreign-Params`, validates the body against `@bookie/contracts`, calls the partner's typed
  * handler, and makes it idempotent through an {@link IdempotencyStore}. Adapters for Node http, Fastify and Express
  * turn it into a listener.
@@ -41,7 +41,7 @@ export interface CallbackHandlerOptions<Tx> {
   statements?: CallbackStatements;
   /** Where answers are kept (default: a new {@link MemoryIdempotencyStore}, whose `tx` is `undefined`). */
   store?: IdempotencyStore<Tx>;
-  /** The white label's signing secret(s) (DECISIONS D11); required unless `verifySignature` is false. */
+  /** The white label's signing secret(s) (the callback signing rule); required unless `verifySignature` is false. */
   secret?: string | readonly string[];
   /**
    * Check bodies against the exact contract (6-decimal amounts, every field present, closed bodies), for a partner's
@@ -49,9 +49,9 @@ export interface CallbackHandlerOptions<Tx> {
    * and completed (see `lenient.ts`).
    */
   strict?: boolean;
-  /** Verify the Standard Webhooks signature (default true, DECISIONS D11). */
+  /** Verify the Standard Webhooks signature (default true, the callback signing rule). */
   verifySignature?: boolean;
-  /** Signature timestamp tolerance in seconds (default 300, DECISIONS D11). */
+  /** Signature timestamp tolerance in seconds (default 300, the callback signing rule). */
   toleranceSeconds?: number;
   /** Clock for the signature check (default: system time). */
   now?: () => Date;
@@ -65,7 +65,7 @@ export interface CallbackHandlerOptions<Tx> {
 export interface CallbackHandler {
   /** Handles one request; never throws. */
   handle(request: CallbackRequest): Promise<CallbackResponse>;
-  /** The full paths served (basePath + each spec 01 / D13 / D14 path). */
+  /** The full paths served (basePath + each the callback contract / the heartbeat rule / the cash-out callbacks rule path). */
   readonly paths: readonly string[];
 }
 
@@ -110,7 +110,7 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /**
  * Builds the callback handler (see the module comment). Answers:
- * - 204 success, or the handler's {@link CallbackError} (400, D9 body); both stored and replayed byte-identical for
+ * - 204 success, or the handler's {@link CallbackError} (400, body (see "callback errors" in docs/decisions.md)); both stored and replayed byte-identical for
  *   every repeat of the `request_id` (header `idempotent-replayed: true` marks a replay); a `transient` CallbackError
  *   is answered but not stored, and its transaction rolled back;
  * - 409 `idempotency_conflict` for a known `request_id` with another body (nothing runs);
@@ -206,7 +206,7 @@ export function createCallbackHandler<Tx = undefined>(options: CallbackHandlerOp
     if (verify && readHeader(req.headers, CALLBACK_HEADERS.webhookId) !== requestId) {
       return errorResponse(400, 'validation_error', {
         field: 'headers.webhook-id',
-        message: 'must equal body.request_id (DECISIONS D11)',
+        message: 'must equal body.request_id (the callback signing rule)',
       });
     }
     const build = statements[name] as ((b: never, ctx: StatementContext) => CallbackStatement) | undefined;

@@ -1,6 +1,6 @@
 /**
- * Idempotent callbacks (spec 01 "Events": "the partner identifies a repeated delivery by request_id and must answer
- * it with the same status code and content as the first answer"; DECISIONS D7).
+ * Idempotent callbacks (the callback contract, "Events": "the partner identifies a repeated delivery by request_id and must answer
+ * it with the same status code and content as the first answer"; the callback requests rule).
  *
  * An {@link IdempotencyStore} runs a callback's work at most once per `request_id`:
  * - first delivery: claim the key, run `apply`, store its answer; all in one unit (for the SQL store: one database

@@ -1,5 +1,5 @@
 /**
- * The partner's callback toolkit (spec 01, DECISIONS D7–D14): typed handler, idempotency stores, D9 error helpers,
+ * The partner's callback toolkit (the callback contract, the rules in docs/decisions.md): typed handler, idempotency stores, the callback errors rule error helpers,
  * Foreign-Params parsing and adapters for Node http, Fastify and Express. The Kysely runner of the SQL store is a
  * separate entry: `@bookie/sdk/callbacks/kysely-runner`.
  *

@@ -5,7 +5,7 @@ type Entry =
   | { state: 'answered'; fingerprint: string; answer: StoredAnswer };
 
 /**
- * An in-process {@link IdempotencyStore} (DECISIONS D7): answers live in a `Map` for the life of the process (no
+ * An in-process {@link IdempotencyStore} (the callback requests rule): answers live in a `Map` for the life of the process (no
  * eviction). Good for tests and for partners whose effects are themselves in memory; a partner with a database should
  * use the SQL store so the effect and the stored answer commit together. `apply` gets `undefined` as its `tx`.
  */

@@ -50,7 +50,7 @@ export function idempotencyTableDdl(table = 'callback_requests'): string[] {
 }
 
 /**
- * An {@link IdempotencyStore} in a SQL table (DECISIONS D7). One database transaction holds the claim (an `INSERT …
+ * An {@link IdempotencyStore} in a SQL table (the callback requests rule). One database transaction holds the claim (an `INSERT …
  * ON CONFLICT DO NOTHING` of the `request_id`), the handler's own writes (it gets the same `tx`) and the stored
  * answer; so an effect and its answer commit together or not at all, and a throw rolls back both (the claim is
  * released). A concurrent duplicate blocks on the unique key until the first transaction ends, then replays it.

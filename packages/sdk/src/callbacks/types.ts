@@ -18,7 +18,7 @@ export interface CallbackRequest {
 
 /** The answer to send; adapters write it as is. */
 export interface CallbackResponse {
-  /** HTTP status: 204 success; 400 a D9 refusal or an invalid request; 401 bad signature; 409 idempotency conflict. */
+  /** HTTP status: 204 success; 400 a the callback errors rule refusal or an invalid request; 401 bad signature; 409 idempotency conflict. */
   status: number;
   /** Response headers (lower case). */
   headers: Record<string, string>;
@@ -30,9 +30,9 @@ export interface CallbackResponse {
 export interface CallbackContext<Tx> {
   /** Which callback this is. */
   name: CallbackName;
-  /** The callback's `request_id` (UUID; the idempotency key, DECISIONS D7). */
+  /** The callback's `request_id` (UUID; the idempotency key, the callback requests rule). */
   requestId: string;
-  /** The parsed `Foreign-Params` header: the session token's `params`, `{}` when none (DECISIONS D7). */
+  /** The parsed `Foreign-Params` header: the session token's `params`, `{}` when none (the callback requests rule). */
   foreignParams: Record<string, unknown>;
   /** The request headers. */
   headers: HeaderSource;
@@ -44,10 +44,10 @@ export interface CallbackContext<Tx> {
   tx: Tx;
 }
 
-/** Context of the heartbeat handler (DECISIONS D13): no `request_id`, no transaction. */
+/** Context of the heartbeat handler (the heartbeat rule): no `request_id`, no transaction. */
 export type HeartbeatContext = Pick<CallbackContext<never>, 'name' | 'foreignParams' | 'headers'>;
 
-/** What a typed handler returns: nothing for success (204), or a {@link CallbackError} to refuse (400, D9). */
+/** What a typed handler returns: nothing for success (204), or a {@link CallbackError} to refuse (400, the callback errors rule). */
 // biome-ignore lint/suspicious/noConfusingVoidType: handlers may simply return nothing
 export type CallbackResult = void | undefined | CallbackError;
 
@@ -58,7 +58,7 @@ export type TypedCallbackHandler<K extends IdempotentCallbackName, Tx> = (
 ) => CallbackResult | Promise<CallbackResult>;
 
 /**
- * The partner's handlers, one per callback (spec 01 "Endpoints", DECISIONS D13, D14). A callback without a handler
+ * The partner's handlers, one per callback (the callback contract, "Endpoints", the heartbeat rule, the cash-out callbacks rule). A callback without a handler
  * answers 404 `not_implemented`, except `heartbeat`, which answers 204 by default.
  */
 export type CallbackHandlers<Tx> = { [K in IdempotentCallbackName]?: TypedCallbackHandler<K, Tx> } & {

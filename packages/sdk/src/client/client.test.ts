@@ -1,7 +1,7 @@
+import { execFile } from 'node:child_process';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { backoffDelay, DEFAULT_RETRY, parseRetryAfter } from './backoff.js';
 import { BookieClient, type BookieClientOptions } from './client.js';
 import { BookieApiError } from './errors.js';
 
@@ -60,19 +60,18 @@ async function fake(expiresIn = 900): Promise<Fake> {
   return f;
 }
 
+/** Retries after the first attempt, in these tests (waits of 5 ms doubling up to 20 ms). */
+const RETRIES = 3;
+
 function client(f: Fake, extra: Partial<BookieClientOptions> = {}) {
-  const sleeps: number[] = [];
   const c = new BookieClient({
     baseUrl: `${f.url}/`,
     clientId: 'wl-1',
     clientSecret: 's:cret',
-    sleep: async (ms) => {
-      sleeps.push(ms);
-    },
-    random: () => 0.5,
+    retry: { maxRetries: RETRIES, minTimeout: 5, maxTimeout: 20 },
     ...extra,
   });
-  return { c, sleeps };
+  return { c };
 }
 
 const session = { locale: 'en', currency: 'EUR', player_id: 'p1', params: { session: 's1' } };
@@ -127,7 +126,7 @@ describe('BookieClient', () => {
     await expect(c.getWhiteLabel()).rejects.toMatchObject({ status: 401, code: 'unauthorized' });
   });
 
-  it('honours Retry-After on 429', async () => {
+  it('retries a 429 (its Retry-After honoured, up to the longest wait), on every route', async () => {
     const f = await fake();
     let n = 0;
     f.routes.set('POST /token/create', (_r, _b, res) =>
@@ -135,30 +134,29 @@ describe('BookieClient', () => {
         ? send(res, 429, { error: { code: 'rate_limited' } }, { 'retry-after': '2' })
         : send(res, 200, { token: 't' }),
     );
-    const { c, sleeps } = client(f);
+    const { c } = client(f);
     expect(await c.createPlayerToken(session)).toEqual({ token: 't' });
-    expect(sleeps).toEqual([2000]);
-  });
-
-  it('gives up on a Retry-After beyond the limit', async () => {
-    const f = await fake();
-    f.routes.set('POST /token/create', (_r, _b, res) =>
-      send(res, 429, { error: { code: 'rate_limited', message: 'slow down' } }, { 'retry-after': '3600' }),
+    expect(n).toBe(2);
+    // a route not safe to repeat: a 429 was not processed, so it is retried too
+    let cancels = 0;
+    f.routes.set('POST /bets/b1/cancel', (_r, _b, res) =>
+      ++cancels === 1
+        ? send(res, 429, { error: { code: 'rate_limited' } })
+        : send(res, 200, { transition: 'settled', callbacks: 1, bet: { id: 'b1' } }),
     );
-    const { c, sleeps } = client(f);
-    await expect(c.createPlayerToken(session)).rejects.toMatchObject({ status: 429, code: 'rate_limited' });
-    expect(sleeps).toEqual([]);
+    expect((await c.cancelBet('b1', 'moved')).transition).toBe('settled');
+    expect(cancels).toBe(2);
   });
 
-  it('retries 5xx with jittered exponential backoff, then succeeds or throws', async () => {
+  it('retries a 5xx on a route safe to repeat, then answers the last error; never on one that is not', async () => {
     const f = await fake();
     let n = 0;
     f.routes.set('POST /token/create', (_r, _b, res) =>
       ++n <= 2 ? send(res, 503) : send(res, 200, { token: 't' }),
     );
-    const { c, sleeps } = client(f);
+    const { c } = client(f);
     expect(await c.createPlayerToken(session)).toEqual({ token: 't' });
-    expect(sleeps).toEqual([100, 200]); // random 0.5 × 200 × 2^n
+    expect(n).toBe(3);
     let failures = 0;
     f.routes.set('POST /token/create', (_r, _b, res) => {
       failures++;
@@ -167,7 +165,34 @@ describe('BookieClient', () => {
     const err = await c.createPlayerToken(session).catch((e) => e);
     expect(err).toBeInstanceOf(BookieApiError);
     expect(err).toMatchObject({ status: 500, code: 'internal_error' });
-    expect(failures).toBe(DEFAULT_RETRY.maxAttempts);
+    expect(failures).toBe(RETRIES + 1);
+    let voids = 0;
+    f.routes.set('POST /bets/b1/void', (_r, _b, res) => {
+      voids++;
+      send(res, 502, { error: { code: 'bad_gateway', message: 'upstream', details: {} } });
+    });
+    await expect(c.voidBet('b1', 'x')).rejects.toMatchObject({ status: 502 });
+    expect(voids).toBe(1);
+  });
+
+  it("works in a process whose global dispatcher is Node's own (its fetch ran first)", async () => {
+    const f = await fake();
+    f.routes.set('GET /white-label', (_r, _b, res) => send(res, 200, { id: 'wl' }));
+    // a process of its own: Node's fetch, used first, installs its bundled undici's Agent as the global dispatcher
+    const script = [
+      "await fetch(process.argv[1] + '/white-label').then((r) => r.text());",
+      "const { BookieClient } = await import('@bookie/sdk');",
+      "const c = new BookieClient({ baseUrl: process.argv[1], clientId: 'wl-1', clientSecret: 's:cret' });",
+      'process.stdout.write(JSON.stringify(await c.getWhiteLabel()));',
+    ].join('\n');
+    const out = await new Promise<string>((resolve, reject) =>
+      execFile(
+        process.execPath,
+        ['--conditions=bookie-source', '--import', 'tsx', '--input-type=module', '-e', script, f.url],
+        (err, stdout, stderr) => (err ? reject(new Error(`${err.message}\n${stderr}`)) : resolve(stdout)),
+      ),
+    );
+    expect(JSON.parse(out)).toEqual({ id: 'wl' });
   });
 
   it('retries dropped connections', async () => {
@@ -244,23 +269,5 @@ describe('partner REST operations of bets, reports and dictionaries', () => {
     await expect(c.voidBet('b1', 'x')).rejects.toMatchObject({ status: 409, code: 'conflict' });
     expect((await c.getDictionary('bet-statuses', 'de')).locale).toBe('de');
     expect(await c.getReportCsv('daily', { from: 'a', to: 'b' })).toBe('day,currency\r\n');
-  });
-});
-
-describe('backoff', () => {
-  it('stays within [0, min(max, base × 2^n))', () => {
-    for (let n = 0; n < 10; n++) {
-      const cap = Math.min(DEFAULT_RETRY.maxDelayMs, DEFAULT_RETRY.baseDelayMs * 2 ** n);
-      expect(backoffDelay(DEFAULT_RETRY, n, () => 0)).toBe(0);
-      expect(backoffDelay(DEFAULT_RETRY, n, () => 0.999999)).toBeLessThan(cap);
-    }
-  });
-  it('reads Retry-After as seconds or an HTTP date', () => {
-    const now = Date.parse('2024-05-01T12:00:00Z');
-    expect(parseRetryAfter('3', now)).toBe(3000);
-    expect(parseRetryAfter('Wed, 01 May 2024 12:00:05 GMT', now)).toBe(5000);
-    expect(parseRetryAfter('Wed, 01 May 2024 11:00:00 GMT', now)).toBe(0);
-    expect(parseRetryAfter('soon', now)).toBeUndefined();
-    expect(parseRetryAfter(undefined, now)).toBeUndefined();
   });
 });

@@ -1,7 +1,7 @@
 /**
- * The REST client a partner's backend uses to call Bookie (spec 01 "Authentication", DECISIONS D26, D27): OAuth 2.0
- * client credentials with token caching and refresh, typed methods for Bookie's partner routes, and retries with
- * jittered exponential backoff on 429 (honouring `Retry-After`) and 5xx, over undici.
+ * The REST client a partner's backend uses to call Bookie (the callback contract, "Authentication", the player sessions rule, the partner tokens rule): OAuth 2.0
+ * client credentials with token caching and refresh, typed methods for Bookie's partner routes, and retries of 429
+ * (honouring `Retry-After`), 5xx and network errors by undici's own `RetryAgent` (exponential backoff).
  *
  * @packageDocumentation
  */
@@ -16,39 +16,32 @@ import type {
   PartnerBetQuery,
 } from '@bookie/contracts/partner-rest';
 import type { CreateSessionBody, OAuthTokenResponse } from '@bookie/contracts/tenancy';
-import { type Dispatcher, request } from 'undici';
-import {
-  backoffDelay,
-  DEFAULT_RETRY,
-  isRetryableStatus,
-  parseRetryAfter,
-  type RetryPolicy,
-} from './backoff.js';
+import { Agent, type Dispatcher, RetryAgent, request } from 'undici';
 import { BookieApiError } from './errors.js';
+import { type PartnerRetryOptions, RETRIED_STATUSES } from './partner-client.js';
 import { TokenCache } from './token-cache.js';
 
 /** Options of {@link BookieClient}. */
 export interface BookieClientOptions {
-  /** Bookie's REST base URL, e.g. `https://bookie.example.com` ({base_url} of spec 01). */
+  /** Bookie's REST base URL, e.g. `https://bookie.example.com` ({base_url} of the callback contract). */
   baseUrl: string;
-  /** OAuth client id of the white label (DECISIONS D27). */
+  /** OAuth client id of the white label (the partner tokens rule). */
   clientId: string;
   /** OAuth client secret. */
   clientSecret: string;
-  /** Retry policy overrides (see {@link DEFAULT_RETRY}). */
-  retry?: Partial<RetryPolicy>;
+  /**
+   * Retries, as undici's `RetryAgent` takes them (see {@link PartnerRetryOptions}; default 3 retries, waits from
+   * 200 ms doubling up to 5 s, a `Retry-After` honoured up to that cap).
+   */
+  retry?: PartnerRetryOptions;
   /** Refresh a token this many seconds before it expires (default 60, at most half its lifetime). */
   refreshMarginSeconds?: number;
   /** Per-attempt timeout in ms for headers and body (default 10000). */
   timeoutMs?: number;
-  /** An undici dispatcher (Agent, Pool, MockAgent…); default the global one. */
+  /** The undici dispatcher the retries wrap (Agent, Pool, MockAgent…); default a new `Agent`. */
   dispatcher?: Dispatcher;
   /** Clock in unix ms (default `Date.now`). */
   now?: () => number;
-  /** Waits `ms` (default a timer); injectable for tests. */
-  sleep?: (ms: number) => Promise<void>;
-  /** Uniform random numbers in [0, 1) for jitter (default `Math.random`). */
-  random?: () => number;
   /** Extra headers on every request (e.g. `user-agent`). */
   headers?: Record<string, string>;
 }
@@ -68,25 +61,25 @@ export interface RouteSpec {
  * calling `this.call<Answer>(ROUTES.name, { body })`.
  */
 export const ROUTES = {
-  /** `POST /token/create` (DECISIONS D26): a player session token for the betting frame. */
+  /** `POST /token/create` (the player sessions rule): a player session token for the betting frame. */
   createPlayerToken: { method: 'POST', path: '/token/create', retryable: true },
   /** `POST /token/expire`: ends a player session token. */
   expirePlayerToken: { method: 'POST', path: '/token/expire', retryable: true },
   /** `GET /white-label`: the calling white label, without secrets. */
   getWhiteLabel: { method: 'GET', path: '/white-label', retryable: true },
-  /** `GET /dictionaries/{name}` (DECISIONS D54): reference data with names per locale. */
+  /** `GET /dictionaries/{name}` (the environments and tools rule): reference data with names per locale. */
   getDictionary: { method: 'GET', path: '/dictionaries/{name}', retryable: true },
-  /** `GET /bets` (DECISIONS D54): the white label's bets, filtered, newest first, cursor paging. */
+  /** `GET /bets` (the environments and tools rule): the white label's bets, filtered, newest first, cursor paging. */
   listBets: { method: 'GET', path: '/bets', retryable: true },
-  /** `GET /bets/{bet_id}` (DECISIONS D29, D54): one bet in the D29 shape. */
+  /** `GET /bets/{bet_id}` (the partner-reported bets rule, the environments and tools rule): one bet in the shape (see "partner-reported bets" in docs/decisions.md). */
   getBet: { method: 'GET', path: '/bets/{bet_id}', retryable: true },
-  /** `POST /bets/{bet_id}/cancel` (DECISIONS D54): stake back, status 5. Not retried (answer 409 on a repeat). */
+  /** `POST /bets/{bet_id}/cancel` (the environments and tools rule): stake back, status 5. Not retried (answer 409 on a repeat). */
   cancelBet: { method: 'POST', path: '/bets/{bet_id}/cancel', retryable: false },
-  /** `POST /bets/{bet_id}/void` (DECISIONS D54): stake back, status 6. Not retried (answer 409 on a repeat). */
+  /** `POST /bets/{bet_id}/void` (the environments and tools rule): stake back, status 6. Not retried (answer 409 on a repeat). */
   voidBet: { method: 'POST', path: '/bets/{bet_id}/void', retryable: false },
-  /** `GET /reports/bets` (DECISIONS D54): every bet placed in a window. */
+  /** `GET /reports/bets` (the environments and tools rule): every bet placed in a window. */
   getBetReport: { method: 'GET', path: '/reports/bets', retryable: true },
-  /** `GET /reports/daily` (DECISIONS D54): sums per day and currency. */
+  /** `GET /reports/daily` (the environments and tools rule): sums per day and currency. */
   getDailyReport: { method: 'GET', path: '/reports/daily', retryable: true },
 } as const satisfies Record<string, RouteSpec>;
 
@@ -102,7 +95,7 @@ export interface CallOptions {
   text?: boolean;
 }
 
-/** Answer of `POST /bets/{bet_id}/cancel` and `…/void` (DECISIONS D54). */
+/** Answer of `POST /bets/{bet_id}/cancel` and `…/void` (the environments and tools rule). */
 export interface PartnerBetActionAnswer {
   /** `settled`: the stake goes back in a `/bet/settle` callback. */
   transition: string;
@@ -112,7 +105,7 @@ export interface PartnerBetActionAnswer {
   bet: PartnerBet;
 }
 
-/** Answer of `POST /token/create` (DECISIONS D26). */
+/** Answer of `POST /token/create` (the player sessions rule). */
 export interface PlayerToken {
   /** The session token to hand to the betting frame. */
   token: string;
@@ -124,37 +117,52 @@ interface RawAnswer {
   text: string;
 }
 
-function header(h: RawAnswer['headers'], name: string): string | undefined {
-  const v = h[name];
-  return Array.isArray(v) ? v[0] : v;
-}
+const METHODS: Dispatcher.HttpMethod[] = ['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE', 'POST', 'PATCH'];
 
 /**
  * Bookie's REST client for a partner backend. Every call carries a Bearer token from `POST /oauth/token` (HTTP Basic
- * client authentication, client credentials grant, DECISIONS D27), cached and refreshed before it expires; a 401
- * answer drops the token and the call is made once more with a new one. 429 and 5xx answers and network errors are
- * retried (see {@link RouteSpec.retryable}) with jittered exponential backoff, honouring `Retry-After`.
+ * client authentication, client credentials grant, the partner tokens rule), cached and refreshed before it expires; a 401
+ * answer drops the token and the call is made once more with a new one. 429 answers are retried, 5xx answers and
+ * network errors too on a {@link RouteSpec.retryable} route, by undici's `RetryAgent` (exponential backoff,
+ * `Retry-After` honoured); after the last retry the last answer is mapped as any other.
  *
  * @throws BookieApiError from every method when Bookie answers an error (after the retries).
  */
 export class BookieClient {
   readonly #opts: BookieClientOptions;
   readonly #base: string;
-  readonly #retry: RetryPolicy;
-  readonly #now: () => number;
-  readonly #sleep: (ms: number) => Promise<void>;
+  /** Retries 429, 5xx and network errors (routes safe to repeat). */
+  readonly #retrying: RetryAgent;
+  /** Retries 429 only: the server did not process the request (routes not safe to repeat). */
+  readonly #rateLimitedOnly: RetryAgent;
   readonly #tokens: TokenCache;
 
   constructor(options: BookieClientOptions) {
     this.#opts = options;
     this.#base = options.baseUrl.replace(/\/+$/, '');
-    this.#retry = { ...DEFAULT_RETRY, ...options.retry };
-    this.#now = options.now ?? Date.now;
-    this.#sleep = options.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms)));
-    this.#tokens = new TokenCache(() => this.#fetchToken(), this.#now, options.refreshMarginSeconds ?? 60);
+    const r = options.retry ?? {};
+    // an Agent of this undici: the process's global dispatcher may be Node's own (set by its fetch), whose handler
+    // interface the RetryAgent of this undici cannot drive
+    const inner = options.dispatcher ?? new Agent();
+    const common = {
+      maxRetries: r.maxRetries ?? 3,
+      minTimeout: r.minTimeout ?? 200,
+      maxTimeout: r.maxTimeout ?? 5000,
+      timeoutFactor: r.timeoutFactor ?? 2,
+      methods: METHODS,
+      // after the last retry, the last answer (its status and error body), not an exception
+      throwOnError: false,
+    };
+    this.#retrying = new RetryAgent(inner, { ...common, statusCodes: r.statusCodes ?? RETRIED_STATUSES });
+    this.#rateLimitedOnly = new RetryAgent(inner, { ...common, statusCodes: [429], errorCodes: [] });
+    this.#tokens = new TokenCache(
+      () => this.#fetchToken(),
+      options.now ?? Date.now,
+      options.refreshMarginSeconds ?? 60,
+    );
   }
 
-  /** `POST /token/create` (DECISIONS D26): a session token for `player_id` (`""` for a read-only viewer). */
+  /** `POST /token/create` (the player sessions rule): a session token for `player_id` (`""` for a read-only viewer). */
   createPlayerToken(body: CreateSessionBody): Promise<PlayerToken> {
     return this.call<PlayerToken>(ROUTES.createPlayerToken, { body });
   }
@@ -169,22 +177,22 @@ export class BookieClient {
     return this.call<Record<string, unknown>>(ROUTES.getWhiteLabel);
   }
 
-  /** `GET /dictionaries/{name}?locale=` (DECISIONS D54): sports, tournaments, market types, restriction types… */
+  /** `GET /dictionaries/{name}?locale=` (the environments and tools rule): sports, tournaments, market types, restriction types… */
   getDictionary(name: DictionaryName, locale?: DictionaryLocale): Promise<Dictionary> {
     return this.call<Dictionary>(ROUTES.getDictionary, { params: { name }, query: { locale } });
   }
 
-  /** `GET /bets` (DECISIONS D54): one page of the white label's bets; pass `next` as `cursor` for the next. */
+  /** `GET /bets` (the environments and tools rule): one page of the white label's bets; pass `next` as `cursor` for the next. */
   listBets(query: PartnerBetQuery = {}): Promise<PartnerBetPage> {
     return this.call<PartnerBetPage>(ROUTES.listBets, { query });
   }
 
-  /** `GET /bets/{bet_id}` (DECISIONS D29, D54). @throws BookieApiError 404 for a bet of another white label. */
+  /** `GET /bets/{bet_id}` (the partner-reported bets rule, the environments and tools rule). @throws BookieApiError 404 for a bet of another white label. */
   getBet(betId: string): Promise<PartnerBet> {
     return this.call<PartnerBet>(ROUTES.getBet, { params: { bet_id: betId } });
   }
 
-  /** `POST /bets/{bet_id}/cancel` (DECISIONS D54): before settlement; @throws BookieApiError 409 once settled. */
+  /** `POST /bets/{bet_id}/cancel` (the environments and tools rule): before settlement; @throws BookieApiError 409 once settled. */
   cancelBet(betId: string, reason: string): Promise<PartnerBetActionAnswer> {
     return this.call<PartnerBetActionAnswer>(ROUTES.cancelBet, {
       params: { bet_id: betId },
@@ -192,17 +200,17 @@ export class BookieClient {
     });
   }
 
-  /** `POST /bets/{bet_id}/void` (DECISIONS D54): before settlement; @throws BookieApiError 409 once settled. */
+  /** `POST /bets/{bet_id}/void` (the environments and tools rule): before settlement; @throws BookieApiError 409 once settled. */
   voidBet(betId: string, reason: string): Promise<PartnerBetActionAnswer> {
     return this.call<PartnerBetActionAnswer>(ROUTES.voidBet, { params: { bet_id: betId }, body: { reason } });
   }
 
-  /** `GET /reports/bets` (DECISIONS D54) as JSON; `from`/`to` ISO 8601, [from, to), at most 92 days. */
+  /** `GET /reports/bets` (the environments and tools rule) as JSON; `from`/`to` ISO 8601, [from, to), at most 92 days. */
   getBetReport(window: { from: string; to: string }): Promise<BetReport> {
     return this.call<BetReport>(ROUTES.getBetReport, { query: window });
   }
 
-  /** `GET /reports/daily` (DECISIONS D54) as JSON. */
+  /** `GET /reports/daily` (the environments and tools rule) as JSON. */
   getDailyReport(window: { from: string; to: string }): Promise<DailyReport> {
     return this.call<DailyReport>(ROUTES.getDailyReport, { query: window });
   }
@@ -278,7 +286,7 @@ export class BookieClient {
     return parsed;
   }
 
-  /** One request with retries on 429 (always), and on 5xx / network errors when `retryable`. */
+  /** One request through the retrying dispatcher: 429 always, 5xx and network errors when `retryable`. */
   async #send(
     method: string,
     path: string,
@@ -287,36 +295,19 @@ export class BookieClient {
     retryable: boolean,
   ): Promise<RawAnswer> {
     const timeout = this.#opts.timeoutMs ?? 10_000;
-    for (let attempt = 1; ; attempt++) {
-      let answer: RawAnswer | undefined;
-      let failure: unknown;
-      try {
-        const res = await request(`${this.#base}${path}`, {
-          method: method as Dispatcher.HttpMethod,
-          headers,
-          body,
-          headersTimeout: timeout,
-          bodyTimeout: timeout,
-          ...(this.#opts.dispatcher ? { dispatcher: this.#opts.dispatcher } : {}),
-        });
-        answer = { status: res.statusCode, headers: res.headers, text: await res.body.text() };
-      } catch (e) {
-        failure = e;
-      }
-      const last = attempt >= this.#retry.maxAttempts;
-      if (answer && !isRetryableStatus(answer.status)) return answer;
-      if (answer && answer.status === 429) {
-        const after = parseRetryAfter(header(answer.headers, 'retry-after'), this.#now());
-        if (last || (after !== undefined && after > this.#retry.maxRetryAfterMs)) return answer;
-        await this.#sleep(after ?? backoffDelay(this.#retry, attempt - 1, this.#opts.random));
-        continue;
-      }
-      if (!retryable || last) {
-        if (answer) return answer;
-        const msg = failure instanceof Error ? failure.message : String(failure);
-        throw new BookieApiError(0, 'network_error', `${method} ${path}: ${msg}`);
-      }
-      await this.#sleep(backoffDelay(this.#retry, attempt - 1, this.#opts.random));
+    try {
+      const res = await request(`${this.#base}${path}`, {
+        method: method as Dispatcher.HttpMethod,
+        headers,
+        body,
+        headersTimeout: timeout,
+        bodyTimeout: timeout,
+        dispatcher: retryable ? this.#retrying : this.#rateLimitedOnly,
+      });
+      return { status: res.statusCode, headers: res.headers, text: await res.body.text() };
+    } catch (e) {
+      const msg = e instanceof Error ? e.message : String(e);
+      throw new BookieApiError(0, 'network_error', `${method} ${path}: ${msg}`);
     }
   }
 }

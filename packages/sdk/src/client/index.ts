@@ -1,9 +1,8 @@
 /**
- * The partner's REST client for Bookie (DECISIONS D26, D27): OAuth token caching, typed routes, retries.
+ * The partner's REST client for Bookie (the player sessions rule, the partner tokens rule): OAuth token caching, typed routes, retries.
  *
  * @packageDocumentation
  */
-export * from './backoff.js';
 export * from './client.js';
 export * from './errors.js';
 export * from './partner-client.js';

@@ -8,7 +8,7 @@ export interface CachedToken {
 }
 
 /**
- * Caches the OAuth access token (DECISIONS D27): one fetch at a time (concurrent callers share it), reused until
+ * Caches the OAuth access token (the partner tokens rule): one fetch at a time (concurrent callers share it), reused until
  * `refreshAt`, which is the expiry less `refreshMarginSeconds` (at most half the lifetime), so a token is
  * replaced before it expires.
  */

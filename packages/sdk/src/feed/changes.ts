@@ -1,14 +1,14 @@
 /**
- * The path rules of `match_update` changes (spec 02 "match_update changes", DECISIONS D24), shared by the server's
+ * The path rules of `match_update` changes (the feed contract, "match_update changes", the change paths rule), shared by the server's
  * trading writer and every replica, so both apply a change the same way.
  *
  * @packageDocumentation
  */
 
-/** Path segments that are never valid (prototype pollution guard, DECISIONS D24). */
+/** Path segments that are never valid (prototype pollution guard, the change paths rule). */
 export const FORBIDDEN_SEGMENTS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
 
-/** A `changes` key that breaks DECISIONS D24, with the reason. */
+/** A `changes` key that breaks the change paths rule, with the reason. */
 export class ChangePathError extends Error {
   constructor(
     /** The offending key, as given. */
@@ -22,7 +22,7 @@ export class ChangePathError extends Error {
 }
 
 /**
- * Splits and checks one `changes` key (DECISIONS D24): `/`-separated, every segment non-empty, none of
+ * Splits and checks one `changes` key (the change paths rule): `/`-separated, every segment non-empty, none of
  * `__proto__`, `constructor`, `prototype`.
  *
  * @throws ChangePathError naming the key.
@@ -57,7 +57,7 @@ function depth(path: string): number {
 }
 
 /**
- * The keys of `changes` in the order they must be applied: shallower paths before deeper ones (DECISIONS D24);
+ * The keys of `changes` in the order they must be applied: shallower paths before deeper ones (the change paths rule);
  * keys of equal depth keep their order.
  */
 export function orderedChangeKeys(changes: Record<string, unknown>): string[] {
@@ -83,13 +83,13 @@ function isPlainObject(x: unknown): x is Record<string, unknown> {
 }
 
 /**
- * Applies `changes` to `target` in place (spec 02, DECISIONS D24): for each path, shallower first, sets the node to
+ * Applies `changes` to `target` in place (the feed contract, the change paths rule): for each path, shallower first, sets the node to
  * the given value, creating missing intermediate objects. Values are stored by reference (callers pass freshly
  * parsed JSON).
  *
  * @param strict - when true (the writer), a path through a value that is not an object throws; when false (a
  *   replica), such a value is replaced by an object, so a replica never stops on an entry it cannot apply.
- * @throws ChangePathError for a key that breaks D24, or (strict) a path through a non-object.
+ * @throws ChangePathError for a key that breaks the change paths rule, or (strict) a path through a non-object.
  */
 export function applyChanges(
   target: Record<string, unknown>,

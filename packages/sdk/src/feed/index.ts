@@ -1,5 +1,5 @@
 /**
- * The SDK's trading feed client (spec 02): {@link FeedReplica} and its pieces.
+ * The SDK's trading feed client (the feed contract): {@link FeedReplica} and its pieces.
  *
  * @packageDocumentation
  */

@@ -1,5 +1,5 @@
 /**
- * Line framing of the feed's byte streams (`/all`, `/log`: one JSON document per line, spec 02 "Endpoints").
+ * Line framing of the feed's byte streams (`/all`, `/log`: one JSON document per line, the feed contract, "Endpoints").
  * Works on raw bytes: a line may span several chunks, and a multi-byte UTF-8 character may be split between two
  * chunks; only complete lines are decoded.
  *

@@ -1,5 +1,5 @@
 /**
- * FeedReplica: a partner's (and Bookie's own) copy of the book, kept by the client procedure of spec 02:
+ * FeedReplica: a partner's (and Bookie's own) copy of the book, kept by the client procedure of the feed contract:
  * 1. GET /all, keep every snapshot and Last-Version; 2. GET /log from the saved version, apply each line in order;
  * 3. save v with the state; after a restart go on at step 2; 4. on 409, start again at step 1.
  *
@@ -19,7 +19,7 @@ import { applyChanges } from './changes.js';
 import { LineSplitter } from './lines.js';
 import { MemoryReplicaStore, parseState, type ReplicaStore, serialiseState } from './stores.js';
 
-/** TLS material for mutual TLS (spec 02 "Authentication"): PEM strings or buffers. */
+/** TLS material for mutual TLS (the feed contract, "Authentication"): PEM strings or buffers. */
 export interface FeedTlsOptions {
   /** Client certificate (PEM). */
   cert?: string | Buffer;
@@ -38,17 +38,17 @@ export interface FeedReplicaOptions {
    * owner feeds with {@link FeedReplica.reset} and {@link FeedReplica.applyLine}.
    */
   baseUrl?: string;
-  /** Returns a bearer token for each request (e.g. an OAuth client-credentials cache, DECISIONS D27). */
+  /** Returns a bearer token for each request (e.g. an OAuth client-credentials cache, the partner tokens rule). */
   token?: () => Promise<string>;
-  /** Mutual TLS options (spec 02 "Authentication"). */
+  /** Mutual TLS options (the feed contract, "Authentication"). */
   tls?: FeedTlsOptions;
   /** An undici dispatcher to use instead of one built from `tls`. */
   dispatcher?: Dispatcher;
   /** Where state and version are persisted together (default: in memory). */
   store?: ReplicaStore;
-  /** `heartbeat_interval` asked of `/log`, in seconds (default 5, spec 02 "Limits"). */
+  /** `heartbeat_interval` asked of `/log`, in seconds (default 5, the feed contract, "Limits"). */
   heartbeatIntervalS?: number;
-  /** Reconnect after this many missed heartbeats (default 2, spec 02 "Events"). */
+  /** Reconnect after this many missed heartbeats (default 2, the feed contract, "Events"). */
   missedHeartbeats?: number;
   /** Reconnect backoff: first delay and cap, in ms (defaults 250 and 30,000); each delay is jittered ±50 %. */
   backoff?: { initialMs?: number; maxMs?: number };
@@ -58,7 +58,7 @@ export interface FeedReplicaOptions {
   checkpointIntervalMs?: number;
 }
 
-/** A 409 from `/log`: the saved version is gone (retention) or ahead of the head (DECISIONS D22). */
+/** A 409 from `/log`: the saved version is gone (retention) or ahead of the head (the feed log rule). */
 export class FeedConflictError extends Error {
   constructor(readonly lastVersion: bigint) {
     super(`feed: /log answered 409 for Last-Version ${lastVersion}`);
@@ -92,7 +92,7 @@ export interface FeedReplicaEvents {
   connected: [];
   /** The log stream ended, failed or was given up by the heartbeat watchdog. */
   disconnected: [reason: string];
-  /** The backlog is replayed (first heartbeat after connecting, DECISIONS D25). */
+  /** The backlog is replayed (first heartbeat after connecting, the feed heartbeat line rule). */
   caught_up: [version: bigint];
   /** A recoverable problem (the replica retries); never thrown. */
   warning: [err: unknown];
@@ -110,11 +110,11 @@ const sleep = (ms: number, signal?: AbortSignal) =>
   });
 
 /**
- * A replica of the trading feed (spec 02). Connected to a feed URL it runs the client procedure by itself
+ * A replica of the trading feed (the feed contract). Connected to a feed URL it runs the client procedure by itself
  * ({@link FeedReplica.start}); without one, its owner feeds it (the server's in-process catalog).
  *
  * Guarantees: entries apply in order; an entry at or below the applied version is skipped (versions compared as
- * BigInt, DECISIONS D21); the version is persisted only together with the state; a 409 resyncs into a staging copy
+ * BigInt, the feed versions rule); the version is persisted only together with the state; a 409 resyncs into a staging copy
  * that is swapped in whole; two missed heartbeats reconnect; reconnects back off with jitter; repeated 409s are
  * slowed down. While disconnected, {@link FeedReplica.isBettingAllowed} answers false.
  */
@@ -228,7 +228,7 @@ export class FeedReplica extends EventEmitter<FeedReplicaEvents> {
   }
 
   /**
-   * The rule for accepting bets (spec 02, without managed trading): fixture status 0 or 1, bet stop off, market
+   * The rule for accepting bets (the feed contract, without managed trading): fixture status 0 or 1, bet stop off, market
    * status 0, odd status 0 and `is_active`. False for anything unknown, and false while disconnected.
    */
   isBettingAllowed(eventId: string, marketId: string, oddId: string): boolean {
@@ -269,7 +269,7 @@ export class FeedReplica extends EventEmitter<FeedReplicaEvents> {
 
   /** Applies one parsed log entry; see {@link FeedReplica.applyLine}. */
   applyEntry(entry: LogEntry): boolean {
-    // exact integer comparison (DECISIONS D21): as numbers while both are safe integers, as BigInt beyond 2^53
+    // exact integer comparison (the feed versions rule): as numbers while both are safe integers, as BigInt beyond 2^53
     const n = Number(entry.v);
     if (Number.isSafeInteger(n) && (!this.hasApplied || !Number.isNaN(this.appliedNum))) {
       if (n <= this.appliedNum) return false;

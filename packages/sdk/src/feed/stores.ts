@@ -1,6 +1,6 @@
 /**
  * Where a {@link FeedReplica} persists its state. The version is only ever persisted together with the state it
- * belongs to (spec 02 client procedure, step 3): a store saves and loads one opaque text that holds both.
+ * belongs to (the feed contract's client procedure, step 3): a store saves and loads one opaque text that holds both.
  *
  * @packageDocumentation
  */

@@ -1,10 +1,21 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { MAX_SYSTEM_COMBINATIONS } from '@bookie/core';
+import {
+  ConfigError,
+  choiceSetting,
+  intSetting as int,
+  postgresUrlSetting as postgresUrl,
+  readSetting,
+} from '@bookie/process';
+import { Type } from '@sinclair/typebox';
+
+export { ConfigError };
 
 /**
  * The server's settings, validated once at start. Every value comes from a CLI flag or an environment
- * variable (flags win); a bad or missing value is a {@link ConfigError} naming the setting.
+ * variable (flags win), read by the one loader of `@bookie/process` (env-schema on TypeBox schemas, shared with the
+ * wallet); a bad or missing value is a {@link ConfigError} naming the setting.
  */
 export interface Config {
   /**
@@ -94,11 +105,7 @@ export type BookieEnvironment = 'integration' | 'production';
 
 /** Reads `BOOKIE_ENV` (default `production`). */
 export function loadEnvironment(env: NodeJS.ProcessEnv): BookieEnvironment {
-  const raw = env.BOOKIE_ENV || 'production';
-  if (raw !== 'integration' && raw !== 'production') {
-    throw new ConfigError('BOOKIE_ENV', `expected integration or production, got "${raw}"`);
-  }
-  return raw;
+  return choiceSetting('BOOKIE_ENV', env.BOOKIE_ENV, ['integration', 'production'], 'production');
 }
 
 /** Settings of tenancy and authentication. */
@@ -217,17 +224,6 @@ export interface RiskConfig {
   settingsCacheMs: number;
 }
 
-/** A setting that is missing or malformed. `setting` names it as the operator writes it. */
-export class ConfigError extends Error {
-  constructor(
-    public readonly setting: string,
-    message: string,
-  ) {
-    super(`invalid setting ${setting}: ${message}`);
-    this.name = 'ConfigError';
-  }
-}
-
 /** Values given on the command line; they override the environment. */
 export interface ConfigOverrides {
   port?: string | undefined;
@@ -241,28 +237,6 @@ export interface ConfigOverrides {
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
-
-function int(setting: string, raw: string | undefined, def: number, min: number, max: number): number {
-  if (raw === undefined || raw === '') return def;
-  if (!/^\d+$/.test(raw)) throw new ConfigError(setting, `expected a whole number, got "${raw}"`);
-  const n = Number(raw);
-  if (n < min || n > max) throw new ConfigError(setting, `expected ${min}..${max}, got ${raw}`);
-  return n;
-}
-
-function postgresUrl(setting: string, raw: string | undefined): string | undefined {
-  if (raw === undefined || raw === '') return undefined;
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new ConfigError(setting, `not a URL: "${raw}"`);
-  }
-  if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') {
-    throw new ConfigError(setting, `expected a postgres:// URL, got "${url.protocol}"`);
-  }
-  return raw;
-}
 
 function addressList(setting: string, raw: string | undefined): string[] {
   if (raw === undefined || raw.trim() === '') return [];
@@ -303,18 +277,14 @@ export function loadAuthConfig(env: NodeJS.ProcessEnv): AuthConfig {
 
 const DECIMAL_SETTING = /^(0|[1-9][0-9]{0,11})(\.[0-9]{1,12})?$/;
 
+/** A decimal fraction in [0, 1] kept as its decimal string (exact). */
 function fraction(setting: string, raw: string | undefined, def: string): string {
-  const v = raw ?? def;
-  if (!DECIMAL_SETTING.test(v) || !/^(0(\.\d+)?|1(\.0+)?)$/.test(v)) {
-    throw new ConfigError(setting, `expected a decimal fraction between 0 and 1 such as ${def}, got "${v}"`);
-  }
-  return v;
+  const schema = Type.String({ pattern: '^(0(\\.[0-9]{1,12})?|1(\\.0{1,12})?)$', default: def });
+  return readSetting(setting, schema, raw, `a decimal fraction between 0 and 1 such as ${def}`);
 }
 
 function loadRiskConfig(env: NodeJS.ProcessEnv): RiskConfig {
-  const engine = env.RISK_ENGINE ?? 'on';
-  if (engine !== 'on' && engine !== 'off')
-    throw new ConfigError('RISK_ENGINE', `expected on or off, got "${engine}"`);
+  const engine = choiceSetting('RISK_ENGINE', env.RISK_ENGINE, ['on', 'off'], 'on');
   return {
     enabled: engine === 'on',
     shadeFrom: fraction('RISK_SHADE_FROM', env.RISK_SHADE_FROM, '0.5'),
@@ -326,13 +296,12 @@ function loadRiskConfig(env: NodeJS.ProcessEnv): RiskConfig {
 }
 
 function loadBetsConfig(env: NodeJS.ProcessEnv): BetsConfig {
-  const oddsTolerance = env.ODDS_TOLERANCE ?? '0';
-  if (!DECIMAL_SETTING.test(oddsTolerance)) {
-    throw new ConfigError(
-      'ODDS_TOLERANCE',
-      `expected a decimal fraction such as 0.05, got "${oddsTolerance}"`,
-    );
-  }
+  const oddsTolerance = readSetting(
+    'ODDS_TOLERANCE',
+    Type.String({ pattern: DECIMAL_SETTING.source, default: '0' }),
+    env.ODDS_TOLERANCE,
+    'a decimal fraction such as 0.05',
+  );
   const eurRates: Record<string, string> = { EUR: '1' };
   for (const part of (env.EUR_RATES ?? '').split(',').filter((p) => p.trim() !== '')) {
     const m = /^\s*([A-Z]{3})=([0-9.]+)\s*$/.exec(part);
@@ -398,16 +367,16 @@ function loadTlsConfig(env: NodeJS.ProcessEnv, flags: ConfigOverrides): TlsConfi
 
 /** Validates the settings; throws {@link ConfigError} on the first bad one. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: ConfigOverrides = {}): Config {
-  const logLevel = (env.LOG_LEVEL ?? 'info') as Config['logLevel'];
-  if (!LOG_LEVELS.includes(logLevel)) {
-    throw new ConfigError('LOG_LEVEL', `expected one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
-  }
+  const logLevel = choiceSetting('LOG_LEVEL', env.LOG_LEVEL, LOG_LEVELS, 'info');
   const dataDirRaw = flags.dataDir ?? env.BOOKIE_DATA_DIR ?? './.bookie';
   if (dataDirRaw === '') throw new ConfigError('--data-dir', 'must not be empty');
-  const adminToken = env.BOOKIE_ADMIN_TOKEN || undefined;
-  if (adminToken !== undefined && adminToken.length < 16) {
-    throw new ConfigError('BOOKIE_ADMIN_TOKEN', 'must be at least 16 characters');
-  }
+  const adminToken = readSetting(
+    'BOOKIE_ADMIN_TOKEN',
+    Type.String({ minLength: 16 }),
+    env.BOOKIE_ADMIN_TOKEN,
+    'at least 16 characters',
+    { secret: true },
+  );
   // an explicit --data-dir asks for the embedded database even when DATABASE_URL is set
   const urlRaw = flags.dbUrl ?? (flags.dataDir !== undefined ? undefined : env.DATABASE_URL);
   return {

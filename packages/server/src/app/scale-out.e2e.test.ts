@@ -92,7 +92,7 @@ if (process.env.DATABASE_URL) {
       const sessions = new Map<string, string>();
       for (const id of players) {
         await p.walletApi.deposit(id, '1000');
-        sessions.set(id, await p.session(id, { sid: id }));
+        sessions.set(id, await p.session(id, { sid: id, currency: 'EUR' }));
       }
       /** Bets per player: id, market, odd. */
       const bets: Array<{ id: string; player: string; market: string; odd: string }> = [];

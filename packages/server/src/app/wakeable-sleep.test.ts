@@ -1,17 +1,34 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { WakeableSleep } from './wakeable-sleep.js';
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe('WakeableSleep', () => {
   it('ends a sleep early on wake, and otherwise after its time', async () => {
+    // the clock is the test's: no assertion depends on how fast the machine is
+    vi.useFakeTimers();
     const s = new WakeableSleep();
     s.wake(); // nobody asleep: nothing to end, and the next sleep is not cut short by it
-    const t0 = performance.now();
-    const woken = s.sleep(10_000);
-    setTimeout(() => s.wake(), 20);
-    await woken;
-    expect(performance.now() - t0).toBeLessThan(5_000);
-    const t1 = performance.now();
-    await s.sleep(30);
-    expect(performance.now() - t1).toBeGreaterThanOrEqual(25);
+    let woken = false;
+    const long = s.sleep(10_000).then(() => {
+      woken = true;
+    });
+    await vi.advanceTimersByTimeAsync(9_999);
+    expect(woken).toBe(false);
+    s.wake();
+    await long;
+    expect(woken).toBe(true);
+
+    let slept = false;
+    const short = s.sleep(30).then(() => {
+      slept = true;
+    });
+    await vi.advanceTimersByTimeAsync(29);
+    expect(slept).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    await short;
+    expect(slept).toBe(true);
   });
 });

@@ -67,7 +67,10 @@ export function partnerCheckCommand(): Command {
       'where the partner serves GET /players/{id}/balance like the reference wallet (default: try the callback URL)',
     )
     .option('--no-balance', "do not read the partner's balance; report the expected one only")
-    .option('--foreign-params <json>', 'the Foreign-Params header to send (a JSON object)', '{}')
+    .option(
+      '--foreign-params <json>',
+      'the Foreign-Params header to send (a JSON object; default: {"currency": <--currency>})',
+    )
     .option('--timeout <ms>', 'timeout of one callback', '5000')
     .option('--only <ids>', `comma-separated scenario ids (${SCENARIO_IDS.join(', ')})`)
     .option('--report <file>', 'where to write the JSON report', 'partner-check-report.json')
@@ -87,7 +90,7 @@ export function partnerCheckCommand(): Command {
         if (!/^[A-Z]{3}$/.test(o.currency))
           throw validationError('--currency', `expected ISO 4217 such as EUR`);
         if (!/^\d{2,6}$/.test(o.timeout)) throw validationError('--timeout', 'expected 10..999999 ms');
-        const foreignParams = jsonObject('--foreign-params', o.foreignParams) ?? {};
+        const foreignParams = jsonObject('--foreign-params', o.foreignParams);
         const only = o.only
           ?.split(',')
           .map((s) => s.trim())

@@ -3,11 +3,13 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { entryArgs } from '@bookie/process';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../testing/database.js';
 import { runBookie } from '../testing/process.js';
 
-const MAIN = join(dirname(fileURLToPath(import.meta.url)), '..', 'main.ts');
+/** `bookie`: the compiled build when fresh, else the sources under tsx. */
+const MAIN = entryArgs(join(dirname(fileURLToPath(import.meta.url)), '..', '..'));
 const SEASON = fileURLToPath(new URL('../data/E0_2324.csv', import.meta.resolve('@bookie/simulator/index')));
 const dir = mkdtempSync(join(tmpdir(), 'bookie-replay-cli-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -99,9 +101,7 @@ describe('bookie replay and bookie demo', () => {
     const child = spawn(
       process.execPath,
       [
-        '--import',
-        'tsx',
-        MAIN,
+        ...MAIN,
         'demo',
         firstMatches(6),
         '--port',

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
+import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CreatedWhiteLabel, CreateWhiteLabelBody } from '@bookie/contracts';
 import { formatMoney, parseDecimal, validationError } from '@bookie/core';
-import { startListening } from '@bookie/process';
+import { entryArgs, startListening } from '@bookie/process';
 import type { ParsedSeason, ReplayOptions, ReplayResult, ReplayTarget, Speed } from '@bookie/simulator';
 import { Command } from 'commander';
 import { action, printJson } from './io.js';
@@ -42,7 +43,8 @@ export interface ReplayPlatformOptions {
 /** The white label's stake limits in a replay: a few planned bets cross them on purpose. */
 export const REPLAY_LIMITS = { min_stake: '1', max_stake: '2500', max_payout: '250000' } as const;
 
-const MAIN = fileURLToPath(new URL('../main.ts', import.meta.url));
+/** `bookie` for the child process: the compiled build when fresh, else the sources under tsx. */
+const MAIN = () => entryArgs(fileURLToPath(new URL('../..', import.meta.url)));
 
 /** A child process that prints `<name> listening on <url>` once it serves; it stops when this process goes. */
 async function spawnListening(
@@ -52,7 +54,7 @@ async function spawnListening(
 ): Promise<{ url: string; stop(): Promise<void> }> {
   const proc = await startListening({
     name,
-    args: ['--import', 'tsx', ...args],
+    args,
     env: { ...process.env, ...env },
     listening: new RegExp(`${name} listening on (https?://[^"\\s]+)`),
     timeoutMs: 120_000,
@@ -117,7 +119,7 @@ export async function startReplayPlatform(opts: ReplayPlatformOptions = {}): Pro
       stops.push(() => server.stop());
       bookieUrl = server.url;
     } else {
-      const args = [MAIN, 'start', '--port', String(opts.port ?? 0)];
+      const args = [...MAIN(), 'start', '--port', String(opts.port ?? 0)];
       if (dbArgs.dbUrl) args.push('--db-url', dbArgs.dbUrl);
       else args.push('--data-dir', dbArgs.dataDir as string);
       const proc = await spawnListening('bookie', args, { ...env, LOG_LEVEL: 'info' });
@@ -153,8 +155,11 @@ export async function startReplayPlatform(opts: ReplayPlatformOptions = {}): Pro
       ...(secret ? ['--secret', secret] : []),
     ];
     if ((opts.wallet ?? 'process') === 'process') {
-      const main = fileURLToPath(import.meta.resolve('@bookie/wallet/main'));
-      const proc = await spawnListening('bookie-wallet', [main, ...walletArgs], { LOG_LEVEL: 'warn' });
+      // the wallet package (…/src/main.ts or …/dist/main.js): its build when fresh, else its sources under tsx
+      const walletDir = dirname(dirname(fileURLToPath(import.meta.resolve('@bookie/wallet/main'))));
+      const proc = await spawnListening('bookie-wallet', [...entryArgs(walletDir), ...walletArgs], {
+        LOG_LEVEL: 'warn',
+      });
       stops.push(() => proc.stop());
       walletUrl = proc.url;
     } else {

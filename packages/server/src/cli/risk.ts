@@ -53,7 +53,10 @@ const sub = (name: string, description: string) =>
 export function riskCommand(): Command {
   const cmd = new Command('risk').description('risk engine: limits, groups, delays, exposure, recompute');
   cmd.addCommand(
-    sub('recompute', 'recompute exposure from the bets; exit 1 when stored exposure differs (D37)').action(
+    sub(
+      'recompute',
+      'recompute exposure from the bets; exit 1 when stored exposure differs (the risk rule)',
+    ).action(
       action(async (o: DbFlags) => {
         const report = await withDatabase(o, (database) => recomputeExposure(database.db));
         printJson(report);

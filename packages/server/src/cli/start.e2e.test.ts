@@ -22,7 +22,7 @@ describe('bookie start (real process)', () => {
     const r = await runBookie(['start', '--port', 'eighty']);
     expect(r.code).toBe(2);
     expect(r.stderr.trim().split('\n')).toEqual([
-      'error: invalid setting --port: expected a whole number, got "eighty"',
+      'error: invalid setting --port: expected a whole number 0..65535, got "eighty"',
     ]);
   });
 

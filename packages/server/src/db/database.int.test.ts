@@ -2,6 +2,7 @@ import { DomainError } from '@bookie/core';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../testing/database.js';
+import { waitUntil } from '../testing/scripted-partner.js';
 import { migrateToLatest } from './migrate.js';
 import { inTransaction } from './transaction.js';
 
@@ -64,7 +65,7 @@ describe(`database (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, () =>
     const got: string[] = [];
     const unlisten = await t.listen('bookie_test', (p) => got.push(p));
     await sql`select pg_notify('bookie_test', 'hello')`.execute(t.db);
-    for (let i = 0; i < 50 && got.length === 0; i++) await new Promise((r) => setTimeout(r, 20));
+    await waitUntil(() => got.length > 0);
     await unlisten();
     expect(got).toEqual(['hello']);
   });

@@ -109,7 +109,16 @@ export async function partnerToken(target: Target, clientId: string, clientSecre
   return (r.json as { access_token: string }).access_token;
 }
 
-/** Creates a player session token at `POST /token/create` (D26); defaults: locale en, currency EUR, player p1. */
+/**
+ * The body of a test session: locale en, currency EUR, player p1 unless given; `params`, unless given, carry the
+ * session's currency (as a partner's site puts it there) so the reference wallet can book the bets in it.
+ */
+export function sessionBody(body: Partial<CreateSessionBody> = {}): CreateSessionBody {
+  const currency = body.currency ?? 'EUR';
+  return { locale: 'en', currency, player_id: 'p1', ...body, params: body.params ?? { currency } };
+}
+
+/** Creates a player session token at `POST /token/create` (D26) with the body of {@link sessionBody}. */
 export async function createSession(
   target: Target,
   accessToken: string,
@@ -119,7 +128,7 @@ export async function createSession(
     target,
     '/token/create',
     { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` },
-    JSON.stringify({ locale: 'en', currency: 'EUR', player_id: 'p1', params: {}, ...body }),
+    JSON.stringify(sessionBody(body)),
   );
   if (r.status !== 200) throw new Error(`createSession: ${r.status} ${r.text}`);
   return (r.json as { token: string }).token;

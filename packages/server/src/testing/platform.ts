@@ -29,7 +29,7 @@ export interface TestPlatform {
     opts?: { token?: string; body?: unknown },
     // biome-ignore lint/suspicious/noExplicitAny: tests read whatever JSON the route answers
   ): Promise<{ status: number; json: any }>;
-  /** Creates a session token for a player (D26). */
+  /** Creates a session token for a player; its params carry the session's currency (EUR unless `params` name one). */
   session(playerId: string, params?: Record<string, unknown>): Promise<string>;
   /**
    * Kills Bookie (default SIGKILL) and starts it again on the same database; `whileStopped` runs in between (e.g.
@@ -105,8 +105,9 @@ export async function startPlatform(
     },
     dbArgs,
     call,
-    session: (playerId, params = {}) =>
-      createSession(bookie.url, accessToken, { player_id: playerId, params }),
+    // the reference wallet books a bet in the currency its session's params name: EUR unless the test says
+    session: (playerId, params) =>
+      createSession(bookie.url, accessToken, { player_id: playerId, params: { currency: 'EUR', ...params } }),
     async restartBookie(signal = 'SIGKILL', extraEnv = {}, whileStopped) {
       await bookie.kill(signal);
       await whileStopped?.();

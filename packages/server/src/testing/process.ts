@@ -1,8 +1,9 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type ListeningProcess, runToCompletion, startListening } from '@bookie/process';
+import { entryArgs, type ListeningProcess, runToCompletion, startListening } from '@bookie/process';
 
-const MAIN = join(dirname(fileURLToPath(import.meta.url)), '..', 'main.ts');
+/** `bookie` itself: the compiled build when fresh, else the sources under tsx (`@bookie/process` entryArgs). */
+const MAIN = () => entryArgs(join(dirname(fileURLToPath(import.meta.url)), '..', '..'));
 
 /** A `bookie` process started by a test (it stops when the test process goes: `@bookie/process`). */
 export type BookieProcess = ListeningProcess;
@@ -12,7 +13,7 @@ export function runBookie(
   args: string[],
   opts: { env?: NodeJS.ProcessEnv; input?: string } = {},
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return runToCompletion(['--import', 'tsx', MAIN, ...args], {
+  return runToCompletion([...MAIN(), ...args], {
     env: { ...process.env, LOG_LEVEL: 'warn', ...opts.env },
     ...(opts.input !== undefined ? { input: opts.input } : {}),
   });
@@ -31,9 +32,7 @@ export async function startBookie(
     name: 'bookie',
     args: [
       ...(opts.nodeArgs ?? []),
-      '--import',
-      'tsx',
-      MAIN,
+      ...MAIN(),
       'start',
       '--port',
       '0',

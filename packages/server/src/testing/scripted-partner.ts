@@ -70,9 +70,9 @@ export async function scriptedPartner(
 
 /**
  * Waits until `cond` holds (polling every 20 ms), or throws after `ms`. The default bound only catches a hung
- * condition: it sits just under the 30 s test timeout, because on a loaded machine conditions take longer.
+ * condition: it sits under the 120 s test timeout, because on a loaded machine conditions take longer.
  */
-export async function waitUntil(cond: () => boolean | Promise<boolean>, ms = 25_000): Promise<void> {
+export async function waitUntil(cond: () => boolean | Promise<boolean>, ms = 90_000): Promise<void> {
   const end = Date.now() + ms;
   while (!(await cond())) {
     if (Date.now() > end) throw new Error('timed out waiting for a condition');

@@ -53,17 +53,38 @@ export type WalletTx = Transaction<WalletDB>;
 
 /** Options of {@link walletHandlers}. */
 export interface WalletHandlerOptions {
-  /** Currency of a player's bets when `Foreign-Params` carries no `currency` key (e.g. `EUR`). */
-  defaultCurrency: string;
+  /**
+   * The one currency of every session, declared by the operator (`--currency`); when unset (the default) a
+   * `/bet/place` whose `Foreign-Params` name no `currency` is refused, never booked in a guessed currency.
+   */
+  defaultCurrency?: string | undefined;
   /** Called after each callback's movement is written (for logs and tests). */
   onMovement?: (event: { callback: string; betId: string; requestId: string; outcome: string }) => void;
 }
 
 const CURRENCY = /^[A-Z][A-Z0-9]{2,9}$/;
 
-function currencyOf(foreignParams: Record<string, unknown>, fallback: string): string {
+/** The currency `Foreign-Params` name (a valid code), else the declared one, else none. */
+function currencyOf(
+  foreignParams: Record<string, unknown>,
+  declared: string | undefined,
+): string | undefined {
   const c = foreignParams.currency;
-  return typeof c === 'string' && CURRENCY.test(c) ? c : fallback;
+  return typeof c === 'string' && CURRENCY.test(c) ? c : declared;
+}
+
+/**
+ * The currency of a `/bet/place`: the callback bodies do not carry one, so it is the session's (`Foreign-Params`
+ * `currency`) or the one the operator declared. Neither → the final, stored `auth_session_unknown` with
+ * `data.reason: "currency_unknown"`: Bookie ends the bet as a place error and nothing is held.
+ */
+function placeCurrency(foreignParams: Record<string, unknown>, declared: string | undefined): string {
+  const c = currencyOf(foreignParams, declared);
+  if (c !== undefined) return c;
+  throw callbackError('auth_session_unknown', {
+    reason: 'currency_unknown',
+    message: 'Foreign-Params name no currency (create the session with params.currency)',
+  });
 }
 
 /**
@@ -141,7 +162,7 @@ export function walletStatements(options: WalletHandlerOptions): CallbackStateme
       const statement = placeStatement({
         betId: body.bet_id,
         playerId: playerOf(body, foreignParams),
-        currency: currencyOf(foreignParams, options.defaultCurrency),
+        currency: placeCurrency(foreignParams, options.defaultCurrency),
         stake: freebet ? 0n : amountOf(body.bet_stake, 'bet_stake'),
         freebet,
       });
@@ -164,7 +185,8 @@ export function walletStatements(options: WalletHandlerOptions): CallbackStateme
       const statement = declineStatement({
         betId: body.bet_id,
         playerId: playerOf(body, foreignParams),
-        currency: currencyOf(foreignParams, options.defaultCurrency),
+        // only a tombstone (a decline of an unknown bet) takes it; a held bet is released in its own currency
+        currency: currencyOf(foreignParams, options.defaultCurrency) ?? '',
       });
       return { ...statement, answer: answer('decline', body.bet_id, requestId) };
     },

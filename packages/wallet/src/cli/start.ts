@@ -18,7 +18,7 @@ export function startCommand(): Command {
       )
       .option(
         '--currency <code>',
-        'currency when Foreign-Params names none (default: $WALLET_CURRENCY or EUR)',
+        'the one currency of every session, when Foreign-Params name none (default: $WALLET_CURRENCY; unset: such a /bet/place is refused)',
       )
       .option(
         '--admin-token <token>',

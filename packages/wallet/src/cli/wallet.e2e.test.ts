@@ -21,7 +21,8 @@ beforeAll(async () => {
   wallet = await startWalletProcess({
     secret,
     dbUrl: pg?.url,
-    args: ['--created-rate', '1', '--fault-seed', '3'],
+    // --currency: the operator declares the one currency of every session (the callbacks below name none)
+    args: ['--created-rate', '1', '--fault-seed', '3', '--currency', 'EUR'],
   });
   api = new WalletApi(wallet.url);
 });

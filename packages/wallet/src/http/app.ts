@@ -16,7 +16,7 @@ export interface WalletAppDeps {
   /** Signing secrets (DECISIONS D11); empty turns signature verification off. */
   secrets: readonly string[];
   /** Currency when `Foreign-Params` names none. */
-  defaultCurrency: string;
+  defaultCurrency?: string | undefined;
   faults: Faults;
   adminToken?: string;
   /** Check callback bodies against the exact contract instead of accepting other senders' shapes (default false). */

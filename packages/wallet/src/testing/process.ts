@@ -6,9 +6,10 @@
  */
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type ListeningProcess, runToCompletion, startListening } from '@bookie/process';
+import { entryArgs, type ListeningProcess, runToCompletion, startListening } from '@bookie/process';
 
-const MAIN = join(dirname(fileURLToPath(import.meta.url)), '..', 'main.ts');
+/** `bookie-wallet` itself: the compiled build when fresh, else the sources under tsx. */
+const MAIN = () => entryArgs(join(dirname(fileURLToPath(import.meta.url)), '..', '..'));
 
 /** A wallet process started by a test (it stops when the test process goes: `@bookie/process`). */
 export type WalletProcess = ListeningProcess;
@@ -35,7 +36,7 @@ export interface StartWalletOptions {
  * @throws Error with the process output when it exits or does not listen in time.
  */
 export async function startWalletProcess(options: StartWalletOptions = {}): Promise<WalletProcess> {
-  const args = ['--import', 'tsx', MAIN, 'start', '--port', '0'];
+  const args = [...MAIN(), 'start', '--port', '0'];
   if (options.dbUrl) args.push('--db-url', options.dbUrl);
   else args.push('--data-dir', options.dataDir ?? 'memory');
   const secrets = typeof options.secret === 'string' ? [options.secret] : (options.secret ?? []);
@@ -55,7 +56,7 @@ export function runWalletCli(
   args: string[],
   options: { env?: NodeJS.ProcessEnv } = {},
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return runToCompletion(['--import', 'tsx', MAIN, ...args], {
+  return runToCompletion([...MAIN(), ...args], {
     env: { ...process.env, LOG_LEVEL: 'warn', ...options.env },
   });
 }

@@ -31,7 +31,7 @@ describe(`placement end to end (${process.env.DATABASE_URL ? 'postgres' : 'pglit
 
   async function player(id: string, deposit = '100') {
     await p.walletApi.deposit(id, deposit);
-    return p.session(id, { sid: id });
+    return p.session(id, { sid: id, currency: 'EUR' });
   }
 
   async function settledOutbox() {
@@ -128,7 +128,7 @@ describe(`placement end to end (${process.env.DATABASE_URL ? 'postgres' : 'pglit
     const id = `crash-${point.replace(/\W/g, '-')}`;
     await player(id);
     await p.restartBookie('SIGTERM', { BOOKIE_FAILPOINT: point });
-    const token = await p.session(id, { sid: id });
+    const token = await p.session(id, { sid: id, currency: 'EUR' });
     const r = await place(token, single()).catch((e: Error) => ({ status: 0, json: { error: e.message } }));
     await p.bookie.exited;
     expect(await p.bookie.exited).toBe('SIGKILL');

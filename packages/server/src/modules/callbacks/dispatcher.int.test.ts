@@ -79,7 +79,7 @@ describe(`callback dispatcher (${process.env.DATABASE_URL ? 'postgres' : 'pglite
   }
 
   // a bound for a hung test only: under a loaded machine conditions take longer, never a fixed time
-  async function waitFor(cond: () => boolean | Promise<boolean>, ms = 25_000) {
+  async function waitFor(cond: () => boolean | Promise<boolean>, ms = 90_000) {
     const end = Date.now() + ms;
     while (!(await cond())) {
       if (Date.now() > end) throw new Error('timed out waiting');
@@ -227,11 +227,12 @@ describe(`callback dispatcher (${process.env.DATABASE_URL ? 'postgres' : 'pglite
       n === 1
         ? { status: 302, headers: { location: '/elsewhere' } }
         : n === 2
-          ? { status: 204, delayMs: 600 }
+          ? { status: 204, delayMs: 3_000 }
           : { status: 204 },
     );
     stops.push(p.close);
-    const d = dispatcher({ get: async () => unsigned(p.url) }, { timeoutMs: 300 });
+    // a timeout well above what a prompt local answer takes under load, so only the slow answer times out
+    const d = dispatcher({ get: async () => unsigned(p.url) }, { timeoutMs: 1_500 });
     await inTransaction(t.db, (tx) =>
       enqueueCallbacks(tx, [
         { whiteLabelId: 'wl', betId: 'R', path: '/bet/decline', body: { bet_id: 'R' }, foreignParams: {} },

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../testing/database.js';
 import { createPartner, partnerToken, TEST_ADMIN_TOKEN } from '../../testing/partner.js';
 import { type BookieProcess, startBookie } from '../../testing/process.js';
+import { waitUntil } from '../../testing/scripted-partner.js';
 import { sampleEvent } from '../trading/fixtures.js';
 
 const ENV = { BOOKIE_ADMIN_TOKEN: TEST_ADMIN_TOKEN, LOG_LEVEL: 'info' };
@@ -359,7 +360,8 @@ describe('feed conformance: 409 and server restarts', () => {
     expect(replica.isBettingAllowed(id, '2', '1')).toBe(true);
     const port = new URL(feed.url).port;
     expect(await feed.proc.kill('SIGTERM')).toBe(0);
-    for (let i = 0; i < 50 && replica.connected; i++) await new Promise((r) => setTimeout(r, 50));
+    // the replica notices the lost connection (a condition, not a fixed time: slow under load)
+    await waitUntil(() => !replica.connected, 60_000);
     expect(replica.isBettingAllowed(id, '2', '1')).toBe(false);
     const proc = await startBookie([...args, '--port', port], { env: ENV, timeoutMs: 120_000 });
     feed = { ...feed, proc, url: proc.url };

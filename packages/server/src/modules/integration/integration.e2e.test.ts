@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { entryArgs } from '@bookie/process';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,7 +12,8 @@ import { waitUntil } from '../../testing/scripted-partner.js';
 import { sampleEvent } from '../trading/fixtures.js';
 import { type BrokenPartner, startBrokenPartner } from './partner-check/broken-partner.testing.js';
 
-const MAIN = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'main.ts');
+/** `bookie` for the MCP client's child process: the compiled build when fresh, else the sources under tsx. */
+const MAIN = entryArgs(join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..'));
 const ONLY =
   'place_accept,place_decline,place_error_auth_session_unknown,settle_win,unsettle_and_settle_again,' +
   'duplicate_settle,retry_after_timeout';
@@ -132,7 +134,7 @@ describe('bookie mcp (stdio)', () => {
     await client.connect(
       new StdioClientTransport({
         command: process.execPath,
-        args: ['--import', 'tsx', MAIN, 'mcp', '--url', p.bookie.url],
+        args: [...MAIN, 'mcp', '--url', p.bookie.url],
         env: {
           ...(process.env as Record<string, string>),
           BOOKIE_CLIENT_ID: p.partner.clientId,
@@ -178,7 +180,7 @@ describe('bookie mcp (stdio)', () => {
     await own.connect(
       new StdioClientTransport({
         command: process.execPath,
-        args: ['--import', 'tsx', MAIN, 'mcp', '--url', p.bookie.url],
+        args: [...MAIN, 'mcp', '--url', p.bookie.url],
         env: {
           ...(process.env as Record<string, string>),
           BOOKIE_CLIENT_ID: cred.json.client_id,

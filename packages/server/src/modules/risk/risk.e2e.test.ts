@@ -28,7 +28,7 @@ describe(`risk engine end to end (${process.env.DATABASE_URL ? 'postgres' : 'pgl
 
   async function player(id: string, deposit = '100000') {
     await p.walletApi.deposit(id, deposit);
-    return p.session(id, { sid: id });
+    return p.session(id, { sid: id, currency: 'EUR' });
   }
 
   async function place(token: string, body: Record<string, unknown>) {

@@ -229,5 +229,17 @@ describe(`operator actions and the reconciliation report (${process.env.DATABASE
     expect(lines).toHaveLength(4);
     expect(lines.find((l) => l.startsWith(any.bet_id))).toMatch(/,false,balance shape$/);
     expect((await admin('GET', `/admin/reports/reconcile?from=${to}&to=${from}`)).status).toBe(400);
+
+    // a bet whose Foreign-Params name another currency than its own: its money was moved in that one
+    await w.t.deps.database.db
+      .updateTable('bet')
+      .set({ foreign_params: JSON.stringify({ currency: 'USD' }) })
+      .where('id', '=', any.bet_id)
+      .execute();
+    const usd = await admin('GET', `/admin/reports/reconcile?from=${from}&to=${to}`);
+    expect(usd.json.bets.mismatches[0]).toMatchObject({
+      bet_id: any.bet_id,
+      problems: ['balance', 'shape', 'currency'],
+    });
   });
 });

@@ -62,7 +62,8 @@ export interface ReconcileBet {
   current_payout: string;
   ok: boolean;
   /** What failed: `balance`, `shape` (settle/unsettle do not alternate or an unsettle does not reverse its settle),
-   * `outbox` (a ledger row without its callback). */
+   * `outbox` (a ledger row without its callback), `currency` (the bet's `Foreign-Params` name another currency than
+   * the bet's, so a wallet booking in that currency moved the wrong money). */
   problems: string[];
 }
 
@@ -90,6 +91,7 @@ function toBet(c: BetLedgerCheck): ReconcileBet {
   if (!c.balance_ok) problems.push('balance');
   if (!c.shape_ok) problems.push('shape');
   if (!c.outbox_ok) problems.push('outbox');
+  if (!c.currency_ok) problems.push('currency');
   return {
     bet_id: c.bet_id,
     white_label_id: c.white_label_id,

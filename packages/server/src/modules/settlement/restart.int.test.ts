@@ -82,7 +82,8 @@ describe(`settlement consumer restarts and leadership (${process.env.DATABASE_UR
     // a new consumer resumes from the saved version, re-processes the entry, settles only the 13 left
     const second = consumer({ pageSize: 5 });
     second.start();
-    await second.waitFor(version);
+    // it may first wait for the dead consumer's lease to run out: the bound only catches a hang
+    await second.waitFor(version, 90_000);
     const all = await settlesPerBet(w, ids);
     expect(all.size).toBe(23);
     expect([...all.values()].every((n) => n === 1)).toBe(true);
@@ -131,6 +132,6 @@ describe(`settlement consumer restarts and leadership (${process.env.DATABASE_UR
     // a clean stop hands over at once
     const other = leader === a ? b : a;
     await leader.stop();
-    await waitUntil(() => other.status().leader, 5_000);
+    await waitUntil(() => other.status().leader);
   });
 });

@@ -67,7 +67,7 @@ describe(`settlement end to end with the reference wallet (${process.env.DATABAS
   it('win → unsettle → lost → unsettle → win (and back to 0): the wallet balance after each step', async () => {
     const e = await newEvent();
     await p.walletApi.deposit('chain', '100');
-    const s = await p.session('chain', { sid: 'chain' });
+    const s = await p.session('chain', { sid: 'chain', currency: 'EUR' });
     const bet = await place(s, e);
     await delivered();
     const balance = async () => (await p.walletApi.balance('chain')).available;
@@ -146,7 +146,7 @@ describe(`settlement end to end with the reference wallet (${process.env.DATABAS
   it('survives kill -9 in the middle of a batch without settling any bet twice', async () => {
     const e = await newEvent();
     await p.walletApi.deposit('batch', '1000');
-    const s = await p.session('batch', { sid: 'batch' });
+    const s = await p.session('batch', { sid: 'batch', currency: 'EUR' });
     const bets: string[] = [];
     for (let i = 0; i < 12; i++) bets.push(await place(s, e, '2'));
     await delivered();

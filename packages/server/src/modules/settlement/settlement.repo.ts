@@ -578,6 +578,11 @@ export interface BetLedgerCheck {
   shape_ok: boolean;
   /** Every ledger row has its callback in the outbox. */
   outbox_ok: boolean;
+  /**
+   * The bet's `Foreign-Params` name no currency or the bet's own: a partner wallet that books in the currency of
+   * `Foreign-Params` moves the bet's money in the bet's currency.
+   */
+  currency_ok: boolean;
 }
 
 /**
@@ -616,7 +621,8 @@ export async function checkBetLedgers(
         - coalesce(sum(r.amount) filter (where r.kind = 'unsettle'), 0))
         = (case when b.state = 'settled' then coalesce(b.settle_amount, 0) else 0 end) as balance_ok,
       bool_and(r.shape_ok) as shape_ok,
-      bool_and(r.in_outbox) as outbox_ok
+      bool_and(r.in_outbox) as outbox_ok,
+      coalesce(b.foreign_params->>'currency' = b.currency, true) as currency_ok
     from touched t join bet b on b.id = t.bet_id join rows r on r.bet_id = b.id
     group by b.id
     order by b.id`.execute(db);

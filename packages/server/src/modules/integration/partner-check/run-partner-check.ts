@@ -27,7 +27,7 @@ export interface PartnerCheckOptions {
   playerId: string;
   /** The player's currency (default EUR). */
   currency?: string;
-  /** The `Foreign-Params` header sent with every callback (DECISIONS D7; default `{}`). */
+  /** The `Foreign-Params` header sent with every callback (DECISIONS D7; default `{currency}`, the session's currency). */
   foreignParams?: Record<string, unknown>;
   /**
    * Where the partner shows the player's balance, as the reference wallet does (`GET {url}/players/{id}/balance`).
@@ -115,7 +115,7 @@ export async function runPartnerCheck(options: PartnerCheckOptions): Promise<Par
   const client = new CallbackClient({
     callbackUrl: options.callbackUrl,
     secret: options.secret,
-    foreignParams: options.foreignParams ?? {},
+    foreignParams: options.foreignParams ?? { currency },
     timeoutMs,
   });
   const reader = await findBalanceReader(options, timeoutMs);

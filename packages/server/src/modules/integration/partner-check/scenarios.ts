@@ -1,7 +1,7 @@
 /**
- * The partner check's scenarios: every callback situation of spec 01 played as the platform plays it, each with the
+ * The partner check's scenarios: every callback situation of the callback contract's played as the platform plays it, each with the
  * contract rule it checks. A scenario throws {@link CheckFailure} when the partner breaks the rule and
- * {@link Unsupported} when an optional callback is answered 404, 405 or 501 (DECISIONS D45).
+ * {@link Unsupported} when an optional callback is answered 404, 405 or 501 (the optional callbacks rule).
  *
  * @packageDocumentation
  */
@@ -28,7 +28,7 @@ export class CheckFailure extends Error {
   override name = 'CheckFailure';
 }
 
-/** An optional callback the partner does not implement (404, 405 or 501, DECISIONS D45). */
+/** An optional callback the partner does not implement (404, 405 or 501, the optional callbacks rule). */
 export class Unsupported extends Error {
   override name = 'Unsupported';
 }
@@ -74,7 +74,7 @@ function describe(a: CallbackAnswer): string {
   return `${a.status}${a.location ? ` → ${a.location}` : ''}${body ? ` ${body}` : ''}`;
 }
 
-/** Sends and expects success: any 2xx, no redirect (DECISIONS D8). */
+/** Sends and expects success: any 2xx, no redirect (the any 2xx is a success rule). */
 async function ok(
   ctx: ScenarioContext,
   callback: string,
@@ -216,7 +216,7 @@ async function settle(
 
 const stake = parseMoney(STAKE, 'stake');
 const odds = parseOdds(ODDS, 'odds');
-/** Payouts of the scenario bet (DECISIONS D15, D16): win S·d, half win S·(d+1)/2, half loss S/2, refund S. */
+/** Payouts of the scenario bet (the leg factors rule, the exact, then rounded once rule): win S·d, half win S·(d+1)/2, half loss S/2, refund S. */
 const WIN = formatMoney(mul(stake, odds));
 const HALF_WIN = formatMoney(mul(stake, mul(rational(odds.num + odds.den, odds.den), rational(1n, 2n))));
 const HALF_LOSS = formatMoney(mul(stake, rational(1n, 2n)));
@@ -233,7 +233,7 @@ function sameAnswer(first: CallbackAnswer, again: CallbackAnswer, what: string):
 export const SCENARIOS: readonly Scenario[] = [
   {
     id: 'heartbeat',
-    rule: 'D13: POST /heartbeat with an empty body and the Foreign-Params header is answered 204 (any 2xx).',
+    rule: 'the heartbeat rule: POST /heartbeat with an empty body and the Foreign-Params header is answered 204 (any 2xx).',
     optional: true,
     async run(ctx) {
       await ok(ctx, '/heartbeat', ctx.client.prepare('heartbeat', null as never), true);
@@ -267,7 +267,7 @@ export const SCENARIOS: readonly Scenario[] = [
   {
     id: 'place_error_not_enough_balance',
     rule:
-      'D9: a /bet/place the player cannot cover is answered 400 {"error":{"code":"not_enough_balance","data":' +
+      'the callback errors rule: a /bet/place the player cannot cover is answered 400 {"error":{"code":"not_enough_balance","data":' +
       '{"actual_balance":"…"}}} and nothing is held.',
     async run(ctx) {
       const available = await ctx.observedAvailable();
@@ -308,7 +308,7 @@ export const SCENARIOS: readonly Scenario[] = [
   ...FINAL_PLACE_ERROR_CODES.filter((c) => c !== 'not_enough_balance').map(
     (code): Scenario => ({
       id: `place_error_${code}`,
-      rule: `D9: a partner that refuses a /bet/place with ${code} answers 400 {"error":{"code":"${code}"${code === 'player_limit_crossed' ? ',"data":{"types":[…]}' : ''}}}; the bet ends as Place Error and is not retried.`,
+      rule: `the callback errors rule: a partner that refuses a /bet/place with ${code} answers 400 {"error":{"code":"${code}"${code === 'player_limit_crossed' ? ',"data":{"types":[…]}' : ''}}}; the bet ends as Place Error and is not retried.`,
       async run(ctx) {
         await placeError(ctx, code);
       },
@@ -316,35 +316,35 @@ export const SCENARIOS: readonly Scenario[] = [
   ),
   {
     id: 'settle_win',
-    rule: 'spec 01, D3: /bet/settle with settle_type 1 credits settle_amount (stake × odds).',
+    rule: 'the callback contract, the settle type rule: /bet/settle with settle_type 1 credits settle_amount (stake × odds).',
     async run(ctx) {
       await settle(ctx, await placeAndAccept(ctx), 1, WIN, 1);
     },
   },
   {
     id: 'settle_loss',
-    rule: 'spec 01, D3: /bet/settle with settle_type 3 and settle_amount "0.000000" moves nothing; 2xx.',
+    rule: 'the callback contract, the settle type rule: /bet/settle with settle_type 3 and settle_amount "0.000000" moves nothing; 2xx.',
     async run(ctx) {
       await settle(ctx, await placeAndAccept(ctx), 3, '0.000000', 2);
     },
   },
   {
     id: 'settle_refund',
-    rule: 'D3: /bet/settle with settle_type 2 credits the stake back.',
+    rule: 'the settle type rule: /bet/settle with settle_type 2 credits the stake back.',
     async run(ctx) {
       await settle(ctx, await placeAndAccept(ctx), 2, STAKE, 5);
     },
   },
   {
     id: 'settle_half_win',
-    rule: 'D15: a half-won single settles with settle_type 1 and stake × (odds + 1) / 2.',
+    rule: 'the leg factors rule: a half-won single settles with settle_type 1 and stake × (odds + 1) / 2.',
     async run(ctx) {
       await settle(ctx, await placeAndAccept(ctx), 1, HALF_WIN, 3);
     },
   },
   {
     id: 'settle_half_loss',
-    rule: 'D15: a half-lost single settles with settle_type 3 and half the stake.',
+    rule: 'the leg factors rule: a half-lost single settles with settle_type 3 and half the stake.',
     async run(ctx) {
       await settle(ctx, await placeAndAccept(ctx), 3, HALF_LOSS, 4);
     },
@@ -352,7 +352,7 @@ export const SCENARIOS: readonly Scenario[] = [
   {
     id: 'unsettle_and_settle_again',
     rule:
-      'spec 01, D12: /bet/unsettle takes back the whole previous settle_amount; the next /bet/settle credits the ' +
+      'the callback contract, the full unsettle rule: /bet/unsettle takes back the whole previous settle_amount; the next /bet/settle credits the ' +
       'new full amount (Σ settle − Σ unsettle = the current payout).',
     async run(ctx) {
       const betId = await placeAndAccept(ctx);
@@ -410,7 +410,7 @@ export const SCENARIOS: readonly Scenario[] = [
   },
   {
     id: 'cash_out_accepted',
-    rule: 'D14: /bet/cash-out-orders/accepted credits refund_amount once per cash-out order.',
+    rule: 'the cash-out callbacks rule: /bet/cash-out-orders/accepted credits refund_amount once per cash-out order.',
     optional: true,
     async run(ctx) {
       const betId = await placeAndAccept(ctx);
@@ -433,7 +433,7 @@ export const SCENARIOS: readonly Scenario[] = [
   },
   {
     id: 'cash_out_declined',
-    rule: 'D14: /bet/cash-out-orders/declined moves no money; 2xx.',
+    rule: 'the cash-out callbacks rule: /bet/cash-out-orders/declined moves no money; 2xx.',
     optional: true,
     async run(ctx) {
       const betId = await placeAndAccept(ctx);
@@ -451,7 +451,7 @@ export const SCENARIOS: readonly Scenario[] = [
   {
     id: 'duplicate_place',
     rule:
-      'spec 01 Idempotency, D7: a /bet/place delivered twice with the same request_id gets the same status and ' +
+      'the callback contract Idempotency, the callback requests rule: a /bet/place delivered twice with the same request_id gets the same status and ' +
       'content, and the stake is held once.',
     async run(ctx) {
       const bet = { bet_id: ctx.newBetId(), bet_player_id: ctx.playerId, bet_stake: STAKE };
@@ -467,7 +467,7 @@ export const SCENARIOS: readonly Scenario[] = [
   {
     id: 'duplicate_settle',
     rule:
-      'spec 01 Idempotency, D7: a /bet/settle delivered twice with the same request_id gets the same status and ' +
+      'the callback contract Idempotency, the callback requests rule: a /bet/settle delivered twice with the same request_id gets the same status and ' +
       'content, and settle_amount is credited once.',
     async run(ctx) {
       const betId = await placeAndAccept(ctx);
@@ -484,7 +484,7 @@ export const SCENARIOS: readonly Scenario[] = [
   {
     id: 'retry_after_timeout',
     rule:
-      'D7, D10: a /bet/place whose answer was lost (timeout) is sent again with the same request_id and bytes; the ' +
+      'the callback requests rule, the callback retries rule: a /bet/place whose answer was lost (timeout) is sent again with the same request_id and bytes; the ' +
       'retry succeeds and the stake is held once.',
     async run(ctx) {
       const bet = { bet_id: ctx.newBetId(), bet_player_id: ctx.playerId, bet_stake: STAKE };
@@ -513,7 +513,7 @@ export const SCENARIOS: readonly Scenario[] = [
   {
     id: 'omitted_optional_fields',
     rule:
-      'D46: optional fields may be absent (bet_freebet_id, bet_insurance_id, bet_boost_id, status_reason, the ' +
+      'the lenient callbacks rule: optional fields may be absent (bet_freebet_id, bet_insurance_id, bet_boost_id, status_reason, the ' +
       'meta aliases); the partner still holds and captures.',
     async run(ctx) {
       const bet = placeBody({ bet_id: ctx.newBetId(), bet_player_id: ctx.playerId, bet_stake: STAKE });
@@ -528,7 +528,7 @@ export const SCENARIOS: readonly Scenario[] = [
   },
   {
     id: 'unknown_fields',
-    rule: 'D46: fields the partner does not know (added in a later version) are ignored, not refused.',
+    rule: 'the lenient callbacks rule: fields the partner does not know (added in a later version) are ignored, not refused.',
     async run(ctx) {
       const bet = placeBody({ bet_id: ctx.newBetId(), bet_player_id: ctx.playerId, bet_stake: STAKE });
       const withExtra = {
