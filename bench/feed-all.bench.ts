@@ -1,5 +1,5 @@
 /**
- * GET /all of 10,000 events with 50 markets each (issue 4 targets: ≤ 1 s in all, first byte ≤ 100 ms, no event-loop
+ * GET /all of 10,000 events with 50 markets each (targets: ≤ 1 s in all, first byte ≤ 100 ms, no event-loop
  * stall > 50 ms; peak memory reported). In-process server on PGlite in memory (or DATABASE_URL); snapshots are
  * seeded straight into the table. The client (in the same process) only counts bytes.
  * Baseline in the same run: a bare node:http server sending the same bytes from memory.

@@ -1,5 +1,5 @@
 /**
- * Entries/s streamed to each of 100 live /log subscribers (issue 4 target ≥ 20,000), also for 1 subscriber.
+ * Entries/s streamed to each of 100 live /log subscribers (target ≥ 20,000), also for 1 subscriber.
  * An in-process server (PGlite in memory, or DATABASE_URL) writes `n` match_update entries in transactions of 500;
  * every subscriber follows /log live from the head and counts lines. Baseline in the same run: a bare node:http
  * server writing the same bytes to the same number of sockets.

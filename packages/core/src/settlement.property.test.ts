@@ -1,4 +1,4 @@
-/** Property tests of settlement (issue 3 "Done when"), with fast-check. */
+/** Property tests of settlement, with fast-check. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { combinationCount, systemCombinations } from './bet-types.js';

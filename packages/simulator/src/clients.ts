@@ -161,7 +161,7 @@ export class WalletClient {
   }
 }
 
-/** Bookie's reconciliation report totals (issue 8), one line per white label and currency. */
+/** Bookie's reconciliation report totals, one line per white label and currency. */
 export interface ReconcileTotalsView {
   white_label_id: string;
   currency: string;

@@ -1,5 +1,5 @@
 /**
- * `@bookie/wallet`: the reference partner wallet (issue 6): a callback server built on `@bookie/sdk` with a real
+ * `@bookie/wallet`: the reference partner wallet: a callback server built on `@bookie/sdk` with a real
  * ledger (holds, captures, releases, credits, debits) in its own database. Test helpers live in `./testing/`.
  *
  * @packageDocumentation

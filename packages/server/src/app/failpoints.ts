@@ -1,5 +1,5 @@
 /**
- * Failpoints for crash tests (issue 7 "Crash safety"): when the environment variable `BOOKIE_FAILPOINT` names a
+ * Failpoints for crash tests (crash safety): when the environment variable `BOOKIE_FAILPOINT` names a
  * point, the process kills itself with SIGKILL the first time it reaches it — a real kill -9 at an exact place of
  * the flow. Unset in production, the check is one string comparison.
  *

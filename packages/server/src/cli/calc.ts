@@ -4,7 +4,7 @@ import { Command } from 'commander';
 import { action, printJson } from './io.js';
 
 /**
- * Parses the calculator's JSON text and settles the bet (core `calculateBet`, issue 3).
+ * Parses the calculator's JSON text and settles the bet (core `calculateBet`).
  *
  * @throws DomainError `validation_error` naming the field (`input` for malformed JSON).
  */

@@ -9,7 +9,7 @@ import { action, printJson } from './io.js';
 import { callAdmin, type RemoteFlags, remoteOptions } from './remote.js';
 import { databaseOptions } from './start.js';
 
-/** `bookie report reconcile`: the reconciliation report of settlement (issue 8), JSON or CSV. */
+/** `bookie report reconcile`: the reconciliation report of settlement, JSON or CSV. */
 export function reportCommand(): Command {
   const cmd = new Command('report').description('reports');
   cmd.addCommand(

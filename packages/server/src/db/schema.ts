@@ -49,7 +49,7 @@ export interface CallbackDeliveryTable {
   created_at: Generated<Date>;
 }
 
-/** A white label (partner) of the platform (issue 5, docs/adr/0005-tenancy.md). */
+/** A white label (partner) of the platform (docs/adr/0005-tenancy.md). */
 export interface WhiteLabelTable {
   id: string;
   name: string;

@@ -9,7 +9,7 @@ import type { Database } from '../db/database.js';
 import { createWhiteLabel } from '../modules/tenants/create-white-label.js';
 
 /**
- * Test helpers for anything behind `app.requirePartner` / `app.requirePlayer` (issue 5).
+ * Test helpers for anything behind `app.requirePartner` / `app.requirePlayer`.
  *
  * In-process (database + `app.inject`):
  * ```ts

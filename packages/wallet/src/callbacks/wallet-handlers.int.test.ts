@@ -45,7 +45,7 @@ async function bal(player: string, currency = 'EUR') {
   return w.api.balance(player, currency);
 }
 
-describe('wallet callbacks: money movements (issue 6)', () => {
+describe('wallet callbacks: money movements', () => {
   it('place holds, accept captures, settle credits, unsettle debits, settle again credits the new amount', async () => {
     const { player, bet } = ids();
     await w.api.deposit(player, '100.000000');

@@ -1,5 +1,5 @@
 /**
- * The wallet's callback handlers (issue 6 "Money movements"; docs/adr/0006-sdk-and-wallet.md "Bet states"): each
+ * The wallet's callback handlers (docs/adr/0006-sdk-and-wallet.md "Bet states"): each
  * callback moves money as one ledger row together with the SDK's claim of the request, so the movement, the bet's new
  * state and the stored answer commit together. The bet callbacks (place, accept, decline, settle, unsettle) are one
  * SQL statement each ({@link walletStatements}, docs/adr/0013-wallet-round-trips.md); the rarer insurance and

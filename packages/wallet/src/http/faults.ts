@@ -1,5 +1,5 @@
 /**
- * Failure injection for tests (issue 6 "Failure injection"): a share of callback requests is answered 500 without
+ * Failure injection for tests: a share of callback requests is answered 500 without
  * being processed, processed but answered 500 (a lost answer), processed but the connection dropped, answered slowly,
  * or answered 201 instead of 204 (D8: any 2xx is success). Configured at start and at runtime (`PUT /admin/faults`).
  * Decisions come from a seeded PRNG, so a run can be repeated.

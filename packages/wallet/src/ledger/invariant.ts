@@ -11,7 +11,7 @@ export interface AccountCheck {
   captured: string;
   credited: string;
   debited: string;
-  /** available + held = deposited − captured + credited − debited (issue 6 "Done when"). */
+  /** available + held = deposited − captured + credited − debited. */
   balanced: boolean;
   /** held = Σ hold − Σ release − Σ capture: every held micro-unit is an open hold. */
   holdsBalanced: boolean;

@@ -2,7 +2,7 @@ import { execStatements } from '@bookie/storage';
 import type { Kysely } from 'kysely';
 
 /**
- * Tenancy (issue 5, docs/adr/0005-tenancy.md): white labels, their OAuth client credentials, the short-lived
+ * Tenancy (docs/adr/0005-tenancy.md): white labels, their OAuth client credentials, the short-lived
  * access tokens issued for them (stored hashed), and player session tokens (DECISIONS D26, stored hashed).
  */
 // biome-ignore lint/suspicious/noExplicitAny: migrations are untyped by design

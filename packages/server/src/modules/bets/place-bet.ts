@@ -24,7 +24,7 @@ import { failpoint } from '../../app/failpoints.js';
 import type { Database } from '../../db/database.js';
 import { inTransaction } from '../../db/transaction.js';
 import type { PlayerSession } from '../../http/auth.js';
-// bonuses (issue 9): the module's placement hooks, called where marked "bonuses (issue 9)"
+// bonuses: the module's placement hooks, called where marked "bonuses"
 import { checkBonuses } from '../bonuses/check-bonuses.js';
 import { releaseBonuses } from '../bonuses/release-bonuses.js';
 import { recordSyncOutcome } from '../callbacks/callbacks.repo.js';
@@ -183,7 +183,7 @@ function eventsOf(catalog: Catalog, req: PlacementRequest): Map<string, SportEve
 }
 
 /**
- * Places a player's bet (spec 01 "States and transitions", issue 7): forming → hold requested (`/bet/place`,
+ * Places a player's bet (spec 01 "States and transitions"): forming → hold requested (`/bet/place`,
  * synchronous) → processing (validation against the live book) → Accept (`/bet/accept`) or Decline
  * (`/bet/decline` with every failing restriction); a refused hold ends as Place Error, exhausted retries as
  * force_decline with a `/bet/decline` (D9). Every state change commits with the callbacks it causes.
@@ -328,7 +328,7 @@ export async function placeBet(deps: PlacementDeps, session: PlayerSession, body
           decidedAt: new Date(clock.now()),
         })
       ) {
-        await releaseBonuses(tx, betId, new Date(clock.now())); // bonuses (issue 9)
+        await releaseBonuses(tx, betId, new Date(clock.now())); // bonuses
       }
     });
     if (outcome.code === 'auth_credentials_expired') {
@@ -368,7 +368,7 @@ export async function placeBet(deps: PlacementDeps, session: PlayerSession, body
           decidedAt: new Date(clock.now()),
         })
       ) {
-        await releaseBonuses(tx, betId, new Date(clock.now())); // bonuses (issue 9)
+        await releaseBonuses(tx, betId, new Date(clock.now())); // bonuses
         // a timed-out place may have held money: release it (D9)
         await enqueueCallbacks(tx, [
           {
@@ -414,12 +414,12 @@ export async function placeBet(deps: PlacementDeps, session: PlayerSession, body
       ...(deps.settings.maxSystemCombinations !== undefined
         ? { maxCombinations: deps.settings.maxSystemCombinations }
         : {}),
-      // bonuses (issue 9): the multiplier the bet reserved with its boost at the hold
+      // bonuses: the multiplier the bet reserved with its boost at the hold
       ...(boostMultiplier ? { boostMultiplier } : {}),
       ...(risk ? { risk } : {}),
     });
   const verdict = decideOn(riskState);
-  // bonuses (issue 9): the freebet, insurance and boost restrictions, on the accepted odds
+  // bonuses: the freebet, insurance and boost restrictions, on the accepted odds
   verdict.restrictions.push(
     ...(await checkBonuses(database.db, { bet, acceptedOdds: verdict.acceptedOdds, now: clock.now() })),
   );

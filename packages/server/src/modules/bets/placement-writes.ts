@@ -3,7 +3,7 @@ import { type DecisionLeg, formatFeedOddValue, type Rational, type Restriction }
 import { GroupCommit } from '@bookie/storage';
 import type { Database } from '../../db/database.js';
 import { type Executor, inTransaction } from '../../db/transaction.js';
-// bonuses (issue 9): the module's placement hooks, called where marked "bonuses (issue 9)"
+// bonuses: the module's placement hooks, called where marked "bonuses"
 import { claimBonuses } from '../bonuses/claim-bonuses.js';
 import { releaseBonuses } from '../bonuses/release-bonuses.js';
 import { reserveBonuses } from '../bonuses/reserve-bonuses.js';
@@ -70,7 +70,7 @@ const hasBonus = (b: { freebet_id: string | null; insurance_id: string | null; b
  */
 export async function writeHolds(tx: Executor, items: readonly HoldWrite[]): Promise<HeldBet[]> {
   const inserted = await insertBets(tx, items);
-  // bonuses (issue 9): reserve the freebet and the boost with the bet (before the place body is built)
+  // bonuses: reserve the freebet and the boost with the bet (before the place body is built)
   const withBonus = items.filter((b) => b.freebetId || b.boostId || b.insuranceId);
   for (const b of withBonus) {
     await reserveBonuses(tx, {
@@ -166,7 +166,7 @@ export async function writeDecisions(
       accepts.push({ d, totalOdds: baseOdds, baseOdds });
       continue;
     }
-    // bonuses (issue 9): apply the insurance and consume the boost as the bet is accepted, or decline
+    // bonuses: apply the insurance and consume the boost as the bet is accepted, or decline
     const bonus = await claimBonuses(tx, {
       betId: row.id,
       whiteLabelId: row.white_label_id,
@@ -234,7 +234,7 @@ export async function writeDecisions(
   for (const { d } of accepts) {
     const row = acceptedRows.get(d.bet.row.id);
     if (!row) {
-      // decided elsewhere: give back the claim (bonuses, issue 9)
+      // decided elsewhere: give back the claim (bonuses)
       if (hasBonus(d.bet.row)) await releaseBonuses(tx, d.bet.row.id, d.decidedAt);
       continue;
     }
@@ -270,7 +270,7 @@ export async function writeDecisions(
   for (const { d, restrictions } of declines) {
     const row = declinedRows.get(d.bet.row.id);
     if (!row) continue;
-    if (hasBonus(row)) await releaseBonuses(tx, row.id, d.decidedAt); // bonuses (issue 9)
+    if (hasBonus(row)) await releaseBonuses(tx, row.id, d.decidedAt); // bonuses
     const bet = { row, selections: d.bet.selections };
     decided.set(row.id, bet);
     callbacks.push({

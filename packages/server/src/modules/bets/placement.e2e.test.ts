@@ -3,7 +3,7 @@ import { startPlatform, type TestPlatform } from '../../testing/platform.js';
 import { waitUntil } from '../../testing/scripted-partner.js';
 import { sampleEvent } from '../trading/fixtures.js';
 
-// The real server and the reference wallet as separate processes, over HTTP (issue 7 "Done when").
+// The real server and the reference wallet as separate processes, over HTTP.
 describe(`placement end to end (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, () => {
   let p: TestPlatform;
   let eventId: string;

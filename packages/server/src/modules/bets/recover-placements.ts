@@ -10,10 +10,10 @@ import { claimStuckPlacements, loadBets, transitionBet } from './bets.repo.js';
 import { declineBody } from './callback-bodies.js';
 
 /**
- * Finishes placements that a crash (or a kill -9) left in `hold_requested` past their deadline (issue 7 "Crash
+ * Finishes placements that a crash (or a kill -9) left in `hold_requested` past their deadline (crash
  * safety"): the partner may have held the stake, so each bet ends force_decline (11) with a `/bet/decline`
  * (restriction internal_error `placement_interrupted`) that releases it, and its unfinished `/bet/place` is marked
- * failed; a freebet or boost the bet reserved is given back (issue 9). Safe with several processes: rows are
+ * failed; a freebet or boost the bet reserved is given back. Safe with several processes: rows are
  * claimed with SKIP LOCKED and moved only from `hold_requested`; with several processes only the leader of the
  * `placement-recovery` role runs it, and `fence` (its lease check) runs first in the transaction.
  *
@@ -43,7 +43,7 @@ export async function recoverPlacements(
       ) {
         continue;
       }
-      await releaseBonuses(tx, bet.row.id, new Date()); // bonuses (issue 9): freebet and boost back
+      await releaseBonuses(tx, bet.row.id, new Date()); // bonuses: freebet and boost back
       await tx
         .updateTable('callback_delivery')
         .set({ status: 'failed', last_error: 'placement interrupted', last_attempt_at: sql`now()` })

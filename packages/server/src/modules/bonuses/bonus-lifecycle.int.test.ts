@@ -8,7 +8,7 @@ import { recoverPlacements } from '../bets/recover-placements.js';
 import { type SettlementWorld, settlementWorld } from '../settlement/settlement.testing.js';
 
 /**
- * Every edge of the freebet, insurance and boost state machines (spec 01; issue 9) through the real flow: the frame
+ * Every edge of the freebet, insurance and boost state machines (spec 01) through the real flow: the frame
  * API places bets, the trading API results markets, the settlement consumer settles, the dispatcher calls the
  * reference wallet, and the wallet's balances are checked at each step.
  */

@@ -42,7 +42,7 @@ export function bonusesDeps(app: AppDeps): BonusesDeps {
 }
 
 /**
- * Partner REST of the bonus mechanics (spec 01 "Platform REST operations"; issue 9), behind the partner bearer token
+ * Partner REST of the bonus mechanics (spec 01 "Platform REST operations"), behind the partner bearer token
  * and scoped to its white label (another white label's ids answer 404): freebets, bet insurances and bet boosts.
  */
 export async function bonusesRoutes(app: FastifyInstance, appDeps: AppDeps): Promise<void> {

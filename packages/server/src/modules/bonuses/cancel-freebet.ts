@@ -6,7 +6,7 @@ import type { BonusesDeps } from './deps.js';
 import { freebetView } from './views.js';
 
 /**
- * Cancels a freebet (issue 9 `POST /freebet/cancel`): available (or expired) → cancelled; cancelling a cancelled
+ * Cancels a freebet (`POST /freebet/cancel`): available (or expired) → cancelled; cancelling a cancelled
  * freebet answers it again. A freebet reserved for a bet or used cannot be cancelled (its bet decides it).
  *
  * @throws DomainError not_found (unknown, or another white label's), conflict naming the status.

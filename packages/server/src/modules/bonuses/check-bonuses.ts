@@ -43,7 +43,7 @@ export function bonusBetOf(bet: Bet, acceptedOdds: readonly Rational[]): BonusBe
 }
 
 /**
- * Placement hook at validation (issue 9; spec 01 "Freebet conditions", "Bet insurance conditions"): every restriction
+ * Placement hook at validation (spec 01 "Freebet conditions", "Bet insurance conditions"): every restriction
  * the bet's bonuses raise, evaluated by core on the accepted odds:
  * - freebet: `freebet_status` unless it is reserved for this bet (unknown, another player's, reserved by another bet,
  *   used, cancelled, expired); otherwise currency (`freebet_not_applicable`), stake = amount (`freebet_amount`) and

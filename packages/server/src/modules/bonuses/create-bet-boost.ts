@@ -9,7 +9,7 @@ import { parseExpiry } from './parse-input.js';
 import { betBoostView } from './views.js';
 
 /**
- * Creates a bet boost (issue 9 `POST /bet-boosts`; DECISIONS D19): a multiplier on the total odds (above 1, at most
+ * Creates a bet boost (`POST /bet-boosts`; DECISIONS D19): a multiplier on the total odds (above 1, at most
  * 100, 6 decimals) for `quantity` bets of the white label's players, or of one player, under optional conditions
  * (spec 01 bet_details form; none = any bet), until an optional `expires_at`. `remaining_quantity` starts at
  * `quantity`. Idempotent on `idempotence_id`.

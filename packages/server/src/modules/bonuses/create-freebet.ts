@@ -14,7 +14,7 @@ export interface Created<T> {
 }
 
 /**
- * Creates a freebet for a player (spec 01 "Freebet conditions"; issue 9): bound to one currency (one the white label
+ * Creates a freebet for a player (spec 01 "Freebet conditions"): bound to one currency (one the white label
  * offers), a positive `amount` (the stake of the bet that uses it), at least one condition (spec 01 bet_details form,
  * checked by core: a condition that does not apply to its bet type is refused), an optional future `expires_at`.
  * Idempotent on `idempotence_id`: a repeat with the same body returns the first freebet (200); another body → 409.

@@ -10,7 +10,7 @@ import { createFreebet } from './create-freebet.js';
 import type { BonusesDeps } from './deps.js';
 
 /**
- * Creates freebets in bulk (spec 01 `POST /freebet/create/bulk`; issue 9 "bulk answers per item"): each item is
+ * Creates freebets in bulk (spec 01 `POST /freebet/create/bulk`; bulk answers per item): each item is
  * created on its own, exactly as `POST /freebet/create` would (idempotent on its idempotence_id), and answered in
  * order with the status and error the single create would give (201, 200 for a repeat, 4xx with the error body's
  * `error`, fields named as in the single create). One bad item — even one that does not fit the item schema — does

@@ -10,7 +10,7 @@ import { assertOfferedCurrency, parseExpiry } from './parse-input.js';
 import { insuranceView } from './views.js';
 
 /**
- * Creates a bet insurance for a player (spec 01 "Bet insurance conditions"; issue 9): bound to one currency, with
+ * Creates a bet insurance for a player (spec 01 "Bet insurance conditions"): bound to one currency, with
  * optional conditions (spec 01 bet_details form; none = any bet), an optional `stake_amount_range`, the payout rule
  * (`type` amount | percent, `amount`, `percent` up to 12 decimals, `max_amount`, `strategies.max_odds_count_lose`),
  * an optional future `expires_at` and `foreign_params` returned as sent. Idempotent on `idempotence_id`.

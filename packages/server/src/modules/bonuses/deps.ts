@@ -2,7 +2,7 @@ import type { Clock } from '../../app/clock.js';
 import type { Database } from '../../db/database.js';
 import type { WhiteLabel } from '../tenants/white-label.js';
 
-/** What the bonus use cases need (issue 9). */
+/** What the bonus use cases need. */
 export interface BonusesDeps {
   database: Database;
   clock: Clock;

@@ -21,7 +21,7 @@ export function requestHash(body: unknown): string {
 }
 
 /**
- * Checks an idempotent repeat (issue 9 "create is idempotent on idempotence_id"): the same body answers the first
+ * Checks an idempotent repeat (create is idempotent on idempotence_id): the same body answers the first
  * record; another body under the same key is a conflict.
  *
  * @throws DomainError conflict naming `idempotence_id`.

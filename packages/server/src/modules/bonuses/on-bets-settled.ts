@@ -20,7 +20,7 @@ export interface BetSettlementChange {
 }
 
 /**
- * Settlement hook (issue 9; docs/adr/0009-bonuses.md), called by settlement inside the transaction that settles,
+ * Settlement hook (docs/adr/0009-bonuses.md), called by settlement inside the transaction that settles,
  * unsettles or resettles a batch of bets, after their own callbacks are enqueued — so the bonus callbacks of a bet
  * follow its `/bet/settle` or `/bet/unsettle` (D10 per-bet order):
  * - freebet (spec 01 "Freebet"): reserved → used when its bet is settled (won, lost or voided alike; the credit is the

@@ -3,7 +3,7 @@ import { releaseBoost, releaseFreebet, unapplyInsurance } from './bonuses.repo.j
 
 /**
  * Placement hook for a bet that ends without being accepted — declined, Place Error, force_decline, or interrupted
- * and recovered (spec 01 "Freebet": reserved → available on decline or placement error; issue 9: a boost's quantity
+ * and recovered (spec 01 "Freebet": reserved → available on decline or placement error; a boost's quantity
  * is given back on decline; spec 01 "Bet insurance": a bet not accepted for any reason leaves its insurance
  * available). In the transaction that moves the bet; idempotent (only what this bet still holds).
  */

@@ -17,7 +17,7 @@ function expired(expiresAt: Date | null, now: number): boolean {
   return expiresAt !== null && new Date(expiresAt).getTime() <= now;
 }
 
-/** A freebet as the partner API shows it (issue 9); an available freebet past expires_at reads `expired`. */
+/** A freebet as the partner API shows it; an available freebet past expires_at reads `expired`. */
 export function freebetView(r: FreebetRow, now: number): FreebetView {
   return {
     id: r.id,

@@ -1,5 +1,5 @@
 /**
- * Conformance of the trading feed (issue 4 "Done when"): the spec 02 client procedure, run by the SDK's FeedReplica
+ * Conformance of the trading feed: the spec 02 client procedure, run by the SDK's FeedReplica
  * against real `bookie start` processes. After every scenario the replica equals GET /all, compared as JSON.
  */
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -199,7 +199,7 @@ function toItem(r: { v: bigint; line: string }): LogItem {
 }
 
 /**
- * The fan-out of one server process (issue 4 "Fan-out"): tails the log table, woken by `LISTEN bookie_log` (a
+ * The fan-out of one server process: tails the log table, woken by `LISTEN bookie_log` (a
  * NOTIFY at every commit, from any process on the same database) or by a local poke, and delivers each entry —
  * read and serialised once — to every live follower. Keeps the most recent entries in a bounded ring for followers
  * that catch up.

@@ -3,7 +3,7 @@ import type { Executor } from '../../db/transaction.js';
 import type { Bet, SelectionRow } from '../bets/bet.js';
 import { toBetView } from '../bets/bet-view.js';
 import { settleBody, unsettleBody } from '../bets/callback-bodies.js';
-// bonuses (issue 9): freebet used, insurance paid / declined / cancelled, in the same transaction
+// bonuses: freebet used, insurance paid / declined / cancelled, in the same transaction
 import { type BetSettlementChange, onBetsSettled } from '../bonuses/on-bets-settled.js';
 import { type CallbackToEnqueue, enqueueCallbacks } from '../callbacks/enqueue-callbacks.js';
 import { onBetsSettledForRisk } from '../risk/on-bets-settled.js';
@@ -95,7 +95,7 @@ export async function applyResults(
   const ledger: Array<Omit<LedgerRow, 'requestId'>> = [];
   const changed: Bet[] = [];
   const out = { settled: 0, unsettled: 0, resettled: 0 };
-  const bonusChanges: BetSettlementChange[] = []; // bonuses (issue 9)
+  const bonusChanges: BetSettlementChange[] = []; // bonuses
 
   for (const { bet, selections } of updates) {
     const row = bet.row;
@@ -182,7 +182,7 @@ export async function applyResults(
       bet: after,
       unsettled: t.kind !== 'settle',
       settleType: t.kind === 'unsettle' ? undefined : t.outcome.settleType,
-    }); // bonuses (issue 9)
+    }); // bonuses
     if (t.kind === 'settle') out.settled++;
     else if (t.kind === 'unsettle') out.unsettled++;
     else out.resettled++;
@@ -206,7 +206,7 @@ export async function applyResults(
     tx,
     ledger.map((l, i) => ({ ...l, requestId: (enqueued[i] as { requestId: string }).requestId })),
   );
-  // bonuses (issue 9): after the bets' own callbacks, so a bet's insurance callback follows its settle / unsettle
+  // bonuses: after the bets' own callbacks, so a bet's insurance callback follows its settle / unsettle
   const bonusCallbacks = await onBetsSettled(tx, bonusChanges, ctx.at);
   // the risk engine: players' closing-line values follow their settled bets (D40)
   await onBetsSettledForRisk(

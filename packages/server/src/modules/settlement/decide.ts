@@ -65,7 +65,7 @@ export function computeOutcome(
   const stake = remainingStake(row);
   let boost: Boost | undefined;
   if (row.boost_multiplier !== null) {
-    // bonuses (issue 9): the exact multiplier the bet was accepted with (total_odds is rounded to 12 decimals)
+    // bonuses: the exact multiplier the bet was accepted with (total_odds is rounded to 12 decimals)
     boost = { multiplier: exact(row.boost_multiplier, 'boost_multiplier') };
   } else if (row.boost_id) {
     const total = exact(row.total_odds, 'total_odds');

@@ -67,7 +67,7 @@ export interface ReconcileBet {
   problems: string[];
 }
 
-/** The reconciliation report (issue 8): totals per white label and currency, and the per-bet ledger check. */
+/** The reconciliation report: totals per white label and currency, and the per-bet ledger check. */
 export interface ReconcileReport {
   from: string;
   to: string;
@@ -110,7 +110,7 @@ function toBet(c: BetLedgerCheck): ReconcileBet {
 }
 
 /**
- * Builds the reconciliation report of [from, to) (issue 8): per white label and currency the stakes accepted,
+ * Builds the reconciliation report of [from, to): per white label and currency the stakes accepted,
  * the settle and unsettle callbacks (from the settlement ledger, written with the callbacks), the net payout, the
  * bets unsettled now and the open exposure (potential payout of the window's open bets, every open leg winning,
  * with the caps); and per bet, for every bet with a callback in the window, that Σ settle − Σ unsettle over its

@@ -113,7 +113,7 @@ class StoppingError extends Error {
 }
 
 /**
- * The settlement consumer (issue 8, docs/adr/0008-settlement.md): follows the log from its own saved version
+ * The settlement consumer (docs/adr/0008-settlement.md): follows the log from its own saved version
  * (consumer_offset `settlement`) like any replica, as the one leader per database (a lease row with a fencing
  * epoch), and turns results into settlements: odd statuses, market and fixture cancellations, dead heats and
  * bet_rollback entries. Each entry is processed completely — in batches — before its version is saved, so a

@@ -4,7 +4,7 @@ import { startPlatform, type TestPlatform } from '../../testing/platform.js';
 import { waitUntil } from '../../testing/scripted-partner.js';
 import { sampleEvent } from '../trading/fixtures.js';
 
-// The real server and the reference wallet as separate processes, over HTTP (issue 8 "Done when").
+// The real server and the reference wallet as separate processes, over HTTP.
 describe(`settlement end to end with the reference wallet (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, () => {
   let p: TestPlatform;
 

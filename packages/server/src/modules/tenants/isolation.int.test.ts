@@ -13,7 +13,7 @@ import {
 } from '../../testing/partner.js';
 
 /**
- * Isolation between white labels (issue 5): a white label never reads or changes another's resources, and
+ * Isolation between white labels: a white label never reads or changes another's resources, and
  * ids of another white label get 404, not 403.
  *
  * Each resource type is one entry of RESOURCES: `make` creates a resource owned by a partner, `use` reaches

@@ -10,7 +10,7 @@ import type { CredentialRow, WhiteLabelChanges, WhiteLabelRow } from './white-la
 
 /**
  * The only SQL of the tenants module. Every query on a credential takes the white label id it must belong
- * to, so a caller can never reach another white label's rows by id (isolation, issue 5).
+ * to, so a caller can never reach another white label's rows by id (isolation).
  */
 
 export async function insertWhiteLabel(

@@ -5,7 +5,7 @@ import type { OauthCredentialTable, WhiteLabelTable } from '../../db/schema.js';
 import { parseAllowedOrigins } from './allowed-origins.js';
 import { parseAllowlist } from './allowlist.js';
 
-/** A white label as the rest of the server sees it (issue 5). Money limits are 6-decimal strings (D1). */
+/** A white label as the rest of the server sees it. Money limits are 6-decimal strings (D1). */
 export interface WhiteLabel {
   id: string;
   name: string;

@@ -96,7 +96,7 @@ export class TradingTransaction {
 
   /**
    * The current snapshot of an event.
-   * @throws DomainError validation_error naming `field` when the event is unknown (issue 4: unknown event → 400).
+   * @throws DomainError validation_error naming `field` when the event is unknown (unknown event → 400).
    */
   async get(eventId: string, field = 'id'): Promise<SportEvent> {
     const e = await this.find(eventId);
