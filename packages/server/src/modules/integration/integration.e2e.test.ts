@@ -106,7 +106,7 @@ describe('bookie partner-check', () => {
       report,
     ]);
     expect(r.code).toBe(1);
-    expect(r.stdout).toMatch(/^FAIL\s+duplicate_settle\s+\(spec 01 Idempotency/m);
+    expect(r.stdout).toMatch(/^FAIL\s+duplicate_settle\s+\(Idempotency \(the callback requests rule\)/m);
     expect(r.stdout).toMatch(/^PASS\s+place_error_auth_session_unknown/m);
     expect(JSON.parse(readFileSync(report, 'utf8')).counts).toMatchObject({
       fail: 1,

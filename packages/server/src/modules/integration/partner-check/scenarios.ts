@@ -433,7 +433,7 @@ export const SCENARIOS: readonly Scenario[] = [
   },
   {
     id: 'cash_out_declined',
-    rule: 'the cash-out callbacks rule: /bet/cash-out-orders/declined moves no money; 2xx.',
+    rule: 'the cash-out callbacks rule: /bet/cash-out-orders/declined takes back what the listed orders were credited; an order never credited moves no money; 2xx.',
     optional: true,
     async run(ctx) {
       const betId = await placeAndAccept(ctx);
@@ -451,7 +451,7 @@ export const SCENARIOS: readonly Scenario[] = [
   {
     id: 'duplicate_place',
     rule:
-      'the callback contract Idempotency, the callback requests rule: a /bet/place delivered twice with the same request_id gets the same status and ' +
+      'Idempotency (the callback requests rule): a /bet/place delivered twice with the same request_id gets the same status and ' +
       'content, and the stake is held once.',
     async run(ctx) {
       const bet = { bet_id: ctx.newBetId(), bet_player_id: ctx.playerId, bet_stake: STAKE };
@@ -467,7 +467,7 @@ export const SCENARIOS: readonly Scenario[] = [
   {
     id: 'duplicate_settle',
     rule:
-      'the callback contract Idempotency, the callback requests rule: a /bet/settle delivered twice with the same request_id gets the same status and ' +
+      'Idempotency (the callback requests rule): a /bet/settle delivered twice with the same request_id gets the same status and ' +
       'content, and settle_amount is credited once.',
     async run(ctx) {
       const betId = await placeAndAccept(ctx);
