@@ -17,7 +17,11 @@ export async function withDatabase<T>(
   flags: DatabaseFlags,
   fn: (database: Database, config: Config) => Promise<T>,
 ): Promise<T> {
-  const config = loadConfig(process.env, flags);
+  // only the database flags: a subcommand's own options (e.g. `bookie user create --role`) are not server settings
+  const config = loadConfig(process.env, {
+    ...(flags.dbUrl !== undefined ? { dbUrl: flags.dbUrl } : {}),
+    ...(flags.dataDir !== undefined ? { dataDir: flags.dataDir } : {}),
+  });
   const database: Database = await openDatabase(
     config.databaseUrl ? { url: config.databaseUrl, poolSize: 2 } : { dataDir: config.dataDir },
   );
