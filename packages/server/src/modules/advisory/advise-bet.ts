@@ -3,7 +3,7 @@ import { DomainError, validationError } from '@bookie/core';
 import { inTransaction } from '../../db/transaction.js';
 import { lastBetTimes, recordBetTimes } from '../bets/bets.repo.js';
 import { outcomesOf } from '../bets/place-bet.js';
-import { validatePlacement } from '../bets/validate-placement.js';
+import { decisionSettings, validatePlacement } from '../bets/validate-placement.js';
 import { parseReportedBet } from '../mts/report-bet.js';
 import { loadRiskState } from '../risk/load-risk-state.js';
 import { findAdvisoryBet, writeAdvisoryVersion } from './advisory.repo.js';
@@ -66,11 +66,7 @@ export async function adviseBet(
       whiteLabel: wl,
       now,
       lastBetAt: lastBets ?? new Map(),
-      expressCap: p.settings.expressCap(req.currency),
-      oddsTolerance: p.settings.oddsTolerance,
-      ...(p.settings.maxSystemCombinations !== undefined
-        ? { maxCombinations: p.settings.maxSystemCombinations }
-        : {}),
+      ...decisionSettings(p.settings, req.currency),
       ...(risk ? { risk } : {}),
     },
   );

@@ -160,6 +160,27 @@ describe(`bet placement (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, 
     expect(tooMany.map((x) => x.context)).toContainEqual(
       expect.objectContaining({ reason: 'too_many_combinations', max_combinations: 3 }),
     );
+    // GET /restrictions decides the same: the one decision, read with the same settings
+    const wl = await createPartner({ database: t.deps.database }, { callback_url: partner.url });
+    const token = await partnerToken(t.app, wl.clientId, wl.clientSecret);
+    const query = [
+      'player_id=p-system',
+      'type_code=2',
+      'system_sizes=2,3',
+      'currency_code=EUR',
+      ...three.map(
+        (s) => `selection=${encodeURIComponent([s.sport_event_id, s.market_id, s.odd_id, s.odds].join('/'))}`,
+      ),
+    ].join('&');
+    const preview = await t.app.inject({
+      method: 'GET',
+      url: `/restrictions?${query}`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(
+      (preview.json().restrictions as Array<{ context: Record<string, unknown> }>).map((x) => x.context),
+    ).toContainEqual(expect.objectContaining({ reason: 'too_many_combinations', max_combinations: 3 }));
   });
 
   it('declines bets on a market trading marked defective (market_defective); the feed shows the flag', async () => {

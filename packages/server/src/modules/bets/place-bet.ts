@@ -43,6 +43,7 @@ import { declineBody } from './callback-bodies.js';
 import type { Catalog } from './catalog.js';
 import type { PlacementWrites } from './placement-writes.js';
 import {
+  decisionSettings,
   hasLiveSelection,
   type PlacementRequest,
   totalOddsOf,
@@ -409,11 +410,7 @@ export async function placeBet(deps: PlacementDeps, session: PlayerSession, body
       whiteLabel: wl,
       now: clock.now(),
       lastBetAt: lastBets,
-      expressCap: deps.settings.expressCap(req.currency),
-      oddsTolerance: deps.settings.oddsTolerance,
-      ...(deps.settings.maxSystemCombinations !== undefined
-        ? { maxCombinations: deps.settings.maxSystemCombinations }
-        : {}),
+      ...decisionSettings(deps.settings, req.currency),
       // bonuses: the multiplier the bet reserved with its boost at the hold
       ...(boostMultiplier ? { boostMultiplier } : {}),
       ...(risk ? { risk } : {}),

@@ -60,6 +60,27 @@ export interface PlacementContext {
   risk?: RiskState;
 }
 
+/**
+ * The platform's settings the one decision reads for a bet in `currency` — the express cap, the odds tolerance and
+ * the most combinations of a system bet — the same for a placement, a reported bet, advice and `GET /restrictions`.
+ */
+export function decisionSettings(
+  settings: {
+    expressCap(currency: string): Rational | undefined;
+    oddsTolerance: Rational;
+    maxSystemCombinations?: number | undefined;
+  },
+  currency: string,
+): Pick<PlacementContext, 'expressCap' | 'oddsTolerance' | 'maxCombinations'> {
+  return {
+    expressCap: settings.expressCap(currency),
+    oddsTolerance: settings.oddsTolerance,
+    ...(settings.maxSystemCombinations !== undefined
+      ? { maxCombinations: settings.maxSystemCombinations }
+      : {}),
+  };
+}
+
 /** Outcome of validation: every failing restriction, the odds each selection is accepted at, and risk's facts. */
 export interface PlacementVerdict {
   restrictions: Restriction[];

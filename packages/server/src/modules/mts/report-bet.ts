@@ -17,7 +17,7 @@ import {
 import type { EventInfo } from '../bets/bet.js';
 import { lastBetTimes } from '../bets/bets.repo.js';
 import { delayOf, eventInfo, outcomesOf } from '../bets/place-bet.js';
-import { type PlacementRequest, validatePlacement } from '../bets/validate-placement.js';
+import { decisionSettings, type PlacementRequest, validatePlacement } from '../bets/validate-placement.js';
 import { loadRiskState } from '../risk/load-risk-state.js';
 import type { MtsDeps } from './deps.js';
 import { findReport, type ReportedSelectionRow } from './mts.repo.js';
@@ -167,11 +167,7 @@ export async function reportBet(
       whiteLabel: wl,
       now: p.clock.now(),
       lastBetAt: lastBets ?? new Map(),
-      expressCap: p.settings.expressCap(req.currency),
-      oddsTolerance: p.settings.oddsTolerance,
-      ...(p.settings.maxSystemCombinations !== undefined
-        ? { maxCombinations: p.settings.maxSystemCombinations }
-        : {}),
+      ...decisionSettings(p.settings, req.currency),
       ...(risk ? { risk } : {}),
     });
   let verdict = decideOn(riskState);

@@ -10,7 +10,7 @@ import {
 } from '@bookie/core';
 import { lastBetTimes } from '../bets/bets.repo.js';
 import { delayOf, outcomesOf, type PlacementDeps } from '../bets/place-bet.js';
-import { type PlacementRequest, validatePlacement } from '../bets/validate-placement.js';
+import { decisionSettings, type PlacementRequest, validatePlacement } from '../bets/validate-placement.js';
 import { loadRiskState } from './load-risk-state.js';
 
 /** Parses one `selection` query value: `sport_event_id/market_id/odd_id/value`, each part percent-encoded (D35). */
@@ -91,8 +91,7 @@ export async function getRestrictions(
     whiteLabel: wl,
     now,
     lastBetAt: lastBets ?? new Map(),
-    expressCap: deps.settings.expressCap(req.currency),
-    oddsTolerance: deps.settings.oddsTolerance,
+    ...decisionSettings(deps.settings, req.currency),
     ...(risk ? { risk } : {}),
   });
   const delay = await delayOf(
