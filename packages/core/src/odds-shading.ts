@@ -30,12 +30,25 @@ export function shadedOdds(
   limit: Rational | undefined,
   settings: ShadingSettings,
 ): Rational {
-  if (limit === undefined || compare(limit, ZERO) <= 0 || compare(settings.maxShare, ZERO) <= 0) return base;
+  if (limit === undefined || !isPastShadeThreshold(exposure, limit, settings)) return base;
   const used = div(exposure, limit);
-  if (compare(used, settings.from) <= 0) return base;
   const span = sub(ONE, settings.from);
   const progress = compare(span, ZERO) <= 0 ? ONE : min(ONE, div(sub(used, settings.from), span));
   const cut = mul(mul(sub(base, ONE), settings.maxShare), progress);
   const shaded = roundDown(sub(base, cut), 3);
   return compare(shaded, base) >= 0 ? base : max(ONE, shaded);
+}
+
+/**
+ * Whether an outcome's exposure (EUR) is past the share `from` of its liability limit (EUR), where
+ * {@link shadedOdds} starts lowering its odds; false without a limit (undefined or 0) or with shading off
+ * (`maxShare` 0). Below it, no odds of that outcome need publishing.
+ */
+export function isPastShadeThreshold(
+  exposure: Rational,
+  limit: Rational | undefined,
+  settings: ShadingSettings,
+): boolean {
+  if (limit === undefined || compare(limit, ZERO) <= 0 || compare(settings.maxShare, ZERO) <= 0) return false;
+  return compare(div(exposure, limit), settings.from) > 0;
 }

@@ -1,6 +1,7 @@
 import {
   compare,
   formatFeedOddValue,
+  isPastShadeThreshold,
   min,
   parseDecimal,
   phaseOf,
@@ -82,8 +83,18 @@ export class OddsShader {
     const settings = await this.deps.book.get();
     const db = this.deps.trading.database.db;
     const exposure = await readOutcomeExposure(db, refs);
-    // only outcomes that a limit can shade, or that are shaded now, need the trading writer
-    const limited = new Set(exposure.filter((e) => settings.limits.has(e.white_label_id)).map(keyOf));
+    // only outcomes past the shading threshold of their limit, or shaded now, need the trading writer
+    const limited = new Set(
+      exposure
+        .filter((e) =>
+          isPastShadeThreshold(
+            dec(e.amount),
+            liabilityLimitOf(settings, e.white_label_id, e.market_type_id, e.phase),
+            this.deps.settings,
+          ),
+        )
+        .map(keyOf),
+    );
     const shadedNow = new Set((await readShading(db, refs)).map(keyOf));
     const todo = refs.filter((r) => limited.has(keyOf(r)) || shadedNow.has(keyOf(r)));
     if (todo.length === 0) return;
