@@ -100,7 +100,10 @@ export default async function run(args: string[]): Promise<BenchResult[]> {
     });
     const token = await partnerToken(bookie.url, partner.clientId, partner.clientSecret);
     await new WalletApi(wallet.url, TEST_ADMIN_TOKEN).deposit('bench', '100000');
-    const session = await createSession(bookie.url, token, { player_id: 'bench', params: {} });
+    const session = await createSession(bookie.url, token, {
+      player_id: 'bench',
+      params: { currency: 'EUR' },
+    });
     const bets: string[] = [];
     for (let i = 0; bets.length < 50 && i < 500; i++) {
       const res = await fetch(`${bookie.url}/frame-api/bets`, {
