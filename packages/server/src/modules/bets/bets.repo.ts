@@ -100,8 +100,15 @@ export async function insertBets(tx: Executor, bets: readonly NewBet[]): Promise
   );
 }
 
-/** Pairs bet rows with their selections (by idx), in the order of `ids`; ids without a row are left out. */
-function assemble(ids: readonly string[], rows: readonly BetRow[], sels: readonly SelectionRow[]): Bet[] {
+/**
+ * Pairs bet rows with their selections (by idx), in the order of `ids`; ids without a row are left out. When `rows`
+ * holds a bet twice, the later row wins (a row returned by a later statement of the same transaction).
+ */
+export function assemble(
+  ids: readonly string[],
+  rows: readonly BetRow[],
+  sels: readonly SelectionRow[],
+): Bet[] {
   const byBet = new Map<string, SelectionRow[]>();
   for (const s of sels) {
     const list = byBet.get(s.bet_id);

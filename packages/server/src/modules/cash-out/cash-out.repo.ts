@@ -187,8 +187,8 @@ export async function readExposureBasis(
 }
 
 /**
- * Sets a bet's leg exposures (EUR, 6 decimals, in leg order) under the exposure lock; when the bet is open, moves
- * each outcome's exposure by the difference in the same transaction.
+ * Sets a bet's leg exposures (EUR, 6 decimals, in leg order); when the bet is open, moves each outcome's exposure by
+ * the difference in the same transaction. The caller holds the exposure lock (`lockExposure`).
  */
 export async function writeLegExposure(
   db: Executor,
@@ -197,7 +197,6 @@ export async function writeLegExposure(
   open: boolean,
 ): Promise<void> {
   if (amounts.length === 0) return;
-  await sql`SELECT pg_advisory_xact_lock(hashtext('risk_exposure')::bigint)`.execute(db);
   const moved = await sql<{
     white_label_id: string;
     phase: string;

@@ -2,8 +2,8 @@ import type { DecisionLeg, Restriction } from '@bookie/core';
 import { GroupCommit } from '@bookie/storage';
 import type { Database } from '../../db/database.js';
 import { type Executor, inTransaction } from '../../db/transaction.js';
-import type { Bet, BetRow, SelectionRow } from '../bets/bet.js';
-import { recordBetTimes, transitionBets } from '../bets/bets.repo.js';
+import type { Bet } from '../bets/bet.js';
+import { assemble, recordBetTimes, transitionBets } from '../bets/bets.repo.js';
 import { toPartnerBet } from '../bets/partner-bet-view.js';
 import { type RiskRecheck, recheckLimits, writeAcceptedExposure } from '../risk/record-exposure.js';
 import { insertReportedBets, insertReports, type ReportedBetRow } from './mts.repo.js';
@@ -98,17 +98,15 @@ export async function writeReports(tx: Executor, items: readonly ReportWrite[]):
       at: d.w.bet.decidedAt,
     })),
   );
-  // the bets as stored now, from what the statements returned
-  const rowOf = new Map([...inserted.rows, ...moved].map((r) => [r.id, r]));
-  const selectionsOf = new Map<string, SelectionRow[]>();
-  for (const s of inserted.selections) selectionsOf.set(s.bet_id, [...(selectionsOf.get(s.bet_id) ?? []), s]);
-  const answers = decided.map((d) => {
-    const bet: Bet = {
-      row: rowOf.get(d.w.bet.id) as BetRow,
-      selections: (selectionsOf.get(d.w.bet.id) ?? []).sort((a, b) => a.idx - b.idx),
-    };
-    return JSON.stringify({ bet: toPartnerBet(bet), restrictions: d.restrictions });
-  });
+  // the bets as stored now, from what the statements returned (a moved row replaces its inserted one)
+  const bets = assemble(
+    decided.map((d) => d.w.bet.id),
+    [...inserted.rows, ...moved],
+    inserted.selections,
+  );
+  const answers = decided.map((d, i) =>
+    JSON.stringify({ bet: toPartnerBet(bets[i] as Bet), restrictions: d.restrictions }),
+  );
   await insertReports(
     tx,
     decided.map((d, i) => ({
