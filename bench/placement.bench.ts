@@ -167,7 +167,11 @@ async function bookiePhase(
   });
   const accepted = (s: number, b: string) => s === 200 && b.includes('"status":1,');
   await closedLoop({ url: bookie.url, total: Math.min(1000, total), inFlight, next, isOk: accepted });
-  const cpu = cpuMeter({ bookie: bookie.child.pid, wallet: wallet.child.pid, client: process.pid });
+  const dbName = (url: string | undefined) => (url ? new URL(url).pathname.slice(1) : '');
+  const cpu = cpuMeter({ bookie: bookie.child.pid, wallet: wallet.child.pid, client: process.pid }, [
+    dbName(bookieDb.url),
+    dbName(walletDb.url),
+  ]);
   const res = await closedLoop({ url: bookie.url, total, inFlight, next, isOk: accepted });
   // how long until every /bet/accept reached the wallet
   const t0 = performance.now();
@@ -269,6 +273,16 @@ async function riskOnOff(total: number, inFlight: number): Promise<BenchResult[]
         risk_off_p99_ms_first: off1.res.p99Ms,
         risk_off_p99_ms_second: off2.res.p99Ms,
         ratio_on_to_off: on.res.perSecond / offRate,
+        // where the engine's cost goes: CPU per accepted bet of each process, on against the mean of the offs
+        ...Object.fromEntries(
+          Object.entries(on.cpuPerBet).flatMap(([k, ms]) => {
+            const offMs = ((off1.cpuPerBet[k] ?? Number.NaN) + (off2.cpuPerBet[k] ?? Number.NaN)) / 2;
+            return [
+              [`cpu_ms_per_bet_on_${k}`, ms],
+              [`cpu_ms_per_bet_off_${k}`, offMs],
+            ];
+          }),
+        ),
       },
       note: `${total} singles, ${inFlight} in flight, off / on / off in one run, bookie and wallet as processes on Postgres`,
     },

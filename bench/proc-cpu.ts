@@ -18,8 +18,11 @@ export function cpuMsOf(pid: number | undefined): number | undefined {
   }
 }
 
-/** The summed CPU of every Postgres backend now running on this machine, ms (those that exit take theirs along). */
-export function postgresBackendsCpuMs(): number | undefined {
+/**
+ * The summed CPU of every Postgres backend now running on this machine, ms (those that exit take theirs along); with
+ * `databases`, only the backends connected to one of them (other work on the machine then does not count).
+ */
+export function postgresBackendsCpuMs(databases?: readonly string[]): number | undefined {
   let total = 0;
   let any = false;
   let dirs: string[];
@@ -31,7 +34,10 @@ export function postgresBackendsCpuMs(): number | undefined {
   for (const d of dirs) {
     if (!/^\d+$/.test(d)) continue;
     try {
-      if (!readFileSync(`/proc/${d}/cmdline`, 'utf8').startsWith('postgres: ')) continue;
+      const title = readFileSync(`/proc/${d}/cmdline`, 'utf8');
+      if (!title.startsWith('postgres: ')) continue;
+      // a backend's title: "postgres: [<cluster>: ]<user> <database> <host>(<port>) <state>"
+      if (databases && !title.split(/[\s\0]+/).some((w) => databases.includes(w))) continue;
       const ms = cpuMsOf(Number(d));
       if (ms !== undefined) {
         total += ms;
@@ -42,11 +48,15 @@ export function postgresBackendsCpuMs(): number | undefined {
   return any ? total : undefined;
 }
 
-/** CPU ms of each named process (and of the Postgres backends, as `postgres`) between two readings. */
-export function cpuMeter(pids: Record<string, number | undefined>) {
+/**
+ * CPU ms of each named process (and of the Postgres backends, as `postgres`; those of `databases` alone, as
+ * `postgres_own`) between two readings.
+ */
+export function cpuMeter(pids: Record<string, number | undefined>, databases?: readonly string[]) {
   const read = () => ({
     ...Object.fromEntries(Object.entries(pids).map(([k, pid]) => [k, cpuMsOf(pid)])),
     postgres: postgresBackendsCpuMs(),
+    ...(databases ? { postgres_own: postgresBackendsCpuMs(databases) } : {}),
   });
   const start = read();
   return {

@@ -32,7 +32,7 @@ import type { CallbacksService } from '../callbacks/callbacks.service.js';
 import { enqueueCallbacks } from '../callbacks/enqueue-callbacks.js';
 import { betDelayFor } from '../risk/bet-delay-for.js';
 import type { RiskDeps } from '../risk/deps.js';
-import { loadRiskState } from '../risk/load-risk-state.js';
+import { exposureOfOutcomes, firstRequestOf, riskStateOf } from '../risk/load-risk-state.js';
 import type { WhiteLabel } from '../tenants/white-label.js';
 import type { Bet, EventInfo } from './bet.js';
 import type { BetEvents } from './bet-events.js';
@@ -247,9 +247,22 @@ export async function placeBet(deps: PlacementDeps, session: PlayerSession, body
   const total = formatFeedOddValue(
     totalOddsOf(req.betType, requestedOdds, req.systemSizes, deps.settings.maxSystemCombinations),
   );
+  // the risk engine: the group this request would give a player without one (recorded with the hold: spec 03 VIP)
+  const riskSettings = deps.risk ? await deps.risk.book.get() : undefined;
+  const knownGroup = deps.risk?.book.playerGroup(session.whiteLabelId, playerId);
+  const firstRequest =
+    deps.risk && riskSettings && knownGroup === undefined
+      ? firstRequestOf(deps.risk, riskSettings, {
+          currency: req.currency,
+          ...(body.recommended_max_payout !== undefined
+            ? { recommendedMaxPayout: parseStake(body.recommended_max_payout, 'recommended_max_payout') }
+            : {}),
+        })
+      : undefined;
   let held: Awaited<ReturnType<PlacementWrites['hold']>>;
   try {
     held = await deps.writes.hold({
+      ...(firstRequest ? { firstRequest } : {}),
       id: betId,
       whiteLabelId: session.whiteLabelId,
       playerId: session.playerId,
@@ -289,6 +302,8 @@ export async function placeBet(deps: PlacementDeps, session: PlayerSession, body
     throw err;
   }
   const { place, lastBets } = held;
+  if (held.riskGroup !== undefined)
+    deps.risk?.book.rememberPlayerGroup(session.whiteLabelId, playerId, held.riskGroup);
   const bet = held.bet;
   failpoint('placement:after-hold-commit');
 
@@ -385,19 +400,17 @@ export async function placeBet(deps: PlacementDeps, session: PlayerSession, body
     return finish(deps, betId);
   }
 
-  // 3. processing: the risk facts, the bet delay (D34), then the one decision against the live book
-  const riskState = deps.risk
-    ? await loadRiskState(deps.risk, database.db, {
-        whiteLabelId: session.whiteLabelId,
-        playerId,
-        currency: req.currency,
-        outcomes: outcomesOf(req, events),
-        ...(body.recommended_max_payout !== undefined
-          ? { recommendedMaxPayout: parseStake(body.recommended_max_payout, 'recommended_max_payout') }
-          : {}),
-        record: true,
-      })
-    : undefined;
+  // 3. processing: the risk facts, the bet delay (D34), then the one decision against the live book; the exposure
+  // is read under its lock in the accept transaction, where the decision is taken again (D38)
+  let riskState =
+    deps.risk && riskSettings
+      ? riskStateOf(deps.risk, riskSettings, {
+          whiteLabelId: session.whiteLabelId,
+          currency: req.currency,
+          groupName: knownGroup ?? held.riskGroup ?? firstRequest?.group ?? 'default',
+          exposure: new Map(),
+        })
+      : undefined;
   const delayS = await delayOf(deps, wl, req, events, riskState?.group.name ?? 'default', body, now);
   if (delayS > 0) await new Promise((r) => setTimeout(r, delayS * 1000));
   const boostMultiplier =
@@ -415,7 +428,16 @@ export async function placeBet(deps: PlacementDeps, session: PlayerSession, body
       ...(boostMultiplier ? { boostMultiplier } : {}),
       ...(risk ? { risk } : {}),
     });
-  const verdict = decideOn(riskState);
+  let verdict = decideOn(riskState);
+  if (riskState && deps.risk && verdict.restrictions.length > 0) {
+    // a bet declined anyway names its max_bet on the exposure as it is now (the accept transaction decides again
+    // only the bets it would accept)
+    riskState = {
+      ...riskState,
+      exposure: await exposureOfOutcomes(database.db, session.whiteLabelId, outcomesOf(req, events)),
+    };
+    verdict = decideOn(riskState);
+  }
   // bonuses: the freebet, insurance and boost restrictions, on the accepted odds
   verdict.restrictions.push(
     ...(await checkBonuses(database.db, { bet, acceptedOdds: verdict.acceptedOdds, now: clock.now() })),
@@ -432,6 +454,7 @@ export async function placeBet(deps: PlacementDeps, session: PlayerSession, body
           risk: {
             whiteLabelId: session.whiteLabelId,
             eurRate: riskState.eurRate,
+            outcomes: verdict.legs.map((l) => l.outcome),
             decide: (exposure) => decideOn({ ...riskState, exposure }),
           },
         }

@@ -19,6 +19,7 @@ import {
   recheckLimits,
   writeAcceptedExposure,
 } from '../risk/record-exposure.js';
+import { type FirstRequest, playerRiskKey, recordFirstRequests } from '../risk/risk.repo.js';
 import type { Bet, BetRow } from './bet.js';
 import {
   type ClientKey,
@@ -33,8 +34,11 @@ import {
 } from './bets.repo.js';
 import { declineBody, placeBody } from './callback-bodies.js';
 
-/** A bet placement forms (step 1 of spec 01 "States and transitions"): the bet, in `hold_requested`. */
-export type HoldWrite = NewBet;
+/**
+ * A bet placement forms (step 1 of spec 01 "States and transitions"): the bet, in `hold_requested`; with the risk
+ * engine, the group the player's first request puts them in (recorded unless the player has one already).
+ */
+export type HoldWrite = NewBet & { firstRequest?: Omit<FirstRequest, 'whiteLabelId' | 'playerId'> };
 
 /** A bet as held: the bet (with its reserved bonuses), its `/bet/place` in the outbox, and bet_interval's facts. */
 export interface HeldBet {
@@ -42,6 +46,8 @@ export interface HeldBet {
   place: EnqueuedCallback;
   /** When the player last had a bet accepted on each of the bet's sport events. */
   lastBets: Map<string, Date>;
+  /** The player's risk group (D38) when the hold carried a first request. */
+  riskGroup?: string;
 }
 
 /** The decision on a held bet whose `/bet/place` succeeded (step 4): accept when `restrictions` is empty. */
@@ -112,11 +118,22 @@ export async function writeHolds(tx: Executor, items: readonly HoldWrite[]): Pro
       sportEventIds: b.selections.map((s) => s.sportEventId),
     })),
   );
-  return bets.map((bet, i) => ({
-    bet,
-    place: places[i] as EnqueuedCallback,
-    lastBets: last[i] as Map<string, Date>,
-  }));
+  // the risk engine: the players' groups, each player's first request recorded (spec 03 VIP)
+  const groups = await recordFirstRequests(
+    tx,
+    items.flatMap((b) =>
+      b.firstRequest ? [{ whiteLabelId: b.whiteLabelId, playerId: b.playerId, ...b.firstRequest }] : [],
+    ),
+  );
+  return bets.map((bet, i) => {
+    const group = groups.get(playerRiskKey(bet.row.white_label_id, bet.row.player_id));
+    return {
+      bet,
+      place: places[i] as EnqueuedCallback,
+      lastBets: last[i] as Map<string, Date>,
+      ...(group !== undefined ? { riskGroup: group } : {}),
+    };
+  });
 }
 
 /**

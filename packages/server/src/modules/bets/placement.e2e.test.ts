@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPlatform, type TestPlatform } from '../../testing/platform.js';
+import { newSportEvent, startPlatform, type TestPlatform } from '../../testing/platform.js';
 import { waitUntil } from '../../testing/scripted-partner.js';
-import { sampleEvent } from '../trading/fixtures.js';
 
 // The real server and the reference wallet as separate processes, over HTTP.
 describe(`placement end to end (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, () => {
@@ -18,16 +17,7 @@ describe(`placement end to end (${process.env.DATABASE_URL ? 'postgres' : 'pglit
     selections: [{ sport_event_id: eventId, market_id: '1', odd_id: odd, odds }],
   });
 
-  async function newEvent(): Promise<string> {
-    const ev = sampleEvent({ markets: 2 });
-    const r = await p.call('POST', '/trading/sport-events', { body: ev });
-    expect(r.status).toBe(201);
-    const s = await p.session('viewer-x');
-    await waitUntil(
-      async () => (await p.call('GET', `/frame-api/sport-events/${ev.id}`, { token: s })).status === 200,
-    );
-    return ev.id as string;
-  }
+  const newEvent = () => newSportEvent(p, 2);
 
   async function player(id: string, deposit = '100') {
     await p.walletApi.deposit(id, deposit);

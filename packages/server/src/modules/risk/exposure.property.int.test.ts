@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   add,
+  compare,
   type DecisionSportEvent,
   decideBet,
   formatFeedOddValue,
@@ -80,7 +81,14 @@ const EVENT_INFO = {
 };
 
 type Step =
-  | { kind: 'place'; legs: Array<{ e: string; o: number }>; stake: string; invalid: boolean }
+  | {
+      kind: 'place';
+      legs: Array<{ e: string; o: number }>;
+      stake: string;
+      invalid: boolean;
+      /** The accept's re-check is told no outcomes (as when the sport event went live after the first decision). */
+      unreadOutcomes: boolean;
+    }
   | { kind: 'settle' | 'unsettle' | 'void' | 'cancel' | 'refund' | 'resettle'; pick: number };
 
 const arbStep: fc.Arbitrary<Step> = fc.oneof(
@@ -96,6 +104,7 @@ const arbStep: fc.Arbitrary<Step> = fc.oneof(
       // up to 80.00: most bets fit the 400 limit alone, so accepts and limit declines both stay frequent
       stake: fc.integer({ min: 1, max: 8_000 }).map((c) => (c / 100).toFixed(2)),
       invalid: fc.integer({ min: 0, max: 9 }).map((n) => n === 0), // declined by validation
+      unreadOutcomes: fc.integer({ min: 0, max: 9 }).map((n) => n === 0),
     }),
   },
   ...(['settle', 'unsettle', 'void', 'cancel', 'refund', 'resettle'] as const).map((kind) => ({
@@ -223,7 +232,12 @@ describe(`exposure vs recompute under random steps (${process.env.DATABASE_URL ?
               acceptedOdds: first.acceptedOdds,
               totalOdds: first.totalOdds,
               decidedAt: now,
-              risk: { whiteLabelId: wl, eurRate: dec('1'), decide },
+              risk: {
+                whiteLabelId: wl,
+                eurRate: dec('1'),
+                outcomes: step.unreadOutcomes ? [] : first.legs.map((l) => l.outcome),
+                decide,
+              },
             },
           ]),
         );
@@ -239,6 +253,11 @@ describe(`exposure vs recompute under random steps (${process.env.DATABASE_URL ?
             legs: first.legs,
             eurRate: dec('1'),
           });
+          // the accept's re-check decided on the locked exposure of every leg: none of them passed the limit
+          for (const leg of legs) {
+            const [stored] = await readExposure(db.db, wl, [leg]);
+            expect(compare(dec(stored?.amount ?? '0'), LIMIT), outcomeKey(leg)).toBeLessThanOrEqual(0);
+          }
           bets.set(row.id, { legs, open: true, state: 'accepted' });
           newest.push(row.id);
           open.add(row.id);

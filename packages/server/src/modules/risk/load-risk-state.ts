@@ -10,7 +10,7 @@ import {
 } from '@bookie/core';
 import type { Executor } from '../../db/transaction.js';
 import type { RiskDeps } from './deps.js';
-import { ensurePlayerRisk, readExposure, readPlayerRisk } from './risk.repo.js';
+import { ensurePlayerRisk, readExposure, readRiskFacts } from './risk.repo.js';
 import { liabilityLimitOf, type RiskSettingsSnapshot } from './risk-book.js';
 
 /** What {@link loadRiskState} needs to know about the bet. */
@@ -62,15 +62,15 @@ export function groupForFirstRequest(
  */
 export async function loadRiskState(deps: RiskDeps, db: Executor, input: RiskStateInput): Promise<RiskState> {
   const settings = await deps.book.get();
-  const rate = eurRateOf(deps, input.currency);
-  const [rows, player] = await Promise.all([
-    readExposure(db, input.whiteLabelId, input.outcomes),
-    readPlayerRisk(db, input.whiteLabelId, input.playerId),
-  ]);
-  let groupName = player?.group_name;
+  const { exposure: rows, groupName: known } = await readRiskFacts(
+    db,
+    input.whiteLabelId,
+    input.playerId,
+    input.outcomes,
+  );
+  let groupName = known;
   if (!groupName) {
-    const rec = input.recommendedMaxPayout && rate ? div(input.recommendedMaxPayout, rate) : undefined;
-    const first = groupForFirstRequest(settings, rec);
+    const first = firstRequestOf(deps, settings, input);
     groupName = first.group;
     if (input.record) {
       groupName = (
@@ -83,18 +83,59 @@ export async function loadRiskState(deps: RiskDeps, db: Executor, input: RiskSta
       ).group_name;
     }
   }
-  const group: RiskGroup = settings.groups.get(groupName) ?? {
-    name: groupName,
+  return riskStateOf(deps, settings, { ...input, groupName, exposure: exposureMap(rows) });
+}
+
+/** The group a request would put a player in who has none yet ({@link groupForFirstRequest} in EUR). */
+export function firstRequestOf(
+  deps: Pick<RiskDeps, 'eurRates'>,
+  settings: RiskSettingsSnapshot,
+  input: Pick<RiskStateInput, 'currency' | 'recommendedMaxPayout'>,
+): { group: string; source: 'default' | 'recommended' } {
+  const rate = eurRateOf(deps, input.currency);
+  const rec = input.recommendedMaxPayout && rate ? div(input.recommendedMaxPayout, rate) : undefined;
+  return groupForFirstRequest(settings, rec);
+}
+
+/**
+ * The risk facts of a bet from what the caller already holds (no I/O): the player's group and the exposure of its
+ * outcomes (placement decides first on none: its accept transaction decides again on the locked exposure, D38).
+ */
+export function riskStateOf(
+  deps: Pick<RiskDeps, 'eurRates'>,
+  settings: RiskSettingsSnapshot,
+  input: {
+    whiteLabelId: string;
+    currency: string;
+    groupName: string;
+    exposure: ReadonlyMap<string, Rational>;
+  },
+): RiskState {
+  const group: RiskGroup = settings.groups.get(input.groupName) ?? {
+    name: input.groupName,
     stakeFactor: parseDecimal('1', { field: 'stake_factor' }),
   };
-  const exposure = new Map(
-    rows.map((r) => [outcomeKey(r), parseDecimal(r.amount, { field: 'exposure', maxDecimals: 6 })] as const),
-  );
   return {
-    exposure,
+    exposure: input.exposure,
     liabilityLimit: (marketTypeId, phase) =>
       liabilityLimitOf(settings, input.whiteLabelId, marketTypeId, phase),
     group,
-    eurRate: rate,
+    eurRate: eurRateOf(deps, input.currency),
   };
+}
+
+/** The stored exposure of a white label's outcomes by {@link outcomeKey} (EUR); an outcome without a row is absent. */
+export async function exposureOfOutcomes(
+  db: Executor,
+  whiteLabelId: string,
+  outcomes: readonly OutcomeKey[],
+): Promise<Map<string, Rational>> {
+  return exposureMap(await readExposure(db, whiteLabelId, outcomes));
+}
+
+/** Stored exposure rows (EUR, decimal strings) as exact amounts by {@link outcomeKey}. */
+export function exposureMap(rows: ReadonlyArray<OutcomeKey & { amount: string }>): Map<string, Rational> {
+  return new Map(
+    rows.map((r) => [outcomeKey(r), parseDecimal(r.amount, { field: 'exposure', maxDecimals: 6 })]),
+  );
 }

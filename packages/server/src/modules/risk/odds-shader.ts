@@ -11,7 +11,7 @@ import {
 } from '@bookie/core';
 import type { Logger } from 'pino';
 import { runTradingCommand, type TradingDeps } from '../trading/writer.js';
-import { readOutcomeExposure, readShading, recordShadingPublished, writeShading } from './risk.repo.js';
+import { readShading, readShadingCandidates, recordShadingPublished, writeShading } from './risk.repo.js';
 import type { RiskBook } from './risk-book.js';
 import { liabilityLimitOf } from './risk-book.js';
 
@@ -57,6 +57,12 @@ export class OddsShader {
     if (this.pending.size > 0) this.running ??= this.drain();
   }
 
+  /**
+   * How long a first change waits for others before the shader looks (ms): shading follows exposure within a blink,
+   * and the accepts of that blink cost one look instead of one each.
+   */
+  static readonly COALESCE_MS = 50;
+
   /** Resolves once nothing is queued or running (tests, shutdown). */
   async idle(): Promise<void> {
     while (this.running) await this.running;
@@ -64,6 +70,7 @@ export class OddsShader {
 
   private async drain(): Promise<void> {
     try {
+      await new Promise((r) => setTimeout(r, OddsShader.COALESCE_MS));
       while (this.pending.size > 0) {
         const batch = [...this.pending.values()];
         this.pending.clear();
@@ -82,7 +89,7 @@ export class OddsShader {
   async shade(refs: readonly OddRef[]): Promise<void> {
     const settings = await this.deps.book.get();
     const db = this.deps.trading.database.db;
-    const exposure = await readOutcomeExposure(db, refs);
+    const { exposure, shaded } = await readShadingCandidates(db, refs);
     // only outcomes past the shading threshold of their limit, or shaded now, need the trading writer
     const limited = new Set(
       exposure
@@ -95,7 +102,7 @@ export class OddsShader {
         )
         .map(keyOf),
     );
-    const shadedNow = new Set((await readShading(db, refs)).map(keyOf));
+    const shadedNow = new Set(shaded.map(keyOf));
     const todo = refs.filter((r) => limited.has(keyOf(r)) || shadedNow.has(keyOf(r)));
     if (todo.length === 0) return;
     const byEvent = new Map<string, OddRef[]>();

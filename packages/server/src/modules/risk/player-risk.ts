@@ -74,5 +74,6 @@ export async function putPlayerRisk(
     });
     return r;
   });
+  deps.book.rememberPlayerGroup(input.whiteLabelId, input.playerId, row.group_name);
   return view(deps, input.playerId, row)();
 }

@@ -4,6 +4,7 @@ import {
   type DecisionLeg,
   formatFeedOddValue,
   formatMoney,
+  type OutcomeKey,
   outcomeKey,
   parseDecimal,
   type Rational,
@@ -11,11 +12,14 @@ import {
   ZERO,
 } from '@bookie/core';
 import type { Executor } from '../../db/transaction.js';
-import { deleteBetExposure, insertBetExposure, lockExposure, readExposure } from './risk.repo.js';
+import { exposureMap } from './load-risk-state.js';
+import { deleteBetExposure, insertBetExposure, readLockedExposure } from './risk.repo.js';
 
 /** The risk part of a bet being decided: the one decision again on given exposure, and the currency's EUR rate. */
 export interface RiskRecheck {
   whiteLabelId: string;
+  /** The outcomes the bet's first decision found (its legs'); the exposure read under the lock is theirs. */
+  outcomes: readonly OutcomeKey[];
   /** The decision ({@link decideBet} through placement's validation) on this exposure: restrictions and legs. */
   decide(exposure: ReadonlyMap<string, Rational>): { restrictions: Restriction[]; legs: DecisionLeg[] };
   /** Units of the bet currency per EUR; undefined: the bet's exposure cannot be kept. */
@@ -31,7 +35,8 @@ export interface RecheckItem {
  * Decides the bets of a placement batch again inside the accept transaction, on the exposure as it is now (D38):
  * takes the exposure lock, reads the exposure of every outcome involved, then decides each bet in
  * order, adding an accepted bet's legs before deciding the next — so bets decided at the same moment never take
- * more than the limits allow. Returns each bet's restrictions (empty: still acceptable) and legs.
+ * more than the limits allow. Returns each bet's restrictions (empty: still acceptable) and legs. A bet whose
+ * legs moved to outcomes not read (its sport event went live meanwhile) has those read and is decided again.
  */
 export async function recheckLimits(
   tx: Executor,
@@ -39,32 +44,49 @@ export async function recheckLimits(
 ): Promise<Array<{ restrictions: Restriction[]; legs: DecisionLeg[] }>> {
   if (items.length === 0) return [];
   const byWl = new Map<string, Map<string, Rational>>();
-  await lockExposure(tx);
-  // the outcomes of every bet, from a first decision on empty exposure (the legs do not depend on it)
-  const firstLegs = items.map((i) => i.risk.decide(new Map()).legs);
+  /** The outcomes whose exposure was read, by white label. */
+  const read = new Set<string>();
+  const readKey = (wl: string, k: OutcomeKey) => `${wl}\u0000${outcomeKey(k)}`;
+  let locked = false;
+  const readInto = async (wl: string, keys: readonly OutcomeKey[]) => {
+    const exposure = byWl.get(wl) ?? new Map<string, Rational>();
+    byWl.set(wl, exposure);
+    const missing = keys.filter((k) => !read.has(readKey(wl, k)));
+    // the first read takes the lock too (with no outcome to read, it only takes the lock)
+    if (missing.length === 0 && locked) return exposure;
+    locked = true;
+    for (const [k, amount] of exposureMap(await readLockedExposure(tx, wl, missing))) exposure.set(k, amount);
+    for (const k of missing) read.add(readKey(wl, k));
+    return exposure;
+  };
   for (const wl of new Set(items.map((i) => i.risk.whiteLabelId))) {
-    const keys = items.flatMap((it, n) =>
-      it.risk.whiteLabelId === wl ? (firstLegs[n] ?? []).map((l) => l.outcome) : [],
-    );
-    const rows = await readExposure(tx, wl, keys);
-    byWl.set(
+    await readInto(
       wl,
-      new Map(
-        rows.map((r) => [outcomeKey(r), parseDecimal(r.amount, { field: 'exposure', maxDecimals: 6 })]),
-      ),
+      items.flatMap((it) => (it.risk.whiteLabelId === wl ? it.risk.outcomes : [])),
     );
   }
-  return items.map((it) => {
-    const exposure = byWl.get(it.risk.whiteLabelId) as Map<string, Rational>;
-    const verdict = it.risk.decide(exposure);
+  const out: Array<{ restrictions: Restriction[]; legs: DecisionLeg[] }> = [];
+  for (const it of items) {
+    const wl = it.risk.whiteLabelId;
+    let exposure = byWl.get(wl) as Map<string, Rational>;
+    let verdict = it.risk.decide(exposure);
+    const unread = verdict.legs.filter((l) => !read.has(readKey(wl, l.outcome)));
+    if (unread.length > 0) {
+      exposure = await readInto(
+        wl,
+        unread.map((l) => l.outcome),
+      );
+      verdict = it.risk.decide(exposure);
+    }
     if (verdict.restrictions.length === 0) {
       for (const leg of verdict.legs) {
         const k = outcomeKey(leg.outcome);
         exposure.set(k, add(exposure.get(k) ?? ZERO, leg.exposure));
       }
     }
-    return verdict;
-  });
+    out.push(verdict);
+  }
+  return out;
 }
 
 /** A bet about to move to Accept, with the values that will be stored (stake, total odds, each leg's odds). */

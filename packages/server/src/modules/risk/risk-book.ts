@@ -1,6 +1,13 @@
 import { parseDecimal, type RiskGroup } from '@bookie/core';
 import type { Executor } from '../../db/transaction.js';
-import { type DelayRow, type LimitRow, readDelays, readGroups, readLimits } from './risk.repo.js';
+import {
+  type DelayRow,
+  type LimitRow,
+  playerRiskKey,
+  readDelays,
+  readGroups,
+  readLimits,
+} from './risk.repo.js';
 
 /** The limits, groups and delays as read at one moment (D34, D38). */
 export interface RiskSettingsSnapshot {
@@ -13,14 +20,19 @@ export interface RiskSettingsSnapshot {
 
 const dec = (s: string, field: string) => parseDecimal(s, { field, maxDecimals: 12 });
 
+/** Players whose group one process keeps at most. */
+const MAX_PLAYERS = 100_000;
+
 /**
  * The risk settings of this process, read from the database and kept for `RISK_SETTINGS_CACHE_MS`: a change made
  * through this process takes effect at once ({@link invalidate}), one made through another process within that time.
+ * Players' groups are kept the same way.
  */
 export class RiskBook {
   private snapshot: RiskSettingsSnapshot | undefined;
   private readAt = 0;
   private loading: Promise<RiskSettingsSnapshot> | undefined;
+  private readonly players = new Map<string, { group: string; at: number }>();
 
   constructor(
     private readonly db: Executor,
@@ -40,6 +52,31 @@ export class RiskBook {
   /** Forgets the cached settings (after a change). */
   invalidate(): void {
     this.snapshot = undefined;
+  }
+
+  /**
+   * A player's group as this process last read or set it, while fresh (the same time as the settings): placement
+   * then needs no statement to know it. Undefined: read it (the hold records a first request and answers it).
+   */
+  playerGroup(whiteLabelId: string, playerId: string): string | undefined {
+    const key = playerRiskKey(whiteLabelId, playerId);
+    const known = this.players.get(key);
+    if (!known) return undefined;
+    if (this.now() - known.at < this.ttlMs) return known.group;
+    this.players.delete(key);
+    return undefined;
+  }
+
+  /** Remembers a player's group as just read or set (a change through this process takes effect at once). */
+  rememberPlayerGroup(whiteLabelId: string, playerId: string, group: string): void {
+    const key = playerRiskKey(whiteLabelId, playerId);
+    this.players.delete(key);
+    // the oldest entries go first past the bound (a Map iterates in insertion order)
+    while (this.players.size >= MAX_PLAYERS) {
+      const oldest = this.players.keys().next().value as string;
+      this.players.delete(oldest);
+    }
+    this.players.set(key, { group, at: this.now() });
   }
 
   private async load(): Promise<RiskSettingsSnapshot> {

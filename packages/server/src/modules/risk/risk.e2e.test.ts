@@ -1,8 +1,7 @@
 import { add, div, formatMoney, mul, parseDecimal, roundDown, sub } from '@bookie/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPlatform, type TestPlatform } from '../../testing/platform.js';
+import { newSportEvent, startPlatform, type TestPlatform } from '../../testing/platform.js';
 import { waitUntil } from '../../testing/scripted-partner.js';
-import { sampleEvent } from '../trading/fixtures.js';
 
 const dec = (s: string) => parseDecimal(s, { field: 'x', maxDecimals: 12 });
 
@@ -11,15 +10,7 @@ describe(`risk engine end to end (${process.env.DATABASE_URL ? 'postgres' : 'pgl
   let p: TestPlatform;
   const wl = () => p.partner.whiteLabelId;
 
-  async function newEvent(): Promise<string> {
-    const ev = sampleEvent({ markets: 1 });
-    expect((await p.call('POST', '/trading/sport-events', { body: ev })).status).toBe(201);
-    const s = await p.session('viewer-x');
-    await waitUntil(
-      async () => (await p.call('GET', `/frame-api/sport-events/${ev.id}`, { token: s })).status === 200,
-    );
-    return ev.id as string;
-  }
+  const newEvent = () => newSportEvent(p, 1);
 
   async function published(event: string, odd: string): Promise<string> {
     const r = await p.call('GET', `/trading/sport-events/${event}`);

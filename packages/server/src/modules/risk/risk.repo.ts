@@ -32,6 +32,22 @@ export async function lockExposure(tx: Executor): Promise<void> {
   await sql`select pg_advisory_xact_lock(hashtext('risk_exposure')::bigint)`.execute(tx);
 }
 
+/**
+ * Takes the exposure lock ({@link lockExposure}) and reads the exposure of the white label's outcomes as it is once
+ * the lock is held, in one round trip (the `risk_locked_exposure` function). Outcomes without a row are absent.
+ */
+export async function readLockedExposure(
+  tx: Executor,
+  whiteLabelId: string,
+  keys: readonly OutcomeKey[],
+): Promise<Array<Pick<ExposureRow, 'sport_event_id' | 'market_id' | 'odd_id' | 'phase' | 'amount'>>> {
+  const res = await sql<Pick<ExposureRow, 'sport_event_id' | 'market_id' | 'odd_id' | 'phase' | 'amount'>>`
+    select * from risk_locked_exposure(${whiteLabelId}, ${keys.map((k) => k.sport_event_id)}::text[],
+      ${keys.map((k) => k.market_id)}::text[], ${keys.map((k) => k.odd_id)}::text[],
+      ${keys.map((k) => k.phase)}::text[])`.execute(tx);
+  return res.rows;
+}
+
 /** The stored exposure (EUR, decimal strings) of the white label's outcomes; outcomes without a row are absent. */
 export async function readExposure(
   db: Executor,
@@ -50,13 +66,71 @@ export async function readExposure(
   return res.rows;
 }
 
+/** What a bet's decision reads of the risk book (D37, D38): its outcomes' exposure and the player's group. */
+export interface RiskFacts {
+  /** Stored exposure (EUR, decimal strings) of the outcomes that have a row. */
+  exposure: Array<Pick<ExposureRow, 'sport_event_id' | 'market_id' | 'odd_id' | 'phase' | 'amount'>>;
+  /** The player's group, when the player has made a request before. */
+  groupName: string | undefined;
+}
+
+/**
+ * The exposure of the white label's outcomes and the player's group, in one statement (placement reads both for
+ * every bet, so they share a round trip).
+ */
+export async function readRiskFacts(
+  db: Executor,
+  whiteLabelId: string,
+  playerId: string,
+  keys: readonly OutcomeKey[],
+): Promise<RiskFacts> {
+  const res = await sql<{
+    sport_event_id: string | null;
+    market_id: string | null;
+    odd_id: string | null;
+    phase: 'live' | 'prematch' | null;
+    amount: string | null;
+    group_name: string | null;
+  }>`
+    select r.sport_event_id, r.market_id, r.odd_id, r.phase, r.amount::text as amount, null::text as group_name
+    from risk_exposure r
+    join unnest(${keys.map((k) => k.sport_event_id)}::text[], ${keys.map((k) => k.market_id)}::text[],
+                ${keys.map((k) => k.odd_id)}::text[], ${keys.map((k) => k.phase)}::text[])
+      as k(sport_event_id, market_id, odd_id, phase)
+      on r.sport_event_id = k.sport_event_id and r.market_id = k.market_id and r.odd_id = k.odd_id
+     and r.phase = k.phase
+    where r.white_label_id = ${whiteLabelId}
+    union all
+    select null, null, null, null, null, p.group_name
+    from player_risk p where p.white_label_id = ${whiteLabelId} and p.player_id = ${playerId}`.execute(db);
+  const exposure: RiskFacts['exposure'] = [];
+  let groupName: string | undefined;
+  for (const r of res.rows) {
+    if (r.group_name !== null) groupName = r.group_name;
+    else
+      exposure.push({
+        sport_event_id: r.sport_event_id as string,
+        market_id: r.market_id as string,
+        odd_id: r.odd_id as string,
+        phase: r.phase as 'live' | 'prematch',
+        amount: r.amount as string,
+      });
+  }
+  return { exposure, groupName };
+}
+
 /** Writes the leg exposures of bets being accepted (before their state changes: the trigger then counts them). */
 export async function insertBetExposure(tx: Executor, rows: readonly BetExposureRow[]): Promise<void> {
   if (rows.length === 0) return;
-  await tx
-    .insertInto('bet_exposure')
-    .values([...rows])
-    .execute();
+  // one statement with one array per column: its text does not grow with the batch
+  await sql`
+    insert into bet_exposure
+      (bet_id, idx, white_label_id, phase, sport_event_id, market_id, odd_id, market_type_id, amount, eur_rate)
+    select * from unnest(${rows.map((r) => r.bet_id)}::uuid[], ${rows.map((r) => r.idx)}::int4[],
+      ${rows.map((r) => r.white_label_id)}::text[], ${rows.map((r) => r.phase)}::text[],
+      ${rows.map((r) => r.sport_event_id)}::text[], ${rows.map((r) => r.market_id)}::text[],
+      ${rows.map((r) => r.odd_id)}::text[], ${rows.map((r) => r.market_type_id)}::text[],
+      ${rows.map((r) => r.amount)}::numeric[], ${rows.map((r) => r.eur_rate)}::numeric[])`.execute(tx);
 }
 
 /** Drops the leg exposures of bets that were not accepted after all (decided elsewhere first). */
@@ -133,7 +207,7 @@ export async function exposureDifferences(db: Executor): Promise<
 }
 
 /**
- * The open bets with the stake their exposure stands for (less the platform's own cash-outs), their legs' odds and
+ * The open bets with the stake their exposure stands for (less every accepted cash-out, platform and foreign), their legs' odds and
  * stored leg exposures, a page at a time by id (recompute from bets).
  */
 export async function openBetsWithExposure(
@@ -158,7 +232,7 @@ export async function openBetsWithExposure(
     amounts: (string | null)[];
     rate: string | null;
   }>`
-    select b.id, (b.stake - b.cashed_out_stake)::text as stake, b.total_odds::text as total_odds,
+    select b.id, (b.stake - b.cashed_out_stake - b.foreign_cashed_out)::text as stake, b.total_odds::text as total_odds,
            array_agg(s.odds::text order by s.idx) as odds,
            array_agg(e.amount::text order by s.idx) as amounts,
            max(e.eur_rate)::text as rate
@@ -270,6 +344,55 @@ export async function ensurePlayerRisk(
     .onConflict((oc) => oc.columns(['white_label_id', 'player_id']).doNothing())
     .execute();
   return (await readPlayerRisk(tx, row.whiteLabelId, row.playerId)) as PlayerRiskRow;
+}
+
+/** The key of a white label's player in maps of players' groups. */
+export const playerRiskKey = (whiteLabelId: string, playerId: string) => `${whiteLabelId}\u0000${playerId}`;
+
+/** A player's first request as a placement records it (spec 03 VIP): the group it would start in. */
+export interface FirstRequest {
+  whiteLabelId: string;
+  playerId: string;
+  group: string;
+  source: PlayerRiskRow['group_source'];
+}
+
+/**
+ * Records the first request of every player among `rows` that has none yet (an existing row is left alone), and
+ * answers every listed player's group as it is now, keyed by {@link playerRiskKey}. One statement for a
+ * whole batch of holds; a row another transaction inserted at the same moment is read again after it.
+ */
+export async function recordFirstRequests(
+  tx: Executor,
+  rows: readonly FirstRequest[],
+): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  if (rows.length === 0) return out;
+  const key = playerRiskKey;
+  const res = await sql<{ white_label_id: string; player_id: string; group_name: string }>`
+    with v as (
+      select * from unnest(${rows.map((r) => r.whiteLabelId)}::text[], ${rows.map((r) => r.playerId)}::text[],
+        ${rows.map((r) => r.group)}::text[], ${rows.map((r) => r.source)}::text[])
+        as v(white_label_id, player_id, group_name, group_source)
+    ), ins as (
+      insert into player_risk (white_label_id, player_id, group_name, group_source)
+      select distinct on (white_label_id, player_id) white_label_id, player_id, group_name, group_source from v
+      on conflict (white_label_id, player_id) do nothing
+      returning white_label_id, player_id, group_name
+    )
+    select white_label_id, player_id, group_name from ins
+    union all
+    select p.white_label_id, p.player_id, p.group_name
+    from player_risk p where (p.white_label_id, p.player_id) in (select white_label_id, player_id from v)`.execute(
+    tx,
+  );
+  for (const r of res.rows) out.set(key(r.white_label_id, r.player_id), r.group_name);
+  for (const r of rows) {
+    if (out.has(key(r.whiteLabelId, r.playerId))) continue;
+    const now = await readPlayerRisk(tx, r.whiteLabelId, r.playerId);
+    out.set(key(r.whiteLabelId, r.playerId), now?.group_name ?? r.group);
+  }
+  return out;
 }
 
 /** Sets a player's group (partner or operator). */
@@ -397,20 +520,40 @@ export async function readClosingOdds(
   return new Map(res.rows.map((r) => [JSON.stringify([r.sport_event_id, r.market_id, r.odd_id]), r.odds]));
 }
 
-/** Exposure rows of outcomes across white labels and phases (odds shading reads every white label's). */
-export async function readOutcomeExposure(
+/**
+ * What odds shading needs to know first about outcomes whose exposure changed (D39), in one statement: their
+ * exposure rows (every white label and phase) and which of them are shaded now.
+ */
+export async function readShadingCandidates(
   db: Executor,
   keys: ReadonlyArray<{ sport_event_id: string; market_id: string; odd_id: string }>,
-): Promise<ExposureRow[]> {
-  if (keys.length === 0) return [];
-  const res = await sql<ExposureRow>`
-    select r.* from risk_exposure r
-    join unnest(${keys.map((k) => k.sport_event_id)}::text[], ${keys.map((k) => k.market_id)}::text[],
-                ${keys.map((k) => k.odd_id)}::text[]) as k(sport_event_id, market_id, odd_id)
-      on r.sport_event_id = k.sport_event_id and r.market_id = k.market_id and r.odd_id = k.odd_id`.execute(
+): Promise<{
+  exposure: ExposureRow[];
+  shaded: Array<{ sport_event_id: string; market_id: string; odd_id: string }>;
+}> {
+  if (keys.length === 0) return { exposure: [], shaded: [] };
+  const res = await sql<ExposureRow & { shaded: boolean }>`
+    with k as (
+      select * from unnest(${keys.map((k) => k.sport_event_id)}::text[], ${keys.map((k) => k.market_id)}::text[],
+                           ${keys.map((k) => k.odd_id)}::text[]) as k(sport_event_id, market_id, odd_id)
+    )
+    select r.white_label_id, r.phase, r.sport_event_id, r.market_id, r.odd_id, r.market_type_id, r.amount,
+           r.max_amount, false as shaded
+    from risk_exposure r
+    join k on r.sport_event_id = k.sport_event_id and r.market_id = k.market_id and r.odd_id = k.odd_id
+    union all
+    select null, null, s.sport_event_id, s.market_id, s.odd_id, null, null, null, true from risk_shading s
+    join k on s.sport_event_id = k.sport_event_id and s.market_id = k.market_id and s.odd_id = k.odd_id`.execute(
     db,
   );
-  return res.rows;
+  const exposure: ExposureRow[] = [];
+  const shaded: Array<{ sport_event_id: string; market_id: string; odd_id: string }> = [];
+  for (const { shaded: isShaded, ...row } of res.rows) {
+    if (isShaded)
+      shaded.push({ sport_event_id: row.sport_event_id, market_id: row.market_id, odd_id: row.odd_id });
+    else exposure.push(row);
+  }
+  return { exposure, shaded };
 }
 
 /** The shading rows (D39) of outcomes. */

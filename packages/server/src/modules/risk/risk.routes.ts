@@ -12,6 +12,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app/wiring.js';
 import { ADMIN_SECURITY, actorOf, PARTNER_SECURITY } from '../../http/auth.js';
 import { partnerOf } from '../auth/session.routes.js';
+import { cashOutMargins, setCashOutMargin } from '../cash-out/cash-out-margin.js';
+import { marginDeps } from '../cash-out/deps.js';
 import { getRestrictions } from './get-restrictions.js';
 import { getPlayerRisk, putPlayerRisk } from './player-risk.js';
 import { recomputeExposure } from './recompute-exposure.js';
@@ -146,6 +148,27 @@ const Recompute = Type.Object(
     examples: [
       { ok: true, bets_checked: 120, bets_without_exposure: 0, outcome_differences: [], bet_differences: [] },
     ],
+  },
+);
+
+const MarginBody = Type.Object(
+  {
+    white_label_id: Type.String({ minLength: 1, maxLength: 64 }),
+    margin: Type.Union([Type.String({ maxLength: 40 }), Type.Null()], {
+      description: 'a fraction in [0, 1), at most 6 decimals; null removes it (the default applies)',
+    }),
+  },
+  { additionalProperties: false, examples: [{ white_label_id: 'wl-1', margin: '0.04' }] },
+);
+const Margins = Type.Object(
+  {
+    default_margin: Type.String({
+      description: 'the margin of white labels without their own (CASH_OUT_MARGIN)',
+    }),
+    margins: Type.Array(Type.Object({ white_label_id: Type.String(), margin: Type.String() })),
+  },
+  {
+    examples: [{ default_margin: '0.050000', margins: [{ white_label_id: 'wl-1', margin: '0.040000' }] }],
   },
 );
 
@@ -407,6 +430,42 @@ export async function riskRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
         source: 'operator',
         actor: operator(req),
       }),
+  );
+
+  const margins = marginDeps(deps);
+  app.get(
+    '/admin/risk/cash-out-margins',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        ...admin,
+        operationId: 'getCashOutMargins',
+        summary: "Cash-out margins: the default and each white label's own",
+        description:
+          'A cash-out offer is the fair value of the bet × (1 − margin). White labels without their own margin ' +
+          'use the default (`CASH_OUT_MARGIN`).',
+        response: { 200: Margins, ...errors(401) },
+      },
+    },
+    async () => cashOutMargins(margins),
+  );
+
+  app.put<{ Body: Static<typeof MarginBody> }>(
+    '/admin/risk/cash-out-margins',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        ...admin,
+        operationId: 'putCashOutMargin',
+        summary: "Set a white label's cash-out margin",
+        description:
+          'A fraction in [0, 1) with at most 6 decimals; null removes it and the default applies again. Audited; ' +
+          'effective without a restart (within RISK_SETTINGS_CACHE_MS in every process).',
+        body: MarginBody,
+        response: { 200: Margins, ...errors(400, 401, 404) },
+      },
+    },
+    async (req) => setCashOutMargin(margins, req.body, operator(req)),
   );
 
   app.post(
