@@ -338,7 +338,8 @@ export type BetReport = Static<typeof BetReport>;
 /**
  * One day (UTC, by placement time) and currency of `GET /reports/daily`: bets placed and accepted, the stakes of
  * accepted bets, the settle amounts paid on the settled ones, and the gross gaming revenue of the settled ones
- * (stakes − settle amounts). Amounts are decimal strings with 6 decimals.
+ * (stakes − settle amounts); apart from them, the advisory bets first reported that day and their stakes (Bookie
+ * neither decides nor settles them, so they are in no other column). Amounts are decimal strings with 6 decimals.
  */
 export const DailyReportRow = Type.Object({
   day: Type.String({ description: 'YYYY-MM-DD (UTC)' }),
@@ -350,6 +351,10 @@ export const DailyReportRow = Type.Object({
   settled_stake: Type.String(),
   settle_amount: Type.String(),
   ggr: Type.String(),
+  advisory_bets: Type.Integer({ description: 'advisory bets first reported that day (POST /bets/advisory)' }),
+  advisory_stake: Type.String({
+    description: 'Σ stake of those advisory bets whose reported status is not declined (2)',
+  }),
 });
 /** One row of the daily report. */
 export type DailyReportRow = Static<typeof DailyReportRow>;
@@ -373,6 +378,8 @@ export const DailyReport = Type.Object(
             settled_stake: '10.000000',
             settle_amount: '18.500000',
             ggr: '-8.500000',
+            advisory_bets: 1,
+            advisory_stake: '5.000000',
           },
         ],
       },

@@ -12,6 +12,8 @@ interface DailyRow {
   settled_stake: string;
   settle_amount: string;
   ggr: string;
+  advisory_bets: number;
+  advisory_stake: string;
 }
 
 const day = (d: Date) => d.toISOString().slice(0, 10);
@@ -71,6 +73,8 @@ export function Reports({ wl }: { wl: string }) {
             <th>settled stake</th>
             <th>paid</th>
             <th>GGR</th>
+            <th>advisory</th>
+            <th>advisory stake</th>
           </tr>
         </thead>
         <tbody>
@@ -85,6 +89,8 @@ export function Reports({ wl }: { wl: string }) {
               <td>{r.settled_stake}</td>
               <td>{r.settle_amount}</td>
               <td>{r.ggr}</td>
+              <td>{r.advisory_bets}</td>
+              <td>{r.advisory_stake}</td>
             </tr>
           ))}
         </tbody>

@@ -669,7 +669,7 @@ export interface paths {
         };
         /**
          * Daily report: bets, stakes, settle amounts and GGR per day and currency
-         * @description Per UTC day of placement and currency in [from, to) (at most 92 days): bets placed, accepted and settled; accepted stakes; the settled bets’ stakes, settle amounts and GGR (stakes − settle amounts). `format=csv` answers text/csv.
+         * @description Per UTC day of placement and currency in [from, to) (at most 92 days): bets placed, accepted and settled; accepted stakes; the settled bets’ stakes, settle amounts and GGR (stakes − settle amounts); apart, the advisory bets first reported that day and the stakes of those not declined. `format=csv` answers text/csv.
          */
         get: operations["getDailyReport"];
         put?: never;
@@ -1205,7 +1205,9 @@ export interface components {
          *           "stake": "30.000000",
          *           "settled_stake": "10.000000",
          *           "settle_amount": "18.500000",
-         *           "ggr": "-8.500000"
+         *           "ggr": "-8.500000",
+         *           "advisory_bets": 1,
+         *           "advisory_stake": "5.000000"
          *         }
          *       ]
          *     }
@@ -1217,6 +1219,10 @@ export interface components {
         };
         /** DailyReportRow */
         DailyReportRow: {
+            /** @description advisory bets first reported that day (POST /bets/advisory) */
+            advisory_bets: number;
+            /** @description Σ stake of those advisory bets whose reported status is not declined (2) */
+            advisory_stake: string;
             bets_accepted: number;
             bets_placed: number;
             bets_settled: number;
@@ -5865,7 +5871,9 @@ export interface operations {
                      *           "stake": "30.000000",
                      *           "settled_stake": "10.000000",
                      *           "settle_amount": "18.500000",
-                     *           "ggr": "-8.500000"
+                     *           "ggr": "-8.500000",
+                     *           "advisory_bets": 1,
+                     *           "advisory_stake": "5.000000"
                      *         }
                      *       ]
                      *     }

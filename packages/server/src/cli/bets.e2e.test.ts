@@ -142,6 +142,14 @@ describe(`bookie bets and bookie report (real process, ${process.env.DATABASE_UR
         open_bets: 1,
         open_exposure: '18.000000',
         ledger_mismatches: 0,
+        cash_outs: 0,
+        cash_out_stake: '0.000000',
+        cash_out_paid: '0.000000',
+        cash_outs_through_callbacks: 0,
+        cash_out_callbacks_delivered: 0,
+        cash_out_callbacks_paid: '0.000000',
+        cash_out_callbacks_pending: 0,
+        cash_out_mismatches: 0,
       },
     ]);
     expect(report.bets).toMatchObject({ checked: 1, mismatched: 0 });
@@ -160,8 +168,8 @@ describe(`bookie bets and bookie report (real process, ${process.env.DATABASE_UR
     ]);
     expect(csv.code).toBe(0);
     expect(csv.stdout.trim().split('\n')).toEqual([
-      'white_label_id,currency,bets_accepted,stakes_accepted,settles,settle_amount,unsettles,unsettle_amount,net_payout,unsettled_bets,open_bets,open_exposure,ledger_mismatches',
-      'wl-cli,EUR,2,20.000000,1,10.000000,0,0.000000,10.000000,0,1,18.000000,0',
+      'white_label_id,currency,bets_accepted,stakes_accepted,settles,settle_amount,unsettles,unsettle_amount,net_payout,unsettled_bets,open_bets,open_exposure,ledger_mismatches,cash_outs,cash_out_stake,cash_out_paid,cash_outs_through_callbacks,cash_out_callbacks_delivered,cash_out_callbacks_paid,cash_out_callbacks_pending,cash_out_mismatches',
+      'wl-cli,EUR,2,20.000000,1,10.000000,0,0.000000,10.000000,0,1,18.000000,0,0,0.000000,0.000000,0,0,0.000000,0,0',
     ]);
   }, 60_000);
 });

@@ -18,7 +18,8 @@ export function reportCommand(): Command {
         new Command('reconcile')
           .description(
             'per white label and currency: stakes accepted, payouts settled (Σ settle − Σ unsettle), unsettled amounts, ' +
-              'open exposure; per bet: Σ settle − Σ unsettle = the current payout',
+              'open exposure, cash-out orders accepted and their payment to the wallet; per bet: Σ settle − Σ unsettle = ' +
+              'the current payout',
           )
           .requiredOption(
             '--from <time>',

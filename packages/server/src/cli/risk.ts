@@ -2,6 +2,8 @@ import { userInfo } from 'node:os';
 import { Command } from 'commander';
 import type { Config } from '../app/config.js';
 import type { Database } from '../db/database.js';
+import { cashOutMargins, setCashOutMargin } from '../modules/cash-out/cash-out-margin.js';
+import { marginDeps } from '../modules/cash-out/deps.js';
 import type { RiskDeps } from '../modules/risk/deps.js';
 import { getPlayerRisk, putPlayerRisk } from '../modules/risk/player-risk.js';
 import { recomputeExposure } from '../modules/risk/recompute-exposure.js';
@@ -146,6 +148,27 @@ export function riskCommand(): Command {
               actorOf(o),
             ),
           ),
+        ),
+      ),
+  );
+  cmd.addCommand(
+    sub(
+      'cash-out-margin',
+      "show the cash-out margins, or set a white label's with --white-label and --margin",
+    )
+      .option('--white-label <id>', 'the white label')
+      .option('--margin <fraction>', 'in [0, 1), at most 6 decimals; none removes it (the default applies)')
+      .action(
+        action((o: DbFlags & { whiteLabel?: string; margin?: string }) =>
+          withDatabase(o, (database, config) => {
+            const deps = marginDeps({ database, config });
+            if (o.margin === undefined) return cashOutMargins(deps);
+            return setCashOutMargin(
+              deps,
+              { white_label_id: o.whiteLabel, margin: o.margin === 'none' ? null : o.margin },
+              actorOf(o),
+            );
+          }).then(printJson),
         ),
       ),
   );

@@ -207,11 +207,14 @@ export interface CashOutKeyTable {
   secret: string;
 }
 
-/** A cash-out order of a bet: the platform's own (`platform`) or one the partner reports (`foreign`). */
+/**
+ * A cash-out order the platform decided (place/cancel). Orders the partner decided itself (foreign cash-out orders)
+ * live in `mts_foreign_cash_out_order`; `source` is always `platform` (the column's `foreign` value is never written).
+ */
 export interface CashOutOrderTable {
   bet_id: string;
   id: string;
-  source: 'platform' | 'foreign';
+  source: 'platform';
   amount: string;
   refund_amount: string;
   status: 'pending' | 'accepted' | 'declined';

@@ -4,9 +4,11 @@ import { join } from 'node:path';
 import type { CreateWhiteLabelBody } from '@bookie/contracts';
 import { startWalletProcess, type WalletProcess } from '@bookie/wallet/testing/process';
 import { WalletApi } from '@bookie/wallet/testing/wallet-api';
+import { sampleEvent } from '../modules/trading/fixtures.js';
 import { createTestDatabase, type TestDatabase } from './database.js';
 import { createPartner, createSession, partnerToken, TEST_ADMIN_TOKEN, type TestPartner } from './partner.js';
 import { type BookieProcess, startBookie } from './process.js';
+import { waitUntil } from './scripted-partner.js';
 
 /**
  * The whole platform as separate real processes for end-to-end tests: a `bookie start` process on its own
@@ -122,4 +124,19 @@ export async function startPlatform(
     },
   };
   return platform;
+}
+
+/**
+ * Creates a sample sport event (`markets` markets of three odds) through the trading API and waits until the
+ * frame's catalog shows it; answers its id.
+ */
+export async function newSportEvent(p: TestPlatform, markets = 1): Promise<string> {
+  const ev = sampleEvent({ markets });
+  const r = await p.call('POST', '/trading/sport-events', { body: ev });
+  if (r.status !== 201) throw new Error(`POST /trading/sport-events: ${r.status} ${JSON.stringify(r.json)}`);
+  const viewer = await p.session('viewer-x');
+  await waitUntil(
+    async () => (await p.call('GET', `/frame-api/sport-events/${ev.id}`, { token: viewer })).status === 200,
+  );
+  return ev.id as string;
 }

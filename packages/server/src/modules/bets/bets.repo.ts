@@ -350,7 +350,10 @@ export async function claimStuckPlacements(tx: Executor, limit: number): Promise
     .execute();
 }
 
-/** A page of a player's bets, newest first (history). */
+/**
+ * A page of a player's bets placed in the frame, newest first (history). Bets the partner reported from its own slip
+ * (`POST /bets`) are the partner's to show and to cash out.
+ */
 export async function listPlayerBets(
   db: Executor,
   whiteLabelId: string,
@@ -362,6 +365,7 @@ export async function listPlayerBets(
     .selectAll()
     .where('white_label_id', '=', whiteLabelId)
     .where('player_id', '=', playerId)
+    .where('source', '=', 'frame')
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(page.limit);

@@ -3,6 +3,7 @@ import { DomainError, formatMoney, parseMoney } from '@bookie/core';
 import { offerFor, pricingOf } from './bet-value.js';
 import { loadBetToValue } from './cash-out.repo.js';
 import type { CashOutDeps } from './deps.js';
+import { foundFor } from './frame-owner.js';
 import { signQuote } from './quotes.js';
 
 /** Input of {@link calculateCashOut}. */
@@ -28,7 +29,7 @@ export async function calculateCashOut(
   const amount =
     input.amount === undefined ? undefined : parseMoney(input.amount, 'amount', { allowZero: false });
   const bet = await loadBetToValue(deps.database.db, input.whiteLabelId, input.betId);
-  if (!bet || (input.playerId !== undefined && bet.row.player_id !== input.playerId)) {
+  if (!bet || !foundFor(bet.row, input.playerId)) {
     throw new DomainError('not_found', `no bet "${input.betId}"`, { bet_id: input.betId });
   }
   const offer = offerFor(deps, bet, amount, await pricingOf(deps, bet.row.white_label_id));

@@ -26,10 +26,9 @@ export async function cancelCashOut(
 ): Promise<CashOutOrderAnswer> {
   let result: OrderRow | undefined;
   // an unknown bet is not found before settlement looks at it
-  if (!(await loadBet(deps.database.db, input.whiteLabelId, input.betId, false))) {
-    throw new DomainError('not_found', `no bet "${input.betId}"`, { bet_id: input.betId });
-  }
-  await refreshBets(deps.settlement, [input.betId], {
+  const found = await loadBet(deps.database.db, input.whiteLabelId, input.betId, false);
+  if (!found) throw new DomainError('not_found', `no bet "${input.betId}"`, { bet_id: input.betId });
+  await refreshBets(deps.settlement, [found.row.id], {
     cause: 'cash_out_cancelled',
     fence: async (tx) => {
       const bet = await loadBet(tx, input.whiteLabelId, input.betId, true);
@@ -49,8 +48,8 @@ export async function cancelCashOut(
       await declineOrder(tx, bet.row.id, order.id, 'cancelled_by_partner', now);
       const amount = exact(order.amount, 'amount');
       const cashed = formatMoney(sub(exact(bet.row.cashed_out_stake, 'cashed_out_stake'), amount));
-      // exposure stands for the stake less the platform's own cash-outs (foreign ones leave it as it is)
-      const after = remainingStake({ stake: bet.row.stake, cashed_out_stake: cashed });
+      // exposure stands for the stake still in play: less every accepted order, the platform's and the partner's
+      const after = remainingStake({ ...bet.row, cashed_out_stake: cashed });
       if (bet.row.state === 'cashed_out') {
         // the bet reopens: its legs get the exposure of what comes back, which the state change puts on the outcomes
         await rewriteExposure(tx, bet.row.id, after, false);

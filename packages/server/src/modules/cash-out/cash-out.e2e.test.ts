@@ -1,8 +1,7 @@
 import { add, formatMoney, mul, parseDecimal, type Rational, roundHalfUp, sub } from '@bookie/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPlatform, type TestPlatform } from '../../testing/platform.js';
+import { newSportEvent, startPlatform, type TestPlatform } from '../../testing/platform.js';
 import { waitUntil } from '../../testing/scripted-partner.js';
-import { sampleEvent } from '../trading/fixtures.js';
 
 const d = (v: string): Rational => parseDecimal(v, { field: 'x', maxDecimals: 12 });
 const MARGIN = '0.05';
@@ -12,15 +11,7 @@ describe(`cash-out end to end with the reference wallet (${process.env.DATABASE_
   let p: TestPlatform;
   const partner = () => ({ token: p.accessToken });
 
-  async function newEvent(): Promise<string> {
-    const ev = sampleEvent({ markets: 1 });
-    expect((await p.call('POST', '/trading/sport-events', { body: ev })).status).toBe(201);
-    const viewer = await p.session('viewer');
-    await waitUntil(
-      async () => (await p.call('GET', `/frame-api/sport-events/${ev.id}`, { token: viewer })).status === 200,
-    );
-    return ev.id as string;
-  }
+  const newEvent = () => newSportEvent(p, 1);
 
   async function place(token: string, eventId: string) {
     const r = await p.call('POST', '/frame-api/bets', {
@@ -272,5 +263,39 @@ describe(`cash-out end to end with the reference wallet (${process.env.DATABASE_
       body: { id: 'after-loss', amount: '10', refund_amount: '0.01' },
     });
     expect(order.json.order.status).toEqual({ code: 'declined', reason: 'leg_resulted' });
+  }, 60_000);
+  it('offers nothing on a system bet, to the partner or the player, and an order on it is declined with that reason', async () => {
+    const events = [await newEvent(), await newEvent(), await newEvent()];
+    await p.walletApi.deposit('sys', '100');
+    const s = await p.session('sys', { sid: 'sys' });
+    const r = await p.call('POST', '/frame-api/bets', {
+      token: s,
+      body: {
+        bet_type: 'system',
+        system_sizes: [2],
+        stake: '3',
+        currency: 'EUR',
+        odds_strategy: 3,
+        selections: events.map((e) => ({ sport_event_id: e, market_id: '1', odd_id: '1', odds: '1' })),
+      },
+    });
+    expect(r.json.status).toBe(1);
+    await delivered();
+    const url = `/bets/${r.json.id}/cash-out-orders`;
+    expect((await p.call('POST', `${url}/calculate`, { ...partner(), body: {} })).json).toMatchObject({
+      available: false,
+      reason: 'bet_type_not_supported',
+    });
+    const player = await p.call('POST', `/frame-api/bets/${r.json.id}/cash-out/calculate`, {
+      token: s,
+      body: {},
+    });
+    expect(player.json).toMatchObject({ available: false, reason: 'bet_type_not_supported' });
+    const order = await p.call('POST', `${url}/place`, {
+      ...partner(),
+      body: { id: 'sys-order', amount: '3', refund_amount: '0.01' },
+    });
+    expect(order.json.order.status.code).toBe('declined');
+    expect(await balance('sys')).toBe('97.000000');
   }, 60_000);
 });

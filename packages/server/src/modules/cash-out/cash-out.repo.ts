@@ -1,4 +1,5 @@
-import { sql } from 'kysely';
+import { type ExpressionBuilder, sql } from 'kysely';
+import type { DB } from '../../db/schema.js';
 import type { Executor } from '../../db/transaction.js';
 import type { Bet, BetRow, SelectionRow } from '../bets/bet.js';
 
@@ -10,11 +11,11 @@ export interface ValuedBet {
   >;
 }
 
-/** A cash-out order as stored. */
+/** A cash-out order the platform decided, as stored (the partner's foreign orders are the MTS module's). */
 export interface OrderRow {
   bet_id: string;
   id: string;
-  source: 'platform' | 'foreign';
+  source: 'platform';
   amount: string;
   refund_amount: string;
   status: 'pending' | 'accepted' | 'declined';
@@ -22,6 +23,22 @@ export interface OrderRow {
   quote_id: string | null;
   created_at: Date;
   decided_at: Date | null;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The bet a partner names: the platform's id of a frame bet, or the partner's own `bet_id` of a bet it reported
+ * (`POST /bets`). A partner id shaped like a platform id is tried both ways, the platform's id first.
+ */
+function byBetId(betId: string) {
+  return (eb: ExpressionBuilder<DB, 'bet'>) =>
+    UUID.test(betId)
+      ? eb.or([eb('id', '=', betId), eb('partner_bet_id', '=', betId)])
+      : eb('partner_bet_id', '=', betId);
+}
+function ownIdFirst(betId: string) {
+  return UUID.test(betId) ? sql`(bet.id = ${betId}::uuid) desc` : sql`bet.id`;
 }
 
 /**
@@ -34,15 +51,20 @@ export async function loadBet(
   betId: string,
   lock: boolean,
 ): Promise<Bet | undefined> {
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(betId)) return undefined;
-  let q = db.selectFrom('bet').selectAll().where('id', '=', betId).where('white_label_id', '=', whiteLabelId);
+  let q = db
+    .selectFrom('bet')
+    .selectAll()
+    .where('white_label_id', '=', whiteLabelId)
+    .where(byBetId(betId))
+    .orderBy(ownIdFirst(betId))
+    .limit(1);
   if (lock) q = q.forUpdate();
   const row = await q.executeTakeFirst();
   if (!row) return undefined;
   const selections = await db
     .selectFrom('bet_selection')
     .selectAll()
-    .where('bet_id', '=', betId)
+    .where('bet_id', '=', row.id)
     .orderBy('idx')
     .execute();
   return { row, selections };
@@ -54,7 +76,6 @@ export async function loadBetToValue(
   whiteLabelId: string,
   betId: string,
 ): Promise<ValuedBet | undefined> {
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(betId)) return undefined;
   const row = await db
     .selectFrom('bet')
     .selectAll()
@@ -63,8 +84,10 @@ export async function loadBetToValue(
         'odd_id', s.odd_id, 'odds', s.odds::text, 'status', s.status, 'dead_heat', s.dead_heat::text) ORDER BY s.idx)
         FROM bet_selection s WHERE s.bet_id = bet.id)::text`.as('selections_json'),
     )
-    .where('id', '=', betId)
     .where('white_label_id', '=', whiteLabelId)
+    .where(byBetId(betId))
+    .orderBy(ownIdFirst(betId))
+    .limit(1)
     .executeTakeFirst();
   if (!row) return undefined;
   const { selections_json, ...bet } = row;
@@ -79,6 +102,28 @@ export async function marginOf(db: Executor, whiteLabelId: string): Promise<stri
     .where('white_label_id', '=', whiteLabelId)
     .executeTakeFirst();
   return r?.margin;
+}
+
+/** Every white label's own cash-out margin, by white label id. */
+export async function listMargins(db: Executor): Promise<Array<{ white_label_id: string; margin: string }>> {
+  return db
+    .selectFrom('cash_out_margin')
+    .select(['white_label_id', sql<string>`margin::text`.as('margin')])
+    .orderBy('white_label_id')
+    .execute();
+}
+
+/** Sets a white label's own cash-out margin; null removes it (the configured default applies again). */
+export async function writeMargin(tx: Executor, whiteLabelId: string, margin: string | null): Promise<void> {
+  if (margin === null) {
+    await tx.deleteFrom('cash_out_margin').where('white_label_id', '=', whiteLabelId).execute();
+    return;
+  }
+  await tx
+    .insertInto('cash_out_margin')
+    .values({ white_label_id: whiteLabelId, margin })
+    .onConflict((oc) => oc.column('white_label_id').doUpdateSet({ margin }))
+    .execute();
 }
 
 /** The key quotes are signed with. */

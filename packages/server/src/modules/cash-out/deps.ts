@@ -5,6 +5,7 @@ import type { AppDeps } from '../../app/wiring.js';
 import type { Database } from '../../db/database.js';
 import { type SettlementDeps, settlementDeps } from '../settlement/deps.js';
 import { marginOf, quoteKey } from './cash-out.repo.js';
+import type { MarginDeps } from './cash-out-margin.js';
 
 /** What the cash-out use cases need. */
 export interface CashOutDeps {
@@ -40,7 +41,12 @@ export function cashOutDeps(app: AppDeps): CashOutDeps {
       const wl = await app.placement.whiteLabels.get(whiteLabelId);
       return wl.limits.maxPayout ? parseMoneyOf(wl.limits.maxPayout) : undefined;
     },
-    margin: marginsCached(app.database, parseMoneyOf(app.config.bets.cashOutMargin), app.clock),
+    margin: marginsCached(
+      app.database,
+      parseMoneyOf(app.config.bets.cashOutMargin),
+      app.clock,
+      app.config.risk.settingsCacheMs,
+    ),
     quoteTtlMs: app.config.bets.cashOutQuoteTtlS * 1000,
     quoteKey: once(() => quoteKey(app.database.db)),
     settlement,
@@ -48,14 +54,17 @@ export function cashOutDeps(app: AppDeps): CashOutDeps {
   };
 }
 
-/** How long a process keeps a white label's margin, ms (as the risk settings cache). */
-const MARGIN_CACHE_MS = 1000;
+/** The operator's margin settings out of the app's: the database and the configured default. */
+export function marginDeps(app: Pick<AppDeps, 'database' | 'config'>): MarginDeps {
+  return { database: app.database, defaultMargin: parseMoneyOf(app.config.bets.cashOutMargin) };
+}
 
-function marginsCached(database: Database, fallback: Rational, clock: Clock) {
+/** A white label's margin, kept `cacheMs` (`RISK_SETTINGS_CACHE_MS`, as the risk settings) before it is read again. */
+function marginsCached(database: Database, fallback: Rational, clock: Clock, cacheMs: number) {
   const cache = new Map<string, { at: number; margin: Rational }>();
   return async (whiteLabelId: string): Promise<Rational> => {
     const hit = cache.get(whiteLabelId);
-    if (hit && clock.now() - hit.at < MARGIN_CACHE_MS) return hit.margin;
+    if (hit && clock.now() - hit.at < cacheMs) return hit.margin;
     const own = await marginOf(database.db, whiteLabelId);
     const margin = own ? parseMoneyOf(own) : fallback;
     cache.set(whiteLabelId, { at: clock.now(), margin });

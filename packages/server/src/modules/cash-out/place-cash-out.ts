@@ -2,10 +2,10 @@ import { CALLBACK_PATHS, type CashOutOrderAnswer, type CashOutReason } from '@bo
 import { add, compare, DomainError, formatMoney, parseDecimal, parseMoney, sub } from '@bookie/core';
 import { inTransaction } from '../../db/transaction.js';
 import { enqueueCallbacks } from '../callbacks/enqueue-callbacks.js';
-import { remainingStake } from '../settlement/remaining-stake.js';
 import { offerFor, pricingOf } from './bet-value.js';
 import { findOrder, insertOrder, loadBet, type OrderRow, setCashedOut } from './cash-out.repo.js';
 import type { CashOutDeps } from './deps.js';
+import { foundFor } from './frame-owner.js';
 import { orderView } from './order-view.js';
 import { paysThroughCallbacks } from './pays-through-callbacks.js';
 import { readQuote } from './quotes.js';
@@ -47,7 +47,7 @@ export async function placeCashOut(
   const key = input.quoteId ? await deps.quoteKey() : undefined;
   const out = await inTransaction(deps.database.db, async (tx) => {
     const bet = await loadBet(tx, input.whiteLabelId, input.betId, true);
-    if (!bet || (input.playerId !== undefined && bet.row.player_id !== input.playerId)) {
+    if (!bet || !foundFor(bet.row, input.playerId)) {
       throw new DomainError('not_found', `no bet "${input.betId}"`, { bet_id: input.betId });
     }
     const known = await findOrder(tx, bet.row.id, input.id);
@@ -97,13 +97,8 @@ export async function placeCashOut(
       // the bet ends cashed out: the exposure trigger takes its whole exposure off
       await setCashedOut(tx, bet.row.id, formatMoney(cashed), 'cashed_out', now);
     } else {
-      // exposure stands for the stake less the platform's own cash-outs (foreign ones leave it as it is)
-      await rewriteExposure(
-        tx,
-        bet.row.id,
-        remainingStake({ stake: bet.row.stake, cashed_out_stake: formatMoney(cashed) }),
-        true,
-      );
+      // exposure stands for the stake still in play: less every accepted order, the platform's and the partner's
+      await rewriteExposure(tx, bet.row.id, remainingAfter, true);
       await setCashedOut(tx, bet.row.id, formatMoney(cashed), undefined, now);
     }
     let callbacks = 0;

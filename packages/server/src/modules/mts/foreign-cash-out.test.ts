@@ -79,6 +79,17 @@ describe('foreign cash-out orders', () => {
     );
   });
 
+  it("takes only what the platform's own cash-outs left of the stake; reaching it is a full cash-out", () => {
+    const room = parseDecimal('7', { field: 'room' });
+    expect(mergeForeignCashOutOrders(room, [], [order('a', 'accepted', '7')])).toMatchObject({
+      acceptedAmount: '7.000000',
+      full: true,
+    });
+    expect(() => mergeForeignCashOutOrders(room, [], [order('a', 'accepted', '7.000001')])).toThrow(
+      expect.objectContaining({ code: 'validation_error' }),
+    );
+  });
+
   it('settles on the stake less the accepted foreign cash-outs, never below 0', () => {
     expect(remainingStake({ stake: '10.000000', foreign_cashed_out: '4.000000' })).toEqual(
       parseDecimal('6', { field: 'x' }),

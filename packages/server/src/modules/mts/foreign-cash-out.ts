@@ -17,7 +17,7 @@ export interface MergedOrders {
   written: ForeignCashOutRow[];
   /** Σ amount of every accepted order after the report (6 decimals). */
   acceptedAmount: string;
-  /** True when the accepted orders cash out the whole stake. */
+  /** True when the accepted orders, with the platform's own, cash out the whole stake. */
   full: boolean;
   /** True when the report accepts an order that was not accepted before. */
   newlyAccepted: boolean;
@@ -28,14 +28,16 @@ const money = (v: string, field: string): Rational =>
 
 /**
  * Merges reported foreign cash-out orders with the stored ones (the cash-out rules of the partner API): an order is pending
- * (optional), then accepted or declined; a decided order cannot change its state or amounts. The sum of the
- * accepted amounts may not pass the stake; an accepted order whose amount is the stake is a full cash-out.
+ * (optional), then accepted or declined; a decided order cannot change its state or amounts. `room` is the part of
+ * the stake foreign orders may take: the stake less the platform's own accepted cash-outs, so that the sum over
+ * every order of the bet, foreign and platform, never passes the stake. Accepted amounts adding up to `room` end the
+ * bet (a full cash-out).
  *
  * @throws DomainError validation_error naming `foreign_cash_out_orders[i]…`; conflict (409) when a decided order
  * would change.
  */
 export function mergeForeignCashOutOrders(
-  stake: Rational,
+  room: Rational,
   stored: readonly ForeignCashOutRow[],
   reported: readonly ForeignCashOutOrder[],
 ): MergedOrders {
@@ -77,16 +79,16 @@ export function mergeForeignCashOutOrders(
   let accepted = ZERO;
   for (const o of byId.values())
     if (o.status === 'accepted') accepted = add(accepted, money(o.amount, 'amount'));
-  if (compare(accepted, stake) > 0) {
+  if (compare(accepted, room) > 0) {
     throw validationError(
       'foreign_cash_out_orders',
-      `the accepted amounts add up to ${formatMoney(accepted)}, more than the stake ${formatMoney(stake)}`,
+      `the accepted amounts add up to ${formatMoney(accepted)}, more than the ${formatMoney(room)} of the stake not cashed out on the platform`,
     );
   }
   return {
     written,
     acceptedAmount: formatMoney(accepted),
-    full: compare(accepted, stake) === 0,
+    full: compare(accepted, room) === 0,
     newlyAccepted,
   };
 }

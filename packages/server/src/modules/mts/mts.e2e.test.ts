@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { formatMoney, mul, parseDecimal } from '@bookie/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPlatform, type TestPlatform } from '../../testing/platform.js';
+import { newSportEvent, startPlatform, type TestPlatform } from '../../testing/platform.js';
 import { scriptedPartner, waitUntil } from '../../testing/scripted-partner.js';
-import { sampleEvent } from '../trading/fixtures.js';
 
 const dec = (s: string) => parseDecimal(s, { field: 'x', maxDecimals: 12 });
 
@@ -14,15 +13,7 @@ describe(`partner-reported bets (${process.env.DATABASE_URL ? 'postgres' : 'pgli
   let partner: Awaited<ReturnType<typeof scriptedPartner>>;
   const events: string[] = [];
 
-  async function newEvent(): Promise<string> {
-    const ev = sampleEvent({ markets: 1 });
-    expect((await p.call('POST', '/trading/sport-events', { body: ev })).status).toBe(201);
-    const viewer = await p.session('viewer-x');
-    await waitUntil(
-      async () => (await p.call('GET', `/frame-api/sport-events/${ev.id}`, { token: viewer })).status === 200,
-    );
-    return ev.id as string;
-  }
+  const newEvent = () => newSportEvent(p, 1);
 
   async function published(event: string, odd: string): Promise<string> {
     const r = await p.call('GET', `/trading/sport-events/${event}`);

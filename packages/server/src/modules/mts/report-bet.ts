@@ -270,6 +270,7 @@ export async function reportBet(
             risk: {
               whiteLabelId,
               eurRate: riskState.eurRate,
+              outcomes: verdict.legs.map((l) => l.outcome),
               decide: (exposure: ReadonlyMap<string, Rational>) => decideOn({ ...riskState, exposure }),
             },
           }

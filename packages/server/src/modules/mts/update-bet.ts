@@ -1,8 +1,10 @@
 import type { MtsBetPatch, PartnerBet } from '@bookie/contracts';
-import { DomainError, type OddStatus, parseDecimal, validationError } from '@bookie/core';
+import { DomainError, type OddStatus, parseDecimal, sub, validationError } from '@bookie/core';
 import { findBet } from '../bets/bets.repo.js';
 import { getPartnerBet } from '../bets/list-white-label-bets.js';
+import { rewriteExposure } from '../cash-out/rewrite-exposure.js';
 import { foreignKey, refreshBets } from '../settlement/refresh-bets.js';
+import { remainingStake } from '../settlement/remaining-stake.js';
 import type { MtsDeps } from './deps.js';
 import { mergeForeignCashOutOrders } from './foreign-cash-out.js';
 import {
@@ -72,9 +74,11 @@ export async function updateReportedBet(
           field: 'bet_id',
         });
       }
-      const stake = parseDecimal(locked.row.stake, { field: 'stake', maxDecimals: 12 });
+      const dec = (v: string, field: string) => parseDecimal(v, { field, maxDecimals: 12 });
+      // foreign orders take what the platform's own cash-outs left of the stake: Σ of every order ≤ stake
+      const room = sub(dec(locked.row.stake, 'stake'), dec(locked.row.cashed_out_stake, 'cashed_out_stake'));
       const stored = (await loadForeignCashOutOrders(tx, [locked.row.id])).get(locked.row.id) ?? [];
-      const orders = mergeForeignCashOutOrders(stake, stored, body.foreign_cash_out_orders ?? []);
+      const orders = mergeForeignCashOutOrders(room, stored, body.foreign_cash_out_orders ?? []);
       if (orders.newlyAccepted && locked.row.state === 'settled') {
         throw new DomainError('conflict', `bet ${betId} is settled: it cannot be cashed out`, {
           field: 'foreign_cash_out_orders',
@@ -83,8 +87,16 @@ export async function updateReportedBet(
       await upsertForeignCashOutOrders(tx, locked.row.id, orders.written);
       await setForeignCashedOut(tx, locked.row.id, orders.acceptedAmount);
       // the whole stake cashed out on the partner's side: the bet ends cashed out (exposure released), unsettled
-      if (orders.full)
+      if (orders.full) {
         cashedOut = await moveReportedBet(tx, locked.row.id, ['accepted', 'unsettled'], 'cashed_out');
+      } else if (
+        orders.newlyAccepted &&
+        (locked.row.state === 'accepted' || locked.row.state === 'unsettled')
+      ) {
+        // a partial one: the bet's exposure stands for the stake still in play, as for the platform's own orders
+        const inPlay = remainingStake({ ...locked.row, foreign_cashed_out: orders.acceptedAmount });
+        await rewriteExposure(tx, locked.row.id, inPlay, true);
+      }
     },
   });
   if (cashedOut)

@@ -19,7 +19,7 @@ import {
 import type { Executor } from '../../db/transaction.js';
 import { betStatusCode } from '../bets/bet.js';
 import { money6, odds6 } from '../bets/callback-bodies.js';
-import { advisoryBetsPlacedIn, betsPlacedIn, dailySums } from './reports.repo.js';
+import { advisoryBetsPlacedIn, advisoryDailySums, betsPlacedIn, dailySums } from './reports.repo.js';
 
 /** The longest window of a report, in days. */
 export const MAX_REPORT_DAYS = 92;
@@ -117,18 +117,42 @@ function advisoryRow(r: Awaited<ReturnType<typeof advisoryBetsPlacedIn>>[number]
 /**
  * The daily report (DECISIONS D54 `GET /reports/daily`): per UTC day of placement and currency, bets placed,
  * accepted and settled, accepted stakes, and for the settled bets their stakes, settle amounts and GGR (stakes −
- * settle amounts), exact.
+ * settle amounts), exact; and apart, the advisory bets first reported that day and the stakes of those not declined
+ * (Bookie neither decides nor settles them, so they stay out of the other columns and the GGR).
  */
 export async function dailyReport(
   db: Executor,
   whiteLabelId: string,
   window: { from: Date; to: Date },
 ): Promise<DailyReport> {
-  const rows = await dailySums(db, whiteLabelId, window.from, window.to);
+  const bets = await dailySums(db, whiteLabelId, window.from, window.to);
+  const advisory = await advisoryDailySums(db, whiteLabelId, window.from, window.to);
+  const key = (r: { day: string; currency: string }) => `${r.day}\u0000${r.currency}`;
+  const advised = new Map(advisory.map((a) => [key(a), a]));
+  const zero = '0.000000';
+  // a day and currency with advisory bets only still has its row
+  const rows = [
+    ...bets,
+    ...advisory
+      .filter((a) => !bets.some((b) => key(b) === key(a)))
+      .map((a) => ({
+        day: a.day,
+        currency: a.currency,
+        bets_placed: '0',
+        bets_accepted: '0',
+        bets_settled: '0',
+        stake: zero,
+        settled_stake: zero,
+        settle_amount: zero,
+      })),
+  ].sort((a, b) =>
+    a.day < b.day ? -1 : a.day > b.day ? 1 : a.currency < b.currency ? -1 : a.currency > b.currency ? 1 : 0,
+  );
   return {
     from: window.from.toISOString(),
     to: window.to.toISOString(),
     items: rows.map((r) => {
+      const a = advised.get(key(r));
       const settledStake = parseDecimal(r.settled_stake, { field: 'settled_stake', maxDecimals: 6 });
       const paid = parseDecimal(r.settle_amount, { field: 'settle_amount', maxDecimals: 6 });
       return {
@@ -141,6 +165,8 @@ export async function dailyReport(
         settled_stake: r.settled_stake,
         settle_amount: r.settle_amount,
         ggr: formatMoney(sub(settledStake, paid)),
+        advisory_bets: Number(a?.bets ?? 0),
+        advisory_stake: a?.stake ?? zero,
       };
     }),
   };

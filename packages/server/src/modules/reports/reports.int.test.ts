@@ -81,10 +81,66 @@ describe(`partner REST reports: bets and daily, JSON and CSV (${process.env.DATA
     const csv = await get(mine.token, `/reports/daily?${window}&format=csv`);
     const lines = csv.text.trimEnd().split('\r\n');
     expect(lines[0]).toBe(
-      'day,currency,bets_placed,bets_accepted,bets_settled,stake,settled_stake,settle_amount,ggr',
+      'day,currency,bets_placed,bets_accepted,bets_settled,stake,settled_stake,settle_amount,ggr,advisory_bets,advisory_stake',
     );
-    expect(lines[1]).toMatch(/^\d{4}-\d{2}-\d{2},EUR,2,2,1,12\.500000,10\.000000,15\.000000,-5\.000000$/);
+    expect(lines[1]).toMatch(
+      /^\d{4}-\d{2}-\d{2},EUR,2,2,1,12\.500000,10\.000000,15\.000000,-5\.000000,0,0\.000000$/,
+    );
     expect((await get(other.token, `/reports/daily?${window}`)).json.items).toEqual([]);
+  });
+
+  it('counts advisory bets apart, per day of their first report and currency: all of them, the stakes of those not declined', async () => {
+    const e = await w.newEvent(1);
+    const call = async (method: 'POST' | 'PUT', url: string, body: unknown) => {
+      const res = await w.t.app.inject({
+        method,
+        url,
+        headers: { authorization: `Bearer ${mine.token}`, 'content-type': 'application/json' },
+        payload: JSON.stringify(body),
+      });
+      expect(res.statusCode, res.body).toBeLessThan(300);
+    };
+    const slip = (id: string, value: string, currency: string) => ({
+      bet_id: id,
+      site_id: 'acme.example',
+      type: { code: 0, system_sizes: [1] },
+      stake: { value, currency_code: currency },
+      selections: [{ sport_event_id: e, market_id: '1', odd_id: '1', value: '1.5' }],
+      player_id: 'adv',
+      created_at: new Date().toISOString(),
+    });
+    await call('POST', '/bets/advisory', slip('adv-1', '4', 'EUR'));
+    await call('POST', '/bets/advisory', slip('adv-2', '6', 'EUR'));
+    await call('POST', '/bets/advisory', slip('adv-3', '3', 'USD'));
+    // the partner declined the second one on its side
+    await call('PUT', '/bets/advisory/adv-2', {
+      selections: slip('adv-2', '6', 'EUR').selections,
+      status: { code: 2, reason: null },
+    });
+
+    const r = await get(mine.token, `/reports/daily?${window}`);
+    const items = r.json.items as Array<Record<string, unknown>>;
+    expect(items.find((i) => i.currency === 'EUR')).toMatchObject({
+      bets_placed: 2,
+      stake: '12.500000',
+      ggr: '-5.000000',
+      advisory_bets: 2,
+      advisory_stake: '4.000000',
+    });
+    // a day and currency with advisory bets only has its row
+    expect(items.find((i) => i.currency === 'USD')).toMatchObject({
+      bets_placed: 0,
+      stake: '0.000000',
+      ggr: '0.000000',
+      advisory_bets: 1,
+      advisory_stake: '3.000000',
+    });
+    const csv = await get(mine.token, `/reports/daily?${window}&format=csv`);
+    const lines = csv.text.trimEnd().split('\r\n');
+    expect(lines[0]).toBe(
+      'day,currency,bets_placed,bets_accepted,bets_settled,stake,settled_stake,settle_amount,ggr,advisory_bets,advisory_stake',
+    );
+    expect(lines[1]).toMatch(/,EUR,2,2,1,12\.500000,10\.000000,15\.000000,-5\.000000,2,4\.000000$/);
   });
 
   it('refuses a bad window or format naming the field', async () => {

@@ -83,6 +83,23 @@ export async function dailySums(db: Executor, whiteLabelId: string, from: Date, 
   return r.rows;
 }
 
+/**
+ * Advisory bets per UTC day of their first report and currency of their stake: how many, and Σ stake of those whose
+ * reported status is not declined (2).
+ */
+export async function advisoryDailySums(db: Executor, whiteLabelId: string, from: Date, to: Date) {
+  const r = await sql<{ day: string; currency: string; bets: string; stake: string }>`
+    SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, state -> 'stake' ->> 'currency_code' AS currency,
+      count(*)::text AS bets,
+      to_char(coalesce(sum((state -> 'stake' ->> 'value')::numeric) FILTER (WHERE status_code <> 2), 0),
+        'FM999999999999999999990.000000') AS stake
+    FROM advisory_bet
+    WHERE white_label_id = ${whiteLabelId} AND created_at >= ${from} AND created_at < ${to}
+    GROUP BY 1, 2
+    ORDER BY 1, 2`.execute(db);
+  return r.rows;
+}
+
 /** The advisory bets of a white label first reported in `[from, to)`, oldest first (at most `limit`). */
 export async function advisoryBetsPlacedIn(
   db: Executor,

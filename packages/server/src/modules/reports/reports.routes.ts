@@ -29,6 +29,8 @@ const DAILY_COLUMNS = [
   'settled_stake',
   'settle_amount',
   'ggr',
+  'advisory_bets',
+  'advisory_stake',
 ] as const;
 
 const Csv = Type.String({
@@ -91,7 +93,8 @@ export async function reportsRoutes(app: FastifyInstance, deps: AppDeps): Promis
         summary: 'Daily report: bets, stakes, settle amounts and GGR per day and currency',
         description:
           'Per UTC day of placement and currency in [from, to) (at most 92 days): bets placed, accepted and ' +
-          'settled; accepted stakes; the settled bets’ stakes, settle amounts and GGR (stakes − settle amounts). ' +
+          'settled; accepted stakes; the settled bets’ stakes, settle amounts and GGR (stakes − settle amounts); apart, ' +
+          'the advisory bets first reported that day and the stakes of those not declined. ' +
           '`format=csv` answers text/csv.',
         response: {
           200: { content: { 'application/json': { schema: DailyReport }, 'text/csv': { schema: Csv } } },

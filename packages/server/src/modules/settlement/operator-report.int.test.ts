@@ -196,7 +196,7 @@ describe(`operator actions and the reconciliation report (${process.env.DATABASE
     expect(csv.status).toBe(200);
     const [header, ...rows] = csv.text.trim().split('\n');
     expect(header).toBe(
-      'white_label_id,currency,bets_accepted,stakes_accepted,settles,settle_amount,unsettles,unsettle_amount,net_payout,unsettled_bets,open_bets,open_exposure,ledger_mismatches',
+      'white_label_id,currency,bets_accepted,stakes_accepted,settles,settle_amount,unsettles,unsettle_amount,net_payout,unsettled_bets,open_bets,open_exposure,ledger_mismatches,cash_outs,cash_out_stake,cash_out_paid,cash_outs_through_callbacks,cash_out_callbacks_delivered,cash_out_callbacks_paid,cash_out_callbacks_pending,cash_out_mismatches',
     );
     expect(rows.find((x) => x.startsWith(whiteLabelId))).toContain(',EUR,4,34.000000,');
 

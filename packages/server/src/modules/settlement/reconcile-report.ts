@@ -14,6 +14,8 @@ import { limitsKey, prefetchLimits, type SettlementDeps } from './deps.js';
 import {
   acceptedStakes,
   type BetLedgerCheck,
+  cashOutPayments,
+  cashOutTotals,
   checkBetLedgers,
   ledgerTotals,
   openBetsPage,
@@ -42,6 +44,34 @@ export interface ReconcileTotals {
   open_exposure: string;
   /** Bets of this line whose ledger fails a check (see {@link ReconcileBet}). */
   ledger_mismatches: number;
+  /** The platform's cash-out orders accepted in the window (and still accepted): count, stake cashed out, paid. */
+  cash_outs: number;
+  cash_out_stake: string;
+  cash_out_paid: string;
+  /** Of those, the orders of frame bets, paid through `/bet/cash-out-orders/accepted` (the partner pays the others). */
+  cash_outs_through_callbacks: number;
+  /** Their callbacks delivered to the wallet, and Σ of what they paid. */
+  cash_out_callbacks_delivered: number;
+  cash_out_callbacks_paid: string;
+  /** Their callbacks still being delivered (not a mismatch yet). */
+  cash_out_callbacks_pending: number;
+  /** Orders whose payment does not match (see {@link ReconcileCashOut}). */
+  cash_out_mismatches: number;
+}
+
+/**
+ * A frame bet's accepted cash-out order whose wallet-side payment does not match: `missing` (no accepted callback in
+ * the outbox), `failed` or `unsupported` (the wallet never took it), `amount` (the callback pays another amount).
+ */
+export interface ReconcileCashOut {
+  bet_id: string;
+  white_label_id: string;
+  currency: string;
+  cash_out_order_id: string;
+  refund_amount: string;
+  callback_status: string | null;
+  callback_amount: string | null;
+  problem: 'missing' | 'failed' | 'unsupported' | 'amount';
 }
 
 /** The ledger check of one bet: Σ settle − Σ unsettle = its current payout (DECISIONS D12). */
@@ -82,6 +112,8 @@ export interface ReconcileReport {
     /** Every checked bet, when asked for. */
     rows?: ReconcileBet[];
   };
+  /** The cash-out orders whose payment does not match (at most 1000). */
+  cash_outs: { mismatched: number; mismatches: ReconcileCashOut[] };
 }
 
 const money = (v: string) => formatMoney(parseDecimal(v, { field: 'amount', maxDecimals: 12 }));
@@ -115,7 +147,9 @@ function toBet(c: BetLedgerCheck): ReconcileBet {
  * bets unsettled now and the open exposure (potential payout of the window's open bets, every open leg winning,
  * with the caps); and per bet, for every bet with a callback in the window, that Σ settle − Σ unsettle over its
  * whole ledger equals its current payout, that the ledger alternates settle / unsettle with each unsettle reversing
- * the settle before it, and that each row's callback is in the outbox. Reads in pages; nothing is written.
+ * the settle before it, and that each row's callback is in the outbox. The cash-out line: the platform's orders
+ * accepted in the window, and for frame bets (paid through callbacks) that each order's `/bet/cash-out-orders/accepted`
+ * reached the wallet with the order's amount. Reads in pages; nothing is written.
  */
 export async function reconcileReport(
   deps: SettlementDeps,
@@ -142,6 +176,14 @@ export async function reconcileReport(
         open_bets: 0,
         open_exposure: money('0'),
         ledger_mismatches: 0,
+        cash_outs: 0,
+        cash_out_stake: money('0'),
+        cash_out_paid: money('0'),
+        cash_outs_through_callbacks: 0,
+        cash_out_callbacks_delivered: 0,
+        cash_out_callbacks_paid: money('0'),
+        cash_out_callbacks_pending: 0,
+        cash_out_mismatches: 0,
       };
       lines.set(key, l);
     }
@@ -160,6 +202,52 @@ export async function reconcileReport(
     l.unsettle_amount = money(r.unsettle_amount);
     const exact = (v: string) => parseDecimal(v, { field: 'amount', maxDecimals: 12 });
     l.net_payout = formatMoney(sub(exact(r.settle_amount), exact(r.unsettle_amount)));
+  }
+  // cash-out: the orders accepted, and for frame bets the wallet's side — each order's accepted callback delivered
+  // with the order's amount
+  for (const r of await cashOutTotals(db, from, to)) {
+    const l = line(r.white_label_id, r.currency);
+    l.cash_outs = Number(r.n);
+    l.cash_out_stake = money(r.stake);
+    l.cash_out_paid = money(r.paid);
+    l.cash_outs_through_callbacks = Number(r.through_callbacks);
+  }
+  const cashOutMismatches: ReconcileCashOut[] = [];
+  const paidThrough = new Map<string, Rational>();
+  for (const o of await cashOutPayments(db, from, to)) {
+    const l = line(o.white_label_id, o.currency);
+    const exact = (v: string) => parseDecimal(v, { field: 'amount', maxDecimals: 12 });
+    let problem: ReconcileCashOut['problem'] | undefined;
+    if (o.callback_status === null) problem = 'missing';
+    else if (o.callback_status === 'failed' || o.callback_status === 'unsupported')
+      problem = o.callback_status;
+    else if (o.callback_amount === null || formatMoney(exact(o.callback_amount)) !== money(o.refund_amount))
+      problem = 'amount';
+    else if (o.callback_status === 'pending') l.cash_out_callbacks_pending++;
+    else {
+      l.cash_out_callbacks_delivered++;
+      const key = `${o.white_label_id}\u0000${o.currency}`;
+      paidThrough.set(key, add(paidThrough.get(key) ?? ZERO, exact(o.refund_amount)));
+    }
+    if (problem) {
+      l.cash_out_mismatches++;
+      if (cashOutMismatches.length < 1000) {
+        cashOutMismatches.push({
+          bet_id: o.bet_id,
+          white_label_id: o.white_label_id,
+          currency: o.currency,
+          cash_out_order_id: o.cash_out_order_id,
+          refund_amount: money(o.refund_amount),
+          callback_status: o.callback_status,
+          callback_amount: o.callback_amount === null ? null : money(o.callback_amount),
+          problem,
+        });
+      }
+    }
+  }
+  for (const [key, v] of paidThrough) {
+    const l = lines.get(key);
+    if (l) l.cash_out_callbacks_paid = formatMoney(v);
   }
   for (const r of await unsettledNow(db, from, to))
     line(r.white_label_id, r.currency).unsettled_bets = Number(r.n);
@@ -227,6 +315,10 @@ export async function reconcileReport(
       mismatches,
       ...(input.perBet ? { rows } : {}),
     },
+    cash_outs: {
+      mismatched: totals.reduce((n, t) => n + t.cash_out_mismatches, 0),
+      mismatches: cashOutMismatches,
+    },
   };
 }
 
@@ -274,6 +366,14 @@ export function reportCsv(report: ReconcileReport, perBet = false): string {
     'open_bets',
     'open_exposure',
     'ledger_mismatches',
+    'cash_outs',
+    'cash_out_stake',
+    'cash_out_paid',
+    'cash_outs_through_callbacks',
+    'cash_out_callbacks_delivered',
+    'cash_out_callbacks_paid',
+    'cash_out_callbacks_pending',
+    'cash_out_mismatches',
   ]);
 }
 

@@ -1,23 +1,13 @@
 import { add, formatMoney, parseDecimal, sub } from '@bookie/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPlatform, type TestPlatform } from '../../testing/platform.js';
+import { newSportEvent, startPlatform, type TestPlatform } from '../../testing/platform.js';
 import { waitUntil } from '../../testing/scripted-partner.js';
-import { sampleEvent } from '../trading/fixtures.js';
 
 // The real server and the reference wallet as separate processes, over HTTP.
 describe(`settlement end to end with the reference wallet (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, () => {
   let p: TestPlatform;
 
-  async function newEvent(): Promise<string> {
-    const ev = sampleEvent({ markets: 1 });
-    const r = await p.call('POST', '/trading/sport-events', { body: ev });
-    expect(r.status).toBe(201);
-    const viewer = await p.session('viewer');
-    await waitUntil(
-      async () => (await p.call('GET', `/frame-api/sport-events/${ev.id}`, { token: viewer })).status === 200,
-    );
-    return ev.id as string;
-  }
+  const newEvent = () => newSportEvent(p, 1);
 
   async function place(token: string, eventId: string, odd = '1') {
     const r = await p.call('POST', '/frame-api/bets', {

@@ -490,6 +490,58 @@ export async function acceptedStakes(db: Executor, from: Date, to: Date) {
   return r.rows;
 }
 
+/**
+ * The platform's cash-out orders accepted in [from, to) (accepted now; an order the partner declined afterwards is
+ * not), per white label and currency: count, stake cashed out, amount paid, and how many pay through callbacks (bets
+ * placed in the frame; a bet the partner reported is paid by the partner itself).
+ */
+export async function cashOutTotals(db: Executor, from: Date, to: Date) {
+  const r = await sql<{
+    white_label_id: string;
+    currency: string;
+    n: string;
+    stake: string;
+    paid: string;
+    through_callbacks: string;
+  }>`
+    select b.white_label_id, b.currency, count(*)::text as n, coalesce(sum(o.amount), 0)::text as stake,
+      coalesce(sum(o.refund_amount), 0)::text as paid,
+      count(*) filter (where b.source = 'frame')::text as through_callbacks
+    from cash_out_order o join bet b on b.id = o.bet_id
+    where o.status = 'accepted' and o.decided_at >= ${from} and o.decided_at < ${to}
+    group by b.white_label_id, b.currency`.execute(db);
+  return r.rows;
+}
+
+/**
+ * The wallet side of the cash-out orders of {@link cashOutTotals} that pay through callbacks: each order with its
+ * `/bet/cash-out-orders/accepted` callback in the outbox (the first for the order; absent when none) — its
+ * status and the amount it carries.
+ */
+export async function cashOutPayments(db: Executor, from: Date, to: Date) {
+  const r = await sql<{
+    white_label_id: string;
+    currency: string;
+    bet_id: string;
+    cash_out_order_id: string;
+    refund_amount: string;
+    callback_status: string | null;
+    callback_amount: string | null;
+  }>`
+    select b.white_label_id, b.currency, o.bet_id::text as bet_id, o.id as cash_out_order_id,
+      o.refund_amount::text as refund_amount, c.status as callback_status, c.amount as callback_amount
+    from cash_out_order o join bet b on b.id = o.bet_id
+    left join lateral (
+      select d.status, (d.body::jsonb ->> 'refund_amount') as amount from callback_delivery d
+      where d.bet_id = o.bet_id::text and d.path = '/bet/cash-out-orders/accepted'
+        and d.body::jsonb ->> 'cash_out_order_id' = o.id
+      order by d.id limit 1
+    ) c on true
+    where o.status = 'accepted' and o.decided_at >= ${from} and o.decided_at < ${to} and b.source = 'frame'
+    order by o.decided_at, o.bet_id, o.id`.execute(db);
+  return r.rows;
+}
+
 /** Settle and unsettle callbacks of [from, to) from the ledger, per white label and currency. */
 export async function ledgerTotals(db: Executor, from: Date, to: Date) {
   const r = await sql<{

@@ -132,7 +132,7 @@ const SettlementStatus = example(
 const ReconciliationReport = example(
   Type.Unknown({
     title: 'ReconciliationReport',
-    description: 'JSON `{from, to, generated_at, totals, bets}`; CSV with format=csv',
+    description: 'JSON `{from, to, generated_at, totals, bets, cash_outs}`; CSV with format=csv',
   }),
   {
     from: '2024-05-01T00:00:00.000Z',
@@ -153,9 +153,18 @@ const ReconciliationReport = example(
         open_bets: 0,
         open_exposure: '0.000000',
         ledger_mismatches: 0,
+        cash_outs: 1,
+        cash_out_stake: '4.000000',
+        cash_out_paid: '5.130000',
+        cash_outs_through_callbacks: 1,
+        cash_out_callbacks_delivered: 1,
+        cash_out_callbacks_paid: '5.130000',
+        cash_out_callbacks_pending: 0,
+        cash_out_mismatches: 0,
       },
     ],
     bets: { checked: 1, mismatched: 0, mismatches: [] },
+    cash_outs: { mismatched: 0, mismatches: [] },
   },
 );
 const ReportQuery = Type.Object(
@@ -453,7 +462,7 @@ export async function settlementRoutes(app: FastifyInstance, deps: AppDeps): Pro
         ...common,
         operationId: 'getReconciliationReport',
         description:
-          "Per white label and currency: stakes accepted, payouts settled (settles minus unsettles), unsettled amounts and open exposure in the window; with `bets=true`, each bet's ledger check. `from` and `to` take a date (`2024-05-01`, midnight UTC) or a date-time; `to` defaults to now. JSON or CSV.",
+          "Per white label and currency: stakes accepted, payouts settled (settles minus unsettles), unsettled amounts, open exposure and the cash-out orders accepted in the window, with the check that each frame bet's order reached the wallet through `/bet/cash-out-orders/accepted` with its amount (`cash_outs.mismatches`); with `bets=true`, each bet's ledger check. `from` and `to` take a date (`2024-05-01`, midnight UTC) or a date-time; `to` defaults to now. JSON or CSV.",
         summary: 'Reconciliation report: per white label and currency, and the per-bet ledger check',
         querystring: ReportQuery,
         response: { 200: ReconciliationReport },
