@@ -1,6 +1,7 @@
+import { CashOutReason } from '@bookie/contracts';
 import { RESTRICTION_TYPES } from '@bookie/core';
 import { describe, expect, it } from 'vitest';
-import { de, en, type MessageKey, reasonText, t } from './i18n.js';
+import { cashOutReasonText, de, en, LOCALES, type MessageKey, reasonText, t } from './i18n.js';
 
 describe('the frame catalogue', () => {
   it('has every English key in German too, with the same placeholders', () => {
@@ -24,5 +25,23 @@ describe('the frame catalogue', () => {
   it('falls back to English for an unknown locale', () => {
     expect(t('fr-FR', 'nav.live')).toBe(en['nav.live']);
     expect(t('de-AT', 'nav.history')).toBe('Meine Wetten');
+  });
+  it('says every cash-out reason of the contract in plain words, in every locale', () => {
+    const reasons = CashOutReason.anyOf.map((l) => l.const as string);
+    expect(reasons.length).toBeGreaterThanOrEqual(11);
+    for (const locale of LOCALES)
+      for (const reason of reasons) {
+        expect(`cashout.reason.${reason}` in en, reason).toBe(true);
+        const text = cashOutReasonText(locale, reason);
+        expect(text, `${locale} ${reason}`).not.toMatch(/[{}]|cashout\./);
+        expect(text).not.toBe(cashOutReasonText(locale, 'brand_new'));
+      }
+    expect(cashOutReasonText('en', 'market_suspended')).toBe('A market of this bet is suspended right now.');
+    expect(cashOutReasonText('de', 'price_moved')).toBe('Der Preis hat sich geändert.');
+    expect(cashOutReasonText('de', 'brand_new')).toBe('Cashout ist gerade nicht möglich (brand_new).');
+  });
+  it('fills the cash-out button with the amount as given', () => {
+    expect(t('en', 'cashout.button', { amount: '13.458', currency: 'EUR' })).toBe('Cash out 13.458 EUR');
+    expect(t('de', 'cashout.button', { amount: '13.458', currency: 'EUR' })).toBe('Cashout 13.458 EUR');
   });
 });

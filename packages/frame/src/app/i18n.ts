@@ -89,6 +89,38 @@ export const en = {
   'reason.wl_defined': 'Your operator did not accept this bet.',
   'reason.bonus_not_applicable': 'The bonus cannot be used on this bet.',
   'reason.other': 'The bet was not accepted ({type}).',
+  'mybets.open': 'Open bets',
+  'mybets.openEmpty': 'You have no open bets.',
+  'mybets.settled': 'Settled bets',
+  'mybets.inPlay': 'Stake in play',
+  'mybets.toReturn': 'To return',
+  'cashout.button': 'Cash out {amount} {currency}',
+  'cashout.none': 'Cash out',
+  'cashout.asking': 'Cash out …',
+  'cashout.partial': 'Partial',
+  'cashout.partialLabel': 'Stake to cash out',
+  'cashout.partOf': '{part} of {remaining} {currency}',
+  'cashout.confirm': 'Cash out {part} {currency} of your stake for {amount} {currency}?',
+  'cashout.yes': 'Confirm cash out',
+  'cashout.no': 'Cancel',
+  'cashout.placing': 'Cashing out…',
+  'cashout.done': 'Cashed out: {amount} {currency} goes to your balance.',
+  'cashout.declined': 'Cash out declined: {reason}',
+  'cashout.newOffer': 'New offer: {amount} {currency}.',
+  'cashout.error': 'The cash out could not be placed: {message}',
+  'cashout.dismiss': 'Dismiss',
+  'cashout.reason.bet_type_not_supported': 'Cash out is not offered for this type of bet.',
+  'cashout.reason.leg_lost': 'A selection of this bet has lost.',
+  'cashout.reason.no_open_legs': 'Every selection is resulted; the bet is being settled.',
+  'cashout.reason.market_suspended': 'A market of this bet is suspended right now.',
+  'cashout.reason.nothing_to_win': 'This bet has nothing left to win.',
+  'cashout.reason.bet_not_open': 'This bet is no longer open.',
+  'cashout.reason.amount_too_large': 'That is more than the stake still in play.',
+  'cashout.reason.price_moved': 'The price has changed.',
+  'cashout.reason.leg_resulted': 'A selection of this bet has just been resulted.',
+  'cashout.reason.quote_expired': 'The offer has expired.',
+  'cashout.reason.cancelled_by_partner': 'Your operator cancelled this cash out.',
+  'cashout.reason.other': 'Cash out is not available right now ({reason}).',
 } as const;
 
 /** A key of the catalogue. */
@@ -181,6 +213,38 @@ export const de: Partial<Record<MessageKey, string>> = {
   'reason.wl_defined': 'Ihr Anbieter hat diese Wette nicht angenommen.',
   'reason.bonus_not_applicable': 'Der Bonus gilt nicht für diese Wette.',
   'reason.other': 'Die Wette wurde nicht angenommen ({type}).',
+  'mybets.open': 'Offene Wetten',
+  'mybets.openEmpty': 'Sie haben keine offenen Wetten.',
+  'mybets.settled': 'Abgerechnete Wetten',
+  'mybets.inPlay': 'Einsatz im Spiel',
+  'mybets.toReturn': 'Möglicher Gewinn',
+  'cashout.button': 'Cashout {amount} {currency}',
+  'cashout.none': 'Cashout',
+  'cashout.asking': 'Cashout …',
+  'cashout.partial': 'Teil-Cashout',
+  'cashout.partialLabel': 'Auszuzahlender Einsatz',
+  'cashout.partOf': '{part} von {remaining} {currency}',
+  'cashout.confirm': '{part} {currency} Ihres Einsatzes für {amount} {currency} auszahlen?',
+  'cashout.yes': 'Cashout bestätigen',
+  'cashout.no': 'Abbrechen',
+  'cashout.placing': 'Wird ausgezahlt…',
+  'cashout.done': 'Ausgezahlt: {amount} {currency} gehen auf Ihr Guthaben.',
+  'cashout.declined': 'Cashout abgelehnt: {reason}',
+  'cashout.newOffer': 'Neues Angebot: {amount} {currency}.',
+  'cashout.error': 'Der Cashout konnte nicht ausgeführt werden: {message}',
+  'cashout.dismiss': 'Schließen',
+  'cashout.reason.bet_type_not_supported': 'Für diese Wettart gibt es keinen Cashout.',
+  'cashout.reason.leg_lost': 'Ein Tipp dieser Wette hat verloren.',
+  'cashout.reason.no_open_legs': 'Alle Tipps sind entschieden; die Wette wird abgerechnet.',
+  'cashout.reason.market_suspended': 'Ein Markt dieser Wette ist gerade gesperrt.',
+  'cashout.reason.nothing_to_win': 'Mit dieser Wette ist nichts mehr zu gewinnen.',
+  'cashout.reason.bet_not_open': 'Diese Wette ist nicht mehr offen.',
+  'cashout.reason.amount_too_large': 'Das ist mehr als der Einsatz, der noch im Spiel ist.',
+  'cashout.reason.price_moved': 'Der Preis hat sich geändert.',
+  'cashout.reason.leg_resulted': 'Ein Tipp dieser Wette wurde soeben entschieden.',
+  'cashout.reason.quote_expired': 'Das Angebot ist abgelaufen.',
+  'cashout.reason.cancelled_by_partner': 'Ihr Anbieter hat diesen Cashout storniert.',
+  'cashout.reason.other': 'Cashout ist gerade nicht möglich ({reason}).',
 };
 
 const CATALOGUES: Record<string, Partial<Record<MessageKey, string>>> = { en, de };
@@ -199,4 +263,10 @@ export function t(locale: string, key: MessageKey, vars: Record<string, unknown>
 export function reasonText(locale: string, r: { type: string; context: Record<string, unknown> }): string {
   const key = `reason.${r.type}` as MessageKey;
   return key in en ? t(locale, key, r.context) : t(locale, 'reason.other', { type: r.type });
+}
+
+/** Why a cash-out is not offered, or an order was declined (spec 03 "Cash out", D43), in plain words. */
+export function cashOutReasonText(locale: string, reason: string | undefined): string {
+  const key = `cashout.reason.${reason}` as MessageKey;
+  return reason && key in en ? t(locale, key) : t(locale, 'cashout.reason.other', { reason: reason ?? '' });
 }

@@ -2,6 +2,7 @@ import type { BetView, FramePlayerBonus, SportEvent } from '@bookie/contracts';
 import { compare, parseDecimal } from '@bookie/core/decimal';
 import { isOddsFormat, type OddsFormat } from '@bookie/core/odds-format';
 import type { FrameBanner, FrameEventName, FrameOptions, Palette } from '../types.js';
+import { CashOutDesk } from './cash-out.js';
 import { sseParser } from './sse.js';
 
 /** A selection in the bet slip: the odd and the odds the player saw (decimal string). */
@@ -87,6 +88,8 @@ export class FrameStore {
   private destroyed = false;
   private retryMs = 500;
   private readonly startedAt = performance.now();
+  /** The cash-out quotes and orders of the open bets (the "My bets" screen starts and stops its refresh). */
+  readonly cashOut: CashOutDesk;
 
   constructor(private readonly options: FrameOptions & { apiUrl: string }) {
     this.token = options.token;
@@ -109,6 +112,22 @@ export class FrameStore {
       sessionEnded: false,
       offline: false,
     };
+    this.cashOut = new CashOutDesk({
+      call: <T>(path: string, init?: { method?: string; body?: unknown }) => this.call<T>(path, init),
+      bets: () => this.state.history,
+      changed: () => this.set({}),
+      cashedOut: (bet, o) => {
+        // a full cash-out ends the bet at once (status 7); the list is read again to show what the server holds
+        if (o.full)
+          this.set({
+            history: this.state.history.map((b) =>
+              b.id === bet.id ? { ...b, status: 7, state: 'cashed_out' } : b,
+            ),
+          });
+        this.emit('balance_changed', { bet_id: bet.id, cash_out: o.refund });
+        void this.loadHistory().catch(() => {});
+      },
+    });
   }
 
   // --- state -------------------------------------------------------------------------------------------------
@@ -323,6 +342,7 @@ export class FrameStore {
       setPath(next, parts, value);
     }
     this.set({ events: { ...this.state.events, [e.id]: next as unknown as SportEvent }, moved });
+    this.cashOut.oddsMoved(e.id);
   }
 
   private onBet(bet: BetView): void {
@@ -411,6 +431,7 @@ export class FrameStore {
 
   destroy(): void {
     this.destroyed = true;
+    this.cashOut.stop();
     this.stream?.abort();
     for (const t of this.timers) clearInterval(t);
     this.listeners.clear();

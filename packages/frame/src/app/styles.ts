@@ -29,8 +29,8 @@ export const CSS = `
 .tab[aria-selected=true],.tab[aria-pressed=true]{background:var(--bk-accent);color:var(--bk-accent-text)}
 .grow{flex:1}
 select,input{background:var(--bk-surface);border:1px solid var(--bk-muted);border-radius:6px;padding:5px 6px}
-.main{display:grid;grid-template-columns:1fr;gap:8px}
-@media (min-width:760px){.main{grid-template-columns:1fr 300px}}
+.main{display:grid;grid-template-columns:minmax(0,1fr);gap:8px}
+@media (min-width:760px){.main{grid-template-columns:minmax(0,1fr) 300px}}
 .card{background:var(--bk-surface);border-radius:8px;padding:8px;margin-bottom:8px}
 .tn{color:var(--bk-muted);font-size:12px;text-transform:uppercase;letter-spacing:.04em;margin:10px 0 4px}
 .ev h3{font-size:14px;margin:0 0 4px;display:flex;gap:6px;align-items:center}
@@ -58,4 +58,21 @@ select,input{background:var(--bk-surface);border:1px solid var(--bk-muted);borde
 .banner{display:block;margin-bottom:8px}
 .banner img{max-width:100%;height:auto;border-radius:6px;display:block}
 .hb{display:grid;grid-template-columns:1fr auto;gap:2px 8px;font-size:13px}
+.sh{font-size:15px;margin:4px 0 8px;display:flex;gap:6px;align-items:center}
+.count{background:var(--bk-accent);color:var(--bk-accent-text);border-radius:9px;padding:0 7px;font-size:12px}
+.bt{text-transform:capitalize}
+.ob .hb{margin:6px 0}
+.co-row{display:flex;gap:6px;align-items:stretch}
+.co{flex:1;background:var(--bk-positive);color:#fff;border:0;border-radius:6px;padding:9px 10px;font-weight:700;cursor:pointer;font-variant-numeric:tabular-nums}
+.co:disabled{background:var(--bk-background);color:var(--bk-muted);cursor:not-allowed}
+.co:focus-visible,.tab:focus-visible,.odd:focus-visible,.place:focus-visible{outline:2px solid var(--bk-accent);outline-offset:2px}
+.tab:disabled{opacity:.45;cursor:not-allowed}
+.co-why{margin:4px 0 0;font-size:12px}
+.co-part{display:grid;grid-template-columns:1fr auto;gap:6px;align-items:center;margin-top:8px;padding:8px;border-radius:6px;background:var(--bk-background);font-size:13px}
+.co-part input{grid-column:1/-1;width:100%;accent-color:var(--bk-positive);padding:0;border:0}
+.co-part .co{grid-column:1/-1}
+.co-confirm{margin:0;padding:10px;border-radius:6px;background:var(--bk-background);border:0;box-shadow:inset 0 0 0 1px var(--bk-positive);min-width:0}
+.co-confirm legend{float:left;width:100%;padding:0;margin:0 0 8px;font-weight:600}
+.co-confirm .co-row{clear:both}
+.co-msg{display:flex;width:100%;justify-content:space-between;gap:6px;align-items:center}
 `;

@@ -2,8 +2,11 @@ import type { BetView, Market, Odd, SportEvent } from '@bookie/contracts';
 import { format, mul, parseDecimal, product, sum } from '@bookie/core/decimal';
 import { displayOdds, ODDS_FORMATS, type OddsFormat } from '@bookie/core/odds-format';
 import { useEffect, useState } from 'preact/hooks';
+import { isOpen } from './cash-out.js';
 import { type MessageKey, reasonText, t } from './i18n.js';
 import { eventName, fill } from './labels.js';
+import { money } from './money.js';
+import { OpenBets } from './open-bets.js';
 import type { FrameStore, SlipSelection } from './store.js';
 import { CSS, paletteVars } from './styles.js';
 
@@ -424,12 +427,15 @@ function History({ store }: { store: FrameStore }) {
   const s = store.state;
   const tr = (k: MessageKey) => t(s.locale, k);
   if (s.history.length === 0) return <p class="muted">{tr('history.empty')}</p>;
+  const done = s.history.filter((b) => !isOpen(b));
   return (
     <div data-testid="history">
-      {s.history.map((b: BetView) => (
+      <OpenBets store={store} />
+      {done.length > 0 && <h2 class="sh">{tr('mybets.settled')}</h2>}
+      {done.map((b: BetView) => (
         <div class="card" data-testid="history-bet" data-bet-id={b.id} data-status={b.status} key={b.id}>
           <div class="row">
-            <b>
+            <b class="bt">
               {b.bet_type}
               {b.system_sizes.length > 0 ? ` ${b.system_sizes.join(',')}/${b.selections.length}` : ''}
             </b>
@@ -452,14 +458,14 @@ function History({ store }: { store: FrameStore }) {
             })}
             <span class="muted">{tr('history.stake')}</span>
             <span>
-              {format(exactOdds(b.stake), 2)} {b.currency}
+              {money(b.stake)} {b.currency}
             </span>
             {b.settle_amount !== null && [
               <span class="muted" key="sl">
                 {tr('history.settled')}
               </span>,
               <span data-testid="settled-amount" key="sv">
-                {format(exactOdds(b.settle_amount), 2)} {b.currency}
+                {money(b.settle_amount)} {b.currency}
               </span>,
             ]}
           </div>

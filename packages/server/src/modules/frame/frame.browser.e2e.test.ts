@@ -5,18 +5,12 @@ import { displayOdds, parseOddsIn } from '@bookie/core';
 import { ensureFrameBuilt } from '@bookie/frame/build';
 import { FRAME_ROOT } from '@bookie/frame/paths';
 import { BookieClient } from '@bookie/sdk';
-import {
-  fixtureOf,
-  openingMarkets,
-  readFootballData,
-  sportEventIdOf,
-  toMarketInput,
-} from '@bookie/simulator';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { openingMarkets } from '@bookie/simulator';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
-import { DEMO_SEASON } from '../../cli/demo.js';
 import { type FrameDemo, startFrameDemo } from '../../cli/frame-demo.js';
 import { type ReplayPlatform, startReplayPlatform } from '../../cli/replay.js';
+import { admin, launchChromium, tradeDemoFixtures, until, walletBalance } from '../../testing/browser.js';
 
 /**
  * The betting frame in a real browser (Debian's Chromium through playwright-core) on a partner's page of another
@@ -27,42 +21,7 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SHOTS = join(FRAME_ROOT, '.tmp', 'screenshots');
 const PLAYER = 'frame-e2e';
 
-async function until<T>(
-  what: string,
-  fn: () => Promise<T | undefined | false>,
-  timeoutMs = 20_000,
-): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  let last: unknown;
-  for (;;) {
-    try {
-      const v = await fn();
-      if (v) return v;
-    } catch (err) {
-      last = err;
-    }
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}${last ? `: ${String(last)}` : ''}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-async function admin(p: ReplayPlatform, method: string, path: string, body?: unknown): Promise<unknown> {
-  const res = await fetch(p.bookieUrl + path, {
-    method,
-    headers: { authorization: `Bearer ${p.adminToken}`, 'content-type': 'application/json' },
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-  return text ? JSON.parse(text) : undefined;
-}
-
-async function balance(p: ReplayPlatform): Promise<string> {
-  const r = (await (await fetch(`${p.walletUrl}/players/${PLAYER}/balance`)).json()) as {
-    balances: { currency: string; available: string }[];
-  };
-  return r.balances.find((b) => b.currency === 'EUR')?.available ?? '0';
-}
+const balance = (p: ReplayPlatform) => walletBalance(p, PLAYER);
 
 describe('the betting frame in a browser', () => {
   let platform: ReplayPlatform;
@@ -83,28 +42,10 @@ describe('the betting frame in a browser', () => {
     platform = await startReplayPlatform({ bookie: 'process', wallet: 'process', logLevel: 'warn' });
     delete process.env.HEARTBEAT_INTERVAL_S;
     // four real Premier League fixtures, kick-off tomorrow; the last one in play
-    const season = await readFootballData(DEMO_SEASON);
-    const tomorrow = new Date(Date.now() + 86_400_000);
-    for (const [i, row] of season.matches.slice(0, 4).entries()) {
-      const fixture = {
-        ...fixtureOf(row),
-        start_time: new Date(tomorrow.getTime() + i * 3_600_000).toISOString(),
-      };
-      const markets = openingMarkets(row);
-      const id = sportEventIdOf(row);
-      await admin(platform, 'POST', '/trading/sport-events', {
-        id,
-        fixture,
-        markets: markets.map(toMarketInput),
-      });
-      events.push({ id, markets });
-    }
+    events.push(...(await tradeDemoFixtures(platform, 0, 4)));
     await admin(platform, 'PATCH', `/trading/sport-events/${events[3]!.id}/fixture`, { status: 1 });
     demo = await startFrameDemo(platform, { playerId: PLAYER, deposit: '10000' });
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--no-sandbox', '--disable-background-networking', '--disable-dev-shm-usage'],
-    });
+    browser = await launchChromium(CHROMIUM);
     page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     page.setDefaultTimeout(10_000);
     page.on('console', (m) => {
@@ -208,7 +149,11 @@ describe('the betting frame in a browser', () => {
 
   it('shows the history with the bets placed and the settled amount', async () => {
     await page.getByTestId('tab-history').click();
-    await until('four bets in the history', async () => (await frameCount('[data-testid=history-bet]')) >= 4);
+    // open bets (with their cash-out) first, then the settled and declined ones
+    await until(
+      'four bets in the history',
+      async () => (await frameCount('[data-testid=history-bet], [data-testid=open-bet]')) >= 4,
+    );
     // the first match's 1X2 is resulted: the home win (the single at 7.77) wins
     const m = events[0]!.markets[0]!;
     const [home, ...others] = Object.values(m.odds);

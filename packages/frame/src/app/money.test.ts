@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { money, partOfStake, sameAmount } from './money.js';
+
+describe('money as the server wrote it', () => {
+  it('keeps every significant digit and at least two decimals, never rounding', () => {
+    expect(money('13.458000')).toBe('13.458');
+    expect(money('10.000000')).toBe('10.00');
+    expect(money('0.5')).toBe('0.50');
+    expect(money('7')).toBe('7.00');
+    expect(money('123456789012345678.123456')).toBe('123456789012345678.123456');
+    expect(money('0.000001')).toBe('0.000001');
+    expect(money('-2.100000')).toBe('-2.10');
+  });
+  it('shows anything else as it came', () => {
+    expect(money('1e3')).toBe('1e3');
+    expect(money('')).toBe('');
+  });
+});
+
+describe('the partial cash-out slider', () => {
+  it('takes percent of the remaining stake, rounded down to cents', () => {
+    expect(partOfStake('10.000000', 40)).toBe('4.00');
+    expect(partOfStake('7.500000', 33)).toBe('2.47');
+    expect(partOfStake('0.990000', 1)).toBe(undefined); // 0.0099 rounds down to nothing
+    expect(partOfStake('100', 99)).toBe('99.00');
+  });
+  it('never gives all of it, nothing, or an amount from a bad position', () => {
+    expect(partOfStake('0.01', 99)).toBe(undefined);
+    expect(partOfStake('10', 0)).toBe(undefined);
+    expect(partOfStake('10', 100)).toBe(undefined);
+    expect(partOfStake('10', 12.5)).toBe(undefined);
+    expect(partOfStake('ten', 50)).toBe(undefined);
+  });
+  it('compares amounts, not strings', () => {
+    expect(sameAmount('4.00', '4.000000')).toBe(true);
+    expect(sameAmount('4.01', '4.000000')).toBe(false);
+    expect(sameAmount('x', '4')).toBe(false);
+  });
+});
