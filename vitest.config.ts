@@ -9,15 +9,18 @@ export default defineConfig({
   ssr: { resolve: { conditions, externalConditions: ['bookie-source'] } },
   test: {
     include: ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'bench/**/*.test.ts'],
-    // The full-season replay (issue 10) pins the embedded PGlite whatever DATABASE_URL says, as the issue asks; the
-    // Postgres pass of CI would run the very same test a second time, so that pass leaves it out.
+    // The full-season replays (pre-match, and in play) pin the embedded PGlite whatever DATABASE_URL says (they
+    // measure the single-process default); the Postgres pass of CI would run the very same tests a second time, so
+    // that pass leaves them out.
     exclude: [
       '**/node_modules/**',
       // the betting frame's browser test runs Bookie on its own in-memory PGlite too (one pass is enough)
       ...(process.env.DATABASE_URL
         ? [
             'packages/simulator/src/replay.e2e.test.ts',
+            'packages/server/src/cli/replay-in-play.e2e.test.ts',
             'packages/server/src/modules/frame/frame.browser.e2e.test.ts',
+            'packages/server/src/modules/frame/cash-out.browser.e2e.test.ts',
           ]
         : []),
     ],

@@ -169,8 +169,8 @@ export interface PlannedBet {
   at: number;
   /** A late bet: when the odds were read (before the closing-odds update that `at` follows). */
   lookAt?: number;
-  /** Why the plan made this bet special, for the report (`late`, `min_stake`, `big_stake`). */
-  intent?: 'late' | 'under_min_stake' | 'big_stake';
+  /** Why the plan made this bet special, for the report (`late`, `min_stake`, `big_stake`; `live`: in play). */
+  intent?: 'late' | 'under_min_stake' | 'big_stake' | 'live';
 }
 
 /** Options of {@link planBets}. */

@@ -211,6 +211,28 @@ export class AdminApi {
     return r.items.filter((i) => i.mode === 'async').length;
   }
 
+  /** The `/bet/cash-out-orders/accepted` callbacks of a bet: delivery status and the refund amount each carries. */
+  async cashOutCallbacks(betId: string): Promise<{ status: string; refund_amount: string }[]> {
+    const r = await callJson<{ items: { id: string; path: string }[] }>(
+      this.dispatcher,
+      'GET',
+      `${this.baseUrl}/admin/callbacks?bet_id=${encodeURIComponent(betId)}&limit=100`,
+      { token: this.token },
+    );
+    const out: { status: string; refund_amount: string }[] = [];
+    for (const item of r.items.filter((i) => i.path === '/bet/cash-out-orders/accepted')) {
+      const one = await callJson<{ status: string; body?: string }>(
+        this.dispatcher,
+        'GET',
+        `${this.baseUrl}/admin/callbacks/${item.id}`,
+        { token: this.token },
+      );
+      const body = JSON.parse(one.body ?? '{}') as { refund_amount?: string };
+      out.push({ status: one.status, refund_amount: body.refund_amount ?? '' });
+    }
+    return out;
+  }
+
   /** The settlement consumer of the server (`processed`: the last log version fully settled). */
   settlementStatus(): Promise<{ leader: boolean; processed: string; settled: number; callbacks: number }> {
     return callJson(this.dispatcher, 'GET', `${this.baseUrl}/admin/settlement/status`, { token: this.token });

@@ -14,6 +14,7 @@
  *
  * @packageDocumentation
  */
+import { setTimeout as delay } from 'node:timers/promises';
 import type { BetView, PlaceBetRequest } from '@bookie/contracts';
 import { add, formatMoney, parseDecimal, ZERO } from '@bookie/core';
 import { BookieClient, FeedReplica } from '@bookie/sdk';
@@ -27,13 +28,20 @@ import {
   type PlannedBet,
   planBets,
 } from './bettors.js';
-import { AdminApi, FrameApi, HttpError, WalletClient } from './clients.js';
+import { AdminApi, callJson, FrameApi, HttpError, WalletClient } from './clients.js';
 import type { ParsedSeason } from './football-data.js';
+import { type InPlayPlan, type InPlayPlanOptions, planInPlay } from './in-play.js';
+import { type CashOutOutcome, type LiveBetOutcome, runInPlay } from './in-play-runner.js';
 import { Rng } from './prng.js';
 import { type BetOutcome, type BetsOutLine, betsOutLine, buildReport, type ReplayReport } from './report.js';
 import { ReportedBets, type ReportingWhiteLabel } from './reported-bets.js';
 import { collectRiskReport, configureRiskLimits } from './risk-report.js';
-import { buildSeasonScript, type ScriptStep, type SeasonScript } from './season-script.js';
+import {
+  buildSeasonScript,
+  type ScriptStep,
+  type SeasonScript,
+  type TradingCommand,
+} from './season-script.js';
 
 /** Where the platform runs and how to reach it. */
 export interface ReplayTarget {
@@ -84,7 +92,10 @@ export interface ReplayOptions {
   speed?: Speed;
   /** With a numeric speed: the longest real wait between two actions, ms (idle days pass quickly). */
   maxWaitMs?: number;
-  /** Actions in flight at once (default 24). */
+  /**
+   * Actions in flight at once (default 24). Matches in play, and the steps that wait for one to end, are bounded by
+   * {@link InPlayOptions.matchesAtOnce} instead.
+   */
   concurrency?: number;
   /** The white label's currency (default EUR). */
   currency?: string;
@@ -98,9 +109,37 @@ export interface ReplayOptions {
    * report then adds the risk section (needs `target.whiteLabelId`).
    */
   riskLimitEur?: string;
+  /**
+   * The in-play phase (docs/adr/0026-in-play-replay.md): each match played minute by minute with live prices, bet
+   * stops at goals, live bets under a bet delay and cash-outs. Off when absent. Needs `target.whiteLabelId`.
+   */
+  inPlay?: InPlayOptions;
   signal?: AbortSignal;
   onProgress?: (p: Readonly<ReplayProgress>) => void;
 }
+
+/** Options of the in-play phase. */
+export interface InPlayOptions {
+  /** Live bets per match (default 6). */
+  liveBetsPerMatch?: number;
+  /** In-play players, their own population (default one per 8 live bets, at least 10). */
+  players?: number;
+  /** Minutes between two price updates of a quiet spell (default 1; see {@link InPlayPlanOptions.priceEveryMin}). */
+  priceEveryMin?: number;
+  /** The white label's live bet delay, whole seconds, set before the run (default 1). */
+  betDelayS?: number;
+  /**
+   * Matches in play at once (default {@link MATCHES_IN_PLAY_AT_ONCE}): the matches whose play overlaps in simulated
+   * time run side by side, each one's minutes, bets and cash-outs still strictly in order.
+   */
+  matchesAtOnce?: number;
+}
+
+/** Matches in play at once when none is given: a Saturday afternoon's kick-offs. */
+export const MATCHES_IN_PLAY_AT_ONCE = 10;
+
+/** Offsets of the in-play script: full time after the longest match (45 + 4 + 15 + 45 + 6 minutes). */
+const IN_PLAY_TIMELINE = { fullTime: 125 * 60_000, results: 126 * 60_000, ended: 127 * 60_000 };
 
 /** What {@link runReplay} returns. */
 export interface ReplayResult {
@@ -115,20 +154,13 @@ export const BETS_PER_MATCH = 14;
 
 type Action =
   | { at: number; rank: 0; seq: number; kind: 'step'; step: ScriptStep }
+  | { at: number; rank: 0; seq: number; kind: 'in_play'; plan: InPlayPlan }
   | { at: number; rank: 1 | 2; seq: number; kind: 'look' | 'place'; bet: PlannedBet };
 
-const sleep = (ms: number, signal?: AbortSignal) =>
-  new Promise<void>((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const t = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(t);
-      reject(signal!.reason);
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
+/** Waits `ms`, or rejects with the abort reason as soon as `signal` aborts. */
+export const sleep = (ms: number, signal?: AbortSignal): Promise<void> =>
+  delay(ms, undefined, signal ? { signal } : {}).catch((err: unknown) => {
+    throw signal?.aborted ? signal.reason : err;
   });
 
 /** Runs `fn` over `items`, at most `limit` at a time. */
@@ -148,11 +180,22 @@ async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) 
 
 const noop = () => {};
 
-/** The timeline: trading steps and bet actions in simulated time (steps first on a tie, then looks, then bets). */
-export function buildTimeline(steps: readonly ScriptStep[], plan: readonly PlannedBet[]): Action[] {
+/**
+ * The timeline: trading steps and bet actions in simulated time (steps first on a tie, then looks, then bets); a
+ * match's in-play phase starts at its kick-off, after the kick-off steps.
+ */
+export function buildTimeline(
+  steps: readonly ScriptStep[],
+  plan: readonly PlannedBet[],
+  inPlay: readonly InPlayPlan[] = [],
+): Action[] {
   const actions: Action[] = [];
   let seq = 0;
   for (const step of steps) actions.push({ at: step.at, rank: 0, seq: seq++, kind: 'step', step });
+  for (const p of inPlay) {
+    const kickOff = (p.minutes[0]?.at ?? 0) - 60_000;
+    actions.push({ at: kickOff, rank: 0, seq: seq++, kind: 'in_play', plan: p });
+  }
   for (const bet of plan) {
     if (bet.lookAt !== undefined) actions.push({ at: bet.lookAt, rank: 1, seq: seq++, kind: 'look', bet });
     actions.push({ at: bet.at, rank: 2, seq: seq++, kind: 'place', bet });
@@ -175,7 +218,8 @@ export async function runReplay(target: ReplayTarget, options: ReplayOptions): P
   const speed = options.speed ?? 'max';
   const concurrency = Math.max(1, options.concurrency ?? 24);
   const signal = options.signal;
-  const script = buildSeasonScript(options.seasons);
+  const inPlay = options.inPlay;
+  const script = buildSeasonScript(options.seasons, inPlay ? IN_PLAY_TIMELINE : {});
   const totalBets = options.bets ?? script.matches.length * BETS_PER_MATCH;
   const population = makePopulation(seed, options.players ?? Math.max(10, Math.ceil(totalBets / 30)));
   const plan = planBets(script, {
@@ -185,13 +229,40 @@ export async function runReplay(target: ReplayTarget, options: ReplayOptions): P
     ...(options.minStake !== undefined ? { minStake: options.minStake } : {}),
     ...(options.maxStake !== undefined ? { maxStake: options.maxStake } : {}),
   });
-  const actions = buildTimeline(script.steps, plan);
+  // in play: its own players, its own plan per match; the half-time score is sent by the in-play phase
+  const livePlayers = inPlay
+    ? makePopulation(
+        `${seed}/in-play`,
+        inPlay.players ??
+          Math.max(10, Math.ceil((script.matches.length * (inPlay.liveBetsPerMatch ?? 6)) / 8)),
+      ).map((b, i) => ({
+        ...b,
+        index: population.length + i,
+        id: `live-${b.id}`,
+      }))
+    : [];
+  const inPlayPlans = inPlay
+    ? script.matches.flatMap((m, i) => {
+        const p = planInPlay(m, i, {
+          seed,
+          players: livePlayers.length,
+          ...(inPlay.liveBetsPerMatch !== undefined ? { liveBets: inPlay.liveBetsPerMatch } : {}),
+          ...(inPlay.priceEveryMin !== undefined ? { priceEveryMin: inPlay.priceEveryMin } : {}),
+        });
+        return p ? [p] : [];
+      })
+    : [];
+  const steps = inPlay
+    ? script.steps.filter((s) => !(s.step === 'half_time' && inPlayPlans.some((p) => p.match === s.match)))
+    : script.steps;
+  const actions = buildTimeline(steps, plan, inPlayPlans);
+  const everyone = [...population, ...livePlayers];
   const progress: ReplayProgress = {
     phase: 'setup',
     actionsDone: 0,
     actionsTotal: actions.length,
     stepsDone: 0,
-    stepsTotal: script.steps.length,
+    stepsTotal: steps.length,
     betsDone: 0,
     betsTotal: plan.length,
     accepted: 0,
@@ -237,9 +308,9 @@ export async function runReplay(target: ReplayTarget, options: ReplayOptions): P
 
   try {
     // the players: a first deposit at the wallet, a session at Bookie (as the partner's site would make them)
-    const sessions: string[] = new Array(population.length);
+    const sessions: string[] = new Array(everyone.length);
     const deposits = new Map<string, string[]>();
-    await mapLimit(population, 8, async (b) => {
+    await mapLimit(everyone, 8, async (b) => {
       signal?.throwIfAborted();
       await wallet.deposit(b.id, b.deposit, currency, `replay-${seed}-first-${b.id}`);
       deposits.set(b.id, [b.deposit]);
@@ -257,6 +328,17 @@ export async function runReplay(target: ReplayTarget, options: ReplayOptions): P
     if (options.riskLimitEur && target.whiteLabelId) {
       await configureRiskLimits(agent, base, target.adminToken, target.whiteLabelId, options.riskLimitEur);
     }
+    if (inPlay) {
+      // live bets wait out a bet delay (D34): what the market does meanwhile decides them
+      if (!target.whiteLabelId) throw new Error('the in-play replay needs the white label id');
+      await callJson(agent, 'PATCH', `${base}/admin/white-labels/${target.whiteLabelId}`, {
+        token: target.adminToken,
+        body: { bet_delay: inPlay.betDelayS ?? 1 },
+      });
+    }
+    const liveOutcomes: LiveBetOutcome[] = [];
+    const cashOuts: CashOutOutcome[] = [];
+    let inPlayCommands = 0;
 
     // ------------------------------------------------------------------------------------------ the timeline
     progress.phase = 'running';
@@ -278,6 +360,12 @@ export async function runReplay(target: ReplayTarget, options: ReplayOptions): P
     let failure: unknown;
     let lastVersion = 0n;
     const inFlight = new Set<Promise<unknown>>();
+    // matches in play have their own bound; the actions that wait for one of them (its full time, results, ended)
+    // are parked beside it, so neither holds a slot of the timeline while the match is played
+    const playing = new Set<Promise<unknown>>();
+    const parked = new Set<Promise<unknown>>();
+    const liveEvents = new Set<string>();
+    const matchesAtOnce = Math.max(1, inPlay?.matchesAtOnce ?? MATCHES_IN_PLAY_AT_ONCE);
     // the closing prices of the season (what a sharp player anticipates)
     const closing = new Map(
       script.matches.flatMap((m) =>
@@ -389,6 +477,32 @@ export async function runReplay(target: ReplayTarget, options: ReplayOptions): P
     const first = actions[0]?.at ?? 0;
     const clock0 = performance.now();
     let shift = 0;
+    /** A match in play paces its minutes as the timeline paces its actions (no wait at max speed). */
+    const pace = async (at: number) => {
+      if (speed === 'max') return;
+      const wait = clock0 + (at - first) / speed - shift - performance.now();
+      if (wait > 0) await sleep(Math.min(wait, options.maxWaitMs ?? wait), signal);
+    };
+    const sendInPlay = async (command: TradingCommand) => {
+      const res = await trading.send(command);
+      const v = BigInt(res.version);
+      if (v > lastVersion) lastVersion = v;
+      inPlayCommands++;
+    };
+    const inPlayContext = {
+      seed,
+      currency,
+      send: sendInPlay,
+      frame,
+      wallet,
+      dispatcher: agent,
+      baseUrl: base,
+      partnerToken: () => partner.accessToken(),
+      players: livePlayers,
+      sessions: sessions.slice(population.length),
+      pace,
+      ...(signal ? { signal } : {}),
+    };
     for (const action of actions) {
       if (failure) break;
       signal?.throwIfAborted();
@@ -401,11 +515,36 @@ export async function runReplay(target: ReplayTarget, options: ReplayOptions): P
         }
         if (wait > 0) await sleep(wait, signal);
       }
-      while (inFlight.size >= concurrency) await Promise.race(inFlight);
+      const waitsForPlay =
+        action.kind === 'step'
+          ? liveEvents.has(action.step.sportEventId)
+          : action.kind !== 'in_play' && eventsOf(action.bet).some((id) => liveEvents.has(id));
+      if (action.kind === 'in_play') {
+        while (playing.size >= matchesAtOnce) await Promise.race(playing);
+      } else if (!waitsForPlay) {
+        while (inFlight.size >= concurrency) await Promise.race(inFlight);
+      }
       if (failure) break;
       progress.simulatedAt = action.at;
       let run: Promise<unknown>;
-      if (action.kind === 'step') {
+      if (action.kind === 'in_play') {
+        // the match in play holds its sport event's chain: later steps (full time, results) wait for it
+        const c = chain(action.plan.sportEventId);
+        const deps = [c.step, ...c.readers];
+        const plan = action.plan;
+        liveEvents.add(plan.sportEventId);
+        const live = (async () => {
+          await Promise.all(deps);
+          if (failure) return undefined;
+          const r = await runInPlay(inPlayContext, plan, plan.match);
+          liveOutcomes.push(...r.bets);
+          cashOuts.push(...r.cashOuts);
+          return lastVersion;
+        })();
+        c.step = live.catch(() => undefined);
+        c.readers = [];
+        run = live.finally(() => liveEvents.delete(plan.sportEventId));
+      } else if (action.kind === 'step') {
         const c = chain(action.step.sportEventId);
         const deps = [c.step, ...c.readers];
         const stepRun = (async () => {
@@ -436,18 +575,19 @@ export async function runReplay(target: ReplayTarget, options: ReplayOptions): P
         players.set(bet.player, settled);
         run = betRun;
       }
+      const set = action.kind === 'in_play' ? playing : waitsForPlay ? parked : inFlight;
       const tracked: Promise<unknown> = run
         .catch((err) => {
           failure ??= err;
         })
         .finally(() => {
-          inFlight.delete(tracked);
+          set.delete(tracked);
           progress.actionsDone++;
           report();
         });
-      inFlight.add(tracked);
+      set.add(tracked);
     }
-    await Promise.all(inFlight);
+    await Promise.all([...inFlight, ...playing, ...parked]);
     if (failure) throw failure;
     signal?.throwIfAborted();
     const timelineMs = performance.now() - runStarted;
@@ -473,7 +613,10 @@ export async function runReplay(target: ReplayTarget, options: ReplayOptions): P
     progress.phase = 'collecting';
     report();
     const finalBets = new Map<string, BetView>();
-    const bettors = population.filter((b) => outcomes.some((o) => o.playerId === b.id && o.answer));
+    // every bet, the live ones after the plan's (by match, then by their order in the match)
+    liveOutcomes.sort((a, b) => a.live.match - b.live.match || a.plan.key.localeCompare(b.plan.key));
+    const allOutcomes: BetOutcome[] = [...outcomes, ...liveOutcomes];
+    const bettors = everyone.filter((b) => allOutcomes.some((o) => o.playerId === b.id && o.answer));
     await mapLimit(bettors, 8, async (b) => {
       for (const v of await frame.allBets(sessions[b.index]!)) finalBets.set(v.id, v);
     });
@@ -481,7 +624,7 @@ export async function runReplay(target: ReplayTarget, options: ReplayOptions): P
       string,
       { available: string; held: string; ledger: Awaited<ReturnType<WalletClient['ledger']>> }
     >();
-    await mapLimit(population, 8, async (b) => {
+    await mapLimit(everyone, 8, async (b) => {
       const [bal, ledger] = await Promise.all([wallet.balance(b.id, currency), wallet.ledger(b.id)]);
       walletState.set(b.id, { ...bal, ledger });
     });
@@ -491,6 +634,14 @@ export async function runReplay(target: ReplayTarget, options: ReplayOptions): P
       (t) => (!target.whiteLabelId || t.white_label_id === target.whiteLabelId) && t.currency === currency,
     );
     const pending = await admin.pendingCallbacks();
+    // Bookie's side of each cash-out payment: the refund amounts of its /bet/cash-out-orders/accepted callbacks
+    const cashOutCallbacks = new Map<string, { status: string; refund_amount: string }[]>();
+    const cashedBets = [
+      ...new Set(cashOuts.filter((c) => c.order?.status.code === 'accepted').map((c) => c.betId)),
+    ];
+    await mapLimit(cashedBets, 8, async (betId) => {
+      cashOutCallbacks.set(betId, await admin.cashOutCallbacks(betId));
+    });
     const sumOf = (f: (t: (typeof mine)[number]) => string) =>
       formatMoney(mine.reduce((acc, t) => add(acc, parseDecimal(f(t), { field: 'amount' })), ZERO));
     const finalReport = buildReport({
@@ -498,9 +649,10 @@ export async function runReplay(target: ReplayTarget, options: ReplayOptions): P
       currency,
       seasons: options.seasons,
       script,
-      outcomes,
+      outcomes: allOutcomes,
       finalBets,
       deposits,
+      ...(inPlay ? { inPlay: { cashOuts, cashOutCallbacks, commands: inPlayCommands } } : {}),
       wallet: walletState,
       walletInvariantOk: invariant.ok,
       bookie: {
@@ -512,8 +664,8 @@ export async function runReplay(target: ReplayTarget, options: ReplayOptions): P
       pendingCallbacks: pending,
       timing: {
         elapsed_s: (performance.now() - started) / 1000,
-        trading_commands: progress.stepsDone,
-        bets_per_s: outcomes.filter((o) => o.answer).length / (replayMs / 1000),
+        trading_commands: progress.stepsDone + inPlayCommands,
+        bets_per_s: allOutcomes.filter((o) => o.answer).length / (replayMs / 1000),
         replay_s: replayMs / 1000,
         timeline_s: timelineMs / 1000,
       },
@@ -544,7 +696,7 @@ export async function runReplay(target: ReplayTarget, options: ReplayOptions): P
       if (finalReport.reported.problems.length > 0) finalReport.reconciliation.ok = false;
     }
     const byId = new Map(script.matches.map((m) => [m.sportEventId, m]));
-    const lines = outcomes
+    const lines = allOutcomes
       .filter((o) => o.answer)
       .map((o) => betsOutLine(finalBets.get(o.answer!.id) ?? o.answer!, o.playerId, byId));
     progress.phase = 'done';

@@ -267,3 +267,158 @@ describe('buildTimeline', () => {
     );
   });
 });
+
+describe('buildReport in play', () => {
+  // bet a cashed out in part (5 of 10 for 6.000, the rest settled at 1.95: 9.75); live bet f cashed out in full
+  // (10 for 12.340) after new prices during its delay moved it from 2.10 to 2.05
+  const partial = { ...bets[0]!, settle_amount: '9.750000' };
+  const full = view('f', {
+    status: 7,
+    state: 'cashed_out',
+    selections: [{ ...sel(m1, '1', 'home', '2.050000', 0), requested_odds: '2.100000' }],
+  });
+  const cashOuts = [
+    {
+      betId: 'a',
+      playerId: 'p1',
+      match: 0,
+      minute: "50'",
+      kind: 'partial' as const,
+      via: 'frame' as const,
+      amount: '5.000000',
+      order: {
+        id: 'o1',
+        amount: '5.000000',
+        refund_amount: '6.000000',
+        status: { code: 'accepted' as const },
+        created_at: '',
+      },
+      fair: '6.400000',
+    },
+    {
+      betId: 'f',
+      playerId: 'p1',
+      match: 0,
+      minute: "70'",
+      kind: 'full' as const,
+      via: 'partner' as const,
+      amount: '10.000000',
+      order: {
+        id: 'o2',
+        amount: '10.000000',
+        refund_amount: '12.340000',
+        status: { code: 'accepted' as const },
+        created_at: '',
+      },
+      fair: '13.000000',
+    },
+  ];
+  const callbacks = new Map([
+    ['a', [{ status: 'delivered', refund_amount: '6.000000' }]],
+    ['f', [{ status: 'delivered', refund_amount: '12.340000' }]],
+  ]);
+  function inPlayInput(over: Partial<ReportInput> = {}): ReportInput {
+    const base = input();
+    const w = base.wallet.get('p1')!;
+    const ledger = [
+      ...w.ledger.map((l) => (l.bet_id === 'a' && l.kind === 'credit' ? { ...l, amount: '9.750000' } : l)),
+      { kind: 'credit', reason: 'cash_out', amount: '6.000000', bet_id: 'a' },
+      { kind: 'hold', reason: 'place', amount: '10.000000', bet_id: 'f' },
+      { kind: 'capture', reason: 'accept', amount: '10.000000', bet_id: 'f' },
+      { kind: 'credit', reason: 'cash_out', amount: '12.340000', bet_id: 'f' },
+    ];
+    const finalBets = new Map(base.finalBets);
+    finalBets.set('a', partial);
+    finalBets.set('f', full);
+    const live = {
+      plan: { ...plan(10), intent: 'live' as const },
+      playerId: 'p1',
+      answer: full,
+      live: { match: 0, minute: "63'", during: 'odds' as const, sentDuringDelay: true },
+    };
+    return input({
+      outcomes: [...base.outcomes.map((o) => (o.answer?.id === 'a' ? { ...o, answer: partial } : o)), live],
+      finalBets,
+      // 100 − 40 + 9.75 + 5 + 68 + 6 + 12.34
+      wallet: new Map([['p1', { ...w, available: '161.090000', ledger }]]),
+      bookie: { stakes_accepted: '40.000000', net_payout: '82.750000', open_bets: 0, ledger_mismatches: 0 },
+      inPlay: { cashOuts, cashOutCallbacks: callbacks, commands: 95, matches: 1 },
+      ...over,
+    });
+  }
+
+  it('reconciles cash-outs with the wallet and the callbacks, counts them and the margin earned', () => {
+    const r = buildReport(inPlayInput());
+    expect(r.reconciliation.problems).toEqual([]);
+    expect(r.reconciliation).toMatchObject({ ok: true, cash_outs_match: true, cash_out_paid: '18.340000' });
+    expect(r.in_play!.cash_outs).toMatchObject({
+      placed: 2,
+      accepted_full: 1,
+      accepted_partial: 1,
+      stake_cashed_out: '15.000000',
+      paid: '18.340000',
+      fair_value: '19.400000',
+      margin_earned: '1.060000',
+      margin_pct: '5.46',
+    });
+    expect(r.in_play!.live_bets.odds_during_delay).toMatchObject({
+      sent: 1,
+      accepted: 1,
+      accepted_at_new_odds: 1,
+    });
+    // a cash-out is a payout of its bet in the market table
+    const byMarket = Object.fromEntries(r.markets.map((m) => [m.market, m]));
+    expect(byMarket.asian_handicap).toMatchObject({ stakes: '20.000000', payouts: '20.750000' });
+    expect(byMarket['1x2']).toMatchObject({ bets: 1, stakes: '10.000000', payouts: '12.340000' });
+    const text = formatReport(r);
+    expect(text).toContain('1 full and 1 partial accepted');
+    expect(text).toContain('Reconciliation: OK');
+  });
+
+  it('fails when a cash-out was not paid as accepted: a missing callback, a wrong wallet credit', () => {
+    const missing = buildReport(
+      inPlayInput({
+        inPlay: { cashOuts, cashOutCallbacks: new Map([['a', callbacks.get('a')!]]), commands: 1 },
+      }),
+    );
+    expect(missing.reconciliation.ok).toBe(false);
+    expect(missing.reconciliation.cash_outs_match).toBe(false);
+    expect(missing.reconciliation.problems.join('\n')).toContain('bet f');
+    const pending = buildReport(
+      inPlayInput({
+        inPlay: {
+          cashOuts,
+          cashOutCallbacks: new Map([
+            ...callbacks,
+            ['f', [{ status: 'pending', refund_amount: '12.340000' }]],
+          ]),
+          commands: 1,
+        },
+      }),
+    );
+    expect(pending.reconciliation.cash_outs_match).toBe(false);
+    const base = inPlayInput();
+    const w = base.wallet.get('p1')!;
+    const short = buildReport(
+      inPlayInput({
+        wallet: new Map([
+          [
+            'p1',
+            {
+              ...w,
+              ledger: w.ledger.map((l) =>
+                l.reason === 'cash_out' && l.bet_id === 'f' ? { ...l, amount: '12.330000' } : l,
+              ),
+            },
+          ],
+        ]),
+      }),
+    );
+    expect(short.reconciliation.cash_outs_match).toBe(false);
+    expect(short.reconciliation.ok).toBe(false);
+    // without the in-play phase the report has neither the section nor the check
+    const plain = buildReport(input());
+    expect(plain.in_play).toBeUndefined();
+    expect(plain.reconciliation.cash_outs_match).toBeUndefined();
+  });
+});

@@ -22,6 +22,8 @@ import {
 } from '@bookie/core';
 import type { BetKind, ChosenSelection, PlannedBet } from './bettors.js';
 import type { MarketKind, ParsedSeason } from './football-data.js';
+import { buildInPlayReport, formatInPlayReport, type InPlayReport } from './in-play-report.js';
+import type { CashOutOutcome, LiveBetOutcome } from './in-play-runner.js';
 import { LEAGUES, LINE_SPECIFIER, marketKindOf } from './markets.js';
 import type { ReportedBetsReport } from './reported-bets.js';
 import { formatRiskReport, type RiskReport } from './risk-report.js';
@@ -159,6 +161,13 @@ export interface Reconciliation {
   /** Σ accepted stakes and Σ settle amounts from Bookie's bets. */
   stakes_accepted: string;
   settled_payouts: string;
+  /**
+   * In play: each cash-out the replay saw accepted was paid once — the wallet's `cash_out` credits of the bet, and
+   * the refund amounts of Bookie's delivered `/bet/cash-out-orders/accepted` callbacks, each equal Σ accepted orders.
+   */
+  cash_outs_match?: boolean;
+  /** Σ refund amounts of the accepted cash-out orders (in play). */
+  cash_out_paid?: string;
   /** Bookie's reconciliation report (`/admin/reports/reconcile`). */
   bookie: { stakes_accepted: string; net_payout: string; open_bets: number; ledger_mismatches: number };
   /** The first problems found (at most 20). */
@@ -203,6 +212,8 @@ export interface ReplayReport {
   reconciliation: Reconciliation;
   /** The bets the other white labels reported (risk decision and advice), when the replay ran them. */
   reported?: ReportedBetsReport;
+  /** The in-play phase, when the replay ran it (`--in-play`). */
+  in_play?: InPlayReport;
   timing: {
     elapsed_s: number;
     trading_commands: number;
@@ -237,6 +248,13 @@ export interface ReportInput {
   bookie: { stakes_accepted: string; net_payout: string; open_bets: number; ledger_mismatches: number };
   pendingCallbacks: number;
   timing: ReplayReport['timing'];
+  /** The in-play phase: the cash-outs and Bookie's cash-out callbacks per bet (live bets are in `outcomes`). */
+  inPlay?: {
+    cashOuts: readonly CashOutOutcome[];
+    cashOutCallbacks: ReadonlyMap<string, readonly { status: string; refund_amount: string }[]>;
+    commands: number;
+    matches?: number;
+  };
 }
 
 const pct = (num: Rational, den: Rational): string | null =>
@@ -285,6 +303,13 @@ export function buildReport(input: ReportInput): ReplayReport {
     return g;
   };
   for (const name of ['1x2', 'total', 'asian_handicap', 'express', 'system']) group(name);
+  /** A single by its market kind, else its bet type. */
+  const groupOf = (bet: BetView): string => {
+    if (bet.bet_type !== 'single') return bet.bet_type;
+    const m = bySportEvent.get(bet.selections[0]?.sport_event_id ?? '');
+    const market = m?.finalMarkets.find((x) => x.id === bet.selections[0]?.market_id);
+    return (market && marketKindOf(market.type_id)) ?? 'single';
+  };
 
   const problems: string[] = [];
   const problem = (p: string) => {
@@ -296,6 +321,17 @@ export function buildReport(input: ReportInput): ReplayReport {
   // per player: what the wallet should hold, from Bookie's bets
   const expected = new Map<string, Rational>();
   const perBet = new Map<string, { stake: Rational; payout: Rational; accepted: boolean }>();
+  // in play: what each bet's accepted cash-out orders paid
+  const cashOutPaid = new Map<string, { paid: Rational; orders: number }>();
+  let cashOutTotal = ZERO;
+  for (const c of input.inPlay?.cashOuts ?? []) {
+    if (c.order?.status.code !== 'accepted') continue;
+    const x = cashOutPaid.get(c.betId) ?? { paid: ZERO, orders: 0 };
+    x.paid = add(x.paid, money(c.order.refund_amount));
+    x.orders++;
+    cashOutPaid.set(c.betId, x);
+    cashOutTotal = add(cashOutTotal, money(c.order.refund_amount));
+  }
   for (const [player, list] of input.deposits) {
     expected.set(
       player,
@@ -326,7 +362,17 @@ export function buildReport(input: ReportInput): ReplayReport {
     if (!accepted) continue;
     stakesAccepted = add(stakesAccepted, stake);
     let e = expected.get(o.playerId) ?? ZERO;
-    e = sub(e, stake);
+    const cashedOut = cashOutPaid.get(bet.id)?.paid ?? ZERO;
+    e = add(sub(e, stake), cashedOut);
+    if (bet.state === 'cashed_out') {
+      // cashed out in full: the cash-out paid it, no settlement follows
+      expected.set(o.playerId, e);
+      const g = group(groupOf(bet));
+      g.bets++;
+      g.stakes = add(g.stakes, stake);
+      g.payouts = add(g.payouts, cashedOut);
+      continue;
+    }
     if (!isSettled) {
       everySettled = false;
       problem(`bet ${bet.id} is accepted but not settled (status ${bet.status})`);
@@ -342,16 +388,10 @@ export function buildReport(input: ReportInput): ReplayReport {
     else if (bet.settle_type === 3) settled.by_settle_type.lost++;
     for (const s of bet.selections)
       settled.selection_statuses[s.status] = (settled.selection_statuses[s.status] ?? 0) + 1;
-    let name: string = bet.bet_type;
-    if (bet.bet_type === 'single') {
-      const m = bySportEvent.get(bet.selections[0]?.sport_event_id ?? '');
-      const market = m?.finalMarkets.find((x) => x.id === bet.selections[0]?.market_id);
-      name = (market && marketKindOf(market.type_id)) ?? 'single';
-    }
-    const g = group(name);
+    const g = group(groupOf(bet));
     g.bets++;
     g.stakes = add(g.stakes, stake);
-    g.payouts = add(g.payouts, payout);
+    g.payouts = add(add(g.payouts, payout), cashedOut);
   }
   const marketLines: MarketLine[] = [];
   let allBets = 0;
@@ -366,6 +406,7 @@ export function buildReport(input: ReportInput): ReplayReport {
   marketLines.push(line('all', allBets, allStakes, allPayouts));
 
   // the wallet against Bookie
+  let cashOutsMatch = true;
   let balancesMatch = true;
   let ledgerMatches = true;
   let noHolds = true;
@@ -391,7 +432,10 @@ export function buildReport(input: ReportInput): ReplayReport {
       problem(`${player}: wallet has ${w.available}, Bookie's bets say ${formatMoney(exp)}`);
     }
     // per bet, from the wallet's ledger
-    const byBet = new Map<string, { held: Rational; captured: Rational; credited: Rational }>();
+    const byBet = new Map<
+      string,
+      { held: Rational; captured: Rational; credited: Rational; cashedOut: Rational }
+    >();
     for (const l of w.ledger) {
       if (!l.bet_id) continue;
       const betCurrency = input.finalBets.get(l.bet_id)?.currency ?? input.currency;
@@ -403,7 +447,7 @@ export function buildReport(input: ReportInput): ReplayReport {
       }
       let b = byBet.get(l.bet_id);
       if (!b) {
-        b = { held: ZERO, captured: ZERO, credited: ZERO };
+        b = { held: ZERO, captured: ZERO, credited: ZERO, cashedOut: ZERO };
         byBet.set(l.bet_id, b);
       }
       const a = money(l.amount);
@@ -414,6 +458,8 @@ export function buildReport(input: ReportInput): ReplayReport {
         b.captured = add(b.captured, a);
       } else if (l.kind === 'credit' && l.reason === 'settle') b.credited = add(b.credited, a);
       else if (l.kind === 'debit' && l.reason === 'unsettle') b.credited = sub(b.credited, a);
+      else if (l.kind === 'credit' && l.reason === 'cash_out') b.cashedOut = add(b.cashedOut, a);
+      else if (l.kind === 'debit' && l.reason === 'cash_out_declined') b.cashedOut = sub(b.cashedOut, a);
     }
     for (const [betId, b] of byBet) {
       const mine = perBet.get(betId);
@@ -431,6 +477,14 @@ export function buildReport(input: ReportInput): ReplayReport {
         );
       }
       if (compare(b.held, ZERO) !== 0) noHolds = false;
+      const wantCashOut = cashOutPaid.get(betId)?.paid ?? ZERO;
+      if (compare(b.cashedOut, wantCashOut) !== 0) {
+        cashOutsMatch = false;
+        problem(
+          `${player} bet ${betId}: the wallet credited ${formatMoney(b.cashedOut)} for cash-outs, the accepted ` +
+            `orders paid ${formatMoney(wantCashOut)}`,
+        );
+      }
     }
     for (const o of input.outcomes) {
       if (o.playerId !== player || !o.answer) continue;
@@ -439,6 +493,19 @@ export function buildReport(input: ReportInput): ReplayReport {
         ledgerMatches = false;
         problem(`${player} bet ${o.answer.id}: accepted by Bookie, unknown to the wallet`);
       }
+    }
+  }
+  // Bookie's cash-out callbacks: one delivered /bet/cash-out-orders/accepted per accepted order, same amounts
+  for (const [betId, want] of cashOutPaid) {
+    const calls = input.inPlay?.cashOutCallbacks.get(betId) ?? [];
+    const delivered = calls.filter((c) => c.status === 'delivered');
+    const sum = delivered.reduce((acc, c) => add(acc, money(c.refund_amount)), ZERO);
+    if (delivered.length !== want.orders || calls.length !== want.orders || compare(sum, want.paid) !== 0) {
+      cashOutsMatch = false;
+      problem(
+        `bet ${betId}: Bookie delivered ${delivered.length} of ${calls.length} cash-out callbacks for ` +
+          `${formatMoney(sum)}, the replay's ${want.orders} accepted orders paid ${formatMoney(want.paid)}`,
+      );
     }
   }
   const bookieOk =
@@ -462,6 +529,7 @@ export function buildReport(input: ReportInput): ReplayReport {
       noHolds &&
       everySettled &&
       bookieOk &&
+      cashOutsMatch &&
       input.walletInvariantOk &&
       input.pendingCallbacks === 0,
     wallet_balances_match: balancesMatch,
@@ -477,6 +545,7 @@ export function buildReport(input: ReportInput): ReplayReport {
     wallet_held: formatMoney(walletHeld),
     stakes_accepted: formatMoney(stakesAccepted),
     settled_payouts: formatMoney(payouts),
+    ...(input.inPlay ? { cash_outs_match: cashOutsMatch, cash_out_paid: formatMoney(cashOutTotal) } : {}),
     bookie: input.bookie,
     problems,
   };
@@ -500,6 +569,17 @@ export function buildReport(input: ReportInput): ReplayReport {
     markets: marketLines,
     currency: input.currency,
     reconciliation,
+    ...(input.inPlay
+      ? {
+          in_play: buildInPlayReport({
+            matches: input.inPlay.matches ?? matches.length,
+            commands: input.inPlay.commands,
+            bets: input.outcomes.filter((o): o is LiveBetOutcome => 'live' in o),
+            finalBets: input.finalBets,
+            cashOuts: input.inPlay.cashOuts,
+          }),
+        }
+      : {}),
     timing: input.timing,
   };
 }
@@ -547,6 +627,7 @@ export function formatReport(r: ReplayReport): string {
   const byR = Object.entries(b.declined_by_restriction).sort((x, y) => y[1] - x[1]);
   if (byR.length) out.push(`  declined by restriction: ${byR.map(([t, n]) => `${t} ${n}`).join(', ')}`);
   if (r.risk) out.push(...formatRiskReport(r.risk));
+  if (r.in_play) out.push(...formatInPlayReport(r.in_play, r.currency));
   const s = r.settled;
   out.push(
     `Settled: ${s.bets} (win ${s.by_settle_type.win}, refund ${s.by_settle_type.refund}, lost ${s.by_settle_type.lost}); ` +
@@ -564,17 +645,24 @@ export function formatReport(r: ReplayReport): string {
         `${two(m.ggr).padStart(15)}${(m.margin_pct === null ? '-' : `${m.margin_pct}%`).padStart(9)}`,
     );
   }
-  out.push(`  (${r.currency}; stakes and payouts of settled bets; GGR = stakes − payouts)`);
+  out.push(
+    `  (${r.currency}; stakes and payouts of settled bets${r.in_play ? ', cash-outs paid counted as payouts' : ''}; GGR = stakes − payouts)`,
+  );
   out.push('');
   const c = r.reconciliation;
   const mark = (ok: boolean) => (ok ? 'ok' : 'FAILED');
   out.push(`Reconciliation: ${c.ok ? 'OK' : 'FAILED'}`);
   out.push(
-    `  wallet balances = deposits − stakes + payouts of Bookie's bets (${c.players} players): ${mark(c.wallet_balances_match)}`,
+    `  wallet balances = deposits − stakes + payouts${c.cash_outs_match !== undefined ? ' + cash-outs' : ''} of Bookie's bets (${c.players} players): ${mark(c.wallet_balances_match)}`,
   );
   out.push(
     `  wallet ledger per bet = Bookie's stake and settle amount: ${mark(c.wallet_ledger_matches_bets)}`,
   );
+  if (c.cash_outs_match !== undefined) {
+    out.push(
+      `  cash-outs paid (${two(c.cash_out_paid ?? '0')}) = the wallet's cash-out credits = Bookie's cash-out callbacks: ${mark(c.cash_outs_match)}`,
+    );
+  }
   out.push(`  no holds left at the wallet (held ${two(c.wallet_held)}): ${mark(c.no_holds_left)}`);
   out.push(`  every accepted bet settled: ${mark(c.every_accepted_bet_settled)}`);
   out.push(

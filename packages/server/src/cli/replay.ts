@@ -274,6 +274,13 @@ type ReplayFlags = {
   bookieProcess?: boolean;
   walletInProcess?: boolean;
   riskLimit?: string;
+  inPlay?: boolean;
+  liveBetsPerMatch?: string;
+  matchesInPlay?: string;
+  priceEvery?: string;
+  oddsStream?: string;
+  back?: string;
+  stake?: string;
 };
 
 /** `--risk-limit`: a positive amount of EUR with at most 6 decimals. */
@@ -289,7 +296,7 @@ export function replayCommand(): Command {
       'replay football-data.co.uk seasons through the whole platform (trading → feed → bets → wallet callbacks → ' +
         'settlement) with a seeded population of bettors; prints a report with a reconciliation (exit 1 when it fails)',
     )
-    .argument('<csv...>', 'football-data.co.uk CSV files (e.g. packages/simulator/data/E0_2324.csv)')
+    .argument('[csv...]', 'football-data.co.uk CSV files (e.g. packages/simulator/data/E0_2324.csv)')
     .option('--speed <max|N>', 'max (as fast as possible) or N× real time', 'max')
     .option('--seed <seed>', 'seed of the bettors (same seed, same bets)', '1')
     .option('--bets <n>', 'bets to place in all (default 14 per match)')
@@ -307,14 +314,52 @@ export function replayCommand(): Command {
       'a liability limit per outcome (EUR, prematch and live) for the run; the report adds exposure, max_bet ' +
         'declines per market and risk scores by bettor profile',
     )
+    .option(
+      '--in-play',
+      'play each match minute by minute after kick-off: live prices from a Poisson model of the real score, bet ' +
+        'stops at goals, live bets under a bet delay and cash-outs; the report adds an in-play section',
+    )
+    .option('--live-bets-per-match <n>', 'with --in-play: live bets per match (default 6)')
+    .option('--matches-in-play <n>', 'with --in-play: matches played side by side at most (default 10)')
+    .option(
+      '--price-every <minutes>',
+      'with --in-play: minutes between two live price updates while nothing happens (default 1; goals always move them)',
+    )
     .option('--bookie-process', 'run Bookie as a `bookie start` child process instead of in this process')
     .option('--wallet-in-process', 'run the reference wallet in this process instead of as a child process')
+    .option(
+      '--odds-stream <file.jsonl>',
+      'instead of seasons: a Betfair Exchange stream recording drives one market; a bet placed before the start ' +
+        'is quoted for cash-out after every price change (see the operator guide)',
+    )
+    .option('--back <selection>', 'with --odds-stream: the runner to back (default the first)')
+    .option('--stake <eur>', 'with --odds-stream: the stake of the bet (default 10)')
     .action(
       action(async (files: string[], o: ReplayFlags) => {
+        if (o.oddsStream) {
+          const { replayOddsStream } = await import('./odds-stream.js');
+          return replayOddsStream(o.oddsStream, o, {
+            dbUrl: o.dbUrl,
+            dataDir: o.dataDir,
+            bookie: o.bookieProcess ? 'process' : 'in-process',
+            wallet: o.walletInProcess ? 'in-process' : 'process',
+          });
+        }
+        if (files.length === 0)
+          throw validationError('csv', 'give at least one season file, or --odds-stream');
         const speed = parseSpeed(o.speed);
         const bets = parseCount('--bets', o.bets);
         const players = parseCount('--players', o.players, 100_000);
         const concurrency = parseCount('--concurrency', o.concurrency, 1000);
+        const liveBetsPerMatch = parseCount('--live-bets-per-match', o.liveBetsPerMatch, 100);
+        const matchesAtOnce = parseCount('--matches-in-play', o.matchesInPlay, 100);
+        const priceEveryMin = parseCount('--price-every', o.priceEvery, 45);
+        const inPlayFlag = [
+          liveBetsPerMatch && '--live-bets-per-match',
+          matchesAtOnce && '--matches-in-play',
+          priceEveryMin && '--price-every',
+        ].find(Boolean);
+        if (inPlayFlag && !o.inPlay) throw validationError(inPlayFlag, 'only with --in-play');
         const seasons = await readSeasons(files);
         const { formatReport, progressBar, runReplay } = await import('@bookie/simulator');
         const result = await withPlatform(
@@ -334,6 +379,15 @@ export function replayCommand(): Command {
                 ...(speed === 'max' ? {} : { maxWaitMs: 2000 }),
                 ...(bets ? { bets } : {}),
                 ...(o.riskLimit ? { riskLimitEur: parseRiskLimit(o.riskLimit) } : {}),
+                ...(o.inPlay
+                  ? {
+                      inPlay: {
+                        ...(liveBetsPerMatch ? { liveBetsPerMatch } : {}),
+                        ...(matchesAtOnce ? { matchesAtOnce } : {}),
+                        ...(priceEveryMin ? { priceEveryMin } : {}),
+                      },
+                    }
+                  : {}),
                 ...(players ? { players } : {}),
                 ...(concurrency ? { concurrency } : {}),
                 minStake: Number(REPLAY_LIMITS.min_stake),
