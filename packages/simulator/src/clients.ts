@@ -5,6 +5,7 @@
  *
  * @packageDocumentation
  */
+import { setTimeout as delay } from 'node:timers/promises';
 import type { BetPage, BetView, PlaceBetRequest, SportEvent } from '@bookie/contracts';
 import { type Dispatcher, request } from 'undici';
 
@@ -73,6 +74,31 @@ export class FrameApi {
   /** `POST /frame-api/bets`: places a bet; the answer is the bet once accepted or declined. */
   placeBet(session: string, body: PlaceBetRequest): Promise<BetView> {
     return callJson(this.dispatcher, 'POST', `${this.baseUrl}/frame-api/bets`, { token: session, body });
+  }
+
+  /**
+   * {@link placeBet}, tried again (20 times at most, waiting 20 ms × the attempt) while the answer may change: Bookie's
+   * own replica a moment behind the feed (422 `restricted`: the event is not there yet), a dropped connection or a
+   * 503. The body's `client_key` makes a retry idempotent. Resolves to the bet, or to the last error's message.
+   */
+  async placeBetRetrying(
+    session: string,
+    body: PlaceBetRequest,
+    signal?: AbortSignal,
+  ): Promise<{ answer: BetView } | { error: string }> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return { answer: await this.placeBet(session, body) };
+      } catch (err) {
+        const retry =
+          err instanceof HttpError &&
+          (err.status === 0 || err.status === 503 || (err.status === 422 && err.code === 'restricted'));
+        if (!retry || attempt >= 20) return { error: (err as Error).message };
+        await delay(20 * attempt, undefined, signal ? { signal } : {}).catch((e: unknown) => {
+          throw signal?.aborted ? signal.reason : e;
+        });
+      }
+    }
   }
 
   /** Every bet of the session's player (`GET /frame-api/bets`, all pages). */

@@ -17,7 +17,7 @@ import type {
 import { format, mul, parseDecimal, type Rational, roundHalfUp } from '@bookie/core';
 import type { Dispatcher } from 'undici';
 import { type Bettor, chooseSelections } from './bettors.js';
-import { callJson, type FrameApi, HttpError, type WalletClient } from './clients.js';
+import { callJson, type FrameApi, type WalletClient } from './clients.js';
 import type { DuringDelay, InPlayPlan, LiveBetPlan, PlannedCashOut } from './in-play.js';
 import { marketId } from './markets.js';
 import { Rng } from './prng.js';
@@ -214,21 +214,9 @@ export async function runInPlay(
     };
     const before = bet.during === 'none' ? undefined : await holdsOf(bettor.id);
     const answer = (async () => {
-      for (let attempt = 1; ; attempt++) {
-        try {
-          outcome.answer = await ctx.frame.placeBet(session, body);
-          return;
-        } catch (err) {
-          const retry =
-            err instanceof HttpError &&
-            (err.status === 0 || err.status === 503 || (err.status === 422 && err.code === 'restricted'));
-          if (!retry || attempt >= 20) {
-            outcome.error = (err as Error).message;
-            return;
-          }
-          await new Promise((r) => setTimeout(r, 20 * attempt));
-        }
-      }
+      const r = await ctx.frame.placeBetRetrying(session, body);
+      if ('answer' in r) outcome.answer = r.answer;
+      else outcome.error = r.error;
     })();
     if (before) {
       // the bet is held at the wallet before Bookie waits out its delay: the market moves now

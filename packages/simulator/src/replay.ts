@@ -28,7 +28,7 @@ import {
   type PlannedBet,
   planBets,
 } from './bettors.js';
-import { AdminApi, callJson, FrameApi, HttpError, WalletClient } from './clients.js';
+import { AdminApi, callJson, FrameApi, WalletClient } from './clients.js';
 import type { ParsedSeason } from './football-data.js';
 import { type InPlayPlan, type InPlayPlanOptions, planInPlay } from './in-play.js';
 import { type CashOutOutcome, type LiveBetOutcome, runInPlay } from './in-play-runner.js';
@@ -438,23 +438,12 @@ export async function runReplay(target: ReplayTarget, options: ReplayOptions): P
         client_key: bet.key,
         ...(bet.systemSizes ? { system_sizes: bet.systemSizes } : {}),
       };
-      for (let attempt = 1; ; attempt++) {
-        try {
-          outcome.answer = await frame.placeBet(sessions[bet.player]!, body);
-          break;
-        } catch (err) {
-          // Bookie's own replica may be a moment behind the feed (422 restricted: the event is not there yet);
-          // a dropped connection is retried too (client_key makes the retry idempotent)
-          const retry =
-            err instanceof HttpError &&
-            (err.status === 0 || err.status === 503 || (err.status === 422 && err.code === 'restricted'));
-          if (!retry || attempt >= 20) {
-            outcome.error = (err as Error).message;
-            return;
-          }
-          await sleep(20 * attempt, signal);
-        }
+      const placed = await frame.placeBetRetrying(sessions[bet.player]!, body, signal);
+      if ('error' in placed) {
+        outcome.error = placed.error;
+        return;
       }
+      outcome.answer = placed.answer;
       const a = outcome.answer;
       if (a.status === 1) progress.accepted++;
       else progress.notAccepted++;
