@@ -12,10 +12,7 @@
 
 import type { BetView, CashOutQuote } from '@bookie/contracts';
 import { validationError } from '@bookie/core';
-import { BookieClient } from '@bookie/sdk';
-import { Agent } from 'undici';
-import { httpTradingClient } from './apply-script.js';
-import { AdminApi, callJson, FrameApi, WalletClient } from './clients.js';
+import { callJson } from './clients.js';
 import {
   type BookieMarketState,
   type McmMessage,
@@ -25,6 +22,7 @@ import {
   probabilitiesOf,
   showsState,
 } from './odds-stream.js';
+import { platformClients } from './platform-clients.js';
 import type { ReplayTarget } from './replay.js';
 import { sleep } from './replay.js';
 
@@ -157,18 +155,10 @@ export async function runOddsStream(
   const currency = options.currency ?? 'EUR';
   const timeoutMs = options.timeoutMs ?? 60_000;
   const signal = options.signal;
-  const base = target.bookieUrl.replace(/\/$/, '');
-  const agent = new Agent({ connections: 8, pipelining: 1 });
-  const partner = new BookieClient({
-    baseUrl: base,
-    clientId: target.clientId,
-    clientSecret: target.clientSecret,
-    dispatcher: agent,
+  const { base, agent, partner, trading, frame, wallet, admin } = platformClients(target, {
+    connections: 8,
+    tradingConnections: 2,
   });
-  const trading = httpTradingClient({ baseUrl: base, token: target.adminToken, connections: 2 });
-  const frame = new FrameApi(agent, base);
-  const wallet = new WalletClient(agent, target.walletUrl.replace(/\/$/, ''), target.walletAdminToken);
-  const admin = new AdminApi(agent, base, target.adminToken);
   const player = `odds-stream-${script.betfairMarketId}`;
   const deposit = '1000';
   const commands: Record<string, number> = {};

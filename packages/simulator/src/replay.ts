@@ -17,9 +17,8 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import type { BetView, PlaceBetRequest } from '@bookie/contracts';
 import { add, formatMoney, parseDecimal, ZERO } from '@bookie/core';
-import { BookieClient, FeedReplica } from '@bookie/sdk';
-import { Agent } from 'undici';
-import { httpTradingClient, type Speed, TradingCommandError } from './apply-script.js';
+import { FeedReplica } from '@bookie/sdk';
+import { type Speed, TradingCommandError } from './apply-script.js';
 import {
   type Bettor,
   type ChosenSelection,
@@ -28,10 +27,11 @@ import {
   type PlannedBet,
   planBets,
 } from './bettors.js';
-import { AdminApi, callJson, FrameApi, WalletClient } from './clients.js';
+import { callJson, type WalletClient } from './clients.js';
 import type { ParsedSeason } from './football-data.js';
 import { type InPlayPlan, type InPlayPlanOptions, planInPlay } from './in-play.js';
 import { type CashOutOutcome, type LiveBetOutcome, runInPlay } from './in-play-runner.js';
+import { platformClients } from './platform-clients.js';
 import { Rng } from './prng.js';
 import { type BetOutcome, type BetsOutLine, betsOutLine, buildReport, type ReplayReport } from './report.js';
 import { ReportedBets, type ReportingWhiteLabel } from './reported-bets.js';
@@ -274,18 +274,11 @@ export async function runReplay(target: ReplayTarget, options: ReplayOptions): P
   const report = () => options.onProgress?.(progress);
   report();
 
-  const base = target.bookieUrl.replace(/\/$/, '');
-  const agent = new Agent({ connections: concurrency + 8, pipelining: 1, keepAliveTimeout: 60_000 });
-  const partner = new BookieClient({
-    baseUrl: base,
-    clientId: target.clientId,
-    clientSecret: target.clientSecret,
-    dispatcher: agent,
+  const { base, agent, partner, trading, frame, wallet, admin } = platformClients(target, {
+    connections: concurrency + 8,
+    tradingConnections: 8,
+    keepAliveTimeout: 60_000,
   });
-  const trading = httpTradingClient({ baseUrl: base, token: target.adminToken, connections: 8 });
-  const frame = new FrameApi(agent, base);
-  const wallet = new WalletClient(agent, target.walletUrl.replace(/\/$/, ''), target.walletAdminToken);
-  const admin = new AdminApi(agent, base, target.adminToken);
   const replica = new FeedReplica({
     baseUrl: base,
     token: () => partner.accessToken(),
