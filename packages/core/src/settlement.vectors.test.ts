@@ -1,6 +1,7 @@
 /**
- * Every case of the shared settlement vectors (../test-vectors/settlement.json, a copy of
- * /work/shared/vectors/settlement.json) as a table-driven test, through the bet calculator and the core functions.
+ * Every case of the settlement vectors (../test-vectors/settlement.json: bets with their legs' odds, statuses and
+ * dead heats, and the exact payouts expected) as a table-driven test, through the bet calculator and the core
+ * functions.
  */
 import { describe, expect, it } from 'vitest';
 import vectors from '../test-vectors/settlement.json';
