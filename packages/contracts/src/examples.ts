@@ -251,6 +251,8 @@ const bet = examples(frame.BetView, {
   payout: null,
   settle_amount: null,
   settle_type: null,
+  cashed_out_stake: '0.000000',
+  cashed_out_refund: '0.000000',
 });
 examples(frame.BetPage, { items: [bet], next: null });
 

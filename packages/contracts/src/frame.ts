@@ -73,7 +73,9 @@ export const BetSelectionView = Type.Object({
 /**
  * A bet as the frame API shows it. `status` is the code (see "bet status numbers" in docs/decisions.md) (1 accepted, 2 declined, 3 settled, 4 unsettled,
  * 5 refunded, 6 refunded manually, 7 cashed out, 10 place error, 11 force_decline; 0 while placing), `state` the
- * internal name. Money and odds are decimal strings with 6 decimals.
+ * internal name. Money and odds are decimal strings with 6 decimals. After cash-outs (the cash-out rules of the MTS
+ * contract) `cashed_out_stake` is the part of the stake cashed out and `cashed_out_refund` what the player received
+ * for it; the stake still in play is `stake − cashed_out_stake`, and a settlement pays on that part alone.
  */
 export const BetView = Type.Object(
   {
@@ -95,6 +97,12 @@ export const BetView = Type.Object(
     payout: Type.Union([Type.String(), Type.Null()]),
     settle_amount: Type.Union([Type.String(), Type.Null()]),
     settle_type: Type.Union([Type.Integer(), Type.Null()]),
+    cashed_out_stake: Type.String({
+      description: 'Σ amount of the accepted cash-out orders: the part of the stake cashed out (0 when none)',
+    }),
+    cashed_out_refund: Type.String({
+      description: 'Σ refund_amount of the same orders: what the player received for them (0 when none)',
+    }),
   },
   { $id: 'BetView' },
 );

@@ -42,6 +42,8 @@ function view(id: string, over: Partial<BetView>): BetView {
     payout: null,
     settle_amount: null,
     settle_type: null,
+    cashed_out_stake: '0.000000',
+    cashed_out_refund: '0.000000',
     ...over,
   };
 }

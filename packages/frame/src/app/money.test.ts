@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { money, partOfStake, sameAmount } from './money.js';
+import { money, partOfStake, sameAmount, stakeInPlay } from './money.js';
 
 describe('money as the server wrote it', () => {
   it('keeps every significant digit and at least two decimals, never rounding', () => {
@@ -35,5 +35,17 @@ describe('the partial cash-out slider', () => {
     expect(sameAmount('4.00', '4.000000')).toBe(true);
     expect(sameAmount('4.01', '4.000000')).toBe(false);
     expect(sameAmount('x', '4')).toBe(false);
+  });
+});
+
+describe('the stake in play', () => {
+  it('is the stake less what cash-outs took, exactly, with 6 decimals', () => {
+    expect(stakeInPlay('10.000000', '4.000000')).toBe('6.000000');
+    expect(stakeInPlay('10.000000', '0.000000')).toBe('10.000000');
+    expect(stakeInPlay('0.3', '0.1')).toBe('0.200000');
+    expect(stakeInPlay('5.000000', '5.000000')).toBe('0.000000');
+  });
+  it('is the stake as it came when an amount is not a plain decimal', () => {
+    expect(stakeInPlay('10.000000', 'x')).toBe('10.000000');
   });
 });

@@ -1,4 +1,4 @@
-import { compare, format, mul, parseDecimal, rational, roundDown } from '@bookie/core/decimal';
+import { compare, format, mul, parseDecimal, rational, roundDown, sub } from '@bookie/core/decimal';
 
 const DECIMAL = /^(-?)(\d+)(?:\.(\d+))?$/;
 
@@ -42,5 +42,17 @@ export function sameAmount(a: string, b: string): boolean {
     return compare(exact(a), exact(b)) === 0;
   } catch {
     return false;
+  }
+}
+
+/**
+ * The stake still in play after cash-outs: `stake − cashed_out` as a decimal string with 6 decimals (the bet view's
+ * amounts); the stake as it came when either is not a plain decimal string.
+ */
+export function stakeInPlay(stake: string, cashedOut: string): string {
+  try {
+    return format(sub(exact(stake), exact(cashedOut)), 6);
+  } catch {
+    return stake;
   }
 }

@@ -5,7 +5,7 @@ import { useEffect, useRef } from 'preact/hooks';
 import { type CashOutDesk, isCashable, isOpen, type OrderOutcome } from './cash-out.js';
 import { cashOutReasonText, type MessageKey, t } from './i18n.js';
 import { eventName, fill } from './labels.js';
-import { money, partOfStake, sameAmount } from './money.js';
+import { money, partOfStake, sameAmount, stakeInPlay } from './money.js';
 import type { FrameStore } from './store.js';
 
 function odds(v: string, f: OddsFormat): string {
@@ -98,7 +98,8 @@ function OpenBet({ store, bet }: { store: FrameStore; bet: BetView }) {
     if (desk.active && isCashable(bet) && !desk.of(bet.id).full) desk.refresh(bet.id);
   }, [desk, bet]);
   const cur = bet.currency;
-  const remaining = co.remaining ?? bet.stake;
+  // the stake in play: the latest quote's, else the bet's own (its stake less what cash-outs took)
+  const remaining = co.remaining ?? stakeInPlay(bet.stake, bet.cashed_out_stake);
   const partial = !sameAmount(remaining, bet.stake);
   return (
     <div class="card ob" data-testid="open-bet" data-bet-id={bet.id} data-bet-type={bet.bet_type}>

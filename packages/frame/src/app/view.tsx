@@ -5,7 +5,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { isOpen } from './cash-out.js';
 import { type MessageKey, reasonText, t } from './i18n.js';
 import { eventName, fill } from './labels.js';
-import { money } from './money.js';
+import { money, sameAmount } from './money.js';
 import { OpenBets } from './open-bets.js';
 import type { FrameStore, SlipSelection } from './store.js';
 import { CSS, paletteVars } from './styles.js';
@@ -460,6 +460,15 @@ function History({ store }: { store: FrameStore }) {
             <span>
               {money(b.stake)} {b.currency}
             </span>
+            {b.cashed_out_refund &&
+              !sameAmount(b.cashed_out_refund, '0') && [
+                <span class="muted" key="cl">
+                  {tr('history.cashedOut')}
+                </span>,
+                <span data-testid="cashed-out-amount" key="cv">
+                  {money(b.cashed_out_refund)} {b.currency}
+                </span>,
+              ]}
             {b.settle_amount !== null && [
               <span class="muted" key="sl">
                 {tr('history.settled')}

@@ -199,6 +199,8 @@ export interface BetTable {
   foreign_cashed_out: ColumnType<string, string | undefined, string>;
   /** Σ amount of the bet's accepted cash-out orders: the stake settlement pays on is `stake − cashed_out_stake`. */
   cashed_out_stake: ColumnType<string, string | undefined, string>;
+  /** Σ refund_amount of the same orders: what the player received for them. */
+  cashed_out_refund: ColumnType<string, string | undefined, string>;
 }
 
 /** The key cash-out quotes are signed with (one row). */

@@ -32,5 +32,7 @@ export function toBetView(bet: Bet): BetView {
     payout: r.payout === null ? null : money6(r.payout),
     settle_amount: r.settle_amount === null ? null : money6(r.settle_amount),
     settle_type: r.settle_type,
+    cashed_out_stake: money6(r.cashed_out_stake),
+    cashed_out_refund: money6(r.cashed_out_refund),
   };
 }

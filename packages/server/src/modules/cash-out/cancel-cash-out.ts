@@ -47,9 +47,17 @@ export async function cancelCashOut(
       const now = new Date(deps.clock.now());
       await declineOrder(tx, bet.row.id, order.id, 'cancelled_by_partner', now);
       const amount = exact(order.amount, 'amount');
-      const cashed = formatMoney(sub(exact(bet.row.cashed_out_stake, 'cashed_out_stake'), amount));
+      const cashed = {
+        stake: formatMoney(sub(exact(bet.row.cashed_out_stake, 'cashed_out_stake'), amount)),
+        refund: formatMoney(
+          sub(
+            exact(bet.row.cashed_out_refund, 'cashed_out_refund'),
+            exact(order.refund_amount, 'refund_amount'),
+          ),
+        ),
+      };
       // exposure stands for the stake still in play: less every accepted order, the platform's and the partner's
-      const after = remainingStake({ ...bet.row, cashed_out_stake: cashed });
+      const after = remainingStake({ ...bet.row, cashed_out_stake: cashed.stake });
       if (bet.row.state === 'cashed_out') {
         // the bet reopens: its legs get the exposure of what comes back, which the state change puts on the outcomes
         await rewriteExposure(tx, bet.row.id, after, false);

@@ -108,7 +108,11 @@ describe(`cash-out end to end with the reference wallet (${process.env.DATABASE_
     expect(formatMoney(await exposure(e))).toBe('0.000000');
     expect(await balance('full')).toBe(formatMoney(add(d('90'), d(paid))));
     const viewer = await p.session('full');
-    expect((await p.call('GET', `/frame-api/bets/${bet.id}`, { token: viewer })).json.status).toBe(7);
+    expect((await p.call('GET', `/frame-api/bets/${bet.id}`, { token: viewer })).json).toMatchObject({
+      status: 7,
+      cashed_out_stake: '10.000000',
+      cashed_out_refund: paid,
+    });
     // the same order id again answers the stored order; a second cash-out finds nothing left
     const again = await p.call('POST', `/bets/${bet.id}/cash-out-orders/place`, {
       ...partner(),
@@ -151,6 +155,13 @@ describe(`cash-out end to end with the reference wallet (${process.env.DATABASE_
     const recompute = await p.call('POST', '/admin/risk/recompute');
     expect(recompute.json).toMatchObject({ ok: true, outcome_differences: [], bet_differences: [] });
     expect(await balance('part')).toBe(formatMoney(add(d('90'), part)));
+    // the player's view of the bet: the part cashed out and what it paid
+    const view = async () => (await p.call('GET', `/frame-api/bets/${bet.id}`, { token: s })).json;
+    expect(await view()).toMatchObject({
+      status: 1,
+      cashed_out_stake: '4.000000',
+      cashed_out_refund: formatMoney(part),
+    });
     // the selection wins: settlement pays the remaining 6 at the bet's odds
     await patchMarket(e, { odds: [{ id: '1', status: 1 }] });
     const rest = mul(d('6'), bet.odds);
@@ -165,6 +176,7 @@ describe(`cash-out end to end with the reference wallet (${process.env.DATABASE_
     expect(cancel.json.order.status).toEqual({ code: 'declined', reason: 'cancelled_by_partner' });
     await delivered();
     expect(await balance('part')).toBe(formatMoney(add(d('90'), mul(d('10'), bet.odds))));
+    expect(await view()).toMatchObject({ status: 3, cashed_out_stake: '0.000000', cashed_out_refund: '0.000000' });
     expect(await paths(bet.id)).toEqual(
       expect.arrayContaining([
         '/bet/cash-out-orders/accepted',

@@ -191,18 +191,22 @@ export async function declineOrder(
     .execute();
 }
 
-/** Sets the bet's cashed-out part of the stake and, when given, its state (the exposure trigger follows the state). */
+/**
+ * Sets the bet's cashed-out part of the stake and what the player received for it (Σ amount and Σ refund_amount of
+ * its accepted orders, decimal strings) and, when given, its state (the exposure trigger follows the state).
+ */
 export async function setCashedOut(
   db: Executor,
   betId: string,
-  cashedOutStake: string,
+  cashedOut: { stake: string; refund: string },
   state: 'accepted' | 'cashed_out' | undefined,
   at: Date,
 ): Promise<void> {
   await db
     .updateTable('bet')
     .set({
-      cashed_out_stake: cashedOutStake,
+      cashed_out_stake: cashedOut.stake,
+      cashed_out_refund: cashedOut.refund,
       updated_at: at,
       ...(state ? { state } : {}),
     })

@@ -92,14 +92,17 @@ export async function placeCashOut(
     await insertOrder(tx, order);
     if (decline) return { created: true, order, callbacks: 0 };
     const remainingAfter = sub(offer.remaining, amount);
-    const cashed = add(exact(bet.row.cashed_out_stake, 'cashed_out_stake'), amount);
+    const cashed = {
+      stake: formatMoney(add(exact(bet.row.cashed_out_stake, 'cashed_out_stake'), amount)),
+      refund: formatMoney(add(exact(bet.row.cashed_out_refund, 'cashed_out_refund'), refund)),
+    };
     if (remainingAfter.num === 0n) {
       // the bet ends cashed out: the exposure trigger takes its whole exposure off
-      await setCashedOut(tx, bet.row.id, formatMoney(cashed), 'cashed_out', now);
+      await setCashedOut(tx, bet.row.id, cashed, 'cashed_out', now);
     } else {
       // exposure stands for the stake still in play: less every accepted order, the platform's and the partner's
       await rewriteExposure(tx, bet.row.id, remainingAfter, true);
-      await setCashedOut(tx, bet.row.id, formatMoney(cashed), undefined, now);
+      await setCashedOut(tx, bet.row.id, cashed, undefined, now);
     }
     let callbacks = 0;
     if (paysThroughCallbacks(bet.row)) {

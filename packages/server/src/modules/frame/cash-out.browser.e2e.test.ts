@@ -208,14 +208,11 @@ describe('cash-out in the betting frame, in a browser', () => {
     await until('the partner page to show the balance', async () =>
       same(((await page.getByTestId('balance').textContent()) ?? '').split(' ')[0]!, afterFull),
     );
-    // and the bet is among the settled ones as cashed out
-    await until(
-      'the cashed-out bet in the history',
-      async () =>
-        (await page
-          .locator(`[data-testid=history-bet][data-bet-id="${singleId}"][data-status="7"]`)
-          .count()) === 1,
-    );
+    // and the bet is among the settled ones as cashed out, with what both orders paid
+    const settled = page.locator(`[data-testid=history-bet][data-bet-id="${singleId}"][data-status="7"]`);
+    await until('the cashed-out bet in the history', async () => (await settled.count()) === 1);
+    const paid = await settled.getByTestId('cashed-out-amount').textContent();
+    expect(same(amountOf(paid), formatMoney(add(exact(partQuoted), exact(fullQuoted))))).toBe(true);
     expect(await page.locator('[data-testid=open-bet]').count()).toBe(2);
     // the suspended bet still offers nothing
     const suspended = page.locator(`[data-testid=open-bet][data-bet-id="${suspendedId}"]`);
