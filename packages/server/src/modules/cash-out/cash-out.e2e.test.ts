@@ -176,7 +176,11 @@ describe(`cash-out end to end with the reference wallet (${process.env.DATABASE_
     expect(cancel.json.order.status).toEqual({ code: 'declined', reason: 'cancelled_by_partner' });
     await delivered();
     expect(await balance('part')).toBe(formatMoney(add(d('90'), mul(d('10'), bet.odds))));
-    expect(await view()).toMatchObject({ status: 3, cashed_out_stake: '0.000000', cashed_out_refund: '0.000000' });
+    expect(await view()).toMatchObject({
+      status: 3,
+      cashed_out_stake: '0.000000',
+      cashed_out_refund: '0.000000',
+    });
     expect(await paths(bet.id)).toEqual(
       expect.arrayContaining([
         '/bet/cash-out-orders/accepted',
