@@ -5,6 +5,7 @@
  * @packageDocumentation
  */
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
+import { CashOutOrder } from './cash-out.js';
 
 /**
  * The one error body of Bookie's HTTP APIs: `{"error": {"code", "message", "details"}}` (the partner-reported bets rule). A 400
@@ -150,7 +151,8 @@ export const PartnerBetSelection = Type.Object(
  * Any bet of a white label in the shape (see "partner-reported bets" in docs/decisions.md) (`GET /bets/{bet_id}`, `GET /bets`): frame bets today, MTS and advisory
  * bets as they land. Amounts are decimal strings with 6 decimals. `status.code` is the bet status numbers rule; `status.reason` is the first
  * restriction of a declined bet, the operator or partner reason of a cancelled or voided one, else null. `refund` is
- * the amount paid back by a cancel or void (status 5 or 6), else null. `settlement` is the current settlement.
+ * the amount paid back by a cancel or void (status 5 or 6), else null. `settlement` is the current settlement, paid
+ * on the stake left after accepted cash-out orders (`cash_out_orders`, and the partner's `foreign_cash_out_orders`).
  */
 export const PartnerBet = Type.Object(
   {
@@ -183,7 +185,11 @@ export const PartnerBet = Type.Object(
       Type.Null(),
     ]),
     refund: Type.Union([Money, Type.Null()]),
-    cash_out_orders: Type.Record(Type.String(), Type.Unknown()),
+    cash_out_orders: Type.Record(Type.String(), CashOutOrder, {
+      description:
+        "the bet's cash-out orders placed through Bookie (the partner's `…/cash-out-orders/place` or the player's " +
+        'frame), accepted and declined, by order id; {} when none',
+    }),
     foreign_cash_out_orders: Type.Array(Type.Unknown()),
   },
   {

@@ -1495,8 +1495,9 @@ export interface components {
          */
         PartnerBet: {
             accepted_at: string | null;
+            /** @description the bet's cash-out orders placed through Bookie (the partner's `…/cash-out-orders/place` or the player's frame), accepted and declined, by order id; {} when none */
             cash_out_orders: {
-                [key: string]: unknown;
+                [key: string]: components["schemas"]["CashOutOrder"];
             };
             /** @description ISO 8601 */
             created_at: string;

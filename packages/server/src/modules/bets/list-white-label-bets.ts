@@ -1,16 +1,25 @@
 import type { PartnerBet, PartnerBetPage } from '@bookie/contracts';
 import { BET_STATUS, DomainError, validationError } from '@bookie/core';
 import type { Executor } from '../../db/transaction.js';
+import { listOrdersOfBets } from '../cash-out/cash-out.repo.js';
+import { orderView } from '../cash-out/order-view.js';
 import { loadForeignCashOutOrders } from '../mts/mts.repo.js';
 import type { Bet } from './bet.js';
 import { findBet, listWhiteLabelBets, loadBets, type WhiteLabelBetFilter } from './bets.repo.js';
 import { toPartnerBet } from './partner-bet-view.js';
 
-/** Bets in the partner shape, each with the foreign cash-out orders its partner reported (MTS bets). */
+/**
+ * Bets in the partner shape, each with the foreign cash-out orders its partner reported (MTS bets) and the cash-out
+ * orders Bookie decided.
+ */
 async function partnerBets(db: Executor, bets: readonly Bet[]): Promise<PartnerBet[]> {
   const orders = await loadForeignCashOutOrders(
     db,
     bets.filter((b) => b.row.source === 'mts').map((b) => b.row.id),
+  );
+  const platformOrders = await listOrdersOfBets(
+    db,
+    bets.map((b) => b.row.id),
   );
   return bets.map((b) =>
     toPartnerBet(
@@ -22,6 +31,7 @@ async function partnerBets(db: Executor, bets: readonly Bet[]): Promise<PartnerB
         status: { code: o.status, reason: o.reason },
         created_at: o.created_at,
       })),
+      (platformOrders.get(b.row.id) ?? []).map(orderView),
     ),
   );
 }

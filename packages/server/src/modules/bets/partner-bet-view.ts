@@ -1,4 +1,4 @@
-import { PARTNER_BET_TYPE_CODE, type PartnerBet } from '@bookie/contracts';
+import { type CashOutOrder, PARTNER_BET_TYPE_CODE, type PartnerBet } from '@bookie/contracts';
 import { BET_STATUS } from '@bookie/core';
 import { type Bet, betStatusCode } from './bet.js';
 import { money6, odds6 } from './callback-bodies.js';
@@ -27,9 +27,13 @@ function foreignSelectionOf(s: Bet['selections'][number]): Record<string, unknow
 /**
  * A bet in the partner bet-object shape (`GET /bets`, `GET /bets/{bet_id}`). An MTS bet is shown under the
  * partner's id with its foreign selections, player address and foreign cash-out orders (`foreignCashOutOrders`,
- * read by the caller); frame bets carry none.
+ * read by the caller); frame bets carry none. `cashOutOrders` are the orders Bookie decided, by order id.
  */
-export function toPartnerBet(bet: Bet, foreignCashOutOrders: unknown[] = []): PartnerBet {
+export function toPartnerBet(
+  bet: Bet,
+  foreignCashOutOrders: unknown[] = [],
+  cashOutOrders: readonly CashOutOrder[] = [],
+): PartnerBet {
   const r = bet.row;
   const code = betStatusCode(r);
   const settled = r.state === 'settled' && r.payout !== null && r.settle_amount !== null;
@@ -69,7 +73,7 @@ export function toPartnerBet(bet: Bet, foreignCashOutOrders: unknown[] = []): Pa
       refunded && r.settle_amount !== null
         ? { value: money6(r.settle_amount), currency_code: r.currency }
         : null,
-    cash_out_orders: {},
+    cash_out_orders: Object.fromEntries(cashOutOrders.map((o) => [o.id, o])),
     foreign_cash_out_orders: foreignCashOutOrders,
   };
 }

@@ -162,6 +162,10 @@ describe(`cash-out end to end with the reference wallet (${process.env.DATABASE_
       cashed_out_stake: '4.000000',
       cashed_out_refund: formatMoney(part),
     });
+    // the partner's view of the bet lists the order by its id
+    const orderId = placed.json.order.id as string;
+    const partnerView = async () => (await p.call('GET', `/bets/${bet.id}`, partner())).json;
+    expect((await partnerView()).cash_out_orders).toEqual({ [orderId]: placed.json.order });
     // the selection wins: settlement pays the remaining 6 at the bet's odds
     await patchMarket(e, { odds: [{ id: '1', status: 1 }] });
     const rest = mul(d('6'), bet.odds);
@@ -180,6 +184,9 @@ describe(`cash-out end to end with the reference wallet (${process.env.DATABASE_
       status: 3,
       cashed_out_stake: '0.000000',
       cashed_out_refund: '0.000000',
+    });
+    expect((await partnerView()).cash_out_orders).toEqual({
+      [orderId]: { ...placed.json.order, status: { code: 'declined', reason: 'cancelled_by_partner' } },
     });
     expect(await paths(bet.id)).toEqual(
       expect.arrayContaining([

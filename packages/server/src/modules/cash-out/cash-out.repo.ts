@@ -170,6 +170,24 @@ export async function listOrders(db: Executor, betId: string): Promise<OrderRow[
     .execute() as Promise<OrderRow[]>;
 }
 
+/** The orders of several bets, each bet's oldest first; a bet without orders is absent. */
+export async function listOrdersOfBets(
+  db: Executor,
+  betIds: readonly string[],
+): Promise<Map<string, OrderRow[]>> {
+  const out = new Map<string, OrderRow[]>();
+  if (betIds.length === 0) return out;
+  const rows = (await db
+    .selectFrom('cash_out_order')
+    .select(orderColumns)
+    .where('bet_id', 'in', [...betIds])
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute()) as OrderRow[];
+  for (const o of rows) out.set(o.bet_id, [...(out.get(o.bet_id) ?? []), o]);
+  return out;
+}
+
 /** Writes a new order. */
 export async function insertOrder(db: Executor, o: OrderRow): Promise<void> {
   await db.insertInto('cash_out_order').values(o).execute();
