@@ -10,6 +10,7 @@ import {
 import type { Database } from '../../db/database.js';
 import { inTransaction } from '../../db/transaction.js';
 import { auditRisk } from '../risk/risk.repo.js';
+import { findWhiteLabel } from '../tenants/tenants.repo.js';
 import { listMargins, writeMargin } from './cash-out.repo.js';
 
 /** What the cash-out margin settings need: the database and the configured default (`CASH_OUT_MARGIN`). */
@@ -63,8 +64,8 @@ export async function setCashOutMargin(
     margin = formatMoney(m);
   }
   await inTransaction(deps.database.db, async (tx) => {
-    const found = await tx.selectFrom('white_label').select('id').where('id', '=', wl).executeTakeFirst();
-    if (!found) throw new DomainError('not_found', `white label ${wl} not found`, { white_label_id: wl });
+    if (!(await findWhiteLabel(tx, wl)))
+      throw new DomainError('not_found', `white label ${wl} not found`, { white_label_id: wl });
     await writeMargin(tx, wl, margin);
     await auditRisk(tx, {
       actor,

@@ -159,17 +159,6 @@ export async function findOrder(db: Executor, betId: string, orderId: string): P
     .executeTakeFirst() as Promise<OrderRow | undefined>;
 }
 
-/** The orders of a bet, oldest first. */
-export async function listOrders(db: Executor, betId: string): Promise<OrderRow[]> {
-  return db
-    .selectFrom('cash_out_order')
-    .select(orderColumns)
-    .where('bet_id', '=', betId)
-    .orderBy('created_at')
-    .orderBy('id')
-    .execute() as Promise<OrderRow[]>;
-}
-
 /** The orders of several bets, each bet's oldest first; a bet without orders is absent. */
 export async function listOrdersOfBets(
   db: Executor,

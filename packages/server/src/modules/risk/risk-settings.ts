@@ -1,6 +1,7 @@
 import { DomainError, formatMoney, parseDecimal, validationError } from '@bookie/core';
 import type { Executor } from '../../db/transaction.js';
 import { inTransaction } from '../../db/transaction.js';
+import { findWhiteLabel } from '../tenants/tenants.repo.js';
 import type { RiskDeps } from './deps.js';
 import {
   auditRisk,
@@ -91,8 +92,7 @@ export async function setLimit(
 }
 
 async function assertWhiteLabel(tx: Executor, id: string): Promise<void> {
-  const found = await tx.selectFrom('white_label').select('id').where('id', '=', id).executeTakeFirst();
-  if (!found) throw new DomainError('not_found', `white label ${id} not found`);
+  if (!(await findWhiteLabel(tx, id))) throw new DomainError('not_found', `white label ${id} not found`);
 }
 
 /** A risk group as the APIs show it. */

@@ -48,6 +48,17 @@ export async function readLockedExposure(
   return res.rows;
 }
 
+/** `from … where …` of the exposure rows (alias `r`) of a white label's outcomes: the reads below share it. */
+function exposureRowsOf(whiteLabelId: string, keys: readonly OutcomeKey[]) {
+  return sql`from risk_exposure r
+    join unnest(${keys.map((k) => k.sport_event_id)}::text[], ${keys.map((k) => k.market_id)}::text[],
+                ${keys.map((k) => k.odd_id)}::text[], ${keys.map((k) => k.phase)}::text[])
+      as k(sport_event_id, market_id, odd_id, phase)
+      on r.sport_event_id = k.sport_event_id and r.market_id = k.market_id and r.odd_id = k.odd_id
+     and r.phase = k.phase
+    where r.white_label_id = ${whiteLabelId}`;
+}
+
 /** The stored exposure (EUR, decimal strings) of the white label's outcomes; outcomes without a row are absent. */
 export async function readExposure(
   db: Executor,
@@ -55,14 +66,7 @@ export async function readExposure(
   keys: readonly OutcomeKey[],
 ): Promise<ExposureRow[]> {
   if (keys.length === 0) return [];
-  const res = await sql<ExposureRow>`
-    select r.* from risk_exposure r
-    join unnest(${keys.map((k) => k.sport_event_id)}::text[], ${keys.map((k) => k.market_id)}::text[],
-                ${keys.map((k) => k.odd_id)}::text[], ${keys.map((k) => k.phase)}::text[])
-      as k(sport_event_id, market_id, odd_id, phase)
-      on r.sport_event_id = k.sport_event_id and r.market_id = k.market_id and r.odd_id = k.odd_id
-     and r.phase = k.phase
-    where r.white_label_id = ${whiteLabelId}`.execute(db);
+  const res = await sql<ExposureRow>`select r.* ${exposureRowsOf(whiteLabelId, keys)}`.execute(db);
   return res.rows;
 }
 
@@ -93,13 +97,7 @@ export async function readRiskFacts(
     group_name: string | null;
   }>`
     select r.sport_event_id, r.market_id, r.odd_id, r.phase, r.amount::text as amount, null::text as group_name
-    from risk_exposure r
-    join unnest(${keys.map((k) => k.sport_event_id)}::text[], ${keys.map((k) => k.market_id)}::text[],
-                ${keys.map((k) => k.odd_id)}::text[], ${keys.map((k) => k.phase)}::text[])
-      as k(sport_event_id, market_id, odd_id, phase)
-      on r.sport_event_id = k.sport_event_id and r.market_id = k.market_id and r.odd_id = k.odd_id
-     and r.phase = k.phase
-    where r.white_label_id = ${whiteLabelId}
+    ${exposureRowsOf(whiteLabelId, keys)}
     union all
     select null, null, null, null, null, p.group_name
     from player_risk p where p.white_label_id = ${whiteLabelId} and p.player_id = ${playerId}`.execute(db);

@@ -116,7 +116,8 @@ export interface ReconcileReport {
   cash_outs: { mismatched: number; mismatches: ReconcileCashOut[] };
 }
 
-const money = (v: string) => formatMoney(parseDecimal(v, { field: 'amount', maxDecimals: 12 }));
+const exact = (v: string) => parseDecimal(v, { field: 'amount', maxDecimals: 12 });
+const money = (v: string) => formatMoney(exact(v));
 
 function toBet(c: BetLedgerCheck): ReconcileBet {
   const problems: string[] = [];
@@ -200,7 +201,6 @@ export async function reconcileReport(
     l.settle_amount = money(r.settle_amount);
     l.unsettles = Number(r.unsettles);
     l.unsettle_amount = money(r.unsettle_amount);
-    const exact = (v: string) => parseDecimal(v, { field: 'amount', maxDecimals: 12 });
     l.net_payout = formatMoney(sub(exact(r.settle_amount), exact(r.unsettle_amount)));
   }
   // cash-out: the orders accepted, and for frame bets the wallet's side — each order's accepted callback delivered
@@ -216,7 +216,6 @@ export async function reconcileReport(
   const paidThrough = new Map<string, Rational>();
   for (const o of await cashOutPayments(db, from, to)) {
     const l = line(o.white_label_id, o.currency);
-    const exact = (v: string) => parseDecimal(v, { field: 'amount', maxDecimals: 12 });
     let problem: ReconcileCashOut['problem'] | undefined;
     if (o.callback_status === null) problem = 'missing';
     else if (o.callback_status === 'failed' || o.callback_status === 'unsupported')
