@@ -16,7 +16,12 @@ export interface PageStep {
   limits: Map<string, SettlementLimits>;
   /** Runs first in the page's transaction (the consumer's lease fencing); throws to abort the page. */
   fence?: ((tx: Executor) => Promise<void>) | undefined;
-  /** Awaited just before the page commits (commits in page order when pages run at once); rejects to roll back. */
+  /**
+   * Awaited once the page's bets are locked and before it writes anything (commits in page order when pages run at
+   * once); rejects to roll back. Pages never share a bet, but their writes take locks they may share — the exposure
+   * lock of the bet state trigger, a player's risk and bonus rows — so a page that wrote before the one ahead of it
+   * committed could hold a lock that page waits for, while it waits for that page: a cycle no database sees.
+   */
   turn?: Promise<void>;
 }
 
@@ -45,14 +50,13 @@ export async function applyPage(
       if (!OPEN_STATES.includes(bet.row.state)) continue;
       updates.push({ bet, selections: bet.selections.map((s) => step.transform(bet.row, s)) });
     }
-    const out = await applyResults(tx, updates, {
+    await step.turn;
+    return applyResults(tx, updates, {
       cause: step.cause,
       at: new Date(deps.clock.now()),
       limits: step.limits,
       currentEvent: deps.currentEvent,
     });
-    await step.turn;
-    return out;
   });
   failpoint('settlement:after-commit');
   afterCommit(deps, applied);

@@ -20,8 +20,8 @@ export interface BatchOptions {
   /** Runs first in every batch transaction (the consumer's lease fencing); throws to abort the batch. */
   fence?: (tx: Executor) => Promise<void>;
   /**
-   * Pages prepared at once (default 2): the next page's statements run while the previous one commits; commits stay
-   * in page order, each after the previous page's afterBatch.
+   * Pages prepared at once (default 2): the next page finds and locks its bets while the previous one writes and
+   * commits; its writes and commit follow in page order, each after the previous page's afterBatch.
    */
   pagesInFlight?: number;
   /** Called after each batch commits (tests use it to cut a batch short). */
