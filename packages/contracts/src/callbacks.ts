@@ -41,21 +41,6 @@ export const CALLBACK_PATHS = {
   cashOutDeclined: '/bet/cash-out-orders/declined',
 } as const;
 
-/**
- * Callbacks outside the callback contract's mandatory table (the optional callbacks rule): insurance cancel, heartbeat and cash-out. A partner
- * that answers one of them 404, 405 or 501 does not implement it: the delivery is marked `unsupported` and the
- * bet's later callbacks go on.
- */
-export const OPTIONAL_CALLBACK_PATHS: ReadonlySet<string> = new Set([
-  CALLBACK_PATHS.insuranceCancel,
-  CALLBACK_PATHS.heartbeat,
-  CALLBACK_PATHS.cashOutAccepted,
-  CALLBACK_PATHS.cashOutDeclined,
-]);
-
-/** HTTP statuses that say a partner does not implement an optional callback (the optional callbacks rule). */
-export const UNSUPPORTED_CALLBACK_STATUSES: ReadonlySet<number> = new Set([404, 405, 501]);
-
 /** Name of a callback: a key of {@link CALLBACK_PATHS}. */
 export type CallbackName = keyof typeof CALLBACK_PATHS;
 

@@ -16,6 +16,8 @@ export * from './frame.js';
 export * from './integration.js';
 // partner-reported bets: the risk management mode and the advisory mode
 export * from './mts.js';
+// optional callbacks as capabilities of a white label
+export * from './optional-callbacks.js';
 export * from './outbox.js';
 export * from './partner-rest.js';
 export * from './risk.js';

@@ -5,6 +5,7 @@
  * @packageDocumentation
  */
 import { type Static, Type } from '@sinclair/typebox';
+import { OptionalCallbacksInput, OptionalCallbacksView } from './optional-callbacks.js';
 
 /** How a white label works with the platform: turnkey (frame + callbacks), MTS or advisory (the MTS and advisory contract). */
 export const WhiteLabelMode = Type.Union(
@@ -82,9 +83,10 @@ export const CreateWhiteLabelBody = Type.Object(
     insurance_cancel_callbacks: Type.Optional(
       Type.Boolean({
         description:
-          'send /bet/insurances/cancel when an insured bet whose insurance was paid is unsettled (an optional callback outside the mandatory table); default false',
+          'send /bet/insurances/cancel when an insured bet whose insurance was paid is unsettled (an optional callback); default true: false opts out, and a refund a corrected result no longer earns then stays with the player as an open item',
       }),
     ),
+    optional_callbacks: Type.Optional(OptionalCallbacksInput),
   },
   { additionalProperties: false },
 );
@@ -124,8 +126,10 @@ export const WhiteLabelView = Type.Object({
   allowed_origins: Type.Array(Type.String(), { description: 'origins allowed to call the frame API (CORS)' }),
   signing: WhiteLabelSigningView,
   insurance_cancel_callbacks: Type.Boolean({
-    description: 'sends /bet/insurances/cancel (an optional callback)',
+    description:
+      'sends /bet/insurances/cancel (an optional callback; the same as optional_callbacks.insurance_cancel.supported)',
   }),
+  optional_callbacks: OptionalCallbacksView,
   credentials: Type.Optional(Type.Array(WhiteLabelCredentialView)),
   created_at: Type.String(),
   updated_at: Type.String(),

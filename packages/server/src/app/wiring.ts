@@ -11,6 +11,7 @@ import type { PlacementDeps } from '../modules/bets/place-bet.js';
 import { PlacementWrites } from '../modules/bets/placement-writes.js';
 import { recoverPlacements } from '../modules/bets/recover-placements.js';
 import { type CallbacksService, createCallbacksService } from '../modules/callbacks/callbacks.service.js';
+import type { OptionalCallbackHooks } from '../modules/callbacks/dispatcher.js';
 import { CallbackSender } from '../modules/callbacks/send-callback.js';
 import { whiteLabelTargets } from '../modules/callbacks/white-label-targets.js';
 import { type FeedService, startFeed } from '../modules/feed/feed.service.js';
@@ -25,6 +26,7 @@ import { RiskBook } from '../modules/risk/risk-book.js';
 import { consumerSettingsFromEnv, settlementDeps } from '../modules/settlement/deps.js';
 import { SettlementConsumer } from '../modules/settlement/settlement-consumer.js';
 import { cachedWhiteLabels } from '../modules/tenants/cached-white-labels.js';
+import { learnOptionalCallback } from '../modules/tenants/learn-optional-callback.js';
 import { auditSubjectOf } from '../modules/users/audit-subjects.js';
 import { sessionAuthenticator } from '../modules/users/session-authenticator.js';
 import { usersDeps } from '../modules/users/users.routes.js';
@@ -122,11 +124,15 @@ export async function buildDeps(configIn: Config, opts: BuildDepsOptions = {}): 
   let metrics: BookieMetrics | undefined;
   sender.onAttempt = (path, status) => metrics?.callbackAttempt(path, status);
   lifecycle.onStop('callback sender', () => sender.close());
+  // optional callbacks: what the partner's answers teach of its white label, and what an unsupported one undoes in
+  // the same transaction (the optional callbacks rule)
+  const optionalCallbackHooks: OptionalCallbackHooks = { learn: learnOptionalCallback, onUnsupported: {} };
   const callbacks = createCallbacksService(database, whiteLabelTargets({ database, clock }), sender, logger, {
     concurrency: config.callbacks.concurrency,
     leaseMs: config.callbacks.leaseMs,
     pollMs: config.callbacks.pollMs,
     doorbell: config.scaleOut.doorbell,
+    optional: optionalCallbackHooks,
   });
   const feed = await startFeed({
     database,

@@ -1,5 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { CreateWhiteLabelBody, UpdateWhiteLabelBody } from '@bookie/contracts';
+import {
+  CreateWhiteLabelBody,
+  OPTIONAL_CALLBACKS,
+  type OptionalCallback,
+  UpdateWhiteLabelBody,
+} from '@bookie/contracts';
 import { DomainError, validationError } from '@bookie/core';
 import { Command } from 'commander';
 import { systemClock } from '../app/clock.js';
@@ -93,6 +98,19 @@ interface WlFlags extends DatabaseFlags, RemoteFlags {
   betDelay?: string;
   signing?: boolean;
   insuranceCancel?: boolean;
+  announce?: string[];
+  withdraw?: string[];
+}
+
+/** `--announce`/`--withdraw` values → the optional callbacks named (comma-separated or repeated). */
+function callbackNames(flag: string, values: string[] | undefined): OptionalCallback[] {
+  const names = (values ?? []).flatMap((v) => v.split(',')).map((v) => v.trim().replace(/-/g, '_'));
+  for (const n of names) {
+    if (!(OPTIONAL_CALLBACKS as readonly string[]).includes(n)) {
+      throw validationError(flag, `unknown optional callback "${n}"; one of ${OPTIONAL_CALLBACKS.join(', ')}`);
+    }
+  }
+  return names.filter((n) => n !== '') as OptionalCallback[];
 }
 
 /** Options → a create or update body (only what was given). */
@@ -120,6 +138,10 @@ function bodyOf(o: WlFlags): UpdateWhiteLabelBody {
   if (delay !== undefined) b.bet_delay = delay;
   if (o.signing !== undefined) b.signing_enabled = o.signing;
   if (o.insuranceCancel !== undefined) b.insurance_cancel_callbacks = o.insuranceCancel;
+  const optional: Record<string, boolean> = {};
+  for (const n of callbackNames('--announce', o.announce)) optional[n] = true;
+  for (const n of callbackNames('--withdraw', o.withdraw)) optional[n] = false;
+  if (Object.keys(optional).length > 0) b.optional_callbacks = optional;
   return b as UpdateWhiteLabelBody;
 }
 
@@ -162,11 +184,22 @@ function settingOptions(cmd: Command, create: boolean): Command {
       create ? '--signing' : '--no-signing',
       create ? 'sign callbacks (the default)' : 'stop signing callbacks',
     )
+    .option('--insurance-cancel', 'send /bet/insurances/cancel (an optional callback; on by default)')
     .option(
-      '--insurance-cancel',
-      'send /bet/insurances/cancel (an optional callback outside the mandatory table; off by default)',
+      '--no-insurance-cancel',
+      'do not send /bet/insurances/cancel (a refund a corrected result no longer earns then stays with the player)',
     )
-    .option('--no-insurance-cancel', 'do not send /bet/insurances/cancel');
+    .option(
+      '--announce <callbacks>',
+      `optional callbacks the partner implements: ${OPTIONAL_CALLBACKS.join(', ')}; repeat, or comma-separate ` +
+        '(heartbeat is sent only when announced; announcing again forgets a 404 Bookie learnt)',
+      collect,
+    )
+    .option(
+      '--withdraw <callbacks>',
+      'optional callbacks the partner does not implement (same names); Bookie then never relies on them',
+      collect,
+    );
 }
 
 /**

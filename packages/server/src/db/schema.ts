@@ -49,6 +49,17 @@ export interface CallbackDeliveryTable {
   created_at: Generated<Date>;
 }
 
+/** One optional callback of a white label as stored: the partner's announcement and what Bookie learnt. */
+export interface StoredOptionalCallback {
+  announced?: boolean | null;
+  learnt?: 'unknown' | 'supported' | 'unsupported';
+  learnt_at?: string | null;
+  last_status?: number | null;
+}
+
+/** The `optional_callbacks` column of a white label, by capability name. */
+export type StoredOptionalCallbacks = Partial<Record<string, StoredOptionalCallback>>;
+
 /** A white label (partner) of the platform (docs/adr/0005-tenancy.md). */
 export interface WhiteLabelTable {
   id: string;
@@ -67,8 +78,13 @@ export interface WhiteLabelTable {
   /** Web origins allowed to call the frame API from a browser (CORS, D49); empty = none. */
   allowed_origins: ColumnType<string[], string[] | undefined, string[]>;
   signing_enabled: ColumnType<boolean, boolean | undefined, boolean>;
-  /** Send `/bet/insurances/cancel` (DECISIONS D45: not in spec 01's table, so off unless turned on). */
+  /** Send `/bet/insurances/cancel` (on unless the white label opts out: docs/adr/0029-optional-callbacks.md). */
   insurance_cancel_callbacks: ColumnType<boolean, boolean | undefined, boolean>;
+  /**
+   * Optional callbacks as capabilities: per capability name what the partner announced and what Bookie learnt
+   * (docs/adr/0029-optional-callbacks.md).
+   */
+  optional_callbacks: ColumnType<StoredOptionalCallbacks, string | undefined, string>;
   /** Standard Webhooks secret `whsec_…` (DECISIONS D11). */
   signing_secret: string;
   previous_signing_secret: string | null;

@@ -2,6 +2,7 @@ import {
   CreateSessionBody,
   CreateSessionResponse,
   ExpireSessionBody,
+  OptionalCallbacksInput,
   PartnerWhiteLabelView,
 } from '@bookie/contracts';
 import { DomainError } from '@bookie/core';
@@ -9,6 +10,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app/wiring.js';
 import type { PartnerPrincipal } from '../../http/auth.js';
 import { getWhiteLabel } from '../tenants/get-white-label.js';
+import { updateWhiteLabel } from '../tenants/update-white-label.js';
 import { whiteLabelView } from '../tenants/white-label.js';
 import { createSession } from './create-session.js';
 import { expireSession } from './expire-session.js';
@@ -83,6 +85,35 @@ export async function sessionRoutes(app: FastifyInstance, deps: AppDeps): Promis
         credentials: _c,
         ...view
       } = whiteLabelView(await getWhiteLabel(deps, partnerOf(req).whiteLabelId));
+      return view;
+    },
+  );
+  app.put<{ Body: OptionalCallbacksInput }>(
+    '/white-label/optional-callbacks',
+    {
+      preHandler: app.requirePartner,
+      schema: {
+        tags: ['white labels'],
+        security: [{ bearer: [] }],
+        operationId: 'announceOptionalCallbacks',
+        description:
+          "Announces which optional callbacks the partner's callback server implements (heartbeat, banners, cash_out, insurance, insurance_cancel): `true` implements it, `false` does not, `null` forgets the announcement; names left out keep their state. Heartbeats are sent only to a partner that announced them; cash-out is offered only while its callbacks are supported. Announcing a callback again forgets that Bookie learnt it unsupported from a 404, 405 or 501. Answers the white label as `GET /white-label` does.",
+        summary: 'Announce the optional callbacks this partner implements',
+        body: OptionalCallbacksInput,
+        response: { 200: PartnerWhiteLabelView },
+      },
+    },
+    async (req) => {
+      const partner = partnerOf(req);
+      const {
+        signing: _s,
+        credentials: _c,
+        ...view
+      } = await updateWhiteLabel(
+        deps,
+        { id: partner.whiteLabelId, changes: { optional_callbacks: req.body } },
+        `partner:${partner.clientId}`,
+      );
       return view;
     },
   );

@@ -153,7 +153,7 @@ export async function sendsInsuranceCancel(tx: Executor, whiteLabelId: string): 
     .select('insurance_cancel_callbacks')
     .where('id', '=', whiteLabelId)
     .executeTakeFirst();
-  return r?.insurance_cancel_callbacks ?? false;
+  return r?.insurance_cancel_callbacks ?? true;
 }
 
 /** Changes an insurance's columns. */

@@ -111,21 +111,21 @@ export async function markAttemptFailed(
 /**
  * Marks an optional callback the partner does not implement (D45: it answered 404, 405 or 501) `unsupported`, if
  * this owner still holds its lease: it leaves the bet's queue, so the bet's next callback becomes due. Returns
- * whether the bet has a later pending callback.
+ * whether it was recorded (false: the lease was lost) and whether the bet has a later pending callback.
  */
 export async function markUnsupported(
   db: Executor,
   owner: string,
   id: bigint,
   failure: { status: number; error: string },
-): Promise<boolean> {
+): Promise<{ recorded: boolean; next: boolean }> {
   const res = await sql<{ next: boolean }>`
     UPDATE callback_delivery d SET status = 'unsupported', attempts = d.attempts + 1, last_status = ${failure.status},
       last_error = ${failure.error.slice(0, 2000)}, last_attempt_at = now(), lease_owner = NULL, lease_until = NULL
     WHERE d.id = ${String(id)}::int8 AND d.lease_owner = ${owner}
     RETURNING EXISTS (SELECT 1 FROM callback_delivery e
       WHERE e.bet_id = d.bet_id AND e.status = 'pending' AND e.id > d.id) AS next`.execute(db);
-  return res.rows.some((r) => r.next);
+  return { recorded: res.rows.length > 0, next: res.rows.some((r) => r.next) };
 }
 
 /** The outcome of a synchronous delivery's (/bet/place) attempt series. */

@@ -4,11 +4,16 @@ import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction } from '../../db/transaction.js';
 import { createTestDatabase, type TestDatabase } from '../../testing/database.js';
-import { CallbackDispatcher } from './dispatcher.js';
+import { createWhiteLabel } from '../tenants/create-white-label.js';
+import { getWhiteLabel } from '../tenants/get-white-label.js';
+import { learnOptionalCallback } from '../tenants/learn-optional-callback.js';
+import { supportsCallback } from '../tenants/white-label.js';
+import { CallbackDispatcher, type OptionalCallbackHooks } from './dispatcher.js';
 import { enqueueCallbacks } from './enqueue-callbacks.js';
 import { listCallbackDeliveries } from './list-deliveries.js';
 import { retryCallbackDelivery } from './retry-delivery.js';
 import { CallbackSender, type CallbackTargets } from './send-callback.js';
+import { whiteLabelTargets } from './white-label-targets.js';
 
 interface Received {
   path: string;
@@ -62,7 +67,10 @@ describe(`callback dispatcher (${process.env.DATABASE_URL ? 'postgres' : 'pglite
     await t?.close();
   });
 
-  function dispatcher(targets: CallbackTargets, opts: { owner?: string; timeoutMs?: number } = {}) {
+  function dispatcher(
+    targets: CallbackTargets,
+    opts: { owner?: string; timeoutMs?: number; optional?: OptionalCallbackHooks } = {},
+  ) {
     const sender = new CallbackSender({ timeoutMs: opts.timeoutMs ?? 2000 });
     const d = new CallbackDispatcher(t, targets, sender, logger, {
       concurrency: 16,
@@ -70,6 +78,7 @@ describe(`callback dispatcher (${process.env.DATABASE_URL ? 'postgres' : 'pglite
       pollMs: 50,
       retryDelay: () => 30,
       ...(opts.owner ? { owner: opts.owner } : {}),
+      ...(opts.optional ? { optional: opts.optional } : {}),
     });
     stops.push(async () => {
       await d.stop();
@@ -147,6 +156,82 @@ describe(`callback dispatcher (${process.env.DATABASE_URL ? 'postgres' : 'pglite
     const retried = await retryCallbackDelivery(t.db, unsupported!.id);
     expect(retried.status).toBe('pending');
     await waitFor(() => p.received.filter((r) => r.path === '/cb/bet/insurances/cancel').length >= 2);
+  });
+
+  it('learns an unsupported optional callback of the white label, undoes what relied on it, and learns it back on a 2xx', async () => {
+    let implemented = false;
+    const p = await partner((r) => ({
+      status: r.path.endsWith('/bet/insurances/accepted') && !implemented ? 404 : 204,
+    }));
+    stops.push(p.close);
+    const clock = { now: () => Date.now() };
+    const wl = await createWhiteLabel(
+      { database: t, clock },
+      { name: 'Mandatory only', currencies: ['EUR'], callback_url: p.url },
+    );
+    const undone: string[] = [];
+    const d = dispatcher(whiteLabelTargets({ database: t, clock }, 0), {
+      optional: {
+        learn: learnOptionalCallback,
+        onUnsupported: {
+          '/bet/insurances/accepted': async (tx, delivery) => {
+            // runs in the transaction that records the delivery: it sees the row as unsupported already
+            const row = await tx
+              .selectFrom('callback_delivery')
+              .select('status')
+              .where('id', '=', delivery.id)
+              .executeTakeFirstOrThrow();
+            undone.push(`${delivery.bet_id}:${row.status}`);
+          },
+        },
+      },
+    });
+    await d.start();
+    const cb = (betId: string, path: string) => ({
+      whiteLabelId: wl.id,
+      betId,
+      path,
+      body: { bet_id: betId },
+      foreignParams: {},
+    });
+    await inTransaction(t.db, (tx) =>
+      enqueueCallbacks(tx, [
+        cb('I1', '/bet/settle'),
+        cb('I1', '/bet/insurances/accepted'),
+        cb('I1', '/bet/unsettle'),
+      ]),
+    );
+    await waitFor(async () =>
+      (await listCallbackDeliveries(t.db, { betId: 'I1', limit: 10 })).some(
+        (r) => r.path === '/bet/unsettle' && r.status === 'delivered',
+      ),
+    );
+    // not retried: the partner saw it once, and the bet's next callback went on
+    expect(p.received.filter((r) => r.path === '/cb/bet/insurances/accepted')).toHaveLength(1);
+    expect(undone).toEqual(['I1:unsupported']);
+    const learnt = await getWhiteLabel({ database: t }, wl.id);
+    expect(learnt.optionalCallbacks.insurance).toMatchObject({ learnt: 'unsupported', lastStatus: 404 });
+    expect(supportsCallback(learnt, 'insurance')).toBe(false);
+    expect(supportsCallback(learnt, 'cash_out')).toBe(true);
+    const audits = await t.db
+      .selectFrom('audit_log')
+      .select(['action', 'details'])
+      .where('subject', '=', `white_label:${wl.id}`)
+      .where('action', '=', 'white_label.optional_callback_learnt')
+      .execute();
+    expect(audits.map((a) => (typeof a.details === 'string' ? JSON.parse(a.details) : a.details))).toEqual([
+      { callback: 'insurance', learnt: 'unsupported', status: 404 },
+    ]);
+
+    // the partner implements it now: the next delivery is sent once, and its 2xx is learnt
+    implemented = true;
+    await inTransaction(t.db, (tx) => enqueueCallbacks(tx, [cb('I2', '/bet/insurances/accepted')]));
+    await waitFor(async () => supportsCallback(await getWhiteLabel({ database: t }, wl.id), 'insurance'));
+    expect((await getWhiteLabel({ database: t }, wl.id)).optionalCallbacks.insurance).toMatchObject({
+      learnt: 'supported',
+      lastStatus: 204,
+    });
+    expect(undone).toEqual(['I1:unsupported']);
   });
 
   it('delivers in order per bet, retries failures with the same request_id and bytes, and signs', async () => {

@@ -1,10 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { OPTIONAL_CALLBACK_PATHS, UNSUPPORTED_CALLBACK_STATUSES } from '@bookie/contracts';
+import {
+  OPTIONAL_CALLBACK_OF_PATH,
+  OPTIONAL_CALLBACK_PATHS,
+  type OptionalCallback,
+  UNSUPPORTED_CALLBACK_STATUSES,
+} from '@bookie/contracts';
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import { failpoint } from '../../app/failpoints.js';
 import { WakeableSleep } from '../../app/wakeable-sleep.js';
 import type { Database } from '../../db/database.js';
+import { type Executor, inTransaction } from '../../db/transaction.js';
 import { retryDelayMs } from './backoff.js';
 import {
   type CallbackDelivery,
@@ -44,6 +50,31 @@ export interface DispatcherOptions {
    * their next poll.
    */
   doorbell?: boolean;
+  /** Learning optional callbacks from answers, and what an unsupported one undoes; without it a 404 is only recorded. */
+  optional?: OptionalCallbackHooks;
+}
+
+/**
+ * What the dispatcher does when a partner answers an optional callback (the optional callbacks rule): record what it
+ * learnt of the white label, and undo, in the same transaction, what relied on a callback that proves unsupported.
+ */
+export interface OptionalCallbackHooks {
+  /** Records what an answer taught of a white label's optional callback, inside `tx`; true when it changed. */
+  learn(
+    tx: Executor,
+    learnt: {
+      whiteLabelId: string;
+      callback: OptionalCallback;
+      learnt: 'supported' | 'unsupported';
+      status: number;
+      at: Date;
+    },
+  ): Promise<boolean>;
+  /**
+   * Per callback path: what to undo when a delivery of it proves unsupported, in the transaction that records it
+   * (e.g. reverse an accepted cash-out whose payment cannot be delivered).
+   */
+  onUnsupported?: Partial<Record<string, (tx: Executor, delivery: CallbackDelivery) => Promise<void>>>;
 }
 
 /** Counters of a dispatcher since start (the settlement bench reports claims per callback). */
@@ -207,8 +238,10 @@ export class CallbackDispatcher {
 
   private async attempt(d: CallbackDelivery): Promise<void> {
     let result: Awaited<ReturnType<CallbackSender['send']>>;
+    let wasUnsupported = false;
     try {
       const target = await this.targets.get(d.white_label_id);
+      wasUnsupported = target.unsupportedPaths?.has(d.path) ?? false;
       result = await this.sender.send(target, {
         requestId: d.request_id,
         path: d.path,
@@ -226,6 +259,8 @@ export class CallbackDispatcher {
     if (result.ok) {
       failpoint('dispatcher:after-answer');
       this.counters.delivered++;
+      // a 2xx to an optional callback learnt unsupported: the partner implements it now
+      if (wasUnsupported) await this.learnSupported(d, result.status);
       this.pendingDone.push({ id: d.id, status: result.status });
       // recorded in the background, batched with the others answered meanwhile; the slot is free at once (the row
       // stays leased until then, so no one claims it again, and its bet's next callback waits for it)
@@ -243,13 +278,7 @@ export class CallbackDispatcher {
         { requestId: d.request_id, path: d.path, betId: d.bet_id, status: result.status },
         'optional callback not implemented by the partner; marked unsupported',
       );
-      if (
-        await markUnsupported(this.database.db, this.owner, d.id, {
-          status: result.status,
-          error: result.error,
-        })
-      )
-        this.markDirty();
+      if (await this.recordUnsupported(d, result.status, result.error)) this.markDirty();
       return;
     }
     const delayMs = this.opts.retryDelay?.(d.attempts + 1) ?? retryDelayMs(d.attempts + 1, this.opts.random);
@@ -269,6 +298,49 @@ export class CallbackDispatcher {
       error: result.error,
       delayMs,
     });
+  }
+
+  /**
+   * Records an unsupported optional callback in one transaction: the delivery (never retried), what Bookie learnt of
+   * the white label, and the undoing of what relied on it. Returns whether the bet has a next callback waiting. A
+   * lease lost meanwhile changes nothing (the row is another owner's now).
+   */
+  private async recordUnsupported(d: CallbackDelivery, status: number, error: string): Promise<boolean> {
+    const callback = OPTIONAL_CALLBACK_OF_PATH[d.path];
+    const hooks = this.opts.optional;
+    return inTransaction(this.database.db, async (tx) => {
+      const { recorded, next } = await markUnsupported(tx, this.owner, d.id, { status, error });
+      if (!recorded) return false;
+      if (hooks && callback) {
+        await hooks.learn(tx, {
+          whiteLabelId: d.white_label_id,
+          callback,
+          learnt: 'unsupported',
+          status,
+          at: new Date(),
+        });
+        await hooks.onUnsupported?.[d.path]?.(tx, d);
+      }
+      return next;
+    });
+  }
+
+  /** Records that a white label implements an optional callback it had answered 404/405/501 before. */
+  private async learnSupported(d: CallbackDelivery, status: number): Promise<void> {
+    const callback = OPTIONAL_CALLBACK_OF_PATH[d.path];
+    const hooks = this.opts.optional;
+    if (!hooks || !callback) return;
+    await inTransaction(this.database.db, (tx) =>
+      hooks.learn(tx, {
+        whiteLabelId: d.white_label_id,
+        callback,
+        learnt: 'supported',
+        status,
+        at: new Date(),
+      }),
+    ).catch((err) =>
+      this.logger.error({ err, requestId: d.request_id }, 'recording a supported callback failed'),
+    );
   }
 
   /** Starts a flush unless one is running (that one takes the new rows when it ends). */

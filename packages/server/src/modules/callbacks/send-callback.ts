@@ -6,6 +6,8 @@ export interface CallbackTarget {
   url: string;
   /** The signature headers for one attempt of `body` with request_id `id`; `{}` when signing is off. */
   sign(id: string, body: string): Record<string, string>;
+  /** Optional callback paths Bookie has learnt this white label does not implement (the optional callbacks rule). */
+  unsupportedPaths?: ReadonlySet<string>;
 }
 
 /** Resolves a white label's callback target (the tenancy module implements it). */

@@ -1,3 +1,4 @@
+import { OPTIONAL_CALLBACK_OF_PATH } from '@bookie/contracts';
 import { DomainError } from '@bookie/core';
 import { cachedWhiteLabels } from '../tenants/cached-white-labels.js';
 import type { TenancyDeps } from '../tenants/deps.js';
@@ -21,7 +22,12 @@ export function whiteLabelTargets(deps: TenancyDeps, ttlMs = 1000): CallbackTarg
         );
       }
       const signer = signerOf(wl, () => deps.clock.now());
-      return { url: wl.callbackUrl, sign: (id, body) => signer.headers(id, body) };
+      const unsupportedPaths = new Set(
+        Object.entries(OPTIONAL_CALLBACK_OF_PATH)
+          .filter(([, name]) => wl.optionalCallbacks[name].learnt === 'unsupported')
+          .map(([path]) => path),
+      );
+      return { url: wl.callbackUrl, sign: (id, body) => signer.headers(id, body), unsupportedPaths };
     },
   };
 }

@@ -25,6 +25,17 @@ export async function settlementPosition(db: Executor): Promise<{ head: bigint; 
   return { head: BigInt(row?.head ?? 0), processed: BigInt(row?.processed ?? 0) };
 }
 
+/** The optional callbacks Bookie learnt a white label does not implement (it answered them 404, 405 or 501). */
+export async function unsupportedOptionalCallbacks(
+  db: Executor,
+): Promise<Array<{ whiteLabelId: string; callback: string }>> {
+  const r = await sql<{ white_label_id: string; callback: string }>`
+    select w.id as white_label_id, c.key as callback
+    from white_label w, jsonb_each(w.optional_callbacks) c
+    where c.value ->> 'learnt' = 'unsupported'`.execute(db);
+  return r.rows.map((x) => ({ whiteLabelId: x.white_label_id, callback: x.callback }));
+}
+
 /** Log entries in settlement's quarantine, not resolved or skipped. */
 export async function quarantinedEntries(db: Executor): Promise<number> {
   const r = await sql<{ n: string }>`select count(*)::text as n from settlement_quarantine

@@ -1,6 +1,12 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { MetricsDeps } from './deps.js';
-import { callbackQueue, exposureBySport, quarantinedEntries, settlementPosition } from './metrics.repo.js';
+import {
+  callbackQueue,
+  exposureBySport,
+  quarantinedEntries,
+  settlementPosition,
+  unsupportedOptionalCallbacks,
+} from './metrics.repo.js';
 
 /** The class of an HTTP status for labels: `2xx` … `5xx`, or `error` when no answer came (timeout, refused). */
 export function statusClass(status: number | null): string {
@@ -72,6 +78,18 @@ export class BookieMetrics {
       help: 'Age of the oldest callback waiting to be delivered, per white label, seconds.',
       labelNames: ['white_label'],
       registers,
+    });
+    new Gauge({
+      name: 'bookie_optional_callback_unsupported',
+      help: 'Optional callbacks a white label answered 404, 405 or 501 (1 each): Bookie no longer relies on them.',
+      labelNames: ['white_label', 'callback'],
+      registers,
+      async collect() {
+        const rows = await unsupportedOptionalCallbacks(db).catch(onError('the optional callbacks'));
+        if (!rows) return;
+        this.reset();
+        for (const r of rows) this.set({ white_label: r.whiteLabelId, callback: r.callback }, 1);
+      },
     });
     const hub = deps.hub;
     new Gauge({

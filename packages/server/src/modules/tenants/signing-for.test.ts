@@ -2,7 +2,7 @@ import { verifyCallback } from '@bookie/sdk/signing';
 import { describe, expect, it } from 'vitest';
 import { newSigningSecret } from './secrets.js';
 import { signerOf } from './signing-for.js';
-import type { WhiteLabel } from './white-label.js';
+import { optionalCallbacksOf, type WhiteLabel } from './white-label.js';
 
 const VECTOR = {
   secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
@@ -31,6 +31,7 @@ function wl(signing: Partial<WhiteLabel['signing']>): WhiteLabel {
       previousSecretUntil: null,
       ...signing,
     },
+    optionalCallbacks: optionalCallbacksOf({}, true),
     createdAt: new Date(0),
     updatedAt: new Date(0),
   };

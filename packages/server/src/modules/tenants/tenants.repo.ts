@@ -1,4 +1,4 @@
-import type { Insertable, Selectable } from 'kysely';
+import { type Insertable, type Selectable, sql } from 'kysely';
 import type {
   AuditLogTable,
   OauthCredentialTable,
@@ -38,12 +38,42 @@ export async function updateWhiteLabel(
   },
   at: Date,
 ): Promise<WhiteLabelRow | undefined> {
+  const { optional_callbacks, ...rest } = changes;
   return db
     .updateTable('white_label')
-    .set({ ...changes, updated_at: at })
+    .set({
+      ...rest,
+      ...(optional_callbacks !== undefined ? { optional_callbacks: JSON.stringify(optional_callbacks) } : {}),
+      updated_at: at,
+    })
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirst();
+}
+
+/**
+ * Records what Bookie learnt of one optional callback of a white label from an answer (`supported` or
+ * `unsupported`, with the HTTP status). Returns false, writing nothing, when that was already what it knew: a flood
+ * of 404s writes once.
+ */
+export async function learnOptionalCallback(
+  db: Executor,
+  whiteLabelId: string,
+  callback: string,
+  learnt: 'supported' | 'unsupported',
+  status: number,
+  at: Date,
+): Promise<boolean> {
+  const res = await sql`
+    UPDATE white_label SET optional_callbacks = jsonb_set(optional_callbacks, ARRAY[${callback}::text],
+      coalesce(optional_callbacks -> ${callback}::text, '{}'::jsonb)
+        || jsonb_build_object('learnt', ${learnt}::text, 'learnt_at', ${at.toISOString()}::text,
+             'last_status', ${status}::int4))
+    WHERE id = ${whiteLabelId}
+      AND coalesce(optional_callbacks -> ${callback}::text ->> 'learnt', 'unknown') <> ${learnt}::text`.execute(
+    db,
+  );
+  return (res.numAffectedRows ?? 0n) > 0n;
 }
 
 /** Locks the white label row for the rest of the transaction (serialises rotations and updates). */

@@ -1,7 +1,17 @@
-import type { CreateWhiteLabelBody, WhiteLabelMode, WhiteLabelView } from '@bookie/contracts';
+import {
+  type CreateWhiteLabelBody,
+  OPTIONAL_CALLBACKS,
+  type OptionalCallback,
+  type OptionalCallbackState,
+  type OptionalCallbacksInput,
+  type OptionalCallbacksView,
+  optionalCallbackSupported,
+  type WhiteLabelMode,
+  type WhiteLabelView,
+} from '@bookie/contracts';
 import { compare, formatMoney, parseMoney, validationError } from '@bookie/core';
 import type { Selectable } from 'kysely';
-import type { OauthCredentialTable, WhiteLabelTable } from '../../db/schema.js';
+import type { OauthCredentialTable, StoredOptionalCallbacks, WhiteLabelTable } from '../../db/schema.js';
 import { parseAllowedOrigins } from './allowed-origins.js';
 import { parseAllowlist } from './allowlist.js';
 
@@ -30,13 +40,87 @@ export interface WhiteLabel {
     previousSecret: string | null;
     previousSecretUntil: Date | null;
   };
-  /** Sends `/bet/insurances/cancel` (D45). */
+  /** Sends `/bet/insurances/cancel` unless the white label opted out (the insurance refund rule). */
   insuranceCancelCallbacks?: boolean;
+  /** Its optional callbacks: what the partner announced and what Bookie learnt (the optional callbacks rule). */
+  optionalCallbacks: Record<OptionalCallback, OptionalCallbackStatus>;
   createdAt: Date;
   updatedAt: Date;
 }
 
+/** One optional callback of a white label: the announcement, what was learnt, and when. */
+export interface OptionalCallbackStatus extends OptionalCallbackState {
+  learntAt: Date | null;
+  lastStatus: number | null;
+}
+
 export type WhiteLabelRow = Selectable<WhiteLabelTable>;
+
+/**
+ * The optional callbacks of a white label from its row. `insurance_cancel` is announced by the
+ * `insurance_cancel_callbacks` column (on by default; false opts out).
+ */
+export function optionalCallbacksOf(
+  stored: StoredOptionalCallbacks | null,
+  insuranceCancel: boolean,
+): Record<OptionalCallback, OptionalCallbackStatus> {
+  const out = {} as Record<OptionalCallback, OptionalCallbackStatus>;
+  for (const name of OPTIONAL_CALLBACKS) {
+    const s = stored?.[name] ?? {};
+    out[name] = {
+      announced: name === 'insurance_cancel' ? insuranceCancel : (s.announced ?? null),
+      learnt: s.learnt ?? 'unknown',
+      learntAt: s.learnt_at ? new Date(s.learnt_at) : null,
+      lastStatus: s.last_status ?? null,
+    };
+  }
+  return out;
+}
+
+/** Whether Bookie relies on an optional callback of this white label (see `optionalCallbackSupported`). */
+export function supportsCallback(wl: Pick<WhiteLabel, 'optionalCallbacks'>, name: OptionalCallback): boolean {
+  return optionalCallbackSupported(name, wl.optionalCallbacks[name]);
+}
+
+/** The optional callbacks as the views show them. */
+export function optionalCallbacksView(wl: Pick<WhiteLabel, 'optionalCallbacks'>): OptionalCallbacksView {
+  const out = {} as OptionalCallbacksView;
+  for (const name of OPTIONAL_CALLBACKS) {
+    const c = wl.optionalCallbacks[name];
+    out[name] = {
+      announced: c.announced,
+      learnt: c.learnt,
+      learnt_at: c.learntAt ? c.learntAt.toISOString() : null,
+      last_status: c.lastStatus,
+      supported: optionalCallbackSupported(name, c),
+    };
+  }
+  return out;
+}
+
+/**
+ * The stored `optional_callbacks` after an announcement: each name given takes its new announcement, and announcing
+ * a callback (`true`) forgets that it was learnt unsupported. `insurance_cancel` lives in its own column and is
+ * returned apart (`null` = the default, on).
+ */
+export function announce(
+  stored: StoredOptionalCallbacks | null,
+  input: OptionalCallbacksInput,
+): { stored: StoredOptionalCallbacks; insuranceCancel?: boolean } {
+  const next: StoredOptionalCallbacks = { ...(stored ?? {}) };
+  let insuranceCancel: boolean | undefined;
+  for (const name of OPTIONAL_CALLBACKS) {
+    const a = input[name];
+    if (a === undefined) continue;
+    if (name === 'insurance_cancel') {
+      insuranceCancel = a !== false;
+      if (a === true) next[name] = { announced: true };
+      continue;
+    }
+    next[name] = a === true ? { announced: true } : { ...(next[name] ?? {}), announced: a };
+  }
+  return { stored: next, ...(insuranceCancel !== undefined ? { insuranceCancel } : {}) };
+}
 export type CredentialRow = Selectable<OauthCredentialTable>;
 
 function money(v: string | null): string | null {
@@ -62,7 +146,8 @@ export function toWhiteLabel(r: WhiteLabelRow): WhiteLabel {
       previousSecret: r.previous_signing_secret,
       previousSecretUntil: r.previous_signing_secret_until,
     },
-    insuranceCancelCallbacks: r.insurance_cancel_callbacks ?? false,
+    insuranceCancelCallbacks: r.insurance_cancel_callbacks ?? true,
+    optionalCallbacks: optionalCallbacksOf(r.optional_callbacks, r.insurance_cancel_callbacks ?? true),
     createdAt: new Date(r.created_at),
     updatedAt: new Date(r.updated_at),
   };
@@ -91,7 +176,8 @@ export function whiteLabelView(
       ...(opts.withSecret ? { secret: wl.signing.secret } : {}),
       previous_secret_valid_until: graceOpen && until ? until.toISOString() : null,
     },
-    insurance_cancel_callbacks: wl.insuranceCancelCallbacks ?? false,
+    insurance_cancel_callbacks: supportsCallback(wl, 'insurance_cancel'),
+    optional_callbacks: optionalCallbacksView(wl),
     ...(opts.credentials
       ? {
           credentials: opts.credentials.map((c) => ({
@@ -123,6 +209,7 @@ export type WhiteLabelChanges = Partial<
     | 'allowed_origins'
     | 'signing_enabled'
     | 'insurance_cancel_callbacks'
+    | 'optional_callbacks'
   >
 >;
 
@@ -184,6 +271,27 @@ export function toChanges(input: Partial<CreateWhiteLabelBody>, current?: WhiteL
   if (input.signing_enabled !== undefined) c.signing_enabled = input.signing_enabled;
   if (input.insurance_cancel_callbacks !== undefined) {
     c.insurance_cancel_callbacks = input.insurance_cancel_callbacks;
+  }
+  if (input.optional_callbacks !== undefined) {
+    const stored = current
+      ? Object.fromEntries(
+          OPTIONAL_CALLBACKS.map((n) => {
+            const s = current.optionalCallbacks[n];
+            return [
+              n,
+              {
+                announced: s.announced,
+                learnt: s.learnt,
+                learnt_at: s.learntAt?.toISOString() ?? null,
+                last_status: s.lastStatus,
+              },
+            ];
+          }),
+        )
+      : {};
+    const next = announce(stored, input.optional_callbacks);
+    c.optional_callbacks = next.stored;
+    if (next.insuranceCancel !== undefined) c.insurance_cancel_callbacks = next.insuranceCancel;
   }
   return c;
 }
