@@ -107,7 +107,10 @@ function callbackNames(flag: string, values: string[] | undefined): OptionalCall
   const names = (values ?? []).flatMap((v) => v.split(',')).map((v) => v.trim().replace(/-/g, '_'));
   for (const n of names) {
     if (!(OPTIONAL_CALLBACKS as readonly string[]).includes(n)) {
-      throw validationError(flag, `unknown optional callback "${n}"; one of ${OPTIONAL_CALLBACKS.join(', ')}`);
+      throw validationError(
+        flag,
+        `unknown optional callback "${n}"; one of ${OPTIONAL_CALLBACKS.join(', ')}`,
+      );
     }
   }
   return names.filter((n) => n !== '') as OptionalCallback[];
