@@ -226,6 +226,23 @@ describe('the backoffice in a browser', () => {
         preflight.headers.get('access-control-allow-origin') === 'https://shop.example.com'
       );
     }, 10_000);
+    // the optional callbacks it implements: announcing heartbeat turns heartbeats on for its players
+    const heartbeat = page.locator('tr[data-callback="heartbeat"]');
+    await expect.poll(() => heartbeat.locator('td').last().textContent()).toBe('no');
+    await page.getByLabel('heartbeat announced').selectOption('true');
+    await page.getByText('Optional callback heartbeat saved').waitFor();
+    expect((await admin('GET', `/admin/white-labels/${wl}`)).json.optional_callbacks.heartbeat).toMatchObject(
+      {
+        announced: true,
+        supported: true,
+      },
+    );
+    await expect.poll(() => heartbeat.locator('td').last().textContent()).toBe('yes');
+    // the signing secret is shown once at rotation, and it is the one callbacks are signed with from now on
+    await page.getByRole('button', { name: 'Rotate signing secret' }).click();
+    const shown = page.locator('code[data-field="secret"]');
+    await shown.waitFor();
+    expect(await shown.textContent()).toMatch(/^whsec_[A-Za-z0-9+/=]{20,}$/);
     await page.locator('input[name="callback_url"]').fill('http://127.0.0.1:9/unreachable');
     await page.getByRole('button', { name: 'Save callback URL' }).click();
     await page.getByText('Callback URL saved').waitFor();

@@ -5,6 +5,7 @@
  * @packageDocumentation
  */
 import { type Static, Type } from '@sinclair/typebox';
+import { LearntSupport } from './optional-callbacks.js';
 
 /**
  * Body of `POST /integration/partner-check`: the player whose money the scenarios move at the partner (at least 20
@@ -83,6 +84,25 @@ export const PartnerCheckReport = Type.Object(
       unsupported: Type.Integer(),
       not_provoked: Type.Integer(),
     }),
+    optional_callbacks: Type.Record(
+      Type.String(),
+      Type.Object({
+        checked: Type.Union(
+          [Type.Literal('supported'), Type.Literal('unsupported'), Type.Literal('not_checked')],
+          {
+            description:
+              'what the check found: supported (answered), unsupported (404, 405 or 501), not_checked (no scenario of it ran)',
+          },
+        ),
+        announced: Type.Optional(Type.Union([Type.Boolean(), Type.Null()])),
+        learnt: Type.Optional(LearntSupport),
+        supported: Type.Optional(Type.Boolean()),
+      }),
+      {
+        description:
+          'per optional callback (heartbeat, banners, cash_out, insurance, insurance_cancel): what the check found and, through the API, what the partner announced and what Bookie learnt from live traffic',
+      },
+    ),
     scenarios: Type.Array(PartnerCheckScenarioResult),
   },
   {
@@ -96,6 +116,10 @@ export const PartnerCheckReport = Type.Object(
         finished_at: '2024-05-01T12:00:02.000Z',
         ok: true,
         counts: { pass: 1, fail: 0, unsupported: 0, not_provoked: 0 },
+        optional_callbacks: {
+          heartbeat: { checked: 'not_checked', announced: null, learnt: 'unknown', supported: false },
+          cash_out: { checked: 'unsupported', announced: null, learnt: 'unsupported', supported: false },
+        },
         scenarios: [
           {
             id: 'place_accept',

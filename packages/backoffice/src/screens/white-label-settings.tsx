@@ -20,8 +20,30 @@ export interface WhiteLabel {
   /** Web origins the betting frame may be embedded on (its API answers them with CORS). */
   allowed_origins: string[];
   signing: { enabled: boolean; secret?: string; previous_secret_valid_until: string | null };
+  /** Per optional callback: what the partner announced, what Bookie learnt from its answers, whether it relies on it. */
+  optional_callbacks?: Record<string, OptionalCallbackState>;
   credentials?: Credential[];
 }
+
+interface OptionalCallbackState {
+  announced: boolean | null;
+  learnt: 'unknown' | 'supported' | 'unsupported';
+  learnt_at: string | null;
+  last_status: number | null;
+  supported: boolean;
+}
+
+/** The optional callbacks, in the order the screen lists them, with what each one is for. */
+const OPTIONAL_CALLBACKS: ReadonlyArray<[string, string]> = [
+  ['heartbeat', 'POST /heartbeat — keeps players’ sessions checked (sent only when announced)'],
+  ['banners', 'POST /banners — banners in the betting frame'],
+  ['cash_out', '/bet/cash-out-orders/accepted and /declined — cash-out is offered only while supported'],
+  ['insurance', '/bet/insurances/accepted and /decline — bet insurance refunds'],
+  ['insurance_cancel', '/bet/insurances/cancel — takes back a refund a corrected result no longer earns'],
+];
+
+const announcedText = (a: boolean | null) =>
+  a === null ? 'not said' : a ? 'implements' : 'does not implement';
 
 /** Credentials: create (secret shown once), revoke, rotate (a new one, then the old one revoked). */
 export function Credentials({ wl, readOnly }: { wl: string; readOnly: boolean }) {
@@ -126,12 +148,12 @@ export function Integration({ wl, readOnly }: { wl: string; readOnly: boolean })
     });
   const rotate = () =>
     act.run(async () => {
-      const r = await api<{ secret: string; previous_secret_valid_until: string | null }>(
+      const r = await api<{ signing_secret: string; previous_secret_valid_until: string | null }>(
         'POST',
         `/admin/white-labels/${wl}/signing-secret/rotate`,
         {},
       );
-      setSecret({ secret: r.secret, previous_valid_until: r.previous_secret_valid_until ?? '—' });
+      setSecret({ secret: r.signing_secret, previous_valid_until: r.previous_secret_valid_until ?? '—' });
       reload();
     });
   if (!data) return <ErrorBox error={error} />;
@@ -208,6 +230,64 @@ export function Integration({ wl, readOnly }: { wl: string; readOnly: boolean })
           </label>
           {!readOnly && <button type="submit">Save allowed origins</button>}
         </form>
+      </Section>
+      <Section title="Optional callbacks">
+        <p>
+          What the partner’s callback server implements beyond the mandatory callbacks. Bookie also learns it:
+          a 404, 405 or 501 to one marks it unsupported until it is announced again or answered 2xx.
+        </p>
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">Callback</th>
+              <th scope="col">Announced</th>
+              <th scope="col">Learnt from answers</th>
+              <th scope="col">Bookie relies on it</th>
+            </tr>
+          </thead>
+          <tbody>
+            {OPTIONAL_CALLBACKS.map(([name, what]) => {
+              const c = data.optional_callbacks?.[name];
+              if (!c) return null;
+              return (
+                <tr key={name} data-callback={name}>
+                  <td>
+                    <strong>{name.replace('_', ' ')}</strong>
+                    <br />
+                    <small>{what}</small>
+                  </td>
+                  <td>
+                    {readOnly ? (
+                      announcedText(c.announced)
+                    ) : (
+                      <select
+                        aria-label={`${name} announced`}
+                        value={c.announced === null ? 'null' : String(c.announced)}
+                        disabled={act.busy}
+                        onChange={(e) => {
+                          const v = (e.target as HTMLSelectElement).value;
+                          save(
+                            { optional_callbacks: { [name]: v === 'null' ? null : v === 'true' } },
+                            `Optional callback ${name}`,
+                          );
+                        }}
+                      >
+                        <option value="null">not said</option>
+                        <option value="true">implements</option>
+                        <option value="false">does not implement</option>
+                      </select>
+                    )}
+                  </td>
+                  <td>
+                    {c.learnt}
+                    {c.last_status !== null ? ` (HTTP ${c.last_status}, ${fmtTime(c.learnt_at)})` : ''}
+                  </td>
+                  <td class={c.supported ? 'ok' : 'warn'}>{c.supported ? 'yes' : 'no'}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
       </Section>
       <Section title="Callback signing">
         <p>

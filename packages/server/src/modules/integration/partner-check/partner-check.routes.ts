@@ -1,8 +1,9 @@
-import { PartnerCheckReport, PartnerCheckRequest } from '@bookie/contracts';
+import { OPTIONAL_CALLBACKS, PartnerCheckReport, PartnerCheckRequest } from '@bookie/contracts';
 import { DomainError } from '@bookie/core';
 import type { FastifyInstance } from 'fastify';
 import { ErrorResponse } from '../../../http/openapi.js';
 import { getWhiteLabel } from '../../tenants/get-white-label.js';
+import { optionalCallbacksView } from '../../tenants/white-label.js';
 import type { IntegrationDeps } from '../deps.js';
 import { runPartnerCheck } from './run-partner-check.js';
 import { SCENARIO_IDS } from './scenarios.js';
@@ -56,7 +57,7 @@ export async function partnerCheckRoutes(app: FastifyInstance, deps: Integration
           'the white label has no callback_url yet; announce the callback server first',
         );
       }
-      return runPartnerCheck({
+      const report = await runPartnerCheck({
         callbackUrl: wl.callbackUrl,
         secret: wl.signing.enabled ? wl.signing.secret : undefined,
         playerId: request.body.player_id,
@@ -69,6 +70,18 @@ export async function partnerCheckRoutes(app: FastifyInstance, deps: Integration
           limitedPlayer: request.body.limited_player_id,
         },
       });
+      // beside what the check found: what the partner announced and what Bookie learnt from live traffic
+      const known = optionalCallbacksView(wl);
+      for (const name of OPTIONAL_CALLBACKS) {
+        const { announced, learnt, supported } = known[name];
+        report.optional_callbacks[name] = {
+          ...(report.optional_callbacks[name] ?? { checked: 'not_checked' }),
+          announced,
+          learnt,
+          supported,
+        };
+      }
+      return report;
     },
   );
 }

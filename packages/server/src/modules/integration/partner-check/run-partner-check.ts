@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { OPTIONAL_CALLBACKS } from '@bookie/contracts';
 import {
   type BalanceReader,
   type BalanceView,
@@ -77,7 +78,38 @@ export interface PartnerCheckReport {
   /** True when no scenario failed. */
   ok: boolean;
   counts: Record<ScenarioStatus, number>;
+  /**
+   * Per optional callback the check exercised: `supported` when the partner answered it (rightly or not),
+   * `unsupported` when it answered 404, 405 or 501, `not_checked` when no scenario of it ran. Through the API the
+   * white label's own state (announced, learnt, supported) is added beside it.
+   */
+  optional_callbacks: Record<string, PartnerCheckOptionalCallback>;
   scenarios: ScenarioResult[];
+}
+
+/** What a partner check found of one optional callback, and (through the API) what Bookie knows of it. */
+export interface PartnerCheckOptionalCallback {
+  checked: 'supported' | 'unsupported' | 'not_checked';
+  announced?: boolean | null;
+  learnt?: 'unknown' | 'supported' | 'unsupported';
+  supported?: boolean;
+}
+
+/** What the scenarios found of each optional callback they exercise. */
+export function checkedOptionalCallbacks(
+  results: ReadonlyArray<Pick<ScenarioResult, 'id' | 'status'>>,
+  scenarios: readonly Scenario[] = SCENARIOS,
+): Record<string, PartnerCheckOptionalCallback> {
+  const out: Record<string, PartnerCheckOptionalCallback> = {};
+  for (const name of OPTIONAL_CALLBACKS) out[name] = { checked: 'not_checked' };
+  for (const r of results) {
+    const capability = scenarios.find((s) => s.id === r.id)?.capability;
+    if (!capability || r.status === 'not_provoked') continue;
+    const entry = out[capability] as PartnerCheckOptionalCallback;
+    if (r.status === 'unsupported') entry.checked = 'unsupported';
+    else if (entry.checked === 'not_checked') entry.checked = 'supported';
+  }
+  return out;
 }
 
 async function findBalanceReader(
@@ -191,6 +223,7 @@ export async function runPartnerCheck(options: PartnerCheckOptions): Promise<Par
     finished_at: new Date().toISOString(),
     ok: counts.fail === 0,
     counts,
+    optional_callbacks: checkedOptionalCallbacks(results, scenarios),
     scenarios: results,
   };
 }

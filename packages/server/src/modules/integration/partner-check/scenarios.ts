@@ -5,7 +5,9 @@
  *
  * @packageDocumentation
  */
+
 import { randomUUID } from 'node:crypto';
+import type { OptionalCallback } from '@bookie/contracts';
 import { FINAL_PLACE_ERROR_CODES } from '@bookie/contracts';
 import { add, formatMoney, mul, ONE, parseMoney, parseOdds, rational } from '@bookie/core';
 import {
@@ -59,6 +61,8 @@ export interface Scenario {
   rule: string;
   /** The callbacks it needs are optional for the partner (insurance, cash-out, heartbeat). */
   optional?: boolean;
+  /** The optional callback capability it checks (the optional callbacks rule). */
+  capability?: OptionalCallback;
   run(ctx: ScenarioContext): Promise<void>;
 }
 
@@ -233,6 +237,7 @@ function sameAnswer(first: CallbackAnswer, again: CallbackAnswer, what: string):
 export const SCENARIOS: readonly Scenario[] = [
   {
     id: 'heartbeat',
+    capability: 'heartbeat',
     rule: 'the heartbeat rule: POST /heartbeat with an empty body and the Foreign-Params header is answered 204 (any 2xx).',
     optional: true,
     async run(ctx) {
@@ -371,6 +376,7 @@ export const SCENARIOS: readonly Scenario[] = [
   },
   {
     id: 'insurance_paid',
+    capability: 'insurance',
     rule: 'spec 01 Bet insurance: an insured bet lost → /bet/insurances/accepted credits refund_amount.',
     optional: true,
     async run(ctx) {
@@ -391,6 +397,7 @@ export const SCENARIOS: readonly Scenario[] = [
   },
   {
     id: 'insurance_declined',
+    capability: 'insurance',
     rule: 'spec 01 Bet insurance: an insured bet won → /bet/insurances/decline; no money moves; 2xx.',
     optional: true,
     async run(ctx) {
@@ -410,6 +417,7 @@ export const SCENARIOS: readonly Scenario[] = [
   },
   {
     id: 'cash_out_accepted',
+    capability: 'cash_out',
     rule: 'the cash-out callbacks rule: /bet/cash-out-orders/accepted credits refund_amount once per cash-out order.',
     optional: true,
     async run(ctx) {
@@ -433,6 +441,7 @@ export const SCENARIOS: readonly Scenario[] = [
   },
   {
     id: 'cash_out_declined',
+    capability: 'cash_out',
     rule: 'the cash-out callbacks rule: /bet/cash-out-orders/declined takes back what the listed orders were credited; an order never credited moves no money; 2xx.',
     optional: true,
     async run(ctx) {
