@@ -20,6 +20,8 @@ export * from './outbox.js';
 export * from './partner-rest.js';
 export * from './risk.js';
 export * from './sport-event.js';
+// the status numbers with their names, and the sentences texts build from them
+export * from './status-codes.js';
 export * from './tenancy.js';
 export * from './text.js';
 export * from './users.js';
