@@ -8,12 +8,12 @@ const markdownIn = (dir: string) =>
     .filter((f) => f.endsWith('.md'))
     .sort()
     .map((f) => `${dir}${f}`);
-/** The repository's own texts: README.md, docs/*.md and the ADRs. */
-const DOCS = ['README.md', ...markdownIn('docs/'), ...markdownIn('docs/adr/')];
+/** The repository's own texts: README.md, CONTRIBUTING.md, docs/*.md and the ADRs. */
+const DOCS = ['README.md', 'CONTRIBUTING.md', ...markdownIn('docs/'), ...markdownIn('docs/adr/')];
 const read = (file: string) => readFileSync(new URL(file, ROOT), 'utf8');
 
 describe('status numbers in the docs agree with the contracts table (status-codes.ts)', () => {
-  it('finds no number paired with another status name in README.md, docs/*.md or docs/adr/*.md', () => {
+  it('finds no number paired with another status name in README.md, CONTRIBUTING.md, docs/*.md or docs/adr/*.md', () => {
     const wrong = DOCS.flatMap((file) =>
       wrongStatusMentions(read(file)).map((m) => `${file}:${m.line}: "${m.said}" — ${m.expected}`),
     );
