@@ -16,6 +16,13 @@
 import { RESTRICTION_TYPES } from '@bookie/core';
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
 import { type TypeCheck, TypeCompiler } from '@sinclair/typebox/compiler';
+import {
+  codeBounds,
+  describeCodes,
+  FIXTURE_STATUS_CODES,
+  ODD_STATUS_CODES,
+  SETTLE_TYPE_CODES,
+} from './status-codes.js';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Paths and headers
@@ -141,9 +148,15 @@ export const BetOdd = Type.Object(
   {
     odd_id: Type.String(),
     odd_ratio: Decimal6,
-    odd_status: Type.Integer({ minimum: 0, maximum: 7 }),
+    odd_status: Type.Integer({
+      ...codeBounds(ODD_STATUS_CODES),
+      description: describeCodes(ODD_STATUS_CODES),
+    }),
     match_id: Type.String(),
-    match_status: Type.Integer({ minimum: 0 }),
+    match_status: Type.Integer({
+      minimum: 0,
+      description: `the sport event's fixture status: ${describeCodes(FIXTURE_STATUS_CODES)}`,
+    }),
     market_id: Type.String(),
     odd_updated_at: DateTimeWithOffset,
     status_reason: Type.Optional(Type.String()),
@@ -245,7 +258,7 @@ export const BetSettleBody = Type.Object(
     bet_bet_builder_odds: Type.Array(BetBuilderOdd),
     settle_amount: Decimal6,
     settle_type: Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3)], {
-      description: '1 win, 2 refund, 3 lost (the settle type rule)',
+      description: `${describeCodes(SETTLE_TYPE_CODES)} (the settle type rule)`,
     }),
     restrictions: Type.Array(CallbackRestriction),
   },

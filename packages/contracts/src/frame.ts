@@ -1,4 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
+import { BET_STATUS_CODES, describeCodes, ODD_STATUS_CODES, SETTLE_TYPE_CODES } from './status-codes.js';
 
 const DECIMAL = '^(0|[1-9][0-9]{0,17})(\\.[0-9]{1,12})?$';
 
@@ -57,30 +58,34 @@ export const RestrictionView = Type.Object({
   context: Type.Record(Type.String(), Type.Unknown()),
 });
 
-/** A selection of a bet as the player sees it; odds are decimal strings with 6 decimals. */
+/**
+ * A selection of a bet as the player sees it; odds are decimal strings with 6 decimals. `status` is the odd status
+ * of its outcome ({@link ODD_STATUS_CODES}: 0 not resulted, 1 win, 2 loss, 3 half win, 4 half loss, 5 refunded,
+ * 6 cancelled, 7 refunded manually).
+ */
 export const BetSelectionView = Type.Object({
   sport_event_id: Type.String(),
   market_id: Type.String(),
   odd_id: Type.String(),
   requested_odds: Type.String(),
   odds: Type.String({ description: 'odds the bet was accepted at' }),
-  status: Type.Integer({
-    description:
-      'odd status: 0 open, 1 win, 2 loss, 3 refund, 4 half win, 5 half loss, 6 cancelled, 7 refunded manually',
-  }),
+  status: Type.Integer({ description: `odd status: ${describeCodes(ODD_STATUS_CODES)}` }),
 });
 
 /**
- * A bet as the frame API shows it. `status` is the code (see "bet status numbers" in docs/decisions.md) (1 accepted, 2 declined, 3 settled, 4 unsettled,
- * 5 refunded, 6 refunded manually, 7 cashed out, 10 place error, 11 force_decline; 0 while placing), `state` the
- * internal name. Money and odds are decimal strings with 6 decimals. After cash-outs (the cash-out rules of the MTS
+ * A bet as the frame API shows it. `status` is the bet status number ({@link BET_STATUS_CODES}, "bet status numbers"
+ * in docs/decisions.md: 1 accepted, 2 declined, 3 settled, 4 unsettled, 5 refunded, 6 refunded manually, 7 cashed
+ * out, 10 place error, 11 force-declined; 0 while placing), `state` the internal name; `settle_type` is
+ * {@link SETTLE_TYPE_CODES}. Money and odds are decimal strings with 6 decimals. After cash-outs (the cash-out rules of the MTS
  * contract) `cashed_out_stake` is the part of the stake cashed out and `cashed_out_refund` what the player received
  * for it; the stake still in play is `stake − cashed_out_stake`, and a settlement pays on that part alone.
  */
 export const BetView = Type.Object(
   {
     id: Type.String(),
-    status: Type.Integer(),
+    status: Type.Integer({
+      description: `bet status: ${describeCodes(BET_STATUS_CODES)}; 0 while the bet is being placed`,
+    }),
     state: Type.String(),
     bet_type: Type.String(),
     system_sizes: Type.Array(Type.Integer()),
@@ -96,7 +101,9 @@ export const BetView = Type.Object(
     decided_at: Type.Union([Type.String(), Type.Null()]),
     payout: Type.Union([Type.String(), Type.Null()]),
     settle_amount: Type.Union([Type.String(), Type.Null()]),
-    settle_type: Type.Union([Type.Integer(), Type.Null()]),
+    settle_type: Type.Union([Type.Integer(), Type.Null()], {
+      description: `${describeCodes(SETTLE_TYPE_CODES)}; null until settled`,
+    }),
     cashed_out_stake: Type.String({
       description: 'Σ amount of the accepted cash-out orders: the part of the stake cashed out (0 when none)',
     }),

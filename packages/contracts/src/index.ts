@@ -22,6 +22,10 @@ export * from './outbox.js';
 export * from './partner-rest.js';
 export * from './risk.js';
 export * from './sport-event.js';
+// the status numbers with their names, and the sentences texts build from them
+export * from './status-codes.js';
+// where a text pairs a status number with a name, and whether the table agrees
+export * from './status-mentions.js';
 export * from './tenancy.js';
 export * from './text.js';
 export * from './users.js';

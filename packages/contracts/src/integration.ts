@@ -6,6 +6,10 @@
  */
 import { type Static, Type } from '@sinclair/typebox';
 import { LearntSupport } from './optional-callbacks.js';
+import { codeBounds, describeCodes, ODD_STATUS, ODD_STATUS_CODES } from './status-codes.js';
+
+/** The odd statuses a sandbox result sets: the feed's results, 1 win … 6 cancelled. */
+const SANDBOX_RESULTS = { min: ODD_STATUS.WIN, max: ODD_STATUS.CANCELLED };
 
 /**
  * Body of `POST /integration/partner-check`: the player whose money the scenarios move at the partner (at least 20
@@ -145,9 +149,13 @@ export type PartnerCheckReport = Static<typeof PartnerCheckReport>;
  */
 export const SandboxResultMarketBody = Type.Object(
   {
-    odds: Type.Record(Type.String({ minLength: 1 }), Type.Integer({ minimum: 1, maximum: 6 }), {
-      description: 'odd id → odd status 1–6',
-    }),
+    odds: Type.Record(
+      Type.String({ minLength: 1 }),
+      Type.Integer(codeBounds(ODD_STATUS_CODES, SANDBOX_RESULTS)),
+      {
+        description: `odd id → odd status: ${describeCodes(ODD_STATUS_CODES, SANDBOX_RESULTS)}`,
+      },
+    ),
   },
   { additionalProperties: false, examples: [{ odds: { '1': 1 } }] },
 );

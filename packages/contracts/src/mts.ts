@@ -10,6 +10,7 @@
  */
 import { type Static, Type } from '@sinclair/typebox';
 import { PartnerBet } from './partner-rest.js';
+import { BET_STATUS_CODES, codeBounds, describeCodes, ODD_STATUS_CODES } from './status-codes.js';
 
 const DECIMAL = '^(0|[1-9][0-9]{0,17})(\\.[0-9]{1,12})?$';
 const BET_ID = Type.String({
@@ -19,6 +20,8 @@ const BET_ID = Type.String({
   description: "the partner's bet id: 1–128 printable characters, unique per white label",
 });
 const TEXT = (max: number) => Type.String({ maxLength: max });
+// a selection's (or a foreign selection's) final status is an odd status, 7 refunded manually included
+const ODD_STATUS_TEXT = `odd status: ${describeCodes(ODD_STATUS_CODES)}`;
 
 /** An amount in a currency: `{value: decimal string, currency_code: ISO 4217}`. */
 export const ReportedMoney = Type.Object(
@@ -61,7 +64,7 @@ export const ForeignSelection = Type.Object(
     sport: Type.Optional(TEXT(200)),
     market_name: Type.Optional(TEXT(500)),
     odd_name: Type.Optional(TEXT(500)),
-    status: Type.Optional(Type.Integer({ minimum: 0, maximum: 7, description: 'odd status 0–7' })),
+    status: Type.Optional(Type.Integer({ ...codeBounds(ODD_STATUS_CODES), description: ODD_STATUS_TEXT })),
     status_reason: Type.Optional(TEXT(500)),
   },
   { additionalProperties: false },
@@ -173,7 +176,7 @@ export const MtsBetPatch = Type.Object(
         Type.Object(
           {
             id: Type.String({ minLength: 1, maxLength: 128 }),
-            status: Type.Integer({ minimum: 0, maximum: 7, description: 'odd status 0–7' }),
+            status: Type.Integer({ ...codeBounds(ODD_STATUS_CODES), description: ODD_STATUS_TEXT }),
             status_reason: Type.Optional(TEXT(500)),
           },
           { additionalProperties: false },
@@ -243,7 +246,10 @@ export const AdvisoryBetUpdate = Type.Object(
   {
     status: Type.Object(
       {
-        code: Type.Integer({ minimum: 1, maximum: 11, description: 'bet status 1–11' }),
+        code: Type.Integer({
+          ...codeBounds(BET_STATUS_CODES),
+          description: `bet status: ${describeCodes(BET_STATUS_CODES)}`,
+        }),
         reason: Type.Optional(Type.Union([TEXT(500), Type.Null()])),
       },
       { additionalProperties: false },
@@ -255,7 +261,9 @@ export const AdvisoryBetUpdate = Type.Object(
           market_id: Type.String({ minLength: 1, maxLength: 128 }),
           odd_id: Type.String({ minLength: 1, maxLength: 128 }),
           value: Type.String({ pattern: DECIMAL }),
-          status: Type.Optional(Type.Integer({ minimum: 0, maximum: 7 })),
+          status: Type.Optional(
+            Type.Integer({ ...codeBounds(ODD_STATUS_CODES), description: ODD_STATUS_TEXT }),
+          ),
           status_reason: Type.Optional(TEXT(500)),
         },
         { additionalProperties: false },

@@ -6,6 +6,7 @@
  */
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
 import { CashOutOrder } from './cash-out.js';
+import { BET_STATUS_CODES, describeCodes, ODD_STATUS_CODES, SETTLE_TYPE_CODES } from './status-codes.js';
 
 /**
  * The one error body of Bookie's HTTP APIs: `{"error": {"code", "message", "details"}}` (the partner-reported bets rule). A 400
@@ -142,7 +143,7 @@ export const PartnerBetSelection = Type.Object(
     odd_id: Type.String(),
     value: Type.String({ description: 'accepted odds, 6 decimals' }),
     requested_value: Type.String({ description: 'the odds the player saw, 6 decimals' }),
-    status: Type.Integer({ description: 'odd status: 0 not resulted … 7 refunded manually' }),
+    status: Type.Integer({ description: `odd status: ${describeCodes(ODD_STATUS_CODES)}` }),
   },
   { additionalProperties: false },
 );
@@ -159,7 +160,10 @@ export const PartnerBet = Type.Object(
     id: Type.String(),
     player_id: Type.String(),
     source: Type.Union([Type.Literal('frame'), Type.Literal('mts'), Type.Literal('advisory')]),
-    status: Type.Object({ code: Type.Integer(), reason: Type.Union([Type.String(), Type.Null()]) }),
+    status: Type.Object({
+      code: Type.Integer({ description: `bet status: ${describeCodes(BET_STATUS_CODES)}` }),
+      reason: Type.Union([Type.String(), Type.Null()]),
+    }),
     type: Type.Object({
       code: Type.Integer({ minimum: 0, maximum: 2 }),
       system_sizes: Type.Array(Type.Integer()),
@@ -179,7 +183,7 @@ export const PartnerBet = Type.Object(
       Type.Object({
         payout: Type.String(),
         settle_amount: Type.String(),
-        settle_type: Type.Integer({ description: '1 win, 2 refund, 3 lost' }),
+        settle_type: Type.Integer({ description: describeCodes(SETTLE_TYPE_CODES) }),
         settled_at: Type.Union([Type.String(), Type.Null()]),
       }),
       Type.Null(),
@@ -240,8 +244,7 @@ export const PartnerBetQuery = Type.Object(
     status: Type.Optional(
       Type.String({
         pattern: '^[0-9]{1,2}$',
-        description:
-          'a bet status number: 1 accepted, 2 declined, 3 settled, 4 unsettled, 5 refunded, 6 refunded manually, 7 cashed out, 10 place error, 11 force-declined',
+        description: `a bet status number: ${describeCodes(BET_STATUS_CODES)}`,
       }),
     ),
     from: Type.Optional(Type.String({ format: 'date-time', description: 'placed at or after (ISO 8601)' })),

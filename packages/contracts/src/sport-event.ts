@@ -10,6 +10,14 @@
  */
 import { type Static, Type } from '@sinclair/typebox';
 import { UUID_PATTERN } from './callbacks.js';
+import {
+  codeBounds,
+  describeCodes,
+  FIXTURE_STATUS_CODES,
+  MARKET_STATUS_CODES,
+  ODD_STATUS,
+  ODD_STATUS_CODES,
+} from './status-codes.js';
 
 /** ISO 8601 date-time with an explicit offset or `Z`, fractional seconds optional (the feed contract's `updated_at`). */
 export const ISO_DATE_TIME_PATTERN =
@@ -67,26 +75,25 @@ export const Tournament = Type.Object(
 /** The tournament of a fixture. */
 export type Tournament = Static<typeof Tournament>;
 
-/** Fixture status code 0–8 (the feed contract, "Fixture status"; core FIXTURE_STATUS). Bets only on 0 and 1. */
+/** Fixture status code 0–8 ({@link FIXTURE_STATUS_CODES}, the feed contract "Fixture status"). Bets only on 0 and 1. */
 export const FixtureStatusCode = Type.Integer({
-  minimum: 0,
-  maximum: 8,
-  description:
-    '0 not started, 1 live, 2 suspended, 3 ended, 4 closed, 5 cancelled, 6 abandoned, 7 delayed, 8 unknown',
+  ...codeBounds(FIXTURE_STATUS_CODES),
+  description: describeCodes(FIXTURE_STATUS_CODES),
 });
 
-/** Market status code 0–4 (the feed contract, "Market status"). Bets only on 0. */
+/** Market status code 0–4 ({@link MARKET_STATUS_CODES}, the feed contract "Market status"). Bets only on 0. */
 export const MarketStatusCode = Type.Integer({
-  minimum: 0,
-  maximum: 4,
-  description: '0 active, 1 suspended, 2 deactivated, 3 resulted, 4 cancelled',
+  ...codeBounds(MARKET_STATUS_CODES),
+  description: describeCodes(MARKET_STATUS_CODES),
 });
 
-/** Odd status code 0–6 of the feed (the feed contract, "Odd status"). Bets only on 0. */
+/**
+ * Odd status code 0–6 of the feed ({@link ODD_STATUS_CODES} without 7 refunded manually, which only an operator's
+ * refund sets; the feed contract "Odd status"). Bets only on 0.
+ */
 export const OddStatusCode = Type.Integer({
-  minimum: 0,
-  maximum: 6,
-  description: '0 not resulted, 1 win, 2 loss, 3 half win, 4 half loss, 5 refunded, 6 cancelled',
+  ...codeBounds(ODD_STATUS_CODES, { max: ODD_STATUS.CANCELLED }),
+  description: describeCodes(ODD_STATUS_CODES, { max: ODD_STATUS.CANCELLED }),
 });
 
 /** The fixture of a sport event (the feed contract, "Fixture"). `start_time` and `updated_at` are ISO 8601. */

@@ -1,6 +1,8 @@
 /**
  * Numeric status codes of the wire (the feed contract, "States and transitions", the settle type rule, the odd statuses in callbacks rule, the bet status numbers rule), with names.
- * Internally code uses the names; the numbers are what feeds and callbacks carry.
+ * Internally code uses the names; the numbers are what feeds and callbacks carry. The names texts give each number
+ * (`3 half win`) are attached to these constants in `@bookie/contracts` (`status-codes.ts`, e.g. `ODD_STATUS_CODES`),
+ * which every description, CLI help and the docs test build from.
  *
  * @packageDocumentation
  */

@@ -836,12 +836,13 @@ export interface components {
                 market_id: string;
                 odd_id: string;
                 sport_event_id: string;
+                /** @description odd status: 0 not resulted, 1 win, 2 loss, 3 half win, 4 half loss, 5 refunded, 6 cancelled, 7 refunded manually */
                 status?: number;
                 status_reason?: string;
                 value: string;
             }[];
             status: {
-                /** @description bet status 1–11 */
+                /** @description bet status: 1 accepted, 2 declined, 3 settled, 4 unsettled, 5 refunded, 6 refunded manually, 7 cashed out, 10 place error, 11 force-declined */
                 code: number;
                 reason?: string | null;
             };
@@ -1301,7 +1302,7 @@ export interface components {
             odd_name?: string;
             sport?: string;
             sport_event_title?: string;
-            /** @description odd status 0–7 */
+            /** @description odd status: 0 not resulted, 1 win, 2 loss, 3 half win, 4 half loss, 5 refunded, 6 cancelled, 7 refunded manually */
             status?: number;
             status_reason?: string;
             /** @description odds at placement, decimal string */
@@ -1399,7 +1400,7 @@ export interface components {
             foreign_cash_out_orders?: components["schemas"]["ForeignCashOutOrder"][];
             foreign_selections?: {
                 id: string;
-                /** @description odd status 0–7 */
+                /** @description odd status: 0 not resulted, 1 win, 2 loss, 3 half win, 4 half loss, 5 refunded, 6 cancelled, 7 refunded manually */
                 status: number;
                 status_reason?: string;
             }[];
@@ -1536,6 +1537,7 @@ export interface components {
                 value: string;
             };
             status: {
+                /** @description bet status: 1 accepted, 2 declined, 3 settled, 4 unsettled, 5 refunded, 6 refunded manually, 7 cashed out, 10 place error, 11 force-declined */
                 code: number;
                 reason: string | null;
             };
@@ -1563,7 +1565,7 @@ export interface components {
             /** @description the odds the player saw, 6 decimals */
             requested_value: string;
             sport_event_id: string;
-            /** @description odd status: 0 not resulted … 7 refunded manually */
+            /** @description odd status: 0 not resulted, 1 win, 2 loss, 3 half win, 4 half loss, 5 refunded, 6 cancelled, 7 refunded manually */
             status: number;
             /** @description accepted odds, 6 decimals */
             value: string;

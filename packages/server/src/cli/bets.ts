@@ -1,4 +1,5 @@
 import { userInfo } from 'node:os';
+import { BET_STATUS_CODES, describeCodes, ODD_STATUS_CODES } from '@bookie/contracts';
 import { DomainError } from '@bookie/core';
 import { Command, InvalidArgumentError } from 'commander';
 import { sql } from 'kysely';
@@ -105,11 +106,12 @@ export function betsCommand(): Command {
     .addHelpText(
       'after',
       `
-Bet status numbers (the "status" of a bet): 1 accepted, 2 declined, 3 settled, 4 unsettled, 5 refunded
-(voided), 6 refunded manually, 7 cashed out, 10 place error (the partner refused the hold), 11 force-declined
-(the partner's /bet/place could not be reached; the restriction's context says why).
-Selection status numbers: 0 open, 1 win, 2 loss, 3 refund, 4 half win, 5 half loss, 6 cancelled,
-7 refunded manually.
+Bet status numbers (the "status" of a bet):
+  ${describeCodes(BET_STATUS_CODES)}.
+  5 refunded: every selection void; 10 place error: the partner refused the hold; 11 force-declined: the
+  partner's /bet/place could not be reached (the restriction's context says why).
+Selection status numbers (each selection's odd status):
+  ${describeCodes(ODD_STATUS_CODES)}.
 While \`bookie start\` runs on the embedded database, add --url http://HOST:PORT (and BOOKIE_ADMIN_TOKEN).`,
     );
   cmd.addCommand(

@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { describeCodes, ODD_STATUS, ODD_STATUS_CODES } from '@bookie/contracts';
 import { type CalcOutput, calculateBet, validationError } from '@bookie/core';
 import { Command } from 'commander';
 import { action, printJson } from './io.js';
@@ -55,7 +56,7 @@ Input: {"bet_type": "single"|"express"|"system", "stake": "10", "system_sizes": 
         "freebet_amount"?: "10", "boost"?: {"multiplier": "1.1"},
         "insurance"?: {"type": "percent", "percent": "10", "max_amount": "15", "max_odds_count_lose": 2},
         "express_cap"?: "50000", "max_payout"?: "20000"}
-Decimals are strings. Leg status: 1 win, 2 loss, 3 half win, 4 half loss, 5 refunded, 6 cancelled, 7 refunded manually.
+Decimals are strings. Leg status: ${describeCodes(ODD_STATUS_CODES, { min: ODD_STATUS.WIN })}.
 Output: {"payout", "settle_amount", "settle_type", "insurance_refund"}; amounts with 6 decimals.
 Example: echo '{"bet_type":"single","stake":"10","legs":[{"odds":"1.85","status":1}]}' | bookie calc`,
     )

@@ -50,6 +50,11 @@ describe('bookie usage (real processes)', { timeout: 180_000 }, () => {
     const r = await runBookie(['bets', '--help']);
     expect(r.stdout).toContain('11 force-declined');
     expect(r.stdout).toContain('6 refunded manually');
+    // a selection's status is its odd status: a void market is 5, never 3 (a half win)
+    expect(r.stdout).toContain(
+      '0 not resulted, 1 win, 2 loss, 3 half win, 4 half loss, 5 refunded, 6 cancelled, 7 refunded manually',
+    );
+    expect(r.stdout).not.toMatch(/\b3 refund/);
   });
 
   it('wl create without --allow warns that every partner call will be refused', async () => {

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { wrongStatusMentions } from '@bookie/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../testing/database.js';
 import { createTestApp, type TestApp } from '../testing/partner.js';
@@ -122,6 +123,24 @@ describe('/openapi.json: the document', () => {
     expect(
       texts.filter((t) => /\.\.\/shared|shared\/(spec|design)|\bD\d{1,2}\b|\bspec 0\d|issue \d/.test(t)),
     ).toEqual([]);
+  });
+
+  it('numbers statuses as the contracts table does (a void market is 5 refunded, never 3)', () => {
+    const texts: string[] = [];
+    const walk = (node: unknown): void => {
+      if (Array.isArray(node)) for (const n of node) walk(n);
+      else if (typeof node === 'object' && node !== null)
+        for (const [k, v] of Object.entries(node)) {
+          if ((k === 'description' || k === 'summary') && typeof v === 'string') texts.push(v);
+          else walk(v);
+        }
+    };
+    walk(doc);
+    expect(texts.flatMap((t) => wrongStatusMentions(t).map((m) => `"${m.said}" in: ${t}`))).toEqual([]);
+    const patch = ops().find((o) => o.op.operationId === 'patchMarkets');
+    expect(patch?.op.description).toContain(
+      'Odd statuses are the results that settle bets: 1 win, 2 loss, 3 half win, 4 half loss, 5 refunded, 6 cancelled.',
+    );
   });
 
   it('names its schemas, servers, license and security schemes', () => {

@@ -1,7 +1,9 @@
 import type { ServerResponse } from 'node:http';
 import {
+  BET_STATUS_CODES,
   BetPage,
   BetView,
+  describeCodes,
   FrameBanners,
   FramePlayerBonuses,
   PlaceBetRequest,
@@ -187,8 +189,7 @@ export async function frameRoutes(app: FastifyInstance, deps: AppDeps): Promise<
         tags,
         security,
         operationId: 'getPlayerBet',
-        description:
-          "One of the session player's bets with its status (1 accepted, 2 declined, 3 settled, 4 unsettled, 5 refunded, 6 refunded manually, 7 cashed out, 10 place error, 11 force-declined).",
+        description: `One of the session player's bets with its status (${describeCodes(BET_STATUS_CODES)}; 0 while placing).`,
         summary: "One of the player's bets",
         params: Type.Object({ id: Type.String() }),
         response: { 200: BetView },

@@ -1,4 +1,4 @@
-import { BetView } from '@bookie/contracts';
+import { BET_STATUS_CODES, BetView, describeCodes, SETTLE_TYPE_CODES } from '@bookie/contracts';
 import { DomainError } from '@bookie/core';
 import { type Static, Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -79,7 +79,7 @@ const LedgerEntry = Type.Object(
     seq: Type.Integer(),
     kind: Type.String({ description: 'settle | unsettle' }),
     amount: Type.String({ description: 'settle_amount or unsettle_amount, 6 decimals' }),
-    settle_type: Type.Union([Type.Integer(), Type.Null()], { description: '1 win, 2 refund, 3 lost' }),
+    settle_type: Type.Union([Type.Integer(), Type.Null()], { description: describeCodes(SETTLE_TYPE_CODES) }),
     payout: Type.Union([Type.String(), Type.Null()]),
     request_id: Type.String(),
     cause: Type.Union([Type.String(), Type.Null()]),
@@ -334,7 +334,8 @@ export async function settlementRoutes(app: FastifyInstance, deps: AppDeps): Pro
         ...common,
         operationId: 'getBetWithSettlements',
         description:
-          'A bet (status 1 accepted, 2 declined, 3 settled, 4 unsettled, 5 refunded, 6 refunded manually, 7 cashed out, 10 place error, 11 force-declined) with its settlement ledger: every settle and unsettle sent to the partner.',
+          `A bet (status ${describeCodes(BET_STATUS_CODES)}) with its settlement ledger: every settle and ` +
+          'unsettle sent to the partner.',
         summary: 'A bet with its settlement ledger',
         params: BetIdParams,
         response: { 200: BetWithLedger },

@@ -3,7 +3,10 @@ import {
   BetStopBody,
   ChangesBody,
   CreateSportEventBody,
+  describeCodes,
   errorAnswers,
+  ODD_STATUS,
+  ODD_STATUS_CODES,
   PatchMarketsBody,
   PutMarketsBody,
   SportEvent,
@@ -178,7 +181,8 @@ export async function tradingRoutes(app: FastifyInstance, deps: TradingDeps): Pr
         ...common,
         operationId: 'patchMarkets',
         description:
-          'Sets market statuses, odd values, odd statuses and `is_active`. Odd statuses are the results that settle bets: 1 win, 2 loss, 3 refund, 4 half win, 5 half loss, 6 cancelled.',
+          'Sets market statuses, odd values, odd statuses and `is_active`. Odd statuses are the results that settle ' +
+          `bets: ${describeCodes(ODD_STATUS_CODES, { min: ODD_STATUS.WIN, max: ODD_STATUS.CANCELLED })}.`,
         summary:
           'Set market statuses, odd values, odd statuses (results) and is_active (appends match_update)',
         params: SportEventIdParams,

@@ -12,7 +12,9 @@ import {
   CallbackErrorBody,
   type CallbackName,
   callbackBodyIssues,
+  describeCodes,
   FINAL_PLACE_ERROR_CODES,
+  SETTLE_TYPE_CODES,
 } from '@bookie/contracts';
 import { buildCallbackFixture } from '@bookie/sdk/callbacks/fixtures';
 import type { RestOperation } from './rest-operations.js';
@@ -79,7 +81,7 @@ const CALLBACK_TEXT: Record<CallbackName, { purpose: string; required: boolean }
   },
   settle: {
     purpose:
-      'The bet was settled: credit settle_amount (settle_type 1 win, 2 refund, 3 lost). After an unsettle the ' +
+      `The bet was settled: credit settle_amount (settle_type ${describeCodes(SETTLE_TYPE_CODES)}). After an unsettle the ` +
       'next settle carries the new full amount.',
     required: true,
   },

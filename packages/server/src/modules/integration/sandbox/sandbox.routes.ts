@@ -1,4 +1,7 @@
 import {
+  describeCodes,
+  ODD_STATUS,
+  ODD_STATUS_CODES,
   SandboxChangeResponse,
   SandboxExpireSessionBody,
   SandboxExpireSessionResponse,
@@ -44,8 +47,9 @@ export async function sandboxRoutes(app: FastifyInstance, deps: IntegrationDeps)
         operationId: 'sandboxResultMarket',
         summary: 'Result a market now (integration sandbox)',
         description:
-          'Resolves one market at once: the listed odds get their status (1 win, 2 loss, 3 half win, 4 half loss, ' +
-          '5 refunded, 6 cancelled), every other odd loses, the market becomes resulted. Settlement then settles ' +
+          'Resolves one market at once: the listed odds get their status ' +
+          `(${describeCodes(ODD_STATUS_CODES, { min: ODD_STATUS.WIN, max: ODD_STATUS.CANCELLED })}), ` +
+          'every other odd loses, the market becomes resulted. Settlement then settles ' +
           'the bets on it and the callbacks follow. Integration environment only.',
         params: SandboxMarketParams,
         body: SandboxResultMarketBody,
