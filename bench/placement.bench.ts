@@ -32,9 +32,16 @@ import type { BenchResult } from './types.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
+/** The params of the bench's player sessions, which Bookie sends back as every callback's `Foreign-Params`. */
+const SESSION_PARAMS = { currency: 'EUR' };
+
+/** Runs of {@link walletAloneRate} so far. */
+let walletAloneRuns = 0;
+
 /**
  * The wallet alone: the two callbacks of an accepted bet (signed `/bet/place`, then `/bet/accept`) posted straight
- * at it, `inFlight` bets at a time; resolves to bets/s.
+ * at it, `inFlight` bets at a time; resolves to bets/s. They carry the `Foreign-Params` Bookie sends for the bench's
+ * sessions (their params: the currency), as the reference wallet books a place only in a currency it is told.
  */
 async function walletAloneRate(
   url: string,
@@ -45,7 +52,7 @@ async function walletAloneRate(
 ) {
   const agent = new Agent({ connections: inFlight });
   const post = async (name: 'place' | 'accept', body: ReturnType<typeof placeBody>) => {
-    const p = prepareCallback(name, body, { secret });
+    const p = prepareCallback(name, body, { secret, foreignParams: SESSION_PARAMS });
     const res = await request(`${url}${p.path}`, {
       method: 'POST',
       headers: p.headers,
@@ -56,11 +63,13 @@ async function walletAloneRate(
     if (res.statusCode !== 204) throw new Error(`wallet answered ${name} ${res.statusCode} ${text}`);
   };
   let next = 0;
+  // bet ids of their own per run: a warm-up's bets are not placed again
+  const run = walletAloneRuns++;
   const start = performance.now();
   await Promise.all(
     players.map(async (player) => {
       while (next < total) {
-        const bet = { bet_id: `alone-${next++}`, bet_player_id: player, bet_stake: '1.000000' };
+        const bet = { bet_id: `alone-${run}-${next++}`, bet_player_id: player, bet_stake: '1.000000' };
         await post('place', placeBody(bet));
         await post('accept', acceptBody(bet));
       }
@@ -142,13 +151,15 @@ async function bookiePhase(
   const sessions: string[] = [];
   for (let w = 0; w < inFlight; w++) {
     await api.deposit(`bench-${w}`, '1000000');
-    sessions.push(await createSession(bookie.url, access, { player_id: `bench-${w}` }));
+    sessions.push(
+      await createSession(bookie.url, access, { player_id: `bench-${w}`, params: SESSION_PARAMS }),
+    );
   }
   // the wallet alone (no Bookie): the place and accept callbacks of each bet, signed, at the same concurrency
   const players = sessions.map((_, w) => `bench-${w}`);
   let walletAlone = Number.NaN;
   if (measureWalletAlone) {
-    await walletAloneRate(wallet.url, partner.signingSecret, players, 1000, inFlight);
+    await walletAloneRate(wallet.url, partner.signingSecret, players, Math.min(1000, total), inFlight);
     walletAlone = await walletAloneRate(wallet.url, partner.signingSecret, players, total, inFlight);
   }
   await new Promise((r) => setTimeout(r, 500));

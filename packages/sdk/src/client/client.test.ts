@@ -2,8 +2,9 @@ import { execFile } from 'node:child_process';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BookieClient, type BookieClientOptions } from './client.js';
+import { BookieClient, type BookieClientOptions, ROUTES } from './client.js';
 import { BookieApiError } from './errors.js';
+import { repeatRule } from './repeat-policy.js';
 
 type Route = (req: IncomingMessage, body: string, res: ServerResponse) => void;
 interface Fake {
@@ -151,21 +152,29 @@ describe('BookieClient', () => {
   it('retries a 5xx on a route safe to repeat, then answers the last error; never on one that is not', async () => {
     const f = await fake();
     let n = 0;
-    f.routes.set('POST /token/create', (_r, _b, res) =>
-      ++n <= 2 ? send(res, 503) : send(res, 200, { token: 't' }),
+    f.routes.set('GET /white-label', (_r, _b, res) =>
+      ++n <= 2 ? send(res, 503) : send(res, 200, { id: 'wl' }),
     );
     const { c } = client(f);
-    expect(await c.createPlayerToken(session)).toEqual({ token: 't' });
+    expect(await c.getWhiteLabel()).toEqual({ id: 'wl' });
     expect(n).toBe(3);
     let failures = 0;
-    f.routes.set('POST /token/create', (_r, _b, res) => {
+    f.routes.set('GET /white-label', (_r, _b, res) => {
       failures++;
       send(res, 500, { error: { code: 'internal_error', message: 'internal error', details: {} } });
     });
-    const err = await c.createPlayerToken(session).catch((e) => e);
+    const err = await c.getWhiteLabel().catch((e) => e);
     expect(err).toBeInstanceOf(BookieApiError);
     expect(err).toMatchObject({ status: 500, code: 'internal_error' });
     expect(failures).toBe(RETRIES + 1);
+    // a POST that is not safe to repeat: one attempt, its answer to the caller
+    let sessions = 0;
+    f.routes.set('POST /token/create', (_r, _b, res) => {
+      sessions++;
+      send(res, 503, { error: { code: 'unavailable', message: 'busy', details: {} } });
+    });
+    await expect(c.createPlayerToken(session)).rejects.toMatchObject({ status: 503 });
+    expect(sessions).toBe(1);
     let voids = 0;
     f.routes.set('POST /bets/b1/void', (_r, _b, res) => {
       voids++;
@@ -195,15 +204,54 @@ describe('BookieClient', () => {
     expect(JSON.parse(out)).toEqual({ id: 'wl' });
   });
 
-  it('retries dropped connections', async () => {
+  it('retries a dropped connection of a creation under the idempotence_id it generated; never of another POST', async () => {
     const f = await fake();
-    let n = 0;
-    f.routes.set('POST /token/create', (req, _b, res) =>
-      ++n === 1 ? req.socket.destroy() : send(res, 200, { token: 't' }),
-    );
+    const bodies: Record<string, unknown>[] = [];
+    f.routes.set('POST /freebet/create', (req, body, res) => {
+      bodies.push(JSON.parse(body));
+      if (bodies.length === 1) return req.socket.destroy();
+      send(res, 201, { id: 'fb-1', idempotence_id: JSON.parse(body).idempotence_id });
+    });
     const { c } = client(f);
-    expect(await c.createPlayerToken(session)).toEqual({ token: 't' });
-    expect(n).toBe(2);
+    const freebet = { player_id: 'p1', currency_code: 'EUR', amount: '5', conditions: [] };
+    const created = await c.createFreebet(freebet);
+    expect(bodies).toHaveLength(2);
+    const id = bodies[0]!.idempotence_id as string;
+    expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(bodies[1]).toEqual({ ...freebet, idempotence_id: id });
+    expect(created).toMatchObject({ id: 'fb-1', idempotence_id: id });
+    // the caller's own id is kept; each call without one gets a new one
+    await c.createFreebet({ ...freebet, idempotence_id: 'mine' });
+    await c.createFreebet(freebet);
+    const [mine, fresh] = bodies.slice(2).map((b) => b.idempotence_id);
+    expect(mine).toBe('mine');
+    expect(fresh).toMatch(/^[0-9a-f-]{36}$/);
+    expect(fresh).not.toBe(id);
+    // bulk: every item without an id gets its own
+    let bulk: { items: Record<string, unknown>[] } | undefined;
+    f.routes.set('POST /freebet/create/bulk', (_r, body, res) => {
+      bulk = JSON.parse(body);
+      send(res, 200, { items: [] });
+    });
+    await c.createFreebets({ items: [freebet, { ...freebet, idempotence_id: 'k2' }] });
+    expect(bulk!.items[0]!.idempotence_id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(bulk!.items[1]!.idempotence_id).toBe('k2');
+
+    let sessions = 0;
+    f.routes.set('POST /token/create', (req) => {
+      sessions++;
+      req.socket.destroy();
+    });
+    await expect(c.createPlayerToken(session)).rejects.toMatchObject({ code: 'network_error' });
+    expect(sessions).toBe(1);
+  });
+
+  it('retries a 5xx or a lost connection exactly on the routes repeat-policy.ts calls safe', () => {
+    for (const [name, route] of Object.entries(ROUTES)) {
+      expect(route.retryable, name).toBe(repeatRule(route.method, route.path) !== 'never');
+      const takesId = 'idempotenceId' in route;
+      expect(takesId, name).toBe(repeatRule(route.method, route.path).startsWith('idempotence_id'));
+    }
   });
 
   it('does not retry a 4xx and maps Bookie and OAuth error bodies', async () => {

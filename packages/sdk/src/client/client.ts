@@ -1,10 +1,23 @@
 /**
  * The REST client a partner's backend uses to call Bookie (the callback contract, "Authentication", the player sessions rule, the partner tokens rule): OAuth 2.0
- * client credentials with token caching and refresh, typed methods for Bookie's partner routes, and retries of 429
- * (honouring `Retry-After`), 5xx and network errors by undici's own `RetryAgent` (exponential backoff).
+ * client credentials with token caching and refresh, typed methods for Bookie's partner routes, and retries by
+ * undici's own `RetryAgent` (exponential backoff): of a 429 (honouring `Retry-After`) on every route, of a 5xx or a
+ * network error only on a route safe to repeat (repeat-policy.ts; a creation without an `idempotence_id` gets a
+ * generated one first).
  *
  * @packageDocumentation
  */
+
+import type {
+  BetBoostView,
+  BulkCreateFreebetsBody,
+  BulkCreateFreebetsResponse,
+  CreateBetBoostBody,
+  CreateFreebetBody,
+  CreateInsuranceBody,
+  FreebetView,
+  InsuranceView,
+} from '@bookie/contracts/bonuses';
 import type {
   BetReport,
   DailyReport,
@@ -19,6 +32,7 @@ import type { CreateSessionBody, OAuthTokenResponse } from '@bookie/contracts/te
 import { Agent, type Dispatcher, RetryAgent, request } from 'undici';
 import { BookieApiError } from './errors.js';
 import { type PartnerRetryOptions, RETRIED_STATUSES } from './partner-client.js';
+import { withIdempotenceIds } from './repeat-policy.js';
 import { TokenCache } from './token-cache.js';
 
 /** Options of {@link BookieClient}. */
@@ -48,12 +62,19 @@ export interface BookieClientOptions {
 
 /**
  * A route of Bookie's partner API. `retryable`: whether a 5xx or a network error may be retried (true when
- * repeating the call is harmless); a 429 is always retried, since the server did not process the request.
+ * repeating the call is harmless, as repeat-policy.ts decides: idempotent methods and the `POST`s Bookie
+ * deduplicates); a 429 is always retried, since the server did not process the request.
  */
 export interface RouteSpec {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: string;
   retryable: boolean;
+  /**
+   * Where the route's body takes an `idempotence_id`: `body` (the body itself) or `items` (each of its `items`).
+   * The client fills in a `crypto.randomUUID()` where the caller gave none, once per call, so a retry is the same
+   * request and Bookie answers it with the first outcome.
+   */
+  idempotenceId?: 'body' | 'items';
 }
 
 /**
@@ -61,9 +82,12 @@ export interface RouteSpec {
  * calling `this.call<Answer>(ROUTES.name, { body })`.
  */
 export const ROUTES = {
-  /** `POST /token/create` (the player sessions rule): a player session token for the betting frame. */
-  createPlayerToken: { method: 'POST', path: '/token/create', retryable: true },
-  /** `POST /token/expire`: ends a player session token. */
+  /**
+   * `POST /token/create` (the player sessions rule): a player session token for the betting frame. Not retried on a
+   * 5xx or a lost connection (a repeat would make a second session).
+   */
+  createPlayerToken: { method: 'POST', path: '/token/create', retryable: false },
+  /** `POST /token/expire`: ends a player session token (idempotent). */
   expirePlayerToken: { method: 'POST', path: '/token/expire', retryable: true },
   /** `GET /white-label`: the calling white label, without secrets. */
   getWhiteLabel: { method: 'GET', path: '/white-label', retryable: true },
@@ -81,6 +105,14 @@ export const ROUTES = {
   getBetReport: { method: 'GET', path: '/reports/bets', retryable: true },
   /** `GET /reports/daily` (the environments and tools rule): sums per day and currency. */
   getDailyReport: { method: 'GET', path: '/reports/daily', retryable: true },
+  /** `POST /freebet/create`: a freebet for a player; retried under its `idempotence_id` (generated when absent). */
+  createFreebet: { method: 'POST', path: '/freebet/create', retryable: true, idempotenceId: 'body' },
+  /** `POST /freebet/create/bulk`: freebets for many players; each item keyed by its `idempotence_id`. */
+  createFreebets: { method: 'POST', path: '/freebet/create/bulk', retryable: true, idempotenceId: 'items' },
+  /** `POST /insurance/create`: a bet insurance for a player; retried under its `idempotence_id`. */
+  createInsurance: { method: 'POST', path: '/insurance/create', retryable: true, idempotenceId: 'body' },
+  /** `POST /bet-boosts`: a bet boost; retried under its `idempotence_id`. */
+  createBetBoost: { method: 'POST', path: '/bet-boosts', retryable: true, idempotenceId: 'body' },
 } as const satisfies Record<string, RouteSpec>;
 
 /** Input of one {@link BookieClient.call}. */
@@ -215,6 +247,43 @@ export class BookieClient {
     return this.call<DailyReport>(ROUTES.getDailyReport, { query: window });
   }
 
+  /**
+   * `POST /freebet/create`: gives a player a freebet. Without `idempotence_id` the client makes one, so a retry
+   * after a 5xx or a lost connection creates it once; pass your own to make repeats across calls safe too.
+   *
+   * @returns the freebet (Bookie answers 201 for a new one, 200 with the same one for a repeated `idempotence_id`).
+   * @throws BookieApiError 400 naming the invalid field.
+   */
+  createFreebet(body: CreateFreebetBody): Promise<FreebetView> {
+    return this.call<FreebetView>(ROUTES.createFreebet, { body });
+  }
+
+  /**
+   * `POST /freebet/create/bulk`: freebets for many players, each item answered on its own, in order; an item
+   * without `idempotence_id` gets a generated one (see {@link createFreebet}).
+   */
+  createFreebets(body: BulkCreateFreebetsBody): Promise<BulkCreateFreebetsResponse> {
+    return this.call<BulkCreateFreebetsResponse>(ROUTES.createFreebets, { body });
+  }
+
+  /**
+   * `POST /insurance/create`: gives a player a bet insurance; `idempotence_id` as for {@link createFreebet}.
+   *
+   * @throws BookieApiError 400 naming the invalid field.
+   */
+  createInsurance(body: CreateInsuranceBody): Promise<InsuranceView> {
+    return this.call<InsuranceView>(ROUTES.createInsurance, { body });
+  }
+
+  /**
+   * `POST /bet-boosts`: creates a bet boost; `idempotence_id` as for {@link createFreebet}.
+   *
+   * @throws BookieApiError 400 naming the invalid field.
+   */
+  createBetBoost(body: CreateBetBoostBody): Promise<BetBoostView> {
+    return this.call<BetBoostView>(ROUTES.createBetBoost, { body });
+  }
+
   /** A report as CSV text (RFC 4180, header line): `bets` or `daily`. */
   getReportCsv(report: 'bets' | 'daily', window: { from: string; to: string }): Promise<string> {
     const route = report === 'bets' ? ROUTES.getBetReport : ROUTES.getDailyReport;
@@ -237,7 +306,14 @@ export class BookieClient {
     const q = new URLSearchParams();
     for (const [k, v] of Object.entries(options.query ?? {})) if (v !== undefined) q.set(k, String(v));
     if ([...q].length) path += `?${q}`;
-    const body = options.body === undefined ? undefined : JSON.stringify(options.body);
+    const payload =
+      route.idempotenceId === undefined
+        ? options.body
+        : withIdempotenceIds(
+            options.body,
+            route.idempotenceId === 'items' ? 'idempotence_id_items' : 'idempotence_id',
+          );
+    const body = payload === undefined ? undefined : JSON.stringify(payload);
     let refreshed = false;
     for (;;) {
       const token = await this.#tokens.get();

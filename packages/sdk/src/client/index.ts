@@ -6,4 +6,5 @@
 export * from './client.js';
 export * from './errors.js';
 export * from './partner-client.js';
+export * from './repeat-policy.js';
 export * from './token-cache.js';

@@ -92,6 +92,58 @@ describe('createPartnerClient', () => {
     expect(new Set(posts.map((p) => p.body)).size).toBe(1);
   });
 
+  it('retries a creation after a dropped connection under the idempotence_id it generated', async () => {
+    const token = tokens();
+    const { client, seen } = await fake((req, _body, res) => {
+      if (req.url === '/oauth/token') return token(res);
+      if (seen.filter((s) => s.url === req.url).length === 1) return req.socket.destroy();
+      return json(res, 201, { id: 'x' });
+    });
+    const freebet = { player_id: 'p', currency_code: 'EUR', amount: '5', conditions: [] };
+    const r = await client.POST('/freebet/create', { body: freebet });
+    expect(r.response.status).toBe(201);
+    const posts = seen.filter((s) => s.url === '/freebet/create').map((s) => JSON.parse(s.body));
+    expect(posts).toHaveLength(2);
+    expect(posts[0].idempotence_id).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
+    expect(posts[1]).toEqual({ ...freebet, idempotence_id: posts[0].idempotence_id });
+
+    // a boost after a dropped connection, with the caller's own id kept; bulk items each get one
+    const boost = { multiplier: '1.1', quantity: 1, idempotence_id: 'boost-1' };
+    expect((await client.POST('/bet-boosts', { body: boost as never })).response.status).toBe(201);
+    const boosts = seen.filter((s) => s.url === '/bet-boosts').map((s) => JSON.parse(s.body));
+    expect(boosts).toEqual([boost, boost]);
+    await client.POST('/freebet/create/bulk', { body: { items: [freebet, freebet] } });
+    const bulk = seen.filter((s) => s.url === '/freebet/create/bulk').map((s) => JSON.parse(s.body));
+    expect(bulk).toHaveLength(2);
+    const ids = bulk[0].items.map((i: { idempotence_id: string }) => i.idempotence_id);
+    expect(new Set(ids).size).toBe(2);
+    expect(bulk[1]).toEqual(bulk[0]);
+  });
+
+  it('sends a POST that is not safe to repeat once, whether it meets a 503 or a dropped connection', async () => {
+    const token = tokens();
+    let drop = false;
+    const { client, seen } = await fake((req, _body, res) => {
+      if (req.url === '/oauth/token') return token(res);
+      if (drop) return req.socket.destroy();
+      return json(res, 503, { error: { code: 'unavailable', message: 'busy', details: {} } });
+    });
+    const created = await client.POST('/token/create', {
+      body: { player_id: 'player-42', currency: 'EUR', locale: 'en' },
+    });
+    expect(created.response.status).toBe(503);
+    expect(created.error).toMatchObject({ error: { code: 'unavailable' } });
+    expect(seen.filter((s) => s.url === '/token/create')).toHaveLength(1);
+    drop = true;
+    await expect(client.POST('/freebet/cancel', { body: { id: 'fb-1' } })).rejects.toThrow();
+    expect(seen.filter((s) => s.url === '/freebet/cancel')).toHaveLength(1);
+    // a GET is safe to repeat: retried until the retries run out
+    await expect(client.GET('/white-label')).rejects.toThrow();
+    expect(seen.filter((s) => s.url === '/white-label')).toHaveLength(4);
+  });
+
   it('does not retry a 4xx and returns the Bookie error body', async () => {
     const token = tokens();
     const { client, seen } = await fake((req, _body, res) => {

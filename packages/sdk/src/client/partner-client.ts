@@ -2,8 +2,10 @@
  * The partner's generated REST client: every partner operation of Bookie's OpenAPI document, typed from it
  * (`bookie-api.ts`, made by `npm run generate:client` with openapi-typescript) and called through openapi-fetch.
  * On top: the OAuth 2.0 client credentials token, cached and refreshed before it expires (a 401 drops it and the
- * call is made once more with a new one), and retries of 429, 5xx and network errors by undici's `RetryAgent`
- * (exponential backoff, honouring `Retry-After`).
+ * call is made once more with a new one), and retries by undici's `RetryAgent` (exponential backoff, honouring
+ * `Retry-After`): of a 429 always, of a 5xx or a network error only where a repeat is harmless (repeat-policy.ts:
+ * idempotent methods, and the `POST`s Bookie deduplicates — a creation without an `idempotence_id` gets a
+ * generated one first, so its retry is the same request); any other `POST` is sent once.
  *
  * ```ts
  * const bookie = createPartnerClient({ baseUrl, clientId, clientSecret });
@@ -19,6 +21,7 @@ import createClient, { type Client } from 'openapi-fetch';
 import { Agent, type Dispatcher, RetryAgent, request as undiciRequest } from 'undici';
 import type { components, operations, paths } from './bookie-api.js';
 import { BookieApiError } from './errors.js';
+import { IDEMPOTENT_METHODS, type RepeatRule, repeatRule, withIdempotenceIds } from './repeat-policy.js';
 import { TokenCache } from './token-cache.js';
 
 export type { components as BookieApiComponents, operations as BookieApiOperations, paths as BookieApiPaths };
@@ -68,21 +71,39 @@ export interface PartnerClient extends Client<paths> {
 /** The default retried statuses: rate limited and temporary server failures. */
 export const RETRIED_STATUSES = [429, 500, 502, 503, 504];
 
+/** Options of {@link retryingFetch}. */
+export interface RetryingFetchOptions {
+  /** The undici dispatcher the retries wrap (default a new `Agent`). */
+  dispatcher?: Dispatcher;
+  /** Retry settings (see {@link PartnerRetryOptions}). */
+  retry?: PartnerRetryOptions;
+  /**
+   * Whether a request may be sent again after a 5xx or a lost connection (see repeat-policy.ts); default: its method
+   * is idempotent (`GET`, `HEAD`, `OPTIONS`, `PUT`, `DELETE`). A request it refuses is retried on a 429 only.
+   */
+  repeatable?: (request: RequestInfo | URL, method: string) => boolean;
+}
+
 /**
  * A `fetch` that sends through undici's `RetryAgent`: the body is read whole first, so that a retry sends the same
- * bytes (every method is retried: Bookie's partner POSTs are safe to repeat, since each carries its own idempotence
- * key or makes a new token).
+ * bytes. A request `repeatable` allows is retried on 429, the other retried statuses and network errors; any other
+ * on a 429 only (Bookie refused it before processing it), so a `POST` that is not safe to repeat is sent once.
  */
-export function retryingFetch(options: { dispatcher?: Dispatcher; retry?: PartnerRetryOptions } = {}) {
+export function retryingFetch(options: RetryingFetchOptions = {}) {
   const r = options.retry ?? {};
-  const agent = new RetryAgent(options.dispatcher ?? new Agent(), {
+  const inner = options.dispatcher ?? new Agent();
+  const common = {
     maxRetries: r.maxRetries ?? 3,
     minTimeout: r.minTimeout ?? 200,
     maxTimeout: r.maxTimeout ?? 5000,
     timeoutFactor: r.timeoutFactor ?? 2,
-    statusCodes: r.statusCodes ?? RETRIED_STATUSES,
-    methods: ['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE', 'POST', 'PATCH'],
-  });
+    methods: ['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE', 'POST', 'PATCH'] as Dispatcher.HttpMethod[],
+  };
+  const retrying = new RetryAgent(inner, { ...common, statusCodes: r.statusCodes ?? RETRIED_STATUSES });
+  const rateLimitedOnly = new RetryAgent(inner, { ...common, statusCodes: [429], errorCodes: [] });
+  const repeatable =
+    options.repeatable ??
+    ((_: RequestInfo | URL, method: string) => IDEMPOTENT_METHODS.has(method.toUpperCase()));
   const fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const req = new Request(input, init);
     const body = req.body ? Buffer.from(await req.arrayBuffer()) : undefined;
@@ -94,7 +115,7 @@ export function retryingFetch(options: { dispatcher?: Dispatcher; retry?: Partne
       method: req.method as Dispatcher.HttpMethod,
       headers: sent,
       body,
-      dispatcher: agent,
+      dispatcher: repeatable(input, req.method) ? retrying : rateLimitedOnly,
     });
     const headers = new Headers();
     for (const [k, v] of Object.entries(res.headers)) {
@@ -104,7 +125,25 @@ export function retryingFetch(options: { dispatcher?: Dispatcher; retry?: Partne
     const empty = res.statusCode === 204 || res.statusCode === 304 || req.method === 'HEAD';
     return new Response(empty ? null : bytes, { status: res.statusCode, headers });
   };
-  return { fetch: fetch as typeof globalThis.fetch, close: () => agent.close() };
+  return {
+    fetch: fetch as typeof globalThis.fetch,
+    close: async () => {
+      await Promise.all([retrying.close(), rateLimitedOnly.close()]);
+    },
+  };
+}
+
+/** The request with an `idempotence_id` filled in where its operation takes one and the caller gave none. */
+async function withIdempotenceIdsIn(request: Request, rule: RepeatRule): Promise<Request> {
+  const text = await request.clone().text();
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return request; // not JSON: sent as it is, for Bookie to refuse
+  }
+  const filled = withIdempotenceIds(body, rule);
+  return filled === body ? request : new Request(request, { body: JSON.stringify(filled) });
 }
 
 /**
@@ -115,7 +154,13 @@ export function retryingFetch(options: { dispatcher?: Dispatcher; retry?: Partne
  */
 export function createPartnerClient(options: PartnerClientOptions): PartnerClient {
   const base = options.baseUrl.replace(/\/+$/, '');
-  const { fetch, close } = retryingFetch(options);
+  // the requests safe to send again (repeat-policy.ts): marked as they are built, since the rule is the operation's
+  const repeatable = new WeakSet<Request>();
+  const { fetch, close } = retryingFetch({
+    ...options,
+    repeatable: (input, method) =>
+      IDEMPOTENT_METHODS.has(method.toUpperCase()) || (input instanceof Request && repeatable.has(input)),
+  });
   const now = options.now ?? Date.now;
 
   const tokens = new TokenCache(
@@ -124,7 +169,7 @@ export function createPartnerClient(options: PartnerClientOptions): PartnerClien
       const basic = Buffer.from(`${enc(options.clientId)}:${enc(options.clientSecret)}`).toString('base64');
       let res: Response;
       try {
-        res = await fetch(`${base}/oauth/token`, {
+        const request = new Request(`${base}/oauth/token`, {
           method: 'POST',
           headers: {
             ...options.headers,
@@ -134,6 +179,8 @@ export function createPartnerClient(options: PartnerClientOptions): PartnerClien
           },
           body: 'grant_type=client_credentials',
         });
+        repeatable.add(request);
+        res = await fetch(request);
       } catch (e) {
         throw new BookieApiError(0, 'network_error', `POST /oauth/token: ${(e as Error).message}`);
       }
@@ -162,11 +209,16 @@ export function createPartnerClient(options: PartnerClientOptions): PartnerClien
     headers: options.headers,
   });
   client.use({
-    async onRequest({ request }) {
+    async onRequest({ request: built, schemaPath }) {
+      const rule = repeatRule(built.method, schemaPath);
+      const request = rule.startsWith('idempotence_id') ? await withIdempotenceIdsIn(built, rule) : built;
+      if (rule !== 'never') repeatable.add(request);
       // OAuth's own route authenticates with the client credentials, never with a token
       if (new URL(request.url).pathname.endsWith('/oauth/token')) return request;
       request.headers.set('authorization', `Bearer ${await tokens.get()}`);
-      copies.set(request, request.clone());
+      const copy = request.clone();
+      if (rule !== 'never') repeatable.add(copy);
+      copies.set(request, copy);
       return request;
     },
     async onResponse({ request, response }) {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { placeBody } from '@bookie/sdk/callbacks/fixtures';
+import { placeBody, settleBody } from '@bookie/sdk/callbacks/fixtures';
 import { createTestDatabase, type TestDatabase } from '@bookie/storage';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -58,5 +58,22 @@ describe('the wallet never guesses a currency', () => {
     expect(placed.status).toBeLessThan(300);
     expect(await api.balance(player, 'USD')).toEqual({ available: '40.000000', held: '10.000000' });
     expect(await api.balance(player, 'EUR')).toEqual({ available: '50.000000', held: '0.000000' });
+  });
+
+  it('refuses a settle of a reported bet it cannot book (no currency) transiently, then books it once one is named', async () => {
+    const player = `p-${randomUUID()}`;
+    const body = settleBody({ bet_id: `b-${randomUUID()}`, bet_player_id: player, settle_amount: '12' });
+    const refused = await sendCallback(url, 'settle', body);
+    expect(refused.status).toBe(400);
+    expect(JSON.parse(refused.body).error).toEqual({
+      code: 'bet_unknown',
+      data: { bet_id: body.bet_id, reason: 'currency_unknown' },
+    });
+    expect((await api.balances(player)).balances).toEqual([]);
+    // transient, not stored: the retry is decided again (here the session now names the currency)
+    const booked = await sendCallback(url, 'settle', body, { foreignParams: { currency: 'USD' } });
+    expect(booked.status).toBe(204);
+    expect(await api.balance(player, 'USD')).toEqual({ available: '12.000000', held: '0.000000' });
+    expect((await api.checkLedger(player)).ok).toBe(true);
   });
 });

@@ -197,7 +197,6 @@ describe('wallet callbacks: money movements', () => {
     expect(early.status).toBe(400);
     expect(JSON.parse(early.body).error).toEqual({ code: 'bet_unknown', data: { bet_id: bet } });
     for (const [name, body] of [
-      ['settle', settleBody(ref)],
       ['unsettle', unsettleBody(ref)],
       ['insuranceAccepted', insuranceAcceptedBody({ bet_id: bet })],
       ['cashOutAccepted', cashOutAcceptedBody({ bet_id: bet })],
@@ -216,6 +215,87 @@ describe('wallet callbacks: money movements', () => {
     expect((await send('decline', declineBody(ref))).status).toBe(204);
     expect((await send('place', placeBody({ ...ref, bet_stake: '10.000000' }))).status).toBe(204);
     expect(await bal(player)).toEqual({ available: '10.000000', held: '0.000000' });
+  });
+
+  it('finds a declined bet by bet_id when the decline names no player; an unknown one answers 204', async () => {
+    const { player, bet } = ids();
+    await w.api.deposit(player, '20.000000');
+    const ref = { bet_id: bet, bet_player_id: player };
+    await send('place', placeBody({ ...ref, bet_stake: '15.000000' }));
+    const { bet_player_id: _, ...bare } = declineBody(ref);
+    const declined = await send('decline', bare as never);
+    expect([declined.status, declined.body]).toEqual([204, '']);
+    expect(await bal(player)).toEqual({ available: '20.000000', held: '0.000000' });
+    expect((await send('decline', bare as never)).status).toBe(204); // a retry: replayed
+    expect((await send('decline', { ...bare, request_id: randomUUID() } as never)).status).toBe(204); // known
+    expect(await bal(player)).toEqual({ available: '20.000000', held: '0.000000' });
+
+    // a bet the wallet never saw, named by bet_id alone: 204, and its late place holds nothing
+    const unknown = `b-${randomUUID()}`;
+    const tomb = await send('decline', {
+      request_id: randomUUID(),
+      bet_id: unknown,
+      restrictions: [],
+    } as never);
+    expect([tomb.status, tomb.body]).toEqual([204, '']);
+    const late = await send(
+      'place',
+      placeBody({ bet_id: unknown, bet_player_id: player, bet_stake: '5.000000' }),
+    );
+    expect(late.status).toBe(204);
+    expect(await bal(player)).toEqual({ available: '20.000000', held: '0.000000' });
+  });
+
+  it('credits and debits a reported bet it never held: settle pays, unsettle takes back, once per movement', async () => {
+    const { player, bet } = ids();
+    await w.api.deposit(player, '10.000000', 'USD');
+    const ref = { bet_id: bet, bet_player_id: player };
+    const usd = { currency: 'USD' };
+    const won = settleBody({ ...ref, settle_amount: '25.500000' });
+    expect((await send('settle', won, usd)).status).toBe(204);
+    expect(await bal(player, 'USD')).toEqual({ available: '35.500000', held: '0.000000' });
+    // a retry replays; the same settle under a new request id is known: nothing moves twice
+    expect((await send('settle', won, usd)).status).toBe(204);
+    expect((await send('settle', { ...won, request_id: randomUUID() }, usd)).status).toBe(204);
+    expect(await bal(player, 'USD')).toEqual({ available: '35.500000', held: '0.000000' });
+
+    const unsettle = unsettleBody({ ...ref, unsettle_amount: '25.500000' });
+    expect((await send('unsettle', unsettle, usd)).status).toBe(204);
+    expect((await send('unsettle', unsettle, usd)).status).toBe(204);
+    expect((await send('unsettle', { ...unsettle, request_id: randomUUID() }, usd)).status).toBe(204);
+    expect(await bal(player, 'USD')).toEqual({ available: '10.000000', held: '0.000000' });
+
+    // settled again, as a loss then corrected to a refund of the stake
+    expect(
+      (await send('settle', settleBody({ ...ref, settle_amount: '0.000000', settle_type: 3 }), usd)).status,
+    ).toBe(204);
+    expect((await send('unsettle', unsettleBody({ ...ref, unsettle_amount: '0.000000' }), usd)).status).toBe(
+      204,
+    );
+    expect(
+      (await send('settle', settleBody({ ...ref, settle_amount: '4.000000', settle_type: 2 }), usd)).status,
+    ).toBe(204);
+    expect(await bal(player, 'USD')).toEqual({ available: '14.000000', held: '0.000000' });
+    expect((await w.api.balances(player)).balances.map((b) => b.currency)).toEqual(['USD']);
+    const ledger = (await w.api.ledger(player)).entries.map(
+      (e) => `${e.kind}:${e.reason}:${e.amount}:${e.bet_id}`,
+    );
+    expect(ledger).toEqual([
+      'deposit:deposit:10.000000:null',
+      `credit:settle:25.500000:${bet}`,
+      `debit:unsettle:25.500000:${bet}`,
+      `credit:settle:4.000000:${bet}`,
+    ]);
+    // a reported bet was never held: a decline of it is a conflict and moves nothing
+    expect((await send('decline', declineBody(ref))).status).toBe(400);
+    expect(await bal(player, 'USD')).toEqual({ available: '14.000000', held: '0.000000' });
+  });
+
+  it('books a reported bet to the player of Foreign-Params when the settle names none', async () => {
+    const { player, bet } = ids();
+    const won = settleBody({ bet_id: bet, bet_player_id: '', settle_amount: '3.000000' });
+    expect((await send('settle', won, { player_id: player })).status).toBe(204);
+    expect(await bal(player)).toEqual({ available: '3.000000', held: '0.000000' });
   });
 
   it('refuses a settle of a declined bet and an accept after a decline, without moving money', async () => {

@@ -9,8 +9,8 @@
  * |---|---|
  * | place | hold the stake (none for a freebet bet); short → `not_enough_balance` with `actual_balance` |
  * | accept | capture the held stake |
- * | decline | release the held stake (a decline of an unknown bet leaves a tombstone) |
- * | settle | credit `settle_amount` |
+ * | decline | release the held stake, the bet found by `bet_id` (a decline of an unknown bet leaves a tombstone) |
+ * | settle | credit `settle_amount` (a bet never seen is a reported one: recorded settled, nothing held) |
  * | unsettle | debit `unsettle_amount` |
  * | insurance accepted | credit `refund_amount`, once per insurance and payment cycle |
  * | insurance cancel | debit `refund_amount`, the payment it takes back (docs/adr/0009-bonuses.md) |
@@ -20,6 +20,13 @@
  * A callback that does not fit the bet's state (unknown bet, settle of a declined bet…) is refused with a transient
  * 400 (`bet_unknown`, `bet_state_conflict`): not stored, so Bookie's retries (D10) re-evaluate it and an operator
  * sees it failing.
+ *
+ * Reported bets (Bookie's risk management mode, docs/adr/0034-reported-bets-in-the-wallet.md): the partner took the
+ * stake itself, so Bookie sends only `/bet/settle` and `/bet/unsettle` for them. The first settle of a bet the
+ * wallet never saw records it as a reported bet of the callback's player, in the session's currency
+ * (`Foreign-Params` `currency`, else the declared one), and credits `settle_amount`; its unsettles and later
+ * settles then move money as for any bet. With no player or no currency to book it to, the settle is refused as
+ * `bet_unknown` (transient).
  *
  * @packageDocumentation
  */
@@ -114,6 +121,16 @@ function playerOf(body: { bet_player_id: string }, foreignParams: Record<string,
   });
 }
 
+/**
+ * The player a callback names (`bet_player_id`, else `Foreign-Params` `player_id`), or `""`: for the callbacks that
+ * find their bet by `bet_id` (decline, settle), where the player only matters for a bet the wallet never saw.
+ */
+function playerOrEmpty(body: { bet_player_id: string }, foreignParams: Record<string, unknown>): string {
+  if (body.bet_player_id !== '') return body.bet_player_id;
+  const p = foreignParams.player_id;
+  return typeof p === 'string' ? p : '';
+}
+
 function unknownBet(betId: string) {
   return callbackError('bet_unknown', { bet_id: betId }, { transient: true });
 }
@@ -184,16 +201,35 @@ export function walletStatements(options: WalletHandlerOptions): CallbackStateme
     decline(body, { foreignParams, requestId }) {
       const statement = declineStatement({
         betId: body.bet_id,
-        playerId: playerOf(body, foreignParams),
+        // the bet is found by bet_id; the player only names the tombstone of a bet never seen (`""` when unnamed)
+        playerId: playerOrEmpty(body, foreignParams),
         // only a tombstone (a decline of an unknown bet) takes it; a held bet is released in its own currency
         currency: currencyOf(foreignParams, options.defaultCurrency) ?? '',
       });
       return { ...statement, answer: answer('decline', body.bet_id, requestId) };
     },
 
-    settle(body, { requestId }) {
-      const statement = settleStatement(body.bet_id, amountOf(body.settle_amount, 'settle_amount'));
-      return { ...statement, answer: answer('settle', body.bet_id, requestId) };
+    settle(body, { foreignParams, requestId }) {
+      // only a reported bet (one the wallet never saw) takes them: a known bet is credited on its own account
+      const playerId = playerOrEmpty(body, foreignParams);
+      const currency = currencyOf(foreignParams, options.defaultCurrency) ?? '';
+      const statement = settleStatement({
+        betId: body.bet_id,
+        amount: amountOf(body.settle_amount, 'settle_amount'),
+        playerId,
+        currency,
+      });
+      const answered = answer('settle', body.bet_id, requestId);
+      return {
+        ...statement,
+        answer(row) {
+          if (row.outcome !== 'unknown') return answered(row);
+          note('settle', body.bet_id, requestId, 'unknown');
+          // a bet never seen that cannot be booked as a reported one: say what is missing, and wait for a retry
+          const reason = playerId === '' ? 'player_unknown' : 'currency_unknown';
+          return callbackError('bet_unknown', { bet_id: body.bet_id, reason }, { transient: true });
+        },
+      };
     },
 
     unsettle(body, { requestId }) {

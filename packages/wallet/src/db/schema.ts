@@ -19,7 +19,9 @@ export interface AccountTable {
 /** The wallet's state of a bet (docs/adr/0006-sdk-and-wallet.md "Bet states"). */
 export type BetState = 'held' | 'accepted' | 'declined' | 'settled' | 'unsettled';
 
-/** A bet the wallet has seen. `stake` is what was held (0 for a freebet bet or a decline tombstone). */
+/**
+ * A bet the wallet has seen. `stake` is what was held (0 for a freebet bet, a decline tombstone or a reported bet).
+ */
 export interface BetTable {
   bet_id: string;
   player_id: string;
@@ -29,6 +31,11 @@ export interface BetTable {
   state: BetState;
   /** Net settled amount: the last settle_amount while settled, 0 after an unsettle (D12). */
   settled: bigint;
+  /**
+   * A bet the partner took and reported to Bookie itself (risk management mode): first seen in its `/bet/settle`,
+   * with no stake held; its settles credit and its unsettles debit like any other bet's.
+   */
+  reported: Generated<boolean>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }

@@ -376,27 +376,52 @@ export function declineStatement(d: DeclineInput): ClaimingStatement {
   };
 }
 
+/** A `/bet/settle`: the bet, the amount, and whom to credit when the bet is a reported one the wallet never saw. */
+export interface SettleInput {
+  betId: string;
+  /** Micro-units to credit. */
+  amount: bigint;
+  /** The player of a reported bet (the callback's); `""` when the callback names none. */
+  playerId: string;
+  /** The currency of a reported bet (the session's or the declared one); `""` when none is known. */
+  currency: string;
+}
+
 /**
- * `/bet/settle` of `amount` micro-units: outcome `unknown`, `known` (settled with this amount already), `conflict`
- * (neither accepted nor unsettled) or `credited` (the amount credited, the bet settled with it).
+ * `/bet/settle` of `amount` micro-units: outcome `unknown` (a bet never seen, and no player or currency to book it
+ * to), `known` (settled with this amount already), `conflict` (neither accepted nor unsettled), `credited` (the
+ * amount credited, the bet settled with it) or `reported` (a bet never seen: one the partner took and reported
+ * itself, so no stake was held here; it is recorded settled, `reported`, and the amount credited to the player of
+ * the callback in the given currency).
  */
-export function settleStatement(betId: string, amount: bigint): ClaimingStatement {
+export function settleStatement(s: SettleInput): ClaimingStatement {
   return {
     decide: `${LOCKED_BET},
   decision AS (
     SELECT CASE
-        WHEN NOT EXISTS (SELECT 1 FROM bet) THEN 'unknown'
+        WHEN NOT EXISTS (SELECT 1 FROM bet) AND ($5::text = '' OR $6::text = '') THEN 'unknown'
+        WHEN NOT EXISTS (SELECT 1 FROM bet) THEN 'reported'
         WHEN (SELECT state = 'settled' AND settled = $4::int8 FROM bet) THEN 'known'
         WHEN (SELECT state NOT IN ('accepted', 'unsettled') FROM bet) THEN 'conflict'
         ELSE 'credited'
       END AS outcome
   )`,
-    claimWhen: `(SELECT outcome FROM decision) IN ('known', 'credited')`,
-    effects: `${go('credited', '$4::int8')},
+    claimWhen: `(SELECT outcome FROM decision) IN ('known', 'credited', 'reported')`,
+    effects: `go AS (
+    SELECT bet.bet_id, bet.player_id, bet.currency, $4::int8 AS amount
+    FROM bet, decision, claimed WHERE decision.outcome = 'credited'
+    UNION ALL
+    SELECT $3::text, $5::text, $6::text, $4::int8 FROM decision, claimed WHERE decision.outcome = 'reported'
+  ),
+  added AS (
+    INSERT INTO bets (bet_id, player_id, currency, stake, freebet, state, settled, reported)
+    SELECT $3, $5, $6, 0, false, 'settled', $4::int8, true FROM decision, claimed
+    WHERE decision.outcome = 'reported'
+  ),
   ${movementCtes('credit', { reason: "'settle'" })},
   ${betUpdate('settled', '$4::int8')}`,
     columns: OUTCOME_AND_STATE,
-    params: [betId, amount],
+    params: [s.betId, s.amount, s.playerId, s.currency],
   };
 }
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { formatMoney, mul, parseDecimal } from '@bookie/core';
+import { add, formatMoney, mul, parseDecimal } from '@bookie/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newSportEvent, startPlatform, type TestPlatform } from '../../testing/platform.js';
 import { scriptedPartner, waitUntil } from '../../testing/scripted-partner.js';
@@ -340,5 +340,74 @@ describe(`partner-reported bets (${process.env.DATABASE_URL ? 'postgres' : 'pgli
     // the settlement of the event settles the other bet and passes the withdrawn one by: no callback for it
     await waitUntil(() => callbacksOf(kept.json.bet.id).length === 1);
     expect(callbacksOf(r.json.bet.id)).toEqual([]);
+  });
+
+  it('the reference wallet credits the settle of a reported bet it never held and debits its unsettle', async () => {
+    const player = `mts-wallet-${randomUUID()}`;
+    await p.walletApi.deposit(player, '100', 'EUR');
+    // from here the callbacks go to the reference wallet; one the scripted partner still gets (Bookie reads the
+    // callback URL through a short cache) is refused there, so Bookie sends it again, to the wallet
+    partner.setAnswer((r) => ({ status: String(r.json.bet_id).startsWith('wallet-') ? 503 : 204 }));
+    const wl = `/admin/white-labels/${p.partner.whiteLabelId}`;
+    expect((await p.call('PATCH', wl, { body: { callback_url: p.wallet.url } })).status).toBe(200);
+    try {
+      const e = await newEvent();
+      const odds = await published(e, '1');
+      const r = await report(
+        bet({
+          bet_id: `wallet-${randomUUID()}`,
+          player_id: player,
+          type: { code: 1, system_sizes: [2] },
+          selections: [sel(e, '1', odds)],
+          foreign_selections: [{ id: 'ext-w', value: '2' }],
+          // the callbacks' bodies name no currency: the wallet books the bet in the one its Foreign-Params name
+          foreign_params: { currency: 'EUR' },
+        }),
+      );
+      expect(r.json.bet.status.code).toBe(1);
+      const id = r.json.bet.id as string;
+      const path = `/bets/${encodeURIComponent(id)}`;
+      const result = async (status: number) =>
+        expect(
+          (
+            await p.call('PATCH', path, {
+              token: p.accessToken,
+              body: { foreign_selections: [{ id: 'ext-w', status }] },
+            })
+          ).status,
+        ).toBe(200);
+      const entries = async () =>
+        (await p.walletApi.ledger(player)).entries
+          .filter((x) => x.bet_id === id)
+          .map((x) => `${x.kind} ${x.reason} ${x.amount}`);
+      const ten = dec('10');
+      const won = formatMoney(mul(ten, mul(dec(odds), dec('2'))));
+      // the partner took the stake itself: nothing is held, the win is credited
+      await result(1);
+      await settleEvent(e, '1');
+      await waitUntil(async () => (await entries()).length === 1);
+      expect(await entries()).toEqual([`credit settle ${won}`]);
+      expect(await p.walletApi.balance(player, 'EUR')).toEqual({
+        available: formatMoney(add(dec('100'), dec(won))),
+        held: '0.000000',
+      });
+      // the foreign leg corrected to refunded (5, factor 1): the win is taken back, the platform leg's payout credited
+      await result(5);
+      const refund = formatMoney(mul(ten, dec(odds)));
+      await waitUntil(async () => (await entries()).length === 3);
+      expect(await entries()).toEqual([
+        `credit settle ${won}`,
+        `debit unsettle ${won}`,
+        `credit settle ${refund}`,
+      ]);
+      expect(await p.walletApi.balance(player, 'EUR')).toEqual({
+        available: formatMoney(add(dec('100'), dec(refund))),
+        held: '0.000000',
+      });
+      expect((await p.walletApi.checkLedger(player)).ok).toBe(true);
+    } finally {
+      await p.call('PATCH', wl, { body: { callback_url: partner.url } });
+      partner.setAnswer(() => ({ status: 204 }));
+    }
   });
 });
