@@ -163,7 +163,8 @@ export const PartnerBet = Type.Object(
     type: Type.Object({
       code: Type.Integer({ minimum: 0, maximum: 2 }),
       system_sizes: Type.Array(Type.Integer(), {
-        description: '[1] for a single, [n] for an express of n selections (foreign ones count), the sizes of a system',
+        description:
+          '[1] for a single, [n] for an express of n selections (foreign ones count), the sizes of a system',
       }),
     }),
     stake: Money,

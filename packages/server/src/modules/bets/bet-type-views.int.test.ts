@@ -71,7 +71,8 @@ describe(`system_sizes in every view of a bet (${process.env.DATABASE_URL ? 'pos
         (cb) => cb.json.bet_id === placed.id && (cb.path === '/bet/place' || cb.path === '/bet/accept'),
       );
       expect(callbacks.map((cb) => cb.path)).toEqual(['/bet/place', '/bet/accept']);
-      for (const cb of callbacks) expect(cb.json.bet_system_sizes, `${kind} ${cb.path}`).toEqual(expected[kind]);
+      for (const cb of callbacks)
+        expect(cb.json.bet_system_sizes, `${kind} ${cb.path}`).toEqual(expected[kind]);
       expect(await partnerSizes(placed.id), kind).toEqual({ one: expected[kind], listed: expected[kind] });
     }
   });

@@ -34,14 +34,15 @@ export function parseRestrictionsQuery(q: RestrictionsQuery): PlacementRequest {
   const betType = betTypeFromMtsCode(Number(q.type_code), 'query.type_code');
   const raw = Array.isArray(q.selection) ? q.selection : [q.selection];
   const selections = raw.map((s, i) => parseSelectionParam(s, `query.selection[${i}]`));
-  let systemSizes: number[] = [];
-  if (betType === 'system') {
-    if (!q.system_sizes) throw validationError('query.system_sizes', 'a system bet needs its sizes');
-    systemSizes = q.system_sizes.split(',').map(Number);
+  if (betType === 'system' && !q.system_sizes) {
+    throw validationError('query.system_sizes', 'a system bet needs its sizes');
   }
+  // given for any type, the sizes are checked as POST /bets checks type.system_sizes ([1], [n], the system's)
+  const typeSizes = q.system_sizes ? q.system_sizes.split(',').map(Number) : undefined;
   return {
     betType,
-    systemSizes,
+    systemSizes: betType === 'system' && typeSizes ? typeSizes : [],
+    ...(typeSizes ? { typeSizes } : {}),
     ...(q.stake !== undefined ? { stake: parseStake(q.stake, 'query.stake') } : {}),
     currency: q.currency_code,
     oddsStrategy: Number(q.odds_strategy ?? '1') as OddsStrategy,
