@@ -51,9 +51,12 @@ export function parseRestrictionsQuery(q: RestrictionsQuery): PlacementRequest {
 }
 
 /**
- * `GET /restrictions` (D35): exactly what placing this bet now would decide — the one decision on the replica, the
- * exposure, the player's group and the limits — recording nothing (a player's first request is only previewed).
- * Without a stake, no stake restriction is reported and `max_bet` is the largest acceptable stake.
+ * `GET /restrictions` (D35, the calculation before a placement): exactly what placing this bet now would decide —
+ * the one decision on the replica, the exposure, the player's group and the limits. It records no bet, exposure or
+ * bet time; it does record a player's first request (spec 03 VIP: the first calculation or placement of a player
+ * counts), so the group that request gives — raised by `recommended_max_payout` — is the player's from then on, and
+ * later values are ignored. Without a stake, no stake restriction is reported and `max_bet` is the largest
+ * acceptable stake.
  *
  * @throws DomainError validation_error naming the query field; for a currency the white label does not offer.
  */
@@ -80,7 +83,7 @@ export async function getRestrictions(
         ...(q.recommended_max_payout !== undefined
           ? { recommendedMaxPayout: parseStake(q.recommended_max_payout, 'query.recommended_max_payout') }
           : {}),
-        record: false,
+        record: true,
       })
     : undefined;
   const [lastBets] = await lastBetTimes(db, [
