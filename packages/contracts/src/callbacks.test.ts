@@ -52,7 +52,7 @@ const place = {
   base_odds_value: '1.850000',
   bet_odds: [odd],
   bet_bet_builder_odds: [],
-  bet_system_sizes: [],
+  bet_system_sizes: [1],
   bet_created_at: '2024-05-01T12:00:01.123+02:00',
   competitors: [{ id: 'c1', type: 2 }],
 };

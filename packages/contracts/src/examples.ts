@@ -250,7 +250,7 @@ const bet = examples(frame.BetView, {
   status: 1,
   state: 'accepted',
   bet_type: 'single',
-  system_sizes: [],
+  system_sizes: [1],
   stake: '10.000000',
   currency: 'EUR',
   total_odds: '2.500000',

@@ -88,7 +88,9 @@ export const BetView = Type.Object(
     }),
     state: Type.String(),
     bet_type: Type.String(),
-    system_sizes: Type.Array(Type.Integer()),
+    system_sizes: Type.Array(Type.Integer(), {
+      description: '[1] for a single, [n] for an express of n selections, the chosen sizes of a system',
+    }),
     stake: Type.String(),
     currency: Type.String(),
     total_odds: Type.String(),

@@ -166,7 +166,10 @@ export const PartnerBet = Type.Object(
     }),
     type: Type.Object({
       code: Type.Integer({ minimum: 0, maximum: 2 }),
-      system_sizes: Type.Array(Type.Integer()),
+      system_sizes: Type.Array(Type.Integer(), {
+        description:
+          '[1] for a single, [n] for an express of n selections (foreign ones count), the sizes of a system',
+      }),
     }),
     stake: Money,
     total_odds: Type.String({ description: '6 decimals' }),
@@ -203,7 +206,7 @@ export const PartnerBet = Type.Object(
         player_id: 'p-1001',
         source: 'frame',
         status: { code: 1, reason: null },
-        type: { code: 0, system_sizes: [] },
+        type: { code: 0, system_sizes: [1] },
         stake: { value: '10.000000', currency_code: 'EUR' },
         total_odds: '1.850000',
         selections: [

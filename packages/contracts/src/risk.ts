@@ -20,7 +20,11 @@ export const RestrictionsQuery = Type.Object(
       description: '0 single, 1 express, 2 system',
     }),
     system_sizes: Type.Optional(
-      Type.String({ pattern: '^[0-9]+(,[0-9]+)*$', description: 'comma-separated' }),
+      Type.String({
+        pattern: '^[0-9]+(,[0-9]+)*$',
+        description:
+          'comma-separated; required for a system; given for a single ([1]) or an express ([n]), checked like POST /bets',
+      }),
     ),
     stake: Type.Optional(
       Type.String({ pattern: DECIMAL, description: 'stake; without it the largest acceptable' }),
@@ -33,7 +37,13 @@ export const RestrictionsQuery = Type.Object(
       },
     ),
     odds_strategy: Type.Optional(Type.Union([Type.Literal('1'), Type.Literal('2'), Type.Literal('3')])),
-    recommended_max_payout: Type.Optional(Type.String({ pattern: DECIMAL })),
+    recommended_max_payout: Type.Optional(
+      Type.String({
+        pattern: DECIMAL,
+        description:
+          "VIP limit in the bet currency: counts on a player's first request (this call or a bet) only, and only raises the limit",
+      }),
+    ),
     created_at: Type.Optional(
       Type.String({
         format: 'date-time',
@@ -63,7 +73,10 @@ export const RestrictionItem = Type.Object({
   context: Type.Record(Type.String(), Type.Unknown()),
 });
 
-/** Answer of `GET /restrictions` (the partner-reported bets rule): what placing the bet now would decide, recording nothing. */
+/**
+ * Answer of `GET /restrictions` (the partner-reported bets rule): what placing the bet now would decide. No bet is
+ * recorded; a player's first request is (its `recommended_max_payout` counts, later ones do not).
+ */
 export const RestrictionsAnswer = Type.Object(
   {
     restrictions: Type.Array(RestrictionItem),

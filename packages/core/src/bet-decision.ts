@@ -4,7 +4,8 @@
  * label's stake and payout limits with the express cap (the express cap rule), bet_interval, and the risk engine — the liability
  * limit of each outcome from its exposure and the player's risk group. A frame bet, an MTS bet (whose foreign
  * selections multiply into the total odds) and an advisory check all call {@link decideBet}; `GET /restrictions`
- * is the same call without recording. Pure: every fact (replica state, exposure, group, limits, now) is an input.
+ * is the same call without recording a bet. Pure: every fact (replica state, exposure, group, limits, now) is an
+ * input.
  *
  * @packageDocumentation
  */
@@ -102,6 +103,8 @@ export interface DecisionForeignSelection {
 export interface DecisionBet {
   type: BetType;
   systemSizes: readonly number[];
+  /** An MTS or advisory bet's `type.system_sizes` as sent, checked against the selections (`validateBetType`). */
+  typeSizes?: readonly number[];
   /** Stake in the bet currency; undefined asks for the largest acceptable stake only (`GET /restrictions`, the partner-reported bets rule). */
   stake?: Rational;
   currency: string;
@@ -235,6 +238,7 @@ export function decideBet(input: BetDecisionInput): BetDecision {
       type: bet.type,
       selections: [...bet.selections, ...foreign.map((f) => ({ sport_event_id: `foreign:${f.id}` }))],
       systemSizes: [...bet.systemSizes],
+      ...(bet.typeSizes ? { typeSizes: bet.typeSizes } : {}),
       ...(input.maxCombinations !== undefined ? { maxCombinations: input.maxCombinations } : {}),
     }),
   );

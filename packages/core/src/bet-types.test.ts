@@ -12,7 +12,7 @@ import {
   MAX_SYSTEM_COMBINATIONS,
   mtsBetTypeCode,
   mtsSystemSizes,
-  parseMtsType,
+  readMtsType,
   systemCombinations,
   validateBetType,
 } from './bet-types.js';
@@ -37,15 +37,27 @@ describe('codes (DECISIONS D2, spec 03 type rules)', () => {
     expect(mtsSystemSizes('system', 4, [3, 2])).toEqual([2, 3]);
   });
 
-  it('parses an MTS type object', () => {
-    expect(parseMtsType({ code: 0, system_sizes: [1] }, 1)).toBe('single');
-    expect(parseMtsType({ code: 1, system_sizes: [3] }, 3)).toBe('express');
-    expect(parseMtsType({ code: 2, system_sizes: [2, 3] }, 3)).toBe('system');
-    expectFieldError(() => parseMtsType({ code: 0, system_sizes: [2] }, 1), 'type.system_sizes', '[1]');
-    expectFieldError(() => parseMtsType({ code: 1, system_sizes: [2] }, 3), 'type.system_sizes', '[3]');
-    expectFieldError(() => parseMtsType({ code: 2, system_sizes: [1] }, 3), 'type.system_sizes[0]');
-    expectFieldError(() => parseMtsType({ code: 2, system_sizes: 'x' }, 3), 'type.system_sizes');
-    expectFieldError(() => parseMtsType({ code: 1, system_sizes: [1] }, 1), 'selections', 'at least 2');
+  it('reads an MTS type object; only a malformed one is refused', () => {
+    expect(readMtsType({ code: 0, system_sizes: [1] })).toEqual({
+      betType: 'single',
+      systemSizes: [],
+      typeSizes: [1],
+    });
+    expect(readMtsType({ code: 1, system_sizes: [3] })).toEqual({
+      betType: 'express',
+      systemSizes: [],
+      typeSizes: [3],
+    });
+    expect(readMtsType({ code: 2, system_sizes: [2, 3] })).toEqual({
+      betType: 'system',
+      systemSizes: [2, 3],
+      typeSizes: [2, 3],
+    });
+    // a type that does not fit the selections is read: the decision declines it bet_type
+    expect(readMtsType({ code: 2, system_sizes: [1, 1] }).systemSizes).toEqual([1, 1]);
+    expectFieldError(() => readMtsType({ code: 3, system_sizes: [1] }), 'type.code');
+    expectFieldError(() => readMtsType({ code: 2, system_sizes: 'x' }), 'type.system_sizes');
+    expectFieldError(() => readMtsType({ code: 2, system_sizes: [2.5] }), 'type.system_sizes');
   });
 });
 
@@ -112,6 +124,40 @@ describe('validateBetType (spec 01 "Bet types", spec 03)', () => {
         context: { bet_type: 'express', reason: 'selections_on_same_sport_event', sport_event_id: 'a' },
       },
     ]);
+  });
+
+  it('an MTS or advisory type carries [1] for a single and [n] for an express', () => {
+    const check = (type: 'single' | 'express' | 'system', ids: string[], typeSizes: number[]) =>
+      validateBetType({
+        type,
+        selections: sel(...ids),
+        typeSizes,
+        ...(type === 'system' ? { systemSizes: typeSizes } : {}),
+      });
+    expect(check('single', ['a'], [1])).toEqual([]);
+    expect(check('express', ['a', 'b', 'c'], [3])).toEqual([]);
+    expect(check('system', ['a', 'b', 'c'], [2, 3])).toEqual([]);
+    expect(check('single', ['a'], [])).toEqual([
+      {
+        type: 'bet_type',
+        context: { bet_type: 'single', reason: 'system_sizes_mismatch', expected_system_sizes: [1] },
+      },
+    ]);
+    expect(check('express', ['a', 'b'], [3])).toEqual([
+      {
+        type: 'bet_type',
+        context: { bet_type: 'express', reason: 'system_sizes_mismatch', expected_system_sizes: [2] },
+      },
+    ]);
+    expect(check('single', ['a', 'b'], [1]).map((r) => r.context.reason)).toEqual([
+      'single_needs_one_selection',
+    ]);
+    expect(check('express', ['a', 'a'], [2, 2]).map((r) => r.context.reason)).toEqual([
+      'selections_on_same_sport_event',
+      'system_sizes_mismatch',
+    ]);
+    // without typeSizes (a frame bet) the sizes of a single or an express are not looked at
+    expect(validateBetType({ type: 'express', selections: sel('a', 'b') })).toEqual([]);
   });
 
   it('system sizes must be distinct and in 2..n; all failures are returned', () => {

@@ -149,6 +149,12 @@ export interface BetTypeInput {
   selections: readonly BetTypeSelection[];
   /** System sizes; required for a system, ignored otherwise. */
   systemSizes?: readonly number[];
+  /**
+   * The `type.system_sizes` of an MTS or advisory bet as sent (the MTS and advisory contract, "Type rules"): a single
+   * must carry `[1]` and an express `[n]`, n counting every selection (else `system_sizes_mismatch`); a system's
+   * are its `systemSizes`. Absent for a bet that names its type otherwise (the frame API, the bet calculator).
+   */
+  typeSizes?: readonly number[];
   /** Most combinations a system may have (default {@link MAX_SYSTEM_COMBINATIONS}). */
   maxCombinations?: number;
 }
@@ -158,28 +164,36 @@ export interface BetTypeInput {
  * a single has exactly one selection; an express at least two, on distinct sport events; a system at least two
  * selections on distinct sport events (each combination is an express) and sizes that are distinct integers in
  * 2..n, at most `maxCombinations` (default {@link MAX_SYSTEM_COMBINATIONS}) combinations in all. An express has no
- * maximum number of selections (the callback contract).
+ * maximum number of selections (the callback contract). With `typeSizes` (an MTS or advisory type), a single must
+ * carry `[1]` and an express `[n]`.
  *
- * @returns every failing rule as a `bet_type` restriction (context `bet_type`, `reason`, and `sport_event_id` for a
- * repeated event); an empty array when the type is valid.
+ * @returns every failing rule as a `bet_type` restriction (context `bet_type`, `reason`, `sport_event_id` for a
+ * repeated event, `expected_system_sizes` for a mismatch); an empty array when the type is valid.
  */
 export function validateBetType(input: BetTypeInput): Restriction<'bet_type'>[] {
   const { type, selections } = input;
   const n = selections.length;
   const out: Restriction<'bet_type'>[] = [];
   const maxCombinations = input.maxCombinations ?? MAX_SYSTEM_COMBINATIONS;
-  const fail = (reason: BetTypeViolation, sportEventId?: string): void => {
+  const fail = (reason: BetTypeViolation, sportEventId?: string, expectedSizes?: readonly number[]): void => {
     out.push(
       restriction('bet_type', {
         bet_type: type,
         reason,
         ...(sportEventId !== undefined ? { sport_event_id: sportEventId } : {}),
         ...(reason === 'too_many_combinations' ? { max_combinations: maxCombinations } : {}),
+        ...(expectedSizes ? { expected_system_sizes: [...expectedSizes] } : {}),
       }),
     );
   };
+  // an MTS or advisory type names its size: [1] for a single, [n] for an express
+  const sizesMustBe = (want: number): void => {
+    const got = input.typeSizes;
+    if (got && !(got.length === 1 && got[0] === want)) fail('system_sizes_mismatch', undefined, [want]);
+  };
   if (type === 'single') {
     if (n !== 1) fail('single_needs_one_selection', selections[0]?.sport_event_id);
+    sizesMustBe(1);
     return out;
   }
   if (n < 2) fail(type === 'express' ? 'express_needs_two_selections' : 'system_needs_two_selections');
@@ -190,6 +204,7 @@ export function validateBetType(input: BetTypeInput): Restriction<'bet_type'>[] 
     seen.add(s.sport_event_id);
   }
   for (const id of repeated) fail('selections_on_same_sport_event', id);
+  if (type === 'express') sizesMustBe(n);
   if (type === 'system') {
     const sizes = input.systemSizes ?? [];
     for (const reason of systemSizeViolations(n, sizes, maxCombinations)) fail(reason);
@@ -260,34 +275,32 @@ export function assertBetShape(
   }
 }
 
+/** An MTS/advisory `type` object read for the decision (see {@link readMtsType}). */
+export interface MtsType {
+  /** The bet type of `type.code`. */
+  betType: BetType;
+  /** The sizes of a system (as sent); empty for a single or an express. */
+  systemSizes: number[];
+  /** `type.system_sizes` as sent, for {@link validateBetType}'s `typeSizes`. */
+  typeSizes: number[];
+}
+
 /**
- * Checks an MTS/advisory `type` object against the selection count (the MTS and advisory contract, "Type rules"): code 0 with
- * `system_sizes` [1]; code 1 with [n]; code 2 with sizes in 2..n, distinct.
+ * Reads an MTS/advisory `type` object (the MTS and advisory contract, "Type rules": code 0 single with `system_sizes`
+ * [1], 1 express with [n], 2 system with the chosen sizes in 2..n). Only a malformed type is refused here: whether it
+ * fits the selections (a single of several selections, an express whose size is not its number of selections, system
+ * sizes out of range or repeated) is decided by {@link validateBetType} with `typeSizes`, and declined or advised
+ * as `bet_type` — the same for a bet reported for the risk decision and one reported for advice.
  *
- * @returns the bet type name.
- * @throws DomainError `validation_error` naming `type.code` or `type.system_sizes`.
+ * @throws DomainError `validation_error` naming `type.code` (not 0, 1 or 2) or `type.system_sizes` (not an array of
+ * integers).
  */
-export function parseMtsType(
-  type: { code: unknown; system_sizes: unknown },
-  selectionCount: number,
-): BetType {
+export function readMtsType(type: { code: unknown; system_sizes: unknown }): MtsType {
   const betType = betTypeFromMtsCode(type.code);
   const sizes = type.system_sizes;
-  if (!Array.isArray(sizes) || sizes.some((k) => typeof k !== 'number')) {
+  if (!Array.isArray(sizes) || sizes.some((k) => !Number.isInteger(k))) {
     throw validationError('type.system_sizes', 'must be an array of integers');
   }
-  if (betType === 'single' && !(sizes.length === 1 && sizes[0] === 1)) {
-    throw validationError('type.system_sizes', 'must be [1] for a single');
-  }
-  if (betType === 'express' && !(sizes.length === 1 && sizes[0] === selectionCount)) {
-    throw validationError(
-      'type.system_sizes',
-      `must be [${selectionCount}] for an express of ${selectionCount}`,
-    );
-  }
-  assertBetShape(betType, selectionCount, betType === 'system' ? (sizes as number[]) : undefined, {
-    legs: 'selections',
-    systemSizes: 'type.system_sizes',
-  });
-  return betType;
+  const typeSizes = [...(sizes as number[])];
+  return { betType, systemSizes: betType === 'system' ? [...typeSizes] : [], typeSizes };
 }

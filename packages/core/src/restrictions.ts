@@ -78,6 +78,8 @@ export interface RestrictionContexts {
     reason?: BetTypeViolation;
     /** With reason `too_many_combinations`: the most combinations a system may have. */
     max_combinations?: number;
+    /** With reason `system_sizes_mismatch`: the `type.system_sizes` the bet must carry (`[1]` or `[n]`). */
+    expected_system_sizes?: number[];
   };
   /** Bets too frequent (the MTS and advisory contract): `time_to_wait` in seconds, decimal string. */
   bet_interval: KnownContext & { time_to_wait: string };

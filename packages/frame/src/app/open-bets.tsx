@@ -106,7 +106,7 @@ function OpenBet({ store, bet }: { store: FrameStore; bet: BetView }) {
       <div class="row">
         <b class="bt">
           {bet.bet_type}
-          {bet.system_sizes.length > 0 ? ` ${bet.system_sizes.join(',')}/${bet.selections.length}` : ''}
+          {bet.bet_type === 'system' ? ` ${bet.system_sizes.join(',')}/${bet.selections.length}` : ''}
         </b>
         <span class="muted">{tr(`status.${bet.status}` as MessageKey)}</span>
       </div>

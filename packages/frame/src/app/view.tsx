@@ -437,7 +437,7 @@ function History({ store }: { store: FrameStore }) {
           <div class="row">
             <b class="bt">
               {b.bet_type}
-              {b.system_sizes.length > 0 ? ` ${b.system_sizes.join(',')}/${b.selections.length}` : ''}
+              {b.bet_type === 'system' ? ` ${b.system_sizes.join(',')}/${b.selections.length}` : ''}
             </b>
             <span class={b.status === 2 || b.status === 11 ? 'no' : b.status === 3 ? 'ok' : ''}>
               {tr(`status.${b.status}` as MessageKey)}

@@ -65,7 +65,7 @@ export function placeBody(overrides: Partial<BetPlaceBody> = {}): BetPlaceBody {
     base_odds_value: '1.850000',
     bet_odds: [exampleOdd()],
     bet_bet_builder_odds: [],
-    bet_system_sizes: [],
+    bet_system_sizes: [1],
     bet_created_at: '2024-05-01T12:00:01+00:00',
     competitors: [
       { id: 'sr:competitor:1', type: 2 },

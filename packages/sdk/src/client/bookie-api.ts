@@ -99,7 +99,7 @@ export interface paths {
         put?: never;
         /**
          * Decide a bet the partner is taking (risk management mode)
-         * @description The partner's bet slip reports a bet before it takes it. Bookie validates integrity (events, markets, odds, bet stop, bet type), applies the odds strategy and the risk limits, waits out the remaining bet delay (the configured delay minus the time since `created_at`), decides again on the odds of that moment and answers 201 with the bet: `status.code` 1 accepted with the accepted odds per selection, or 2 declined with every failing restriction. Foreign selections (events Bookie does not cover) must all be listed: they count towards the bet type and their odds multiply into the total. Repeating a `bet_id` with the same body answers the same bytes; another body is 409. Bookie sends no place/accept callback (the partner holds the money) but settles the bet and sends `/bet/settle` and `/bet/unsettle`.
+         * @description The partner's bet slip reports a bet before it takes it. Bookie validates integrity (events, markets, odds, bet stop, bet type: a `type` that does not fit the selections is declined `bet_type`, as advice advises it; only a malformed body is a 400), applies the odds strategy and the risk limits, waits out the remaining bet delay (the configured delay minus the time since `created_at`), decides again on the odds of that moment and answers 201 with the bet: `status.code` 1 accepted with the accepted odds per selection, or 2 declined with every failing restriction. Foreign selections (events Bookie does not cover) must all be listed: they count towards the bet type and their odds multiply into the total. Repeating a `bet_id` with the same body answers the same bytes; another body is 409. Bookie sends no place/accept callback (the partner holds the money) but settles the bet and sends `/bet/settle` and `/bet/unsettle`.
          */
         post: operations["reportBet"];
         /**
@@ -688,8 +688,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * What placing a bet now would decide, without recording it
-         * @description The one decision (integrity, odds strategy, bet type, limits, exposure, the player's risk group) on a bet given as query parameters. Without `stake` it answers the largest acceptable stake, which a bet slip shows. Nothing is recorded.
+         * What placing a bet now would decide, without placing it
+         * @description The one decision (integrity, odds strategy, bet type, limits, exposure, the player's risk group) on a bet given as query parameters. Without `stake` it answers the largest acceptable stake, which a bet slip shows. No bet is recorded; a player's first request is (the group it gives, raised by `recommended_max_payout`, stays the player's: later values are ignored).
          */
         get: operations["getRestrictions"];
         put?: never;
@@ -1463,7 +1463,9 @@ export interface components {
          *       },
          *       "type": {
          *         "code": 0,
-         *         "system_sizes": []
+         *         "system_sizes": [
+         *           1
+         *         ]
          *       },
          *       "stake": {
          *         "value": "10.000000",
@@ -1545,6 +1547,7 @@ export interface components {
             total_odds: string;
             type: {
                 code: number;
+                /** @description [1] for a single, [n] for an express of n selections (foreign ones count), the sizes of a system */
                 system_sizes: number[];
             };
         };
@@ -2331,7 +2334,9 @@ export interface operations {
                      *         },
                      *         "type": {
                      *           "code": 0,
-                     *           "system_sizes": []
+                     *           "system_sizes": [
+                     *             1
+                     *           ]
                      *         },
                      *         "stake": {
                      *           "value": "10.000000",
@@ -2468,7 +2473,9 @@ export interface operations {
                      *       },
                      *       "type": {
                      *         "code": 0,
-                     *         "system_sizes": []
+                     *         "system_sizes": [
+                     *           1
+                     *         ]
                      *       },
                      *       "stake": {
                      *         "value": "10.000000",
@@ -2596,7 +2603,9 @@ export interface operations {
                      *       },
                      *       "type": {
                      *         "code": 0,
-                     *         "system_sizes": []
+                     *         "system_sizes": [
+                     *           1
+                     *         ]
                      *       },
                      *       "stake": {
                      *         "value": "10.000000",
@@ -2732,7 +2741,9 @@ export interface operations {
                      *         },
                      *         "type": {
                      *           "code": 0,
-                     *           "system_sizes": []
+                     *           "system_sizes": [
+                     *             1
+                     *           ]
                      *         },
                      *         "stake": {
                      *           "value": "10.000000",
@@ -2879,7 +2890,9 @@ export interface operations {
                      *         },
                      *         "type": {
                      *           "code": 0,
-                     *           "system_sizes": []
+                     *           "system_sizes": [
+                     *             1
+                     *           ]
                      *         },
                      *         "stake": {
                      *           "value": "10.000000",
@@ -3409,7 +3422,9 @@ export interface operations {
                      *         },
                      *         "type": {
                      *           "code": 0,
-                     *           "system_sizes": []
+                     *           "system_sizes": [
+                     *             1
+                     *           ]
                      *         },
                      *         "stake": {
                      *           "value": "10.000000",
@@ -5944,12 +5959,13 @@ export interface operations {
                 currency_code: string;
                 odds_strategy?: "1" | "2" | "3";
                 player_id: string;
+                /** @description VIP limit in the bet currency: counts on a player's first request (this call or a bet) only, and only raises the limit */
                 recommended_max_payout?: string;
                 /** @description sport_event_id/market_id/odd_id/value, each part percent-encoded; one per selection */
                 selection: string | string[];
                 /** @description stake; without it the largest acceptable */
                 stake?: string;
-                /** @description comma-separated */
+                /** @description comma-separated; required for a system; given for a single ([1]) or an express ([n]), checked like POST /bets */
                 system_sizes?: string;
                 /** @description 0 single, 1 express, 2 system */
                 type_code: "0" | "1" | "2";

@@ -42,7 +42,7 @@ export async function adviseBet(
   }
   const wl = await p.whiteLabels.get(whiteLabelId);
   // a bet type that does not fit the selections is advised (bet_type), not refused
-  const req = parseReportedBet(body, wl.currencies, { strictType: false });
+  const req = parseReportedBet(body, wl.currencies);
   if (Number.isNaN(Date.parse(body.created_at)))
     throw validationError('created_at', 'must be an ISO 8601 date-time');
   const events = new Map(req.selections.map((s) => [s.sport_event_id, p.catalog.getEvent(s.sport_event_id)]));

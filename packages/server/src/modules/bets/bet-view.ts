@@ -1,9 +1,13 @@
 import type { BetView } from '@bookie/contracts';
+import { mtsSystemSizes } from '@bookie/core';
 import type { Bet } from './bet.js';
 import { betStatusCode } from './bet.js';
 import { money6, odds6 } from './callback-bodies.js';
 
-/** The frame API's view of a bet. */
+/**
+ * The frame API's view of a bet. `system_sizes` follows spec 03's rule, as every view of a bet does: `[1]` for a
+ * single, `[n]` for an express of n selections, the chosen sizes for a system.
+ */
 export function toBetView(bet: Bet): BetView {
   const r = bet.row;
   return {
@@ -11,7 +15,7 @@ export function toBetView(bet: Bet): BetView {
     status: betStatusCode(r),
     state: r.state,
     bet_type: r.bet_type,
-    system_sizes: r.system_sizes,
+    system_sizes: mtsSystemSizes(r.bet_type, bet.selections.length, r.system_sizes),
     stake: money6(r.stake),
     currency: r.currency,
     total_odds: odds6(r.total_odds),

@@ -1,5 +1,5 @@
 import { type CashOutOrder, PARTNER_BET_TYPE_CODE, type PartnerBet } from '@bookie/contracts';
-import { BET_STATUS } from '@bookie/core';
+import { BET_STATUS, mtsSystemSizes } from '@bookie/core';
 import { type Bet, betStatusCode } from './bet.js';
 import { money6, odds6 } from './callback-bodies.js';
 
@@ -25,7 +25,9 @@ function foreignSelectionOf(s: Bet['selections'][number]): Record<string, unknow
 }
 
 /**
- * A bet in the partner bet-object shape (`GET /bets`, `GET /bets/{bet_id}`). An MTS bet is shown under the
+ * A bet in the partner bet-object shape (`GET /bets`, `GET /bets/{bet_id}`, the answer of `POST /bets`). Its
+ * `type.system_sizes` follows spec 03's rule for every bet: `[1]` for a single, `[n]` for an express of n selections
+ * (foreign ones count), the chosen sizes for a system. An MTS bet is shown under the
  * partner's id with its foreign selections, player address and foreign cash-out orders (`foreignCashOutOrders`,
  * read by the caller); frame bets carry none. `cashOutOrders` are the orders Bookie decided, by order id.
  */
@@ -43,7 +45,10 @@ export function toPartnerBet(
     player_id: r.player_id,
     source: r.source ?? 'frame',
     status: { code, reason: reasonOf(bet, code) },
-    type: { code: PARTNER_BET_TYPE_CODE[r.bet_type], system_sizes: r.system_sizes },
+    type: {
+      code: PARTNER_BET_TYPE_CODE[r.bet_type],
+      system_sizes: mtsSystemSizes(r.bet_type, bet.selections.length, r.system_sizes),
+    },
     stake: { value: money6(r.stake), currency_code: r.currency },
     total_odds: odds6(r.total_odds),
     selections: bet.selections

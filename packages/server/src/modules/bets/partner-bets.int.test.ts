@@ -100,7 +100,7 @@ describe(`partner REST of bets: list, get, cancel, void (${process.env.DATABASE_
       player_id: 'p1',
       source: 'frame',
       status: { code: 1, reason: null },
-      type: { code: 0, system_sizes: [] },
+      type: { code: 0, system_sizes: [1] },
       stake: { value: '10.000000', currency_code: 'EUR' },
       total_odds: '1.500000',
       selections: [{ sport_event_id: event, market_id: '1', odd_id: '1', value: '1.500000', status: 0 }],

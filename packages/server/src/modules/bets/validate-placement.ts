@@ -27,6 +27,8 @@ export interface RequestedSelection {
 export interface PlacementRequest {
   betType: BetType;
   systemSizes: number[];
+  /** An MTS or advisory bet's `type.system_sizes` as sent: the decision checks them against the selections. */
+  typeSizes?: number[];
   /** Undefined asks only for the largest acceptable stake (`GET /restrictions`). */
   stake?: Rational;
   currency: string;
@@ -132,6 +134,7 @@ export function validatePlacement(req: PlacementRequest, ctx: PlacementContext):
     bet: {
       type: req.betType,
       systemSizes: req.systemSizes,
+      ...(req.typeSizes ? { typeSizes: req.typeSizes } : {}),
       ...(req.stake !== undefined ? { stake: req.stake } : {}),
       currency: req.currency,
       oddsStrategy: req.oddsStrategy,

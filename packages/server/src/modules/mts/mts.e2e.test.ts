@@ -128,12 +128,22 @@ describe(`partner-reported bets (${process.env.DATABASE_URL ? 'postgres' : 'pgli
     });
     expect(got.status).toBe(200);
     expect(got.json).toEqual(missing.json.bet);
-    // the bet type's shape is checked as input: a 400 naming the field
+    // a type that does not fit the selections is declined bet_type (advice advises the same)
     const bad = await report(
       bet({ type: { code: 1, system_sizes: [3] }, selections: [sel(a, '1'), sel(b, '1')] }),
     );
-    expect(bad.status).toBe(400);
-    expect(bad.json.error.details.field).toBe('type.system_sizes');
+    expect(bad.status).toBe(201);
+    expect(bad.json.bet.status).toEqual({ code: 2, reason: 'bet_type' });
+    expect(bad.json.restrictions).toEqual([
+      {
+        type: 'bet_type',
+        context: expect.objectContaining({ reason: 'system_sizes_mismatch', expected_system_sizes: [2] }),
+      },
+    ]);
+    // a malformed type is a 400 naming the field
+    const malformed = await report(bet({ type: { code: 4, system_sizes: [1] }, selections: [sel(a, '1')] }));
+    expect(malformed.status).toBe(400);
+    expect(malformed.json.error.details.field).toBe('body.type.code');
   });
 
   it('answers a repeat with the same bytes, and another body under the same bet_id with 409', async () => {

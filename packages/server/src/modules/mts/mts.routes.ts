@@ -43,7 +43,8 @@ export async function mtsRoutes(app: FastifyInstance, deps: AppDeps): Promise<vo
         summary: 'Decide a bet the partner is taking (risk management mode)',
         description:
           "The partner's bet slip reports a bet before it takes it. Bookie validates integrity (events, markets, odds, " +
-          'bet stop, bet type), applies the odds strategy and the risk limits, waits out the remaining bet delay ' +
+          'bet stop, bet type: a `type` that does not fit the selections is declined `bet_type`, as advice advises ' +
+          'it; only a malformed body is a 400), applies the odds strategy and the risk limits, waits out the remaining bet delay ' +
           '(the configured delay minus the time since `created_at`), decides again on the odds of that moment and ' +
           'answers 201 with the bet: `status.code` 1 accepted with the accepted odds per selection, or 2 declined ' +
           'with every failing restriction. Foreign selections (events Bookie does not cover) must all be listed: ' +

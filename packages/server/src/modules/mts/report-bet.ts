@@ -1,16 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { MtsBetRequest, SportEvent } from '@bookie/contracts';
 import {
-  betTypeFromMtsCode,
   DomainError,
   formatFeedOddValue,
   formatMoney,
   type OddsStrategy,
-  parseMtsType,
   parseOdds,
   parseStake,
   type Rational,
   type RiskState,
+  readMtsType,
   validationError,
   ZERO,
 } from '@bookie/core';
@@ -33,7 +32,9 @@ export function foreignOutcome(id: string) {
 }
 
 /**
- * Parses a reported bet (MTS or advisory) into the decision's request.
+ * Parses a reported bet (MTS or advisory) into the decision's request. The type is only read (a malformed one is
+ * refused): whether it fits the selections — foreign ones count — is the decision's `bet_type`, so the risk
+ * decision declines what advice advises against.
  *
  * @throws DomainError validation_error naming the field.
  */
@@ -42,7 +43,6 @@ export function parseReportedBet(
     odds_strategy?: number;
   },
   currencies: readonly string[],
-  opts: { strictType: boolean } = { strictType: true },
 ): PlacementRequest {
   const foreign = body.foreign_selections ?? [];
   const ids = new Set<string>();
@@ -50,10 +50,7 @@ export function parseReportedBet(
     if (ids.has(f.id)) throw validationError(`foreign_selections[${i}].id`, `${f.id} is repeated`);
     ids.add(f.id);
   });
-  // strict: a type that does not fit the selections is bad input; otherwise the decision reports it (bet_type)
-  const betType = opts.strictType
-    ? parseMtsType(body.type, body.selections.length + foreign.length)
-    : betTypeFromMtsCode(body.type.code);
+  const { betType, systemSizes, typeSizes } = readMtsType(body.type);
   if (!currencies.includes(body.stake.currency_code)) {
     throw validationError(
       'stake.currency_code',
@@ -62,7 +59,8 @@ export function parseReportedBet(
   }
   return {
     betType,
-    systemSizes: betType === 'system' ? [...body.type.system_sizes] : [],
+    systemSizes,
+    typeSizes,
     stake: parseStake(body.stake.value, 'stake.value'),
     currency: body.stake.currency_code,
     oddsStrategy: (body.odds_strategy ?? 1) as OddsStrategy,

@@ -34,14 +34,15 @@ export function parseRestrictionsQuery(q: RestrictionsQuery): PlacementRequest {
   const betType = betTypeFromMtsCode(Number(q.type_code), 'query.type_code');
   const raw = Array.isArray(q.selection) ? q.selection : [q.selection];
   const selections = raw.map((s, i) => parseSelectionParam(s, `query.selection[${i}]`));
-  let systemSizes: number[] = [];
-  if (betType === 'system') {
-    if (!q.system_sizes) throw validationError('query.system_sizes', 'a system bet needs its sizes');
-    systemSizes = q.system_sizes.split(',').map(Number);
+  if (betType === 'system' && !q.system_sizes) {
+    throw validationError('query.system_sizes', 'a system bet needs its sizes');
   }
+  // given for any type, the sizes are checked as POST /bets checks type.system_sizes ([1], [n], the system's)
+  const typeSizes = q.system_sizes ? q.system_sizes.split(',').map(Number) : undefined;
   return {
     betType,
-    systemSizes,
+    systemSizes: betType === 'system' && typeSizes ? typeSizes : [],
+    ...(typeSizes ? { typeSizes } : {}),
     ...(q.stake !== undefined ? { stake: parseStake(q.stake, 'query.stake') } : {}),
     currency: q.currency_code,
     oddsStrategy: Number(q.odds_strategy ?? '1') as OddsStrategy,
@@ -50,9 +51,12 @@ export function parseRestrictionsQuery(q: RestrictionsQuery): PlacementRequest {
 }
 
 /**
- * `GET /restrictions` (D35): exactly what placing this bet now would decide — the one decision on the replica, the
- * exposure, the player's group and the limits — recording nothing (a player's first request is only previewed).
- * Without a stake, no stake restriction is reported and `max_bet` is the largest acceptable stake.
+ * `GET /restrictions` (D35, the calculation before a placement): exactly what placing this bet now would decide —
+ * the one decision on the replica, the exposure, the player's group and the limits. It records no bet, exposure or
+ * bet time; it does record a player's first request (spec 03 VIP: the first calculation or placement of a player
+ * counts), so the group that request gives — raised by `recommended_max_payout` — is the player's from then on, and
+ * later values are ignored. Without a stake, no stake restriction is reported and `max_bet` is the largest
+ * acceptable stake.
  *
  * @throws DomainError validation_error naming the query field; for a currency the white label does not offer.
  */
@@ -79,7 +83,7 @@ export async function getRestrictions(
         ...(q.recommended_max_payout !== undefined
           ? { recommendedMaxPayout: parseStake(q.recommended_max_payout, 'query.recommended_max_payout') }
           : {}),
-        record: false,
+        record: true,
       })
     : undefined;
   const [lastBets] = await lastBetTimes(db, [

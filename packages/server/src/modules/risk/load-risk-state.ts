@@ -21,7 +21,10 @@ export interface RiskStateInput {
   outcomes: readonly OutcomeKey[];
   /** spec 03 VIP `recommended_max_payout` in the bet currency, when the request carried one. */
   recommendedMaxPayout?: Rational;
-  /** True records the player's first request (placement); false only previews it (`GET /restrictions`, D35). */
+  /**
+   * True records the player's first request (a placement, a reported bet, `GET /restrictions`: spec 03 VIP counts
+   * the first calculation or placement); false only previews it (advice).
+   */
   record: boolean;
 }
 
@@ -57,7 +60,7 @@ export function groupForFirstRequest(
 
 /**
  * The risk facts of a bet (D37, D38): the exposure of its outcomes, the limits and the player's group. On the
- * player's first request (placement only) the group is recorded, raised by `recommended_max_payout` (spec 03 VIP);
+ * player's first request (with `record`) the group is recorded, raised by `recommended_max_payout` (spec 03 VIP);
  * later values are ignored.
  */
 export async function loadRiskState(deps: RiskDeps, db: Executor, input: RiskStateInput): Promise<RiskState> {

@@ -253,10 +253,30 @@ describe(`risk engine (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, ()
     await place('late-1', { selections: [sel(e, '1', '1', '1.5')] });
     await place('late-1', { selections: [sel(e, '1', '1', '1.5')], recommended_max_payout: '200000' });
     expect((await partner('GET', '/players/late-1/risk')).json).toMatchObject({ group: 'default' });
+  });
 
-    // GET /restrictions previews the first request without recording it
-    await restrictions('preview-1', [sel(e, '1', '1', '1.5')], { recommended_max_payout: '200000' });
-    expect((await partner('GET', '/players/preview-1/risk')).json).toMatchObject({ group_source: 'default' });
+  it("counts a player's first GET /restrictions as the first request (spec 03: the first calculateBet)", async () => {
+    const e = await w.newEvent(1);
+    const s = sel(e, '1', '1', '1.5');
+    // the bet slip's first calculation carries the VIP value: the player is VIP from then on
+    const vip = await restrictions('calc-vip', [s], { recommended_max_payout: '200000' });
+    expect(vip.status).toBe(200);
+    expect((await partner('GET', '/players/calc-vip/risk')).json).toMatchObject({
+      group: 'vip',
+      group_source: 'recommended',
+    });
+    // the placement that follows, without the value, keeps the group
+    expect((await place('calc-vip', { selections: [s] })).status).toBe(1);
+    expect((await partner('GET', '/players/calc-vip/risk')).json).toMatchObject({ group: 'vip' });
+
+    // a first calculation without the value is the first request too: the value on the placement comes too late
+    await restrictions('calc-late', [s]);
+    await place('calc-late', { selections: [s], recommended_max_payout: '200000' });
+    await restrictions('calc-late', [s], { recommended_max_payout: '200000' });
+    expect((await partner('GET', '/players/calc-late/risk')).json).toMatchObject({
+      group: 'default',
+      group_source: 'default',
+    });
   });
 
   it('refuses bad settings and bad queries naming the field', async () => {

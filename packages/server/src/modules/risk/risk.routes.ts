@@ -194,11 +194,12 @@ export async function riskRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
       schema: {
         ...partner,
         operationId: 'getRestrictions',
-        summary: 'What placing a bet now would decide, without recording it',
+        summary: 'What placing a bet now would decide, without placing it',
         description:
           "The one decision (integrity, odds strategy, bet type, limits, exposure, the player's risk group) on a bet " +
           'given as query parameters. Without `stake` it answers the largest acceptable stake, which a bet ' +
-          'slip shows. Nothing is recorded.',
+          "slip shows. No bet is recorded; a player's first request is (the group it gives, raised by " +
+          "`recommended_max_payout`, stays the player's: later values are ignored).",
         querystring: RestrictionsQuery,
         response: { 200: RestrictionsAnswer, ...errors(400, 401, 403, 429) },
       },
