@@ -34,6 +34,8 @@ describe(`bookie wl (real process, ${process.env.DATABASE_URL ? 'postgres' : 'pg
       '127.0.0.1',
       '--allow',
       '::1,10.0.0.0/8',
+      '--allow-origin',
+      'https://Casino.example',
     );
     expect(created.stderr).toBe('');
     expect(created.code).toBe(0);
@@ -42,8 +44,15 @@ describe(`bookie wl (real process, ${process.env.DATABASE_URL ? 'postgres' : 'pg
       id: expect.any(String),
       client_id: expect.stringMatching(/^bkc_/),
       client_secret: expect.stringMatching(/^bksec_/),
-      white_label: { name: 'Acme', allowlist: ['127.0.0.1', '::1', '10.0.0.0/8'], currencies: ['EUR'] },
+      white_label: {
+        name: 'Acme',
+        allowlist: ['127.0.0.1', '::1', '10.0.0.0/8'],
+        allowed_origins: ['https://casino.example'],
+        currencies: ['EUR'],
+      },
     });
+    // kept at creation: a fresh read shows the origin before any update
+    expect(JSON.parse((await wl('show', c.id)).stdout).allowed_origins).toEqual(['https://casino.example']);
 
     const updated = await wl(
       'update',
