@@ -22,7 +22,10 @@ const src =
   (document.currentScript as HTMLScriptElement | null)?.src || `${location.origin}/frame/bootstrap.js`;
 const origin = new URL(src).origin;
 let app: Promise<App> | undefined;
-const loadApp = () => (app ??= import(/* @vite-ignore */ new URL('app.js', src).href));
+function loadApp(): Promise<App> {
+  app ??= import(/* @vite-ignore */ new URL('app.js', src).href);
+  return app;
+}
 
 const w = window as unknown as Record<string, unknown>;
 w.Bookie = {
