@@ -21,6 +21,7 @@ export default defineConfig({
             'packages/server/src/cli/replay-in-play.e2e.test.ts',
             'packages/server/src/modules/frame/frame.browser.e2e.test.ts',
             'packages/server/src/modules/frame/cash-out.browser.e2e.test.ts',
+            'packages/server/src/modules/frame/vendor-host.browser.e2e.test.ts',
           ]
         : []),
     ],

@@ -445,6 +445,20 @@ describe('the backoffice in a browser', () => {
     const { context, page } = await logIn('ops@bookie.test');
     const wl = p.partner.whiteLabelId;
     await page.goto(`${base}/backoffice/#/white-labels`);
+    // a white label made with the create form keeps the frame origins given there (no update needed)
+    await page.locator('input[name="name"]').fill('Origins Ltd');
+    await page
+      .locator('input[name="allowed_origins"]')
+      .fill('https://Origins.example, http://127.0.0.1:5173');
+    await page.getByRole('button', { name: 'Create white label' }).click();
+    await page.getByTestId('secret-once').waitFor();
+    const made = (
+      (await admin('GET', '/admin/white-labels')).json.white_labels as Array<{
+        name: string;
+        allowed_origins: string[];
+      }>
+    ).find((w) => w.name === 'Origins Ltd');
+    expect(made?.allowed_origins).toEqual(['https://origins.example', 'http://127.0.0.1:5173']);
     await page.locator(`tr[data-white-label="${wl}"]`).getByRole('button', { name: 'Configure' }).click();
     const form = page.getByRole('form', { name: 'Configure Acme Bets' });
     await form.locator('input[name="max_stake"]').fill('250');

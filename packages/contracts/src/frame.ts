@@ -190,3 +190,20 @@ export const FramePlayerBonuses = Type.Object(
 );
 /** See {@link FramePlayerBonuses}. */
 export type FramePlayerBonuses = Static<typeof FramePlayerBonuses>;
+
+/**
+ * Answer of `POST /frame-api/origin` (the frame rule on allowed origins): whether the calling page's origin (its
+ * `Origin` header; `null` when the browser sent none, which counts as allowed, as on every frame route) is one of
+ * the session's white label's `allowed_origins`. The request body is the session token as `text/plain`, so a
+ * browser sends it without a CORS preflight and can read the answer from any origin (`Access-Control-Allow-Origin:
+ * *`): the frame tells "this site is not allowed" apart from a lost connection.
+ */
+export const FrameOriginCheck = Type.Object(
+  {
+    origin: Type.Union([Type.String(), Type.Null()], { description: "the request's Origin header" }),
+    allowed: Type.Boolean({ description: "true when the session's white label allows that origin" }),
+  },
+  { examples: [{ origin: 'https://casino.example', allowed: true }] },
+);
+/** See {@link FrameOriginCheck}. */
+export type FrameOriginCheck = Static<typeof FrameOriginCheck>;

@@ -9,7 +9,13 @@ export function WhiteLabels({ onActAs }: { onActAs: (id: string) => void }) {
     api<{ white_labels: WhiteLabel[] }>('GET', '/admin/white-labels'),
   );
   const [created, setCreated] = useState<Record<string, string> | undefined>();
-  const [form, setForm] = useState({ name: '', currencies: 'EUR', callback_url: '', allowlist: '127.0.0.1' });
+  const [form, setForm] = useState({
+    name: '',
+    currencies: 'EUR',
+    callback_url: '',
+    allowlist: '127.0.0.1',
+    allowed_origins: '',
+  });
   const [editing, setEditing] = useState<string | undefined>();
   const act = useAction();
   const create = () =>
@@ -22,6 +28,8 @@ export function WhiteLabels({ onActAs }: { onActAs: (id: string) => void }) {
           currencies: form.currencies.split(/[\s,]+/).filter(Boolean),
           ...(form.callback_url ? { callback_url: form.callback_url } : {}),
           allowlist: form.allowlist.split(/[\s,]+/).filter(Boolean),
+          // the web origins that may embed the betting frame (CORS), kept from the start
+          allowed_origins: form.allowed_origins.split(/[\s,]+/).filter(Boolean),
         },
       );
       setCreated({ id: r.id, client_id: r.client_id, client_secret: r.client_secret });
@@ -55,6 +63,15 @@ export function WhiteLabels({ onActAs }: { onActAs: (id: string) => void }) {
         <label>
           Allowlist
           <input name="allowlist" value={form.allowlist} onInput={field('allowlist')} />
+        </label>
+        <label>
+          Allowed origins
+          <input
+            name="allowed_origins"
+            placeholder="https://casino.example"
+            value={form.allowed_origins}
+            onInput={field('allowed_origins')}
+          />
         </label>
         <button type="submit" disabled={act.busy}>
           Create white label

@@ -65,6 +65,8 @@ export const en = {
   'odds.indonesian': 'Indonesian',
   'session.expired': 'Your session has ended. Please log in again.',
   offline: 'Connection lost; reconnecting…',
+  'origin.notAllowed':
+    'This site ({origin}) is not allowed to show the betting frame. The operator must add it to the allowed origins.',
   'reason.max_bet': 'The stake is above the maximum of {max_bet}.',
   'reason.min_bet': 'The stake is below the minimum of {min_bet}.',
   'reason.bet_type': 'This combination of selections cannot be bet together.',
@@ -190,6 +192,8 @@ export const de: Partial<Record<MessageKey, string>> = {
   'odds.indonesian': 'Indonesisch',
   'session.expired': 'Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.',
   offline: 'Verbindung unterbrochen; neuer Versuch…',
+  'origin.notAllowed':
+    'Diese Website ({origin}) darf das Wettangebot nicht anzeigen. Der Betreiber muss sie als erlaubten Ursprung eintragen.',
   'reason.max_bet': 'Der Einsatz liegt über dem Höchstbetrag von {max_bet}.',
   'reason.min_bet': 'Der Einsatz liegt unter dem Mindestbetrag von {min_bet}.',
   'reason.bet_type': 'Diese Tipps können nicht zusammen gewettet werden.',

@@ -3,6 +3,7 @@ import { compare, parseDecimal } from '@bookie/core/decimal';
 import { isOddsFormat, type OddsFormat } from '@bookie/core/odds-format';
 import type { FrameBanner, FrameEventName, FrameOptions, Palette } from '../types.js';
 import { CashOutDesk } from './cash-out.js';
+import { originAllowed } from './origin.js';
 import { sseParser } from './sse.js';
 
 /** A selection in the bet slip: the odd and the odds the player saw (decimal string). */
@@ -45,6 +46,8 @@ export interface FrameState {
   result: PlaceResult | undefined;
   sessionEnded: boolean;
   offline: boolean;
+  /** This page's origin when Bookie says it is not allowed for the session's white label: the frame stops. */
+  blocked: string | undefined;
 }
 
 const STRATEGY_KEY = 'bookie.frame.strategy';
@@ -111,6 +114,7 @@ export class FrameStore {
       result: undefined,
       sessionEnded: false,
       offline: false,
+      blocked: undefined,
     };
     this.cashOut = new CashOutDesk({
       call: <T>(path: string, init?: { method?: string; body?: unknown }) => this.call<T>(path, init),
@@ -309,7 +313,14 @@ export class FrameStore {
         for (const ev of parse(value)) this.onStreamEvent(ev.event, ev.data);
       }
       again();
-    })().catch(() => again());
+    })().catch((err) => {
+      // a browser reports a CORS refusal as a bare TypeError, like a network failure: ask Bookie which it is
+      if (!(err instanceof TypeError) || ctl.signal.aborted) return again();
+      void originAllowed(this.apiUrl, this.token).then((ok) => {
+        if (ok !== false) return again();
+        if (this.stream === ctl) this.set({ blocked: location.origin, offline: false });
+      });
+    });
   }
 
   private onStreamEvent(event: string, data: string): void {

@@ -6,6 +6,7 @@ import { isOpen } from './cash-out.js';
 import { type MessageKey, reasonText, t } from './i18n.js';
 import { eventName, fill } from './labels.js';
 import { money, sameAmount } from './money.js';
+import { oddButtonState, oddsFormatOf, priceText } from './odds.js';
 import { OpenBets } from './open-bets.js';
 import type { FrameStore, SlipSelection } from './store.js';
 import { CSS, paletteVars } from './styles.js';
@@ -22,12 +23,9 @@ function exactOdds(v: string) {
   return parseDecimal(v, { field: 'odds', maxDecimals: 12 });
 }
 
+/** A price shown where nothing can be clicked (history, slip lines): the decimal when the format cannot show it. */
 function shown(v: string, f: OddsFormat): string {
-  try {
-    return displayOdds(exactOdds(v), f);
-  } catch {
-    return '—';
-  }
+  return priceText(v, f) ?? '—';
 }
 
 function nCr(n: number, k: number): number {
@@ -77,7 +75,7 @@ export function App({ store }: { store: FrameStore }) {
           id="bk-odds"
           data-testid="odds-format"
           value={s.oddsFormat}
-          onChange={(e) => store.set({ oddsFormat: (e.target as HTMLSelectElement).value as OddsFormat })}
+          onChange={(e) => store.set({ oddsFormat: oddsFormatOf((e.target as HTMLSelectElement).value) })}
         >
           {ODDS_FORMATS.map((f) => (
             <option value={f} key={f}>
@@ -86,8 +84,13 @@ export function App({ store }: { store: FrameStore }) {
           ))}
         </select>
       </div>
+      {s.blocked && (
+        <div class="msg no" role="alert" data-testid="origin-not-allowed">
+          {tr('origin.notAllowed', { origin: s.blocked })}
+        </div>
+      )}
       {s.sessionEnded && <div class="msg no">{tr('session.expired')}</div>}
-      {s.offline && !s.sessionEnded && <div class="msg muted">{tr('offline')}</div>}
+      {s.offline && !s.sessionEnded && !s.blocked && <div class="msg muted">{tr('offline')}</div>}
       <div class="main">
         <div>{s.route === 'history' ? <History store={store} /> : <Events store={store} />}</div>
         <Slip store={store} />
@@ -184,18 +187,20 @@ function OddButton({
         : [...rest, { sportEventId: event.id, marketId: market.id, oddId: odd.id, odds: odd.value }],
     });
   };
+  // a price the frame cannot show is never clickable: nobody bets blind
+  const price = oddButtonState(odd.value, s.oddsFormat, open);
   return (
     <button
       type="button"
       class={`odd ${s.moved[`${event.id}/${market.id}/${odd.id}`] ?? ''}`}
       aria-pressed={picked}
-      disabled={!open}
+      disabled={price.disabled}
       onClick={toggle}
       data-testid="odd"
       data-odd-id={odd.id}
     >
       <span>{fill(odd.template, event, market)}</span>
-      <b data-testid="odd-value">{shown(odd.value, s.oddsFormat)}</b>
+      <b data-testid="odd-value">{price.text}</b>
     </button>
   );
 }
@@ -223,6 +228,10 @@ function Slip({ store }: { store: FrameStore }) {
   const events = new Set(slip.selections.map((x) => x.sportEventId)).size;
   const combo = slip.type !== 'single';
   const tooFew = combo && (n < 2 || events < n);
+  // a selection whose price cannot be shown cannot be bet on
+  const unpriced = slip.selections.some(
+    (x) => priceText(selectionLabel(store, x).value, s.oddsFormat) === undefined,
+  );
   let totalOdds: string | undefined;
   let payout: string | undefined;
   try {
@@ -381,7 +390,15 @@ function Slip({ store }: { store: FrameStore }) {
         type="button"
         class="place"
         data-testid="place"
-        disabled={n === 0 || tooFew || s.placing || slip.stake.trim() === '' || s.sessionEnded}
+        disabled={
+          n === 0 ||
+          tooFew ||
+          unpriced ||
+          s.placing ||
+          slip.stake.trim() === '' ||
+          s.sessionEnded ||
+          !!s.blocked
+        }
         onClick={() => void store.place()}
       >
         {s.placing ? tr('slip.placing') : tr('slip.place')}

@@ -34,6 +34,8 @@ describe(`bookie wl (real process, ${process.env.DATABASE_URL ? 'postgres' : 'pg
       '127.0.0.1',
       '--allow',
       '::1,10.0.0.0/8',
+      '--allow-origin',
+      'https://Casino.example',
     );
     expect(created.stderr).toBe('');
     expect(created.code).toBe(0);
@@ -42,7 +44,13 @@ describe(`bookie wl (real process, ${process.env.DATABASE_URL ? 'postgres' : 'pg
       id: expect.any(String),
       client_id: expect.stringMatching(/^bkc_/),
       client_secret: expect.stringMatching(/^bksec_/),
-      white_label: { name: 'Acme', allowlist: ['127.0.0.1', '::1', '10.0.0.0/8'], currencies: ['EUR'] },
+      white_label: {
+        name: 'Acme',
+        allowlist: ['127.0.0.1', '::1', '10.0.0.0/8'],
+        // the stored row as the insert returned it: kept at creation, not only echoed
+        allowed_origins: ['https://casino.example'],
+        currencies: ['EUR'],
+      },
     });
 
     const updated = await wl(

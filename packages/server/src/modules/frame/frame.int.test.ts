@@ -150,6 +150,32 @@ describe(`the frame API across origins, heartbeats and banners (${process.env.DA
     expect(server.headers['access-control-allow-origin']).toBeUndefined();
   });
 
+  it('tells a page whether its origin is allowed for the session, readable from any origin, without a preflight', async () => {
+    const probe = (token: string, origin?: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/frame-api/origin',
+        headers: { 'content-type': 'text/plain;charset=UTF-8', ...(origin ? { origin } : {}) },
+        payload: token,
+      });
+    const mine = await probe(tokenA, ORIGIN_A);
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json()).toEqual({ origin: ORIGIN_A, allowed: true });
+    expect(mine.headers['access-control-allow-origin']).toBe('*');
+    // allowed by another white label only, and allowed by none: both "not allowed", both readable
+    for (const origin of [ORIGIN_B, 'https://evil.example']) {
+      const other = await probe(tokenA, origin);
+      expect(other.statusCode).toBe(200);
+      expect(other.json()).toEqual({ origin, allowed: false });
+      expect(other.headers['access-control-allow-origin']).toBe('*');
+    }
+    expect((await probe(tokenA)).json()).toEqual({ origin: null, allowed: true });
+    const unknown = await probe('nope', ORIGIN_A);
+    expect(unknown.statusCode).toBe(401);
+    expect(unknown.headers['access-control-allow-origin']).toBe('*');
+    expect((await probe('', ORIGIN_A)).statusCode).toBe(400);
+  });
+
   it('sends one heartbeat per interval to each active frame session, with its Foreign-Params, signed', async () => {
     const deps = frameDeps(t.deps);
     partnerServer.heartbeats = [];
@@ -307,5 +333,6 @@ describe(`the frame API across origins, heartbeats and banners (${process.env.DA
       expect(doc.paths[path].get.operationId).toBe(id);
       expect(doc.paths[path].get.responses['401']).toBeDefined();
     }
+    expect(doc.paths['/frame-api/origin'].post.operationId).toBe('checkFrameOrigin');
   });
 });

@@ -5,6 +5,7 @@ import {
   BetView,
   describeCodes,
   FrameBanners,
+  FrameOriginCheck,
   FramePlayerBonuses,
   PlaceBetRequest,
   SportEvent,
@@ -21,6 +22,7 @@ import { bonusesDeps } from '../bonuses/bonuses.routes.js';
 import { frameCashOutRoutes } from '../cash-out/cash-out.routes.js';
 import { hashSecret } from '../tenants/secrets.js';
 import { FRAME_VISIBLE_STATUSES, frameEventView } from './catalogue-view.js';
+import { checkFrameOrigin } from './check-frame-origin.js';
 import { isSessionOpen } from './frame.repo.js';
 import { checkSessionOrigin, installFrameCors, knownOrigins } from './frame-cors.js';
 import { frameDeps } from './frame-deps.js';
@@ -103,6 +105,30 @@ export async function frameRoutes(app: FastifyInstance, deps: AppDeps): Promise<
     500: ErrorResponse,
   };
   frameCashOutRoutes(app, deps, player, errors);
+  app.post<{ Body: string }>(
+    '/frame-api/origin',
+    {
+      // readable from any origin, so that a page whose origin is not allowed learns it (the answer names only the
+      // caller's own origin); a text/plain body needs no preflight, which an unknown origin would fail
+      onRequest: async (_req, reply) => {
+        reply.header('access-control-allow-origin', '*');
+      },
+      schema: {
+        tags,
+        operationId: 'checkFrameOrigin',
+        summary: "Is this page's origin allowed to run the frame for this session?",
+        description:
+          "The body is the player's session token as text/plain (no Authorization header, so the browser sends no " +
+          "preflight). Answers whether the request's Origin is in the session's white label's allowed_origins: the " +
+          'frame checks it before it starts and shows "this site is not allowed" instead of retrying a connection ' +
+          'the browser blocks (CORS). 401 when the token is not an open session.',
+        consumes: ['text/plain'],
+        body: Type.String({ minLength: 1, maxLength: 512, description: 'the session token' }),
+        response: { 200: FrameOriginCheck, 400: ErrorResponse, 401: ErrorResponse },
+      },
+    },
+    async (req) => checkFrameOrigin({ ...deps, ...frame }, { token: req.body, origin: req.headers.origin }),
+  );
   app.get<{ Querystring: { state?: 'prematch' | 'live'; limit?: string } }>(
     '/frame-api/sport-events',
     {

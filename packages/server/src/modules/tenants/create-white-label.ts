@@ -35,6 +35,7 @@ export async function createWhiteLabel(
       bet_interval_s: changes.bet_interval_s ?? 0,
       bet_delay_s: changes.bet_delay_s ?? 0,
       allowlist: changes.allowlist ?? [],
+      allowed_origins: changes.allowed_origins ?? [],
       signing_enabled: changes.signing_enabled ?? true,
       insurance_cancel_callbacks: changes.insurance_cancel_callbacks ?? true,
       optional_callbacks: JSON.stringify(changes.optional_callbacks ?? {}),

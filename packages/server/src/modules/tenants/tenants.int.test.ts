@@ -43,6 +43,7 @@ describe(`admin API of white labels (${process.env.DATABASE_URL ? 'postgres' : '
       bet_interval: 3,
       bet_delay: 5,
       allowlist: ['127.0.0.1', '2001:DB8::/32'],
+      allowed_origins: ['https://Casino.example/', 'http://127.0.0.1:5173'],
     });
     expect(r.statusCode).toBe(201);
     const c = r.json();
@@ -59,6 +60,7 @@ describe(`admin API of white labels (${process.env.DATABASE_URL ? 'postgres' : '
         bet_interval: 3,
         bet_delay: 5,
         allowlist: ['127.0.0.1', '2001:db8::/32'],
+        allowed_origins: ['https://casino.example', 'http://127.0.0.1:5173'],
         signing: {
           enabled: true,
           secret: expect.stringMatching(/^whsec_/),
@@ -75,6 +77,8 @@ describe(`admin API of white labels (${process.env.DATABASE_URL ? 'postgres' : '
     const show = await call('GET', `/admin/white-labels/${c.id}`);
     expect(show.statusCode).toBe(200);
     expect(JSON.stringify(show.json())).not.toContain(c.client_secret);
+    // kept, not only echoed: the stored white label allows the origins given at creation
+    expect(show.json().allowed_origins).toEqual(['https://casino.example', 'http://127.0.0.1:5173']);
     expect(show.json().credentials).toEqual([
       { client_id: c.client_id, created_at: expect.any(String), revoked_at: null },
     ]);
@@ -97,6 +101,7 @@ describe(`admin API of white labels (${process.env.DATABASE_URL ? 'postgres' : '
     [{ name: 'x', currencies: ['EUR'], callback_url: 'not a url' }, 'callback_url'],
     [{ name: 'x', currencies: ['EUR'], callback_url: 'https://u:p@x.example' }, 'callback_url'],
     [{ name: 'x', currencies: ['EUR'], allowlist: ['10.0.0.1', 'nope'] }, 'allowlist[1]'],
+    [{ name: 'x', currencies: ['EUR'], allowed_origins: ['https://x.example/frame'] }, 'allowed_origins[0]'],
     [{ name: ' ', currencies: ['EUR'] }, 'name'],
     [{ currencies: ['EUR'] }, 'body.name'],
     ['{"name":"a","name":"b","currencies":["EUR"]}', 'body.name'],
