@@ -195,6 +195,34 @@ describe(`hostile input (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, 
     expect(await rowCounts()).toEqual(before);
   }, 120_000);
 
+  it('refuses a body nested 100,000 deep on every operation that takes one: 400 naming the body, nothing written', async () => {
+    const before = await rowCounts();
+    const arrays = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
+    const objects = `${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}`;
+    const withBody = operations.filter((o) => o.body && o.auth !== 'basic' && !o.sessionOnly);
+    expect(withBody.length).toBeGreaterThan(20);
+    for (const op of withBody) {
+      for (const body of [arrays, objects]) {
+        const r = await send(op, { url: url(op, {}), body });
+        const what = `${op.method} ${op.path}`;
+        expect(r.status, what).toBe(400);
+        expect(namedField(r.json), what).toBe('body');
+      }
+    }
+    // the token endpoint (its own error body) and the backoffice login (no authentication) as well
+    for (const path of ['/oauth/token', '/backoffice/api/session']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: path,
+        headers: { 'content-type': 'application/json' },
+        payload: arrays,
+      });
+      expect(res.statusCode, path).toBe(400);
+      expect(JSON.stringify(res.json()), path).toContain('body');
+    }
+    expect(await rowCounts()).toEqual(before);
+  }, 120_000);
+
   it('authenticates before it validates: no token → 401 on every authenticated operation, whatever the body', async () => {
     for (const op of operations) {
       // the token endpoint authenticates by its body; the backoffice's own session routes by their cookie
