@@ -55,7 +55,9 @@ export async function recordLoginFailure(
     .insertInto('login_throttle')
     .values({ email: row.email, source: row.source, failures, locked_until: lockedUntil, updated_at: row.at })
     .onConflict((oc) =>
-      oc.columns(['email', 'source']).doUpdateSet({ failures, locked_until: lockedUntil, updated_at: row.at }),
+      oc
+        .columns(['email', 'source'])
+        .doUpdateSet({ failures, locked_until: lockedUntil, updated_at: row.at }),
     )
     .execute();
   return failures;
