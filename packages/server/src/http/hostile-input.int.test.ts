@@ -255,29 +255,67 @@ describe(`hostile input (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, 
     createCases.push(
       [
         'tournament name',
-        (b) => void (b.fixture.tournament.name = `League\u202A`),
+        (b) => {
+          b.fixture.tournament.name = `League\u202A`;
+        },
         'body.fixture.tournament.name',
       ],
       [
         'fixture template',
-        (b) => void (b.fixture.template = `{$competitor1}\u2067 vs`),
+        (b) => {
+          b.fixture.template = `{$competitor1}\u2067 vs`;
+        },
         'body.fixture.template',
       ],
-      ['market template', (b) => void (b.markets![0]!.template = '1x2\u200E'), 'body.markets[0].template'],
+      [
+        'market template',
+        (b) => {
+          b.markets![0]!.template = '1x2\u200E';
+        },
+        'body.markets[0].template',
+      ],
       [
         'odd template',
-        (b) => void (b.markets![0]!.odds[0]!.template = '\u202D1'),
+        (b) => {
+          b.markets![0]!.odds[0]!.template = '\u202D1';
+        },
         'body.markets[0].odds[0].template',
       ],
       [
         'long competitor name',
-        (b) => void (b.fixture.competitors.c1!.name = long(257)),
+        (b) => {
+          b.fixture.competitors.c1!.name = long(257);
+        },
         'body.fixture.competitors.c1.name',
       ],
-      ['long tournament id', (b) => void (b.fixture.tournament.id = long(129)), 'body.fixture.tournament.id'],
-      ['long market id', (b) => void (b.markets![0]!.id = long(129)), 'body.markets[0].id'],
-      ['long odd id', (b) => void (b.markets![0]!.odds[0]!.id = long(129)), 'body.markets[0].odds[0].id'],
-      ['long sport id', (b) => void (b.fixture.sport_id = long(129)), 'body.fixture.sport_id'],
+      [
+        'long tournament id',
+        (b) => {
+          b.fixture.tournament.id = long(129);
+        },
+        'body.fixture.tournament.id',
+      ],
+      [
+        'long market id',
+        (b) => {
+          b.markets![0]!.id = long(129);
+        },
+        'body.markets[0].id',
+      ],
+      [
+        'long odd id',
+        (b) => {
+          b.markets![0]!.odds[0]!.id = long(129);
+        },
+        'body.markets[0].odds[0].id',
+      ],
+      [
+        'long sport id',
+        (b) => {
+          b.fixture.sport_id = long(129);
+        },
+        'body.fixture.sport_id',
+      ],
       [
         'long competitor key',
         (b) => {
@@ -288,7 +326,9 @@ describe(`hostile input (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, 
       ],
       [
         'bidi specifier',
-        (b) => void (b.markets![0]!.specifiers = { total: '2.5\u202E' }),
+        (b) => {
+          b.markets![0]!.specifiers = { total: '2.5\u202E' };
+        },
         'body.markets[0].specifiers.total',
       ],
     );
