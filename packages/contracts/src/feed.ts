@@ -6,6 +6,7 @@
  */
 import { type Static, Type } from '@sinclair/typebox';
 import { UUID_PATTERN } from './callbacks.js';
+import { DECIMAL_PATTERN } from './decimal.js';
 import {
   Competitor,
   FixtureStatusCode,
@@ -150,10 +151,10 @@ export const SportEventIdParams = Type.Object(
 // Odd values in commands may have up to 12 decimals; the writer writes them with exactly 12 (the decimal strings rule).
 // ---------------------------------------------------------------------------------------------------------------
 
-/** An odd value as a trading command takes it: a decimal string ≥ 1 with up to 12 decimals. */
+/** An odd value as a trading command takes it: a decimal string above 1 with up to 12 decimals. */
 export const OddValueInput = Type.String({
-  pattern: '^[0-9]{1,18}(\\.[0-9]{1,12})?$',
-  description: 'decimal odds ≥ 1, up to 12 decimals; stored with exactly 12',
+  pattern: DECIMAL_PATTERN,
+  description: 'decimal odds above 1, up to 12 decimals; stored with exactly 12',
 });
 
 /** An odd in a command body (value with up to 12 decimals). */

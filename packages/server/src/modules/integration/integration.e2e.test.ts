@@ -52,7 +52,7 @@ describe('sandbox helpers end to end', () => {
         stake: '10',
         currency: 'EUR',
         odds_strategy: 3,
-        selections: [{ sport_event_id: ev.id, market_id: '1', odd_id: '1', odds: '1' }],
+        selections: [{ sport_event_id: ev.id, market_id: '1', odd_id: '1', odds: '1.01' }],
       },
     });
     expect(placed.json.status).toBe(1);
