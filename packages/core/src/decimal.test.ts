@@ -105,7 +105,11 @@ describe('parseDecimal', () => {
     expectFieldError(() => parseDecimal('0.000', { field: 'amount', allowZero: false }), 'amount', 'zero');
     expectFieldError(() => parseDecimal('1'.repeat(19), { field: 'amount' }), 'amount', 'digits');
     expect(parseDecimal('9'.repeat(18), { field: 'amount' }).num).toBe(10n ** 18n - 1n);
-    expectFieldError(() => parseDecimal(`000${'9'.repeat(18)}`, { field: 'amount' }), 'amount', 'leading zeros');
+    expectFieldError(
+      () => parseDecimal(`000${'9'.repeat(18)}`, { field: 'amount' }),
+      'amount',
+      'leading zeros',
+    );
   });
 });
 
