@@ -12,9 +12,7 @@
  * @packageDocumentation
  */
 import { type Static, Type } from '@sinclair/typebox';
-
-const MONEY = '^(0|[1-9][0-9]{0,17})(\\.[0-9]{1,6})?$';
-const DECIMAL12 = '^(0|[1-9][0-9]{0,17})(\\.[0-9]{1,12})?$';
+import { DECIMAL_PATTERN as DECIMAL12, MONEY_PATTERN as MONEY } from './decimal.js';
 
 /** A money amount (the decimal strings rule): a non-negative decimal string with at most 6 decimals, e.g. `"10"` or `"10.500000"`. */
 export const BonusMoney = Type.String({

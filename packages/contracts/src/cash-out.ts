@@ -6,8 +6,7 @@
  */
 import { type Static, Type } from '@sinclair/typebox';
 import { Decimal6 } from './callbacks.js';
-
-const AMOUNT = '^[0-9]{1,18}(\\.[0-9]{1,6})?$';
+import { MONEY_PATTERN as AMOUNT } from './decimal.js';
 
 /** Why a cash-out is not offered or an order was declined. */
 export const CashOutReason = Type.Union(

@@ -6,6 +6,7 @@
  */
 import { type Static, Type } from '@sinclair/typebox';
 import { UUID_PATTERN } from './callbacks.js';
+import { DECIMAL_PATTERN } from './decimal.js';
 import {
   Competitor,
   FixtureStatusCode,
@@ -18,6 +19,7 @@ import {
   SportEvent,
   Tournament,
 } from './sport-event.js';
+import { ID_KEYS, idText, nameText, PLAIN_TEXT_PATTERN } from './text.js';
 
 /** A feed version on the wire: a decimal integer string, strictly ascending, not contiguous (the feed versions rule). */
 export const FEED_VERSION_PATTERN = '^(0|[1-9][0-9]{0,18})$';
@@ -149,19 +151,19 @@ export const SportEventIdParams = Type.Object(
 // Odd values in commands may have up to 12 decimals; the writer writes them with exactly 12 (the decimal strings rule).
 // ---------------------------------------------------------------------------------------------------------------
 
-/** An odd value as a trading command takes it: a decimal string ≥ 1 with up to 12 decimals. */
+/** An odd value as a trading command takes it: a decimal string above 1 with up to 12 decimals. */
 export const OddValueInput = Type.String({
-  pattern: '^[0-9]{1,18}(\\.[0-9]{1,12})?$',
-  description: 'decimal odds ≥ 1, up to 12 decimals; stored with exactly 12',
+  pattern: DECIMAL_PATTERN,
+  description: 'decimal odds above 1, up to 12 decimals; stored with exactly 12',
 });
 
 /** An odd in a command body (value with up to 12 decimals). */
 export const OddInput = Type.Object(
   {
-    id: Type.String({ minLength: 1 }),
+    id: Type.String(idText({ minLength: 1 })),
     value: OddValueInput,
     status: Type.Optional(OddStatusCode),
-    template: Type.Optional(Type.String()),
+    template: Type.Optional(Type.String(nameText())),
     is_active: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },
@@ -172,11 +174,11 @@ export type OddInput = Static<typeof OddInput>;
 /** A whole market in a command body. Odds are a list; defaults: status 0, template "", specifiers {}. */
 export const MarketInput = Type.Object(
   {
-    id: Type.String({ minLength: 1 }),
+    id: Type.String(idText({ minLength: 1 })),
     type_id: Type.Integer(),
     status: Type.Optional(MarketStatusCode),
-    template: Type.Optional(Type.String()),
-    specifiers: Type.Optional(Type.Record(Type.String(), Type.String())),
+    template: Type.Optional(Type.String(nameText())),
+    specifiers: Type.Optional(Type.Record(Type.String(), Type.String(nameText()), ID_KEYS)),
     odds: Type.Array(OddInput),
   },
   { additionalProperties: false },
@@ -187,17 +189,17 @@ export type MarketInput = Static<typeof MarketInput>;
 /** A fixture in the create command; `updated_at` is set by the writer; `meta`/`streams` default to {}. */
 export const FixtureInput = Type.Object(
   {
-    id: Type.Optional(Type.String({ minLength: 1 })),
+    id: Type.Optional(Type.String(idText({ minLength: 1 }))),
     meta: Type.Optional(FreeObject),
     type: Type.Integer(),
     status: Type.Optional(FixtureStatusCode),
     streams: Type.Optional(FreeObject),
     version: Type.Optional(Type.Integer()),
-    sport_id: Type.String(),
-    template: Type.String(),
+    sport_id: Type.String(idText()),
+    template: Type.String(nameText()),
     start_time: Type.String({ pattern: ISO_DATE_TIME_PATTERN }),
     tournament: Tournament,
-    competitors: Type.Record(Type.String(), Competitor),
+    competitors: Type.Record(Type.String(), Competitor, ID_KEYS),
     live_coverage: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },
@@ -230,14 +232,14 @@ export const UpdateFixtureBody = Type.Object(
     status: Type.Optional(FixtureStatusCode),
     type: Type.Optional(Type.Integer()),
     start_time: Type.Optional(Type.String({ pattern: ISO_DATE_TIME_PATTERN })),
-    template: Type.Optional(Type.String()),
-    sport_id: Type.Optional(Type.String()),
+    template: Type.Optional(Type.String(nameText())),
+    sport_id: Type.Optional(Type.String(idText())),
     version: Type.Optional(Type.Integer()),
     live_coverage: Type.Optional(Type.Boolean()),
     tournament: Type.Optional(Tournament),
     meta: Type.Optional(FreeObject),
     streams: Type.Optional(FreeObject),
-    competitors: Type.Optional(Type.Record(Type.String(), Competitor)),
+    competitors: Type.Optional(Type.Record(Type.String(), Competitor, ID_KEYS)),
   },
   { additionalProperties: false, minProperties: 1 },
 );
@@ -255,11 +257,11 @@ export type PutMarketsBody = Static<typeof PutMarketsBody>;
 /** One odd's changes in {@link PatchMarketsBody}. */
 export const OddPatch = Type.Object(
   {
-    id: Type.String({ minLength: 1 }),
+    id: Type.String(idText({ minLength: 1 })),
     value: Type.Optional(OddValueInput),
     status: Type.Optional(OddStatusCode),
     is_active: Type.Optional(Type.Boolean()),
-    template: Type.Optional(Type.String()),
+    template: Type.Optional(Type.String(nameText())),
   },
   { additionalProperties: false },
 );
@@ -274,7 +276,7 @@ export const PatchMarketsBody = Type.Object(
     markets: Type.Array(
       Type.Object(
         {
-          id: Type.String({ minLength: 1 }),
+          id: Type.String(idText({ minLength: 1 })),
           status: Type.Optional(MarketStatusCode),
           is_defective: Type.Optional(
             Type.Boolean({
@@ -301,8 +303,9 @@ export type BetStopBody = Static<typeof BetStopBody>;
 /** `PATCH /trading/sport-events/{id}/scores`: set scores, keyed by competitor id then score id. */
 export const UpdateScoresBody = Type.Object(
   {
-    competitors: Type.Record(Type.String(), Type.Record(Type.String(), Score), {
+    competitors: Type.Record(Type.String(), Type.Record(Type.String(), Score, ID_KEYS), {
       description: 'competitor id → score id → score',
+      ...ID_KEYS,
     }),
   },
   { additionalProperties: false },
@@ -312,7 +315,12 @@ export type UpdateScoresBody = Static<typeof UpdateScoresBody>;
 
 /** `POST /trading/sport-events/{id}/changes`: a raw `match_update` (importers), validated per the change paths rule. */
 export const ChangesBody = Type.Object(
-  { changes: Type.Record(Type.String(), Type.Unknown(), { minProperties: 1 }) },
+  {
+    changes: Type.Record(Type.String(), Type.Unknown(), {
+      minProperties: 1,
+      propertyNames: { maxLength: 1024, pattern: PLAIN_TEXT_PATTERN },
+    }),
+  },
   { additionalProperties: false },
 );
 /** Body of `POST /trading/sport-events/{id}/changes`. */
@@ -321,7 +329,7 @@ export type ChangesBody = Static<typeof ChangesBody>;
 /** `POST /trading/sport-events/{id}/bet-rollbacks`: record a bet rollback (appends `bet_rollback`). */
 export const BetRollbackBody = Type.Object(
   {
-    market_ids: Type.Array(Type.String({ minLength: 1 })),
+    market_ids: Type.Array(Type.String(idText({ minLength: 1 }))),
     reason: BetRollbackReason,
     dt_start: Type.String({ pattern: ISO_DATE_TIME_PATTERN }),
     dt_end: Type.String({ pattern: ISO_DATE_TIME_PATTERN }),

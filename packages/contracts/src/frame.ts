@@ -1,7 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox';
+import { DECIMAL_PATTERN as DECIMAL, MONEY_PATTERN } from './decimal.js';
 import { BET_STATUS_CODES, describeCodes, ODD_STATUS_CODES, SETTLE_TYPE_CODES } from './status-codes.js';
-
-const DECIMAL = '^(0|[1-9][0-9]{0,17})(\\.[0-9]{1,12})?$';
 
 /** A selection the player picked: sport event, market and odd ids, and the odds the player saw (decimal string). */
 export const PlaceBetSelection = Type.Object(
@@ -31,7 +30,7 @@ export const PlaceBetRequest = Type.Object(
         'no maximum of selections in an express; a one-selection express or system is declined bet_type, a system is bounded by its number of combinations',
     }),
     system_sizes: Type.Optional(Type.Array(Type.Integer({ minimum: 1 }), { minItems: 1 })),
-    stake: Type.String({ pattern: DECIMAL, description: 'stake, decimal string (at most 6 decimals)' }),
+    stake: Type.String({ pattern: MONEY_PATTERN, description: 'stake, decimal string (at most 6 decimals)' }),
     currency: Type.String({ pattern: '^[A-Z]{3}$' }),
     odds_strategy: Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3)]),
     freebet_id: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),

@@ -7,6 +7,7 @@
 export * from './bonuses.js';
 export * from './callbacks.js';
 export * from './cash-out.js';
+export * from './decimal.js';
 // example bodies and answers, attached to the schemas above (shown in the OpenAPI document)
 export { EXAMPLED_SCHEMAS } from './examples.js';
 // trading feed (the feed contract, the feed rules)

@@ -9,10 +9,10 @@
  * @packageDocumentation
  */
 import { type Static, Type } from '@sinclair/typebox';
+import { DECIMAL_PATTERN as DECIMAL } from './decimal.js';
 import { PartnerBet } from './partner-rest.js';
 import { BET_STATUS_CODES, codeBounds, describeCodes, ODD_STATUS_CODES } from './status-codes.js';
 
-const DECIMAL = '^(0|[1-9][0-9]{0,17})(\\.[0-9]{1,12})?$';
 const BET_ID = Type.String({
   minLength: 1,
   maxLength: 128,

@@ -6,8 +6,7 @@
  * @packageDocumentation
  */
 import { type Static, Type } from '@sinclair/typebox';
-
-const DECIMAL = '^(0|[1-9][0-9]*)(\\.[0-9]+)?$';
+import { DECIMAL_PATTERN as DECIMAL } from './decimal.js';
 
 /**
  * Query of `GET /restrictions` (the partner-reported bets rule): the fields (see "partner-reported bets" in docs/decisions.md). `selection` repeats, one per platform selection, written

@@ -18,6 +18,7 @@ import {
   ODD_STATUS,
   ODD_STATUS_CODES,
 } from './status-codes.js';
+import { ID_KEYS, idText, nameText } from './text.js';
 
 /** ISO 8601 date-time with an explicit offset or `Z`, fractional seconds optional (the feed contract's `updated_at`). */
 export const ISO_DATE_TIME_PATTERN =
@@ -34,10 +35,10 @@ export const FreeObject = Type.Record(Type.String(), Type.Unknown(), {
 /** Score of a competitor (the feed contract, "Competitor" scores): `total` is the match score; per-map ids such as `map:1`. */
 export const Score = Type.Object(
   {
-    id: Type.String({ minLength: 1, description: 'score id, e.g. "total" or "map:1"' }),
+    id: Type.String(idText({ minLength: 1, description: 'score id, e.g. "total" or "map:1"' })),
     type: Type.Integer({ description: 'score type (complete list: not shown by the spec)' }),
     number: Type.Integer({ description: 'ordinal of the period the score belongs to' }),
-    points: Type.String({ description: 'points as a string, e.g. "2"' }),
+    points: Type.String(idText({ description: 'points as a string, e.g. "2"' })),
   },
   { additionalProperties: false },
 );
@@ -47,14 +48,14 @@ export type Score = Static<typeof Score>;
 /** A competitor of a fixture (the feed contract, "Competitor"; `type` per the competitor type rule: 1 person, 2 team). */
 export const Competitor = Type.Object(
   {
-    id: Type.String({ minLength: 1 }),
+    id: Type.String(idText({ minLength: 1 })),
     meta: FreeObject,
-    name: Type.String(),
+    name: Type.String(nameText()),
     type: Type.Integer({ description: '1 person, 2 team' }),
-    scores: Type.Record(Type.String(), Score, { description: 'scores keyed by score id' }),
+    scores: Type.Record(Type.String(), Score, { description: 'scores keyed by score id', ...ID_KEYS }),
     home_away: Type.Union([Type.Literal(1), Type.Literal(2)], { description: '1 home, 2 away' }),
-    master_id: Type.String(),
-    country_code: Type.Optional(Type.String()),
+    master_id: Type.String(idText()),
+    country_code: Type.Optional(Type.String(idText())),
     template_position: Type.Integer(),
   },
   { additionalProperties: false },
@@ -65,10 +66,10 @@ export type Competitor = Static<typeof Competitor>;
 /** The tournament of a fixture. */
 export const Tournament = Type.Object(
   {
-    id: Type.String({ minLength: 1 }),
-    name: Type.String(),
-    master_id: Type.String(),
-    country_code: Type.Optional(Type.String()),
+    id: Type.String(idText({ minLength: 1 })),
+    name: Type.String(nameText()),
+    master_id: Type.String(idText()),
+    country_code: Type.Optional(Type.String(idText())),
   },
   { additionalProperties: false },
 );
@@ -99,19 +100,20 @@ export const OddStatusCode = Type.Integer({
 /** The fixture of a sport event (the feed contract, "Fixture"). `start_time` and `updated_at` are ISO 8601. */
 export const Fixture = Type.Object(
   {
-    id: Type.String({ minLength: 1 }),
+    id: Type.String(idText({ minLength: 1 })),
     meta: FreeObject,
     type: Type.Integer(),
     status: FixtureStatusCode,
     streams: FreeObject,
     version: Type.Optional(Type.Integer()),
-    sport_id: Type.String(),
-    template: Type.String({ description: 'e.g. "{$competitor1} vs {$competitor2}"' }),
+    sport_id: Type.String(idText()),
+    template: Type.String(nameText({ description: 'e.g. "{$competitor1} vs {$competitor2}"' })),
     start_time: Type.String({ pattern: ISO_DATE_TIME_PATTERN }),
     tournament: Tournament,
     updated_at: Type.String({ pattern: ISO_DATE_TIME_PATTERN }),
     competitors: Type.Record(Type.String(), Competitor, {
       description: 'competitors keyed by competitor id',
+      ...ID_KEYS,
     }),
     live_coverage: Type.Boolean(),
   },
@@ -123,10 +125,10 @@ export type Fixture = Static<typeof Fixture>;
 /** An odd (outcome) of a market (the feed contract, "Odd"); `value` is a 12-decimal string (the decimal strings rule). */
 export const Odd = Type.Object(
   {
-    id: Type.String({ minLength: 1 }),
+    id: Type.String(idText({ minLength: 1 })),
     value: Type.String({ pattern: FEED_ODD_VALUE_PATTERN, description: 'decimal odds, 12 decimals' }),
     status: OddStatusCode,
-    template: Type.String(),
+    template: Type.String(nameText()),
     is_active: Type.Boolean(),
     probability: Type.Optional(
       Type.String({
@@ -145,12 +147,15 @@ export type Odd = Static<typeof Odd>;
 /** A market (the feed contract, "Market"), keyed by market id in the snapshot. */
 export const Market = Type.Object(
   {
-    id: Type.String({ minLength: 1 }),
-    odds: Type.Record(Type.String(), Odd, { description: 'odds keyed by outcome id' }),
+    id: Type.String(idText({ minLength: 1 })),
+    odds: Type.Record(Type.String(), Odd, { description: 'odds keyed by outcome id', ...ID_KEYS }),
     status: MarketStatusCode,
     type_id: Type.Integer(),
-    template: Type.String(),
-    specifiers: Type.Record(Type.String(), Type.String(), { description: 'e.g. {"total": "2.5"}' }),
+    template: Type.String(nameText()),
+    specifiers: Type.Record(Type.String(), Type.String(nameText()), {
+      description: 'e.g. {"total": "2.5"}',
+      ...ID_KEYS,
+    }),
     is_defective: Type.Optional(
       Type.Boolean({
         description:
@@ -165,7 +170,7 @@ export type Market = Static<typeof Market>;
 
 /** A data source of a sport event. */
 export const Source = Type.Object(
-  { id: Type.String(), type: Type.String() },
+  { id: Type.String(idText()), type: Type.String(idText()) },
   { additionalProperties: false },
 );
 /** A data source of a sport event. */
@@ -180,7 +185,7 @@ export const SportEvent = Type.Object(
     id: Type.String({ pattern: UUID_PATTERN, description: 'sport event id (UUID)' }),
     meta: FreeObject,
     fixture: Fixture,
-    markets: Type.Record(Type.String(), Market, { description: 'markets keyed by market id' }),
+    markets: Type.Record(Type.String(), Market, { description: 'markets keyed by market id', ...ID_KEYS }),
     bet_stop: Type.Boolean({ description: 'true: bets on this event are suspended' }),
     extensions: Type.Optional(FreeObject),
     sources: Type.Optional(Type.Array(Source)),

@@ -5,6 +5,7 @@
  * @packageDocumentation
  */
 import { type Static, Type } from '@sinclair/typebox';
+import { MONEY_PATTERN } from './decimal.js';
 import { OptionalCallbacksInput, OptionalCallbacksView } from './optional-callbacks.js';
 
 /** How a white label works with the platform: turnkey (frame + callbacks), MTS or advisory (the MTS and advisory contract). */
@@ -19,7 +20,7 @@ export const WhiteLabelCurrency = Type.String({ pattern: '^[A-Z][A-Z0-9]{2,9}$',
 
 /** A money amount (the decimal strings rule): a non-negative decimal string with at most 6 decimals, e.g. `"10.000000"`. */
 export const WhiteLabelLimitAmount = Type.String({
-  pattern: '^\\d{1,18}(\\.\\d{1,6})?$',
+  pattern: MONEY_PATTERN,
   description: 'decimal string, at most 6 decimals',
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findTextViolation, textProblem } from './text.js';
+import { findTextViolation, hasControlCharacter, PLAIN_TEXT_PATTERN, textProblem } from './text.js';
 
 describe('the text rule', () => {
   it('accepts text, including paired surrogates (emoji)', () => {
@@ -16,5 +16,36 @@ describe('the text rule', () => {
     });
     expect(findTextViolation({ '\uD800': 1 }, 'body')?.field).toBe('body["\\ud800"]');
     expect(findTextViolation('x\u0000', 'params')?.field).toBe('params');
+  });
+
+  it('finds control and bidirectional formatting characters, and only those', () => {
+    for (const c of [
+      '\u0000',
+      '\t',
+      '\n',
+      '\u001F',
+      '\u007F',
+      '\u0085',
+      '\u009F',
+      '\u061C',
+      '\u200E',
+      '\u200F',
+    ]) {
+      expect(hasControlCharacter(`a${c}b`), JSON.stringify(c)).toBe(true);
+    }
+    for (let c = 0x202a; c <= 0x202e; c++) expect(hasControlCharacter(String.fromCharCode(c))).toBe(true);
+    for (let c = 0x2066; c <= 0x2069; c++) expect(hasControlCharacter(String.fromCharCode(c))).toBe(true);
+    for (const ok of [
+      'Arsenal – Chelsea',
+      'Ünïcödé 😀',
+      'עברית',
+      'العربية',
+      '{$competitor1} vs {$competitor2}',
+      '\u200D',
+    ]) {
+      expect(hasControlCharacter(ok), ok).toBe(false);
+      expect(new RegExp(PLAIN_TEXT_PATTERN, 'u').test(ok)).toBe(true);
+    }
+    expect(new RegExp(PLAIN_TEXT_PATTERN, 'u').test('a\u202Eb')).toBe(false);
   });
 });

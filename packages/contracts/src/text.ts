@@ -54,3 +54,42 @@ export function findTextViolation(value: unknown, root: string): TextViolation |
   }
   return undefined;
 }
+
+/** The longest id (of a competitor, tournament, market, odd, score, sport…) the trading API takes, in UTF-16 units. */
+export const ID_MAX_LENGTH = 128;
+/** The longest name or template (competitor and tournament names, fixture, market and odd templates), UTF-16 units. */
+export const NAME_MAX_LENGTH = 256;
+
+/**
+ * The characters a name, template or id may not hold: C0 controls (U+0000–U+001F, tab and newline included), DEL and
+ * C1 controls (U+007F–U+009F), and the bidirectional formatting characters (U+061C, U+200E, U+200F, U+202A–U+202E,
+ * U+2066–U+2069), which can make a name display as another ("Trojan Source").
+ */
+export const CONTROL_CHARACTERS =
+  '\\u0000-\\u001F\\u007F-\\u009F\\u061C\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069';
+
+/** JSON Schema pattern of a string without {@link CONTROL_CHARACTERS}. */
+export const PLAIN_TEXT_PATTERN = `^[^${CONTROL_CHARACTERS}]*$`;
+
+const CONTROL_RE = new RegExp(`[${CONTROL_CHARACTERS}]`);
+
+/** True when `s` holds a control or bidirectional formatting character ({@link CONTROL_CHARACTERS}). */
+export function hasControlCharacter(s: string): boolean {
+  return CONTROL_RE.test(s);
+}
+
+/**
+ * JSON Schema (TypeBox) options of an id the trading API takes: at most {@link ID_MAX_LENGTH} characters, none of
+ * {@link CONTROL_CHARACTERS}. A longer or controlled id answers 400 naming the field.
+ */
+export function idText(options: { minLength?: number; description?: string } = {}) {
+  return { ...options, maxLength: ID_MAX_LENGTH, pattern: PLAIN_TEXT_PATTERN };
+}
+
+/** Like {@link idText}, for names and templates: at most {@link NAME_MAX_LENGTH} characters. */
+export function nameText(options: { minLength?: number; description?: string } = {}) {
+  return { ...options, maxLength: NAME_MAX_LENGTH, pattern: PLAIN_TEXT_PATTERN };
+}
+
+/** JSON Schema `propertyNames` of a record keyed by ids: the keys follow {@link idText}. */
+export const ID_KEYS = { propertyNames: { maxLength: ID_MAX_LENGTH, pattern: PLAIN_TEXT_PATTERN } };

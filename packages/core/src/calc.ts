@@ -119,7 +119,7 @@ function parseLeg(raw: unknown, i: number): SettlementLeg {
   const field = `legs[${i}]`;
   if (!isObject(raw)) throw validationError(field, 'must be an object {odds, status, dead_heat?}');
   rejectUnknown(raw, LEG_KEYS, `${field}.`);
-  const odds = parseOdds(raw.odds, `${field}.odds`, { maxDecimals: 12 });
+  const odds = parseOdds(raw.odds, `${field}.odds`, { maxDecimals: 12, allowOne: true });
   const s = raw.status;
   if (typeof s !== 'number' || !Number.isInteger(s) || s < 0 || s > 7) {
     throw validationError(

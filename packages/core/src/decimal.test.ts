@@ -39,7 +39,6 @@ describe('parseDecimal', () => {
     ['1.850000', 37n, 20n],
     ['0.5', 1n, 2n],
     ['0', 0n, 1n],
-    ['007.10', 71n, 10n],
     ['123456789012345678.123456789012', 123456789012345678123456789012n, 10n ** 12n],
   ])('parses %s exactly', (s, num, den) => {
     const v = parseDecimal(s, { field: 'x' });
@@ -105,7 +104,12 @@ describe('parseDecimal', () => {
   it('rejects zero when not allowed and oversized integers', () => {
     expectFieldError(() => parseDecimal('0.000', { field: 'amount', allowZero: false }), 'amount', 'zero');
     expectFieldError(() => parseDecimal('1'.repeat(19), { field: 'amount' }), 'amount', 'digits');
-    expect(parseDecimal(`000${'9'.repeat(18)}`, { field: 'amount' }).num).toBe(10n ** 18n - 1n);
+    expect(parseDecimal('9'.repeat(18), { field: 'amount' }).num).toBe(10n ** 18n - 1n);
+    expectFieldError(
+      () => parseDecimal(`000${'9'.repeat(18)}`, { field: 'amount' }),
+      'amount',
+      'leading zeros',
+    );
   });
 });
 
@@ -125,12 +129,28 @@ describe('wire parsers', () => {
     expectFieldError(() => parseStake('1e2', 'bets[2].stake'), 'bets[2].stake', 'exponent');
   });
 
-  it('odds: ≥ 1, zero and below 1 rejected, exactly 1 allowed', () => {
-    expect(parseOdds('1.0', 'legs[1].odds')).toEqual(ONE);
+  it('refuses leading zeros', () => {
+    for (const bad of ['007.5', '01', '00', '-01.5', '00.5']) {
+      expectFieldError(
+        () => parseDecimal(bad, { field: 'stake', allowNegative: true }),
+        'stake',
+        'leading zeros',
+      );
+    }
+    expect(parseDecimal('0.5', { field: 'x' })).toEqual(rational(1n, 2n));
+    expect(parseDecimal('0', { field: 'x' })).toEqual(ZERO);
+    expect(parseDecimal('100.05', { field: 'x' })).toEqual(rational(2001n, 20n));
+  });
+
+  it('odds: above 1; zero, below 1 and exactly 1 rejected (exactly 1 only with allowOne)', () => {
+    expectFieldError(() => parseOdds('1.0', 'legs[1].odds'), 'legs[1].odds', 'above 1');
+    expectFieldError(() => parseOdds('1', 'odds'), 'odds', 'above 1');
+    expect(parseOdds('1.0', 'legs[1].odds', { allowOne: true })).toEqual(ONE);
+    expect(parseOdds('1.000001', 'odds')).toEqual(rational(1000001n, 1000000n));
     expect(parseOdds('1.850000', 'odds')).toEqual(rational(37n, 20n));
     expectFieldError(() => parseOdds('0', 'legs[0].odds'), 'legs[0].odds', 'zero');
     expectFieldError(() => parseOdds('0.000', 'legs[0].odds'), 'legs[0].odds', 'zero');
-    expectFieldError(() => parseOdds('0.99', 'legs[2].odds'), 'legs[2].odds', 'at least 1');
+    expectFieldError(() => parseOdds('0.99', 'legs[2].odds'), 'legs[2].odds', 'above 1');
     expectFieldError(() => parseOdds('-1.5', 'legs[0].odds'), 'legs[0].odds', 'negative');
     expectFieldError(() => parseOdds('1.1234567', 'odds'), 'odds', '6 decimals');
     expect(parseOdds('1.1234567', 'odds', { maxDecimals: 12 })).toEqual(rational(11234567n, 10000000n));

@@ -85,10 +85,12 @@ export interface ParseDecimalOptions {
 const DECIMAL_RE = /^(-?)(\d+)(?:\.(\d+))?$/;
 
 /**
- * Parses a decimal string exactly (the decimal strings rule). Accepted: optional `-` (only with `allowNegative`), ASCII digits,
- * optionally a point followed by at least one digit, e.g. `"10"`, `"1.850000"`, `"0.5"`. Rejected: anything not a
- * string (JSON numbers included), empty strings, spaces, a leading `+`, exponents (`"1e3"`), `NaN`/`Infinity`,
- * `".5"`/`"5."`, more than `maxDecimals` decimals, a negative value unless allowed, zero unless allowed.
+ * Parses a decimal string exactly (the decimal strings rule, the one rule of every API; its JSON Schema form is
+ * `decimalPattern` of `@bookie/contracts`). Accepted: optional `-` (only with `allowNegative`), ASCII digits without
+ * leading zeros, optionally a point followed by at least one digit, e.g. `"10"`, `"1.850000"`, `"0.5"`. Rejected:
+ * anything not a string (JSON numbers included), empty strings, spaces, a leading `+`, exponents (`"1e3"`),
+ * `NaN`/`Infinity`, leading zeros (`"007.5"`, `"01"`), `".5"`/`"5."`, more than `maxIntegerDigits` digits before the
+ * point, more than `maxDecimals` decimals, a negative value unless allowed, zero unless allowed.
  *
  * @param input - the raw value (usually a string from JSON).
  * @param options - field name and limits, see {@link ParseDecimalOptions}.
@@ -112,7 +114,10 @@ export function parseDecimal(input: unknown, options: ParseDecimalOptions): Rati
   if (!m) throw validationError(field, `must be a decimal string like "10.50", got "${truncate(input)}"`);
   const [, sign = '', intPart = '', fracPart = ''] = m;
   if (sign === '-' && !options.allowNegative) throw validationError(field, 'must not be negative');
-  if (intPart.replace(/^0+(?=\d)/, '').length > maxIntegerDigits) {
+  if (intPart.length > 1 && intPart.startsWith('0')) {
+    throw validationError(field, `must not have leading zeros, got "${truncate(input)}"`);
+  }
+  if (intPart.length > maxIntegerDigits) {
     throw validationError(field, `must have at most ${maxIntegerDigits} digits before the point`);
   }
   if (fracPart.length > maxDecimals) {
@@ -165,11 +170,15 @@ export function parseStake(input: unknown, field = 'stake'): Rational {
 export interface ParseOddsOptions {
   /** Most decimals allowed (default 6: bet odds on the wire, the decimal strings rule; feed odd values use 12). */
   maxDecimals?: number;
+  /** Whether odds of exactly 1 are allowed (default false): only where a settled leg is described, e.g. a refunded
+   * leg in the calculator (vector E8). Odds anyone offers or bets at are above 1. */
+  allowOne?: boolean;
 }
 
 /**
- * Parses decimal odds: a decimal string ≥ 1 (the callback contract, "Bet odd" odd_ratio; the decimal strings rule). Zero and odds below 1 are
- * rejected; odds of exactly 1 are allowed (a refunded leg may carry them, vector E8).
+ * Parses decimal odds (the callback contract, "Bet odd" odd_ratio; the decimal strings rule): a decimal string above 1
+ * — every odds a bet is placed, reported or advised at and every odd value trading sets. Zero, odds below 1 and
+ * odds of exactly 1 (unless `allowOne`) are rejected.
  *
  * @param input - raw value, e.g. `"1.850000"`.
  * @param field - field path named in errors, e.g. `"legs[0].odds"`.
@@ -178,13 +187,17 @@ export interface ParseOddsOptions {
 export function parseOdds(input: unknown, field: string, options: ParseOddsOptions = {}): Rational {
   const value = parseDecimal(input, { field, maxDecimals: options.maxDecimals ?? 6, allowNegative: false });
   if (value.num === 0n) throw validationError(field, 'odds must not be zero');
-  if (compare(value, ONE) < 0)
-    throw validationError(field, `odds must be at least 1, got "${String(input)}"`);
+  if (options.allowOne ? compare(value, ONE) < 0 : compare(value, ONE) <= 0) {
+    throw validationError(
+      field,
+      `odds must be ${options.allowOne ? 'at least 1' : 'above 1'}, got "${truncate(String(input))}"`,
+    );
+  }
   return value;
 }
 
 /**
- * Parses a feed odd value (the feed contract, "Odd": decimal string with 12 decimals): odds ≥ 1 with at most 12 decimals.
+ * Parses a feed odd value (the feed contract, "Odd": decimal string with 12 decimals): odds above 1 with at most 12 decimals.
  *
  * @throws DomainError `validation_error` naming `field`.
  */

@@ -135,9 +135,9 @@ export interface AuthConfig {
   userSessionTtlS: number;
   /** Backoffice login attempts allowed per client address per window (`LOGIN_RATE_LIMIT`; default 20; 0 = none). */
   loginRateLimit: number;
-  /** Failed logins in a row that lock a backoffice user (`LOGIN_LOCKOUT_AFTER`; default 5). */
+  /** Failed logins of one email from one address that start locking that pair (`LOGIN_LOCKOUT_AFTER`; default 5). */
   loginLockoutAfter: number;
-  /** How long a locked backoffice user stays locked, in s (`LOGIN_LOCKOUT_S`; default 900). */
+  /** The longest lock of an email/address pair, in s (`LOGIN_LOCKOUT_S`; default 900); locks double from 1 s. */
   loginLockoutS: number;
 }
 

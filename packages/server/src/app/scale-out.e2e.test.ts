@@ -104,7 +104,7 @@ if (process.env.DATABASE_URL) {
             stake: micros(STAKE_MICROS),
             currency: 'EUR',
             odds_strategy: 3,
-            selections: [{ sport_event_id: ev.id, market_id: market, odd_id: odd, odds: '1' }],
+            selections: [{ sport_event_id: ev.id, market_id: market, odd_id: odd, odds: '1.01' }],
           },
         });
         expect(r.json.status, JSON.stringify(r.json)).toBe(1);

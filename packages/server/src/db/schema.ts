@@ -454,10 +454,17 @@ export interface BackofficeUserTable {
   role: 'operator' | 'partner_admin' | 'partner_viewer';
   white_label_id: string | null;
   password_hash: string;
-  failed_logins: ColumnType<number, number | undefined, number>;
-  locked_until: ColumnType<Date | null, Date | null | undefined, Date | null>;
   created_at: ColumnType<Date, Date | undefined, never>;
   updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+/** Failed backoffice logins of one email from one source address, and the lock they earned (ADR 0030). */
+export interface LoginThrottleTable {
+  email: string;
+  source: string;
+  failures: number;
+  locked_until: Date | null;
+  updated_at: Date;
 }
 
 /** A backoffice session: the hash of its cookie value, its CSRF token, its expiry. */
@@ -605,6 +612,7 @@ export interface McpRefreshTokenTable {
 export interface DB {
   backoffice_user: BackofficeUserTable;
   user_session: UserSessionTable;
+  login_throttle: LoginThrottleTable;
   consumer_offset: ConsumerOffsetTable;
   audit_log: AuditLogTable;
   feed_log: FeedLogTable;

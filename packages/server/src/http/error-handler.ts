@@ -42,10 +42,14 @@ function fromValidation(err: FastifyError): DomainError {
     const params = first.params as Record<string, unknown>;
     if (typeof params.missingProperty === 'string') field += `.${params.missingProperty}`;
     if (typeof params.additionalProperty === 'string') field += `.${params.additionalProperty}`;
+    // a record key breaking its `propertyNames` rule: the record is named, then the key (cut short)
+    const key = (first as { propertyName?: unknown }).propertyName ?? params.propertyName;
+    const keyText =
+      typeof key === 'string' ? `key ${JSON.stringify(key.length > 40 ? `${key.slice(0, 40)}…` : key)} ` : '';
     const message =
       typeof params.additionalProperty === 'string'
         ? 'is not an allowed field'
-        : (first.message ?? 'is invalid');
+        : `${keyText}${first.message ?? 'is invalid'}`;
     return new DomainError('validation_error', `${field}: ${message}`, { field });
   }
   return new DomainError('validation_error', err.message, { field });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseStrictJson } from './json.js';
+import { jsonDepthExceeds, MAX_JSON_DEPTH, parseStrictJson } from './json.js';
 
 function fieldOf(text: string): unknown {
   try {
@@ -45,5 +45,25 @@ describe('strict JSON bodies', () => {
     for (const bad of ['{"a":1,}', '{a:1}', "{'a':1}", '{"a":1} // c', '{"a":01}', '{"a":1}x', 'NaN']) {
       expect(fieldOf(bad)).toBe('body');
     }
+  });
+
+  it('refuses a body nested deeper than the limit before parsing it, naming the body', () => {
+    const deep = (n: number, open: string, close: string) => open.repeat(n) + close.repeat(n);
+    expect(parseStrictJson(deep(MAX_JSON_DEPTH, '[', ']'))).toBeInstanceOf(Array);
+    expect(fieldOf(deep(MAX_JSON_DEPTH + 1, '[', ']'))).toBe('body');
+    expect(fieldOf(deep(100_000, '[', ']'))).toBe('body');
+    expect(fieldOf(`${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}`)).toBe('body');
+    // unbalanced and unclosed: refused all the same, without a stack overflow
+    expect(fieldOf('['.repeat(100_000))).toBe('body');
+    expect(() => parseStrictJson(deep(100_000, '[', ']'))).toThrow('body: nested deeper than 64');
+  });
+
+  it('counts only brackets outside strings', () => {
+    const brackets = '[{'.repeat(200);
+    expect(jsonDepthExceeds(JSON.stringify({ name: brackets }), 2)).toBe(false);
+    expect(jsonDepthExceeds(JSON.stringify({ name: `"${brackets}` }), 2)).toBe(false);
+    expect(parseStrictJson(JSON.stringify({ name: brackets }))).toEqual({ name: brackets });
+    expect(jsonDepthExceeds('[[["]"]]]', 3)).toBe(false);
+    expect(jsonDepthExceeds('[[[["]"]]]]', 3)).toBe(true);
   });
 });

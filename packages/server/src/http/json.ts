@@ -9,16 +9,47 @@ function fieldOf(path: JSONPath, key?: string): string {
   return key === undefined ? out : `${out}.${key}`;
 }
 
+/** The deepest nesting of arrays and objects a JSON body may have (docs/adr/0030-hostile-input.md). */
+export const MAX_JSON_DEPTH = 64;
+
+/**
+ * The nesting depth of a JSON text, counted by one scan of its brackets outside strings, stopping as soon as it
+ * passes `limit` (so a body of 100,000 nested arrays costs one short scan, never a deep recursion). The text need not
+ * be valid JSON: `JSON.parse` judges that afterwards.
+ */
+export function jsonDepthExceeds(text: string, limit: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c)
+        i++; // backslash: the next character is escaped
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > limit) return true;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return false;
+}
+
 /**
  * Parses a JSON request body strictly: the value comes from `JSON.parse` (so the syntax is exactly JSON),
  * then one scan (jsonc-parser's visitor) refuses duplicate keys, which `JSON.parse` would silently resolve to
- * the last one, and `__proto__` / `constructor.prototype` keys (prototype poisoning). Empty bodies are
+ * the last one, and `__proto__` / `constructor.prototype` keys (prototype poisoning). Before any of that, a body
+ * nested deeper than {@link MAX_JSON_DEPTH} arrays/objects is refused, so no later recursive walk (the key scan,
+ * schema validation, the MCP SDK) can overflow the stack. Empty bodies are
  * `undefined` (route schemas decide whether a body is required).
  *
- * @throws DomainError validation_error naming the field, e.g. `body.legs[0].stake: duplicate key`.
+ * @throws DomainError validation_error naming the field, e.g. `body.legs[0].stake: duplicate key`, or `body` for
+ * a body that is not JSON or is nested too deep.
  */
 export function parseStrictJson(text: string): unknown {
   if (text.trim() === '') return undefined;
+  if (jsonDepthExceeds(text, MAX_JSON_DEPTH)) {
+    throw validationError('body', `nested deeper than ${MAX_JSON_DEPTH} arrays or objects`);
+  }
   let value: unknown;
   try {
     value = JSON.parse(text);

@@ -1,9 +1,19 @@
 import type { AdvisoryBet, AdvisoryBetRequest, AdvisoryBetUpdate } from '@bookie/contracts';
-import { add, compare, formatMoney, formatOdds, parseDecimal, validationError, ZERO } from '@bookie/core';
+import {
+  add,
+  compare,
+  formatMoney,
+  formatOdds,
+  parseDecimal,
+  parseOdds,
+  validationError,
+  ZERO,
+} from '@bookie/core';
 
 const dec = (v: string, field: string, maxDecimals: number) =>
   parseDecimal(v, { field, maxDecimals, allowNegative: false });
-const odds = (v: string, field: string) => formatOdds(dec(v, field, 12));
+/** Odds of the advisory mode follow the one odds rule: above 1, at most 12 decimals. */
+const odds = (v: string, field: string) => formatOdds(parseOdds(v, field, { maxDecimals: 12 }));
 const money = (v: string, field: string) => formatMoney(dec(v, field, 6));
 
 /** Bet status codes an advisory bet may report: accepted, declined, settled, unsettled, refunded, refunded

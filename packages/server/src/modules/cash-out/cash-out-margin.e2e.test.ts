@@ -46,7 +46,7 @@ describe(`cash-out margin per white label (${process.env.DATABASE_URL ? 'postgre
         stake: '10',
         currency: 'EUR',
         odds_strategy: 3,
-        selections: [{ sport_event_id: event, market_id: '1', odd_id: '1', odds: '1' }],
+        selections: [{ sport_event_id: event, market_id: '1', odd_id: '1', odds: '1.01' }],
       },
     });
     expect(r.json.status).toBe(1);

@@ -21,7 +21,7 @@ describe(`cash-out end to end with the reference wallet (${process.env.DATABASE_
         stake: '10',
         currency: 'EUR',
         odds_strategy: 3,
-        selections: [{ sport_event_id: eventId, market_id: '1', odd_id: '1', odds: '1' }],
+        selections: [{ sport_event_id: eventId, market_id: '1', odd_id: '1', odds: '1.01' }],
       },
     });
     expect(r.json.status).toBe(1);
@@ -269,7 +269,7 @@ describe(`cash-out end to end with the reference wallet (${process.env.DATABASE_
         stake: '10',
         currency: 'EUR',
         odds_strategy: 3,
-        selections: [e1, e2].map((e) => ({ sport_event_id: e, market_id: '1', odd_id: '1', odds: '1' })),
+        selections: [e1, e2].map((e) => ({ sport_event_id: e, market_id: '1', odd_id: '1', odds: '1.01' })),
       },
     });
     expect(r.json.status).toBe(1);
@@ -299,7 +299,7 @@ describe(`cash-out end to end with the reference wallet (${process.env.DATABASE_
         stake: '3',
         currency: 'EUR',
         odds_strategy: 3,
-        selections: events.map((e) => ({ sport_event_id: e, market_id: '1', odd_id: '1', odds: '1' })),
+        selections: events.map((e) => ({ sport_event_id: e, market_id: '1', odd_id: '1', odds: '1.01' })),
       },
     });
     expect(r.json.status).toBe(1);

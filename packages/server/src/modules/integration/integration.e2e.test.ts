@@ -10,6 +10,7 @@ import { startPlatform, type TestPlatform } from '../../testing/platform.js';
 import { runBookie } from '../../testing/process.js';
 import { waitUntil } from '../../testing/scripted-partner.js';
 import { sampleEvent } from '../trading/fixtures.js';
+import { partnerMayCall, restOperations } from './mcp/rest-operations.js';
 import { type BrokenPartner, startBrokenPartner } from './partner-check/broken-partner.testing.js';
 
 /** `bookie` for the MCP client's child process: the compiled build when fresh, else the sources under tsx. */
@@ -52,7 +53,7 @@ describe('sandbox helpers end to end', () => {
         stake: '10',
         currency: 'EUR',
         odds_strategy: 3,
-        selections: [{ sport_event_id: ev.id, market_id: '1', odd_id: '1', odds: '1' }],
+        selections: [{ sport_event_id: ev.id, market_id: '1', odd_id: '1', odds: '1.01' }],
       },
     });
     expect(placed.json.status).toBe(1);
@@ -149,13 +150,12 @@ describe('bookie mcp (stdio)', () => {
     await client?.close();
   });
 
-  it('lists the OpenAPI operations plus the three contract tools', async () => {
-    const doc = (await (await fetch(`${p.bookie.url}/openapi.json`)).json()) as {
-      paths: Record<string, object>;
-    };
-    const operations = Object.values(doc.paths).reduce((n, item) => n + Object.keys(item).length, 0);
+  it("lists the OpenAPI operations a partner may call plus the three contract tools (not the operator's)", async () => {
+    const doc = await (await fetch(`${p.bookie.url}/openapi.json`)).json();
+    const operations = restOperations(doc);
     const { tools } = await client.listTools();
-    expect(tools.length).toBe(operations + 3);
+    expect(tools.length).toBe(operations.filter(partnerMayCall).length + 3);
+    expect(tools.map((t) => t.name)).not.toContain('createSportEvent');
   });
 
   it('answers get_contract and runs the partner check as a tool against the white label callback server', async () => {

@@ -17,7 +17,7 @@ describe(`settlement end to end with the reference wallet (${process.env.DATABAS
         stake: '10',
         currency: 'EUR',
         odds_strategy: 3,
-        selections: [{ sport_event_id: eventId, market_id: '1', odd_id: odd, odds: '1' }],
+        selections: [{ sport_event_id: eventId, market_id: '1', odd_id: odd, odds: '1.01' }],
       },
     });
     expect(r.json.status).toBe(1);

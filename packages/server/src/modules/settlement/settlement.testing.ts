@@ -81,7 +81,7 @@ export async function settlementWorld(opts: { env?: NodeJS.ProcessEnv; callbackU
     sport_event_id: event,
     market_id: m,
     odd_id: o,
-    odds: '1',
+    odds: '1.01',
   });
 
   /** Creates a sample event (markets "1".."n", three odds each). */

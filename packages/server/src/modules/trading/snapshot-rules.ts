@@ -1,4 +1,4 @@
-import { SportEvent } from '@bookie/contracts';
+import { hasControlCharacter, ID_MAX_LENGTH, SportEvent } from '@bookie/contracts';
 import { formatFeedOddValue, parseFeedOddValue, validationError } from '@bookie/core';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 
@@ -13,10 +13,33 @@ export const FINISHED_STATUSES: ReadonlySet<number> = new Set([3, 4, 5, 6]);
  * undefined when the snapshot is valid.
  */
 export function snapshotProblem(event: unknown): { path: string; reason: string } | undefined {
-  if (checker.Check(event)) return undefined;
+  if (checker.Check(event)) return keyProblem(event as SportEvent);
   const first = checker.Errors(event).First();
   if (!first) return { path: '', reason: 'is invalid' };
   return { path: first.path.replace(/^\//, ''), reason: first.message };
+}
+
+function badKey(record: Record<string, unknown>, path: string): { path: string; reason: string } | undefined {
+  for (const key of Object.keys(record)) {
+    if (key.length > ID_MAX_LENGTH)
+      return { path: `${path}/${key.slice(0, 40)}…`, reason: `key longer than ${ID_MAX_LENGTH}` };
+    if (hasControlCharacter(key))
+      return { path: `${path}/${JSON.stringify(key)}`, reason: 'key holds a control character' };
+  }
+  return undefined;
+}
+
+/** The ids a snapshot is keyed by (competitors, scores, markets, odds, specifiers) follow the id rule of contracts. */
+function keyProblem(event: SportEvent): { path: string; reason: string } | undefined {
+  const competitors = event.fixture.competitors;
+  let p = badKey(competitors, 'fixture/competitors');
+  for (const [id, c] of Object.entries(competitors))
+    p ??= badKey(c.scores, `fixture/competitors/${id}/scores`);
+  p ??= badKey(event.markets, 'markets');
+  for (const [id, m] of Object.entries(event.markets)) {
+    p ??= badKey(m.odds, `markets/${id}/odds`) ?? badKey(m.specifiers, `markets/${id}/specifiers`);
+  }
+  return p;
 }
 
 function isObject(x: unknown): x is Record<string, unknown> {

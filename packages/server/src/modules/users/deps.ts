@@ -8,9 +8,9 @@ export interface UsersDeps {
   settings: {
     /** Session lifetime, s (`USER_SESSION_TTL_S`). */
     sessionTtlS: number;
-    /** Failed logins in a row that lock a user (`LOGIN_LOCKOUT_AFTER`). */
+    /** Failed logins of one email from one address that start locking that pair (`LOGIN_LOCKOUT_AFTER`). */
     lockoutAfter: number;
-    /** How long a lock lasts, s (`LOGIN_LOCKOUT_S`). */
+    /** The longest lock, s (`LOGIN_LOCKOUT_S`); locks grow 1, 2, 4… s up to it. */
     lockoutS: number;
   };
 }

@@ -2,10 +2,19 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { SessionView } from '@bookie/contracts';
 import { DomainError } from '@bookie/core';
 import { inTransaction } from '../../db/transaction.js';
+import { normalizeAddress } from '../tenants/allowlist.js';
 import type { UsersDeps } from './deps.js';
 import { DUMMY_HASH_PROMISE, verifyPassword } from './password.js';
 import { normaliseEmail, toUserView } from './user-view.js';
-import { findUserByEmail, insertAuditRow, insertSession, setLoginFailures } from './users.repo.js';
+import {
+  clearLoginThrottle,
+  findLoginThrottle,
+  findUserByEmail,
+  insertAuditRow,
+  insertSession,
+  pruneLoginThrottle,
+  recordLoginFailure,
+} from './users.repo.js';
 
 let dummyHash: Promise<string> | undefined;
 
@@ -14,61 +23,76 @@ export function sessionTokenHash(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
+/** The delay, in s, of the `failures`-th failed login of one email from one source: none below `after`, then
+ * 1, 2, 4… s (2^(failures − after)), at most `maxS`. */
+export function lockoutDelayS(failures: number, after: number, maxS: number): number {
+  if (failures < after) return 0;
+  const k = failures - after;
+  return k >= 31 ? maxS : Math.min(2 ** k, maxS);
+}
+
+/** The source a login is counted against: the client address, IPv4-mapped IPv6 read as IPv4. */
+function sourceOf(ip: string): string {
+  return normalizeAddress(ip).toLowerCase();
+}
+
 /**
- * Logs a backoffice user in (DECISIONS D53): checks the password against its scrypt hash and opens a session with
- * its CSRF token. A wrong password counts towards the lockout (`LOGIN_LOCKOUT_AFTER` in a row lock the user for
- * `LOGIN_LOCKOUT_S`); a locked user is refused even with the right password. Unknown emails cost a hash check too.
+ * Logs a backoffice user in (DECISIONS D53, docs/adr/0030-hostile-input.md): checks the password against its scrypt
+ * hash and opens a session with its CSRF token. Failed logins are counted per email and source address: from the
+ * `LOGIN_LOCKOUT_AFTER`-th failure on, that email is locked for that address only, for 1, 2, 4… s (doubling with each
+ * further failure, at most `LOGIN_LOCKOUT_S`); another address is not affected, so nobody can lock a user out from
+ * elsewhere. An unknown email, a wrong password and a locked email/address pair get the same answer after the same
+ * work (one scrypt check: against a dummy hash for an unknown email); attempts while locked are not counted.
  *
  * @returns the session's cookie value (`token`) and its view.
- * @throws DomainError unauthorized (wrong email or password: one message for both), rate_limited (locked, with
- * `retry_after` seconds).
+ * @throws DomainError unauthorized `wrong email or password` (unknown email, wrong password or locked: one answer).
  */
 export async function logIn(
   deps: UsersDeps,
   input: { email: string; password: string; ip: string },
 ): Promise<{ token: string; session: SessionView }> {
   const email = normaliseEmail(input.email);
-  const user = await findUserByEmail(deps.database.db, email);
+  const source = sourceOf(input.ip);
+  const refused = () => new DomainError('unauthorized', 'wrong email or password');
+  const [user, throttle] = await Promise.all([
+    findUserByEmail(deps.database.db, email),
+    findLoginThrottle(deps.database.db, email, source),
+  ]);
   const now = deps.clock.now();
-  if (!user) {
-    dummyHash ??= DUMMY_HASH_PROMISE();
-    await verifyPassword(input.password, await dummyHash);
-    throw new DomainError('unauthorized', 'wrong email or password');
-  }
-  if (user.locked_until && new Date(user.locked_until).getTime() > now) {
-    const retryAfter = Math.ceil((new Date(user.locked_until).getTime() - now) / 1000);
-    throw new DomainError('rate_limited', 'too many failed logins: the user is locked', {
-      retry_after: retryAfter,
-    });
-  }
-  const ok = await verifyPassword(input.password, user.password_hash);
-  if (!ok) {
-    const failures = user.failed_logins + 1;
-    const lock = failures >= deps.settings.lockoutAfter;
+  dummyHash ??= DUMMY_HASH_PROMISE();
+  const ok = await verifyPassword(input.password, user ? user.password_hash : await dummyHash);
+  if (throttle?.locked_until && new Date(throttle.locked_until).getTime() > now) throw refused();
+  if (!user || !ok) {
+    const at = new Date(now);
     await inTransaction(deps.database.db, async (tx) => {
-      await setLoginFailures(
-        tx,
-        user.id,
-        lock ? 0 : failures,
-        lock ? new Date(now + deps.settings.lockoutS * 1000) : null,
-      );
-      if (lock) {
+      let delayS = 0;
+      const failures = await recordLoginFailure(tx, {
+        email,
+        source,
+        at,
+        lockedUntil: (n) => {
+          delayS = lockoutDelayS(n, deps.settings.lockoutAfter, deps.settings.lockoutS);
+          return delayS > 0 ? new Date(now + delayS * 1000) : null;
+        },
+      });
+      if (user && delayS > 0) {
         await insertAuditRow(tx, {
-          at: new Date(now),
+          at,
           actor: 'system',
           action: 'user.locked',
           subject: `user:${user.id}`,
-          details: { ip: input.ip, failed_logins: failures, locked_for_s: deps.settings.lockoutS },
+          details: { ip: input.ip, failed_logins: failures, locked_for_s: delayS },
         });
       }
+      await pruneLoginThrottle(tx, new Date(now - deps.settings.lockoutS * 1000));
     });
-    throw new DomainError('unauthorized', 'wrong email or password');
+    throw refused();
   }
   const token = randomBytes(32).toString('base64url');
   const csrf = randomBytes(24).toString('base64url');
   const expiresAt = new Date(now + deps.settings.sessionTtlS * 1000);
   await inTransaction(deps.database.db, async (tx) => {
-    if (user.failed_logins > 0 || user.locked_until) await setLoginFailures(tx, user.id, 0, null);
+    if (throttle) await clearLoginThrottle(tx, email, source);
     await insertSession(tx, {
       id: `ses_${randomBytes(8).toString('hex')}`,
       token_hash: sessionTokenHash(token),

@@ -5,11 +5,17 @@ import { inTransaction } from '../../db/transaction.js';
 import type { UsersDeps } from './deps.js';
 import { checkPasswordPolicy, hashPassword } from './password.js';
 import { normaliseEmail, toUserView } from './user-view.js';
-import { endSessionsOfUser, findUserByEmail, insertAuditRow, setPassword } from './users.repo.js';
+import {
+  clearLoginThrottle,
+  endSessionsOfUser,
+  findUserByEmail,
+  insertAuditRow,
+  setPassword,
+} from './users.repo.js';
 
 /**
- * Sets a user's password (a random one when none is given), lifts a lockout and ends the user's sessions. Audited
- * (without the password).
+ * Sets a user's password (a random one when none is given), lifts its login lockouts (from every source address)
+ * and ends the user's sessions. Audited (without the password).
  *
  * @throws DomainError not_found (no such user, `email`), validation_error (`password`).
  */
@@ -28,15 +34,13 @@ export async function resetPassword(
     const at = new Date(deps.clock.now());
     await setPassword(tx, user.id, hash, at);
     const sessionsEnded = await endSessionsOfUser(tx, user.id, at);
+    const throttlesCleared = await clearLoginThrottle(tx, email);
     await insertAuditRow(tx, {
       at,
       actor: input.actor,
       action: 'user.reset_password',
       subject: `user:${user.id}`,
-      details: {
-        before: { failed_logins: user.failed_logins, locked_until: user.locked_until },
-        after: { failed_logins: 0, locked_until: null, sessions_ended: sessionsEnded },
-      },
+      details: { sessions_ended: sessionsEnded, login_throttles_cleared: throttlesCleared },
     });
     return { user: toUserView(user), ...(generated ? { password: generated } : {}), sessionsEnded };
   });

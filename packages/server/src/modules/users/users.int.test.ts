@@ -77,10 +77,11 @@ describe(`backoffice users and sessions (${process.env.DATABASE_URL ? 'postgres'
     setCookie: string;
   }
 
-  async function logIn(email: string, password = PASSWORD, app = t.app) {
+  async function logIn(email: string, password = PASSWORD, app = t.app, remoteAddress = '127.0.0.1') {
     const res = await app.inject({
       method: 'POST',
       url: '/backoffice/api/session',
+      remoteAddress,
       headers: { 'content-type': 'application/json' },
       payload: JSON.stringify({ email, password }),
     });
@@ -239,14 +240,82 @@ describe(`backoffice users and sessions (${process.env.DATABASE_URL ? 'postgres'
     ).toBe(403);
   });
 
-  it('locks a user after repeated failures, even for the right password', async () => {
+  const A = '198.51.100.7';
+  const B = '203.0.113.9';
+  const lockedUntil = async (email: string, source: string) =>
+    (
+      await t.deps.database.db
+        .selectFrom('login_throttle')
+        .select('locked_until')
+        .where('email', '=', email)
+        .where('source', '=', source)
+        .executeTakeFirst()
+    )?.locked_until;
+
+  it('answers an unknown email, a wrong password and a locked email the same', async () => {
     for (let i = 0; i < 3; i++)
-      expect((await logIn('locked@a.example', 'wrong password!')).statusCode).toBe(401);
-    const locked = await logIn('locked@a.example');
-    expect(locked.statusCode).toBe(429);
-    expect(locked.json().error.details.retry_after).toBeGreaterThan(0);
+      expect((await logIn('locked@a.example', 'wrong password!', t.app, A)).statusCode).toBe(401);
+    expect(await lockedUntil('locked@a.example', A)).toBeTruthy();
+    const locked = await logIn('locked@a.example', PASSWORD, t.app, A);
+    const wrong = await logIn('viewer@a.example', 'wrong password!', t.app, A);
+    const unknown = await logIn('nobody@a.example', 'wrong password!', t.app, A);
+    for (const r of [locked, wrong, unknown]) {
+      expect(r.statusCode).toBe(401);
+      expect(r.body).toBe(unknown.body);
+      expect(r.headers['retry-after']).toBeUndefined();
+    }
+    expect(unknown.json()).toEqual({
+      error: { code: 'unauthorized', message: 'wrong email or password', details: {} },
+    });
+    // unknown emails are throttled like known ones: the same answer once locked too
+    for (let i = 0; i < 3; i++) await logIn('ghost@a.example', 'wrong password!', t.app, A);
+    expect(await lockedUntil('ghost@a.example', A)).toBeTruthy();
+    expect((await logIn('ghost@a.example', 'wrong password!', t.app, A)).body).toBe(unknown.body);
     clock.advance(601_000);
-    expect((await logIn('locked@a.example')).statusCode).toBe(200);
+    expect((await logIn('locked@a.example', PASSWORD, t.app, A)).statusCode).toBe(200);
+  });
+
+  it("an attacker's failures from one address do not lock the user out from another", async () => {
+    for (let i = 0; i < 6; i++) {
+      if (i > 0) clock.advance(60_000); // waits out the lock each time, so every guess counts
+      expect((await logIn('locked@a.example', `guess number ${i}`, t.app, A)).statusCode).toBe(401);
+    }
+    expect(await lockedUntil('locked@a.example', A)).toEqual(new Date(clock.now() + 8_000));
+    expect((await logIn('locked@a.example', PASSWORD, t.app, A)).statusCode).toBe(401);
+    expect((await logIn('locked@a.example', PASSWORD, t.app, B)).statusCode).toBe(200);
+    // and the attacker's address stays locked after the user's success elsewhere
+    expect((await logIn('locked@a.example', PASSWORD, t.app, A)).statusCode).toBe(401);
+    const audit = await t.deps.database.db
+      .selectFrom('audit_log')
+      .select('details')
+      .where('action', '=', 'user.locked')
+      .execute();
+    expect(audit.some((r) => (r.details as { ip?: string }).ip === A)).toBe(true);
+    clock.advance(601_000);
+  });
+
+  it('doubles the delay with each further failure from one address, up to LOGIN_LOCKOUT_S', async () => {
+    const email = 'admin@b.example';
+    const delays: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      const before = clock.now();
+      expect((await logIn(email, 'wrong password!', t.app, A)).statusCode).toBe(401);
+      const until = await lockedUntil(email, A);
+      const delay = until ? (new Date(until).getTime() - before) / 1000 : 0;
+      delays.push(delay);
+      clock.advance(delay * 1000 + 1);
+    }
+    expect(delays).toEqual([0, 0, 1, 2, 4, 8, 16, 32, 64, 128, 256, 512]);
+    expect((await logIn(email, 'wrong password!', t.app, A)).statusCode).toBe(401);
+    const capped = await lockedUntil(email, A);
+    expect((new Date(capped as Date).getTime() - clock.now()) / 1000).toBe(600);
+    // within the lock even the right password is refused (and not counted); after it, it is accepted
+    clock.advance(599_000);
+    expect((await logIn(email, PASSWORD, t.app, A)).statusCode).toBe(401);
+    expect(await lockedUntil(email, A)).toEqual(capped);
+    clock.advance(1_001);
+    expect((await logIn(email, PASSWORD, t.app, A)).statusCode).toBe(200);
+    expect(await lockedUntil(email, A)).toBeUndefined();
   });
 
   it('ends sessions at expiry, at logout and at a password reset', async () => {

@@ -22,21 +22,61 @@ export async function findUserByEmail(
 export async function setPassword(db: Executor, id: string, hash: string, at: Date): Promise<void> {
   await db
     .updateTable('backoffice_user')
-    .set({ password_hash: hash, failed_logins: 0, locked_until: null, updated_at: at })
+    .set({ password_hash: hash, updated_at: at })
     .where('id', '=', id)
     .execute();
 }
 
-export async function setLoginFailures(
+/** The failed logins of one email from one source address, if any. */
+export async function findLoginThrottle(db: Executor, email: string, source: string) {
+  return db
+    .selectFrom('login_throttle')
+    .select(['failures', 'locked_until'])
+    .where('email', '=', email)
+    .where('source', '=', source)
+    .executeTakeFirst();
+}
+
+/** Counts one more failed login of `email` from `source` and sets its lock; returns the new count. */
+export async function recordLoginFailure(
   db: Executor,
-  id: string,
-  failedLogins: number,
-  lockedUntil: Date | null,
-): Promise<void> {
+  row: { email: string; source: string; at: Date; lockedUntil: (failures: number) => Date | null },
+): Promise<number> {
+  const current = await db
+    .selectFrom('login_throttle')
+    .select('failures')
+    .where('email', '=', row.email)
+    .where('source', '=', row.source)
+    .forUpdate()
+    .executeTakeFirst();
+  const failures = (current?.failures ?? 0) + 1;
+  const lockedUntil = row.lockedUntil(failures);
   await db
-    .updateTable('backoffice_user')
-    .set({ failed_logins: failedLogins, locked_until: lockedUntil })
-    .where('id', '=', id)
+    .insertInto('login_throttle')
+    .values({ email: row.email, source: row.source, failures, locked_until: lockedUntil, updated_at: row.at })
+    .onConflict((oc) =>
+      oc
+        .columns(['email', 'source'])
+        .doUpdateSet({ failures, locked_until: lockedUntil, updated_at: row.at }),
+    )
+    .execute();
+  return failures;
+}
+
+/** Forgets the failed logins of `email` from `source`, or from every source; returns how many rows went. */
+export async function clearLoginThrottle(db: Executor, email: string, source?: string): Promise<number> {
+  let q = db.deleteFrom('login_throttle').where('email', '=', email);
+  if (source !== undefined) q = q.where('source', '=', source);
+  const r = await q.executeTakeFirst();
+  return Number(r.numDeletedRows);
+}
+
+/** Drops throttle rows not touched since `before` whose lock (if any) has ended. */
+export async function pruneLoginThrottle(db: Executor, before: Date): Promise<void> {
+  await db
+    .deleteFrom('login_throttle')
+    .where('updated_at', '<', before)
+    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', before)]))
     .execute();
 }
 

@@ -82,8 +82,9 @@ export async function usersRoutes(app: FastifyInstance, deps: AppDeps): Promise<
         description:
           'Checks the email and password and sets the HttpOnly, SameSite=Strict session cookie `bookie_session`. ' +
           'The answer carries the CSRF token every change must send as `X-CSRF-Token`. Wrong email or password: ' +
-          '401; too many attempts from one address: 429; a user locked after repeated failures: 429 with ' +
-          '`retry_after`.',
+          '401, the same answer for an unknown email and for an email locked for this address (after ' +
+          '`LOGIN_LOCKOUT_AFTER` failures from one address, that address waits 1, 2, 4… s per further failure, ' +
+          'up to `LOGIN_LOCKOUT_S`; other addresses are not affected); too many attempts from one address: 429.',
         body: LoginBody,
         response: { 200: SessionView, ...errorAnswers(400, 401, 429) },
       },

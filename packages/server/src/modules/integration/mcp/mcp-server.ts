@@ -3,9 +3,12 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
   CallToolRequestSchema,
   type CallToolResult,
+  ErrorCode,
   ListToolsRequestSchema,
+  McpError,
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import {
   type ContractAnswer,
   callbackFixture,
@@ -13,7 +16,7 @@ import {
   listCallbackEndpoints,
   SPECS,
 } from './contract.js';
-import { type RestOperation, requestOf } from './rest-operations.js';
+import { partnerMayCall, type RestOperation, requestOf } from './rest-operations.js';
 
 /** The names of the contract tools (spec 01 "MCP server"). */
 export const CONTRACT_TOOLS = ['get_contract', 'list_callback_endpoints', 'build_callback_fixture'] as const;
@@ -89,12 +92,75 @@ function operationTool(op: RestOperation): Tool {
   return { name: op.name, title: op.summary, description, inputSchema: op.inputSchema };
 }
 
+type ArgumentCheck = (args: unknown) => { field: string; reason: string } | undefined;
+
+const validator = new AjvJsonSchemaValidator();
+const checks = new WeakMap<object, ArgumentCheck>();
+
+/** A copy of a schema without `$id`/`$schema` (inlined components repeat their `$id`, which a validator refuses). */
+function withoutIds(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutIds);
+  if (value === null || typeof value !== 'object') return value;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) if (k !== '$id' && k !== '$schema') out[k] = withoutIds(v);
+  return out;
+}
+
+/**
+ * The first problem of a validator's message (`data/body/stake must be string, …`) as a field and a reason:
+ * `body.stake` / `must be string`; a missing property is named itself (`body.stake` / `is required`).
+ */
+export function firstProblem(message: string): { field: string; reason: string } {
+  const first = message.split(/, (?=data[/ ])/)[0] ?? message;
+  const m = /^data(\S*) (.*)$/.exec(first);
+  if (!m) return { field: 'arguments', reason: first };
+  const path = (m[1] ?? '')
+    .split('/')
+    .filter(Boolean)
+    .map((p) => (/^\d+$/.test(p) ? `[${p}]` : `.${p.replace(/~1/g, '/').replace(/~0/g, '~')}`))
+    .join('')
+    .replace(/^\./, '');
+  const reason = m[2] ?? 'is invalid';
+  const required = /^must have required property '(.+)'$/.exec(reason);
+  if (required)
+    return { field: path ? `${path}.${required[1]}` : String(required[1]), reason: 'is required' };
+  return { field: path || 'arguments', reason };
+}
+
+/** The argument check of a tool, compiled once from its input schema (none when the schema does not compile). */
+function argumentCheck(tool: { inputSchema: object }): ArgumentCheck {
+  let check = checks.get(tool.inputSchema);
+  if (!check) {
+    try {
+      const validate = validator.getValidator(withoutIds(tool.inputSchema) as Record<string, unknown>);
+      check = (args) => {
+        const r = validate(args);
+        return r.valid ? undefined : firstProblem(r.errorMessage ?? '');
+      };
+    } catch {
+      check = () => undefined;
+    }
+    checks.set(tool.inputSchema, check);
+  }
+  return check;
+}
+
+/** JSON-RPC invalid params (-32602) naming the argument, e.g. `body.stake: must be string`. */
+function invalidParams(field: string, reason: string): McpError {
+  return new McpError(ErrorCode.InvalidParams, `${field}: ${reason}`, { field });
+}
+
 /**
  * Builds the MCP server of the integration environment (DECISIONS D52): the three contract tools and one tool per
  * REST operation. A tool call runs the route in-process through `call`, so its text is the REST answer's body, byte
  * for byte; `_meta` carries the HTTP status and content type, and a 4xx/5xx answer is an error result.
+ *
+ * The connection is a white label's partner: only the operations a partner may call are listed and callable (not the
+ * operator's). Arguments are checked against the tool's input schema first: an unknown tool, a missing or
+ * wrongly typed argument answers JSON-RPC invalid params (-32602) naming the argument, e.g. `body.stake`.
  */
-export function createMcpServer(operations: readonly RestOperation[], call: RouteCaller): Server {
+export function createMcpServer(all: readonly RestOperation[], call: RouteCaller): Server {
+  const operations = all.filter(partnerMayCall);
   const server = new Server(
     { name: 'bookie-integration', version: '0.1.0' },
     {
@@ -110,10 +176,15 @@ export function createMcpServer(operations: readonly RestOperation[], call: Rout
   }));
   server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
     const args = (request.params.arguments ?? {}) as Record<string, unknown>;
+    const tool =
+      CONTRACT_TOOL_DEFS.find((t) => t.name === request.params.name) ?? byName.get(request.params.name);
+    if (!tool) throw invalidParams('name', `unknown tool ${JSON.stringify(request.params.name)}`);
+    const problem = argumentCheck(tool)(args);
+    if (problem) throw invalidParams(problem.field, problem.reason);
     switch (request.params.name) {
       case 'get_contract':
         return contractResult(
-          getContract(operations, {
+          getContract(all, {
             spec: typeof args.spec === 'string' ? args.spec : undefined,
             operation: typeof args.operation === 'string' ? args.operation : undefined,
           }),
@@ -123,9 +194,7 @@ export function createMcpServer(operations: readonly RestOperation[], call: Rout
       case 'build_callback_fixture':
         return contractResult(callbackFixture(args.callback, args.overrides));
     }
-    const op = byName.get(request.params.name);
-    if (!op)
-      return { isError: true, content: [{ type: 'text', text: `unknown tool ${request.params.name}` }] };
+    const op = byName.get(request.params.name) as RestOperation;
     if (op.streaming) {
       return {
         isError: true,
@@ -138,7 +207,11 @@ export function createMcpServer(operations: readonly RestOperation[], call: Rout
     try {
       req = requestOf(op, args);
     } catch (err) {
-      return { isError: true, content: [{ type: 'text', text: (err as Error).message }] };
+      const message = (err as Error).message;
+      throw invalidParams(
+        message.split(':')[0] ?? 'arguments',
+        message.slice(message.indexOf(':') + 1).trim(),
+      );
     }
     const token = typeof args.bearer_token === 'string' && args.bearer_token ? args.bearer_token : undefined;
     const answer = await call(req, token);

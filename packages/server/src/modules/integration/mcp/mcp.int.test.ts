@@ -14,7 +14,7 @@ import { revokeCredential } from '../../tenants/revoke-credential.js';
 import { pkceChallenge } from './authorize-mcp-client.js';
 import { CredentialAuthProvider, connectWithCredential } from './credential-auth-provider.js';
 import { CONTRACT_TOOLS } from './mcp-server.js';
-import { restOperations } from './rest-operations.js';
+import { partnerMayCall, restOperations } from './rest-operations.js';
 
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 
@@ -56,14 +56,21 @@ describe(`the MCP server over Streamable HTTP with OAuth (${process.env.DATABASE
       0,
     );
     const { tools } = await client.listTools();
-    expect(tools.length).toBe(operations + CONTRACT_TOOLS.length);
+    const all = restOperations(doc);
+    expect(all.length).toBe(operations);
+    const partners = all.filter(partnerMayCall);
+    expect(tools.length).toBe(partners.length + CONTRACT_TOOLS.length);
     const names = tools.map((x) => x.name);
     expect(new Set(names).size).toBe(names.length);
     expect(names.filter((n) => !(CONTRACT_TOOLS as readonly string[]).includes(n)).sort()).toEqual(
-      restOperations(doc)
-        .map((o) => o.name)
-        .sort(),
+      partners.map((o) => o.name).sort(),
     );
+    // a white label's connection does not see the operator's operations (operator token or backoffice session)
+    for (const operatorOnly of ['createSportEvent', 'listSportEvents', 'getSession']) {
+      expect(all.map((o) => o.name)).toContain(operatorOnly);
+      expect(names).not.toContain(operatorOnly);
+    }
+    expect(partners.length).toBeLessThan(all.length);
     // the partner check is one of the REST operations of the integration environment
     expect(names).toContain('runPartnerCheck');
   });
@@ -105,9 +112,17 @@ describe(`the MCP server over Streamable HTTP with OAuth (${process.env.DATABASE
     expect(place.path).toBe('/bet/place');
     expect(place.request.body.required).toContain('bet_stake');
 
-    const bad = (await client.callTool({ name: 'get_contract', arguments: { spec: 'nope' } })) as TextResult;
-    expect(bad.isError).toBe(true);
-    expect(text(bad)).toMatch(/^spec: unknown spec/);
+    await expect(
+      client.callTool({ name: 'get_contract', arguments: { spec: 'nope' } }),
+    ).rejects.toMatchObject({
+      code: -32602,
+      message: expect.stringContaining('spec: must be equal to one of the allowed values'),
+    });
+    const badOperation = (await client.callTool({
+      name: 'get_contract',
+      arguments: { spec: 'callbacks', operation: 'nope' },
+    })) as TextResult;
+    expect(badOperation.isError).toBe(true);
   });
 
   it('lists every callback endpoint with its request and expected answer', async () => {
@@ -183,6 +198,87 @@ describe(`the MCP server over Streamable HTTP with OAuth (${process.env.DATABASE
     })) as TextResult;
     expect(streamed.isError).toBe(true);
     expect(text(streamed)).toMatch(/stream/);
+  });
+
+  it('answers arguments of the wrong type, missing ones and tools the caller may not call with invalid params naming the field; nothing written', async () => {
+    const ops = restOperations(await (await fetch(`${base}/openapi.json`)).json());
+    const create = ops.find((o) => o.method === 'POST' && o.path === '/freebet/create');
+    const freebet = ops.find((o) => o.method === 'GET' && o.path === '/freebet/{id}');
+    if (!create || !freebet) throw new Error('operations missing from /openapi.json');
+    const freebets = async () =>
+      Number(
+        (
+          await db.db
+            .selectFrom('freebet')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = await freebets();
+    const body = {
+      player_id: 'p1',
+      currency_code: 'EUR',
+      amount: '5',
+      conditions: [
+        {
+          type: 'bet_details',
+          data: { bet_details: [{ type: 'single', data: { odds_count: { min: 1 } } }] },
+        },
+      ],
+    };
+    const cases: Array<[string, Record<string, unknown>, string]> = [
+      [create.name, { body: { ...body, amount: 5 } }, 'body.amount: must be string'],
+      [create.name, { body: { ...body, conditions: 'all' } }, 'body.conditions: must be array'],
+      [create.name, { body: 'a string' }, 'body: must be object'],
+      [create.name, {}, 'body: is required'],
+      [freebet.name, { id: 42 }, 'id: must be string'],
+      [freebet.name, {}, 'id: is required'],
+      [freebet.name, { id: 'x', bearer_token: 7 }, 'bearer_token: must be string'],
+      ['build_callback_fixture', { callback: 'place', overrides: [] }, 'overrides: must be object'],
+      ['createSportEvent', { body: {} }, 'name: unknown tool "createSportEvent"'],
+      ['no_such_tool', {}, 'name: unknown tool'],
+    ];
+    for (const [name, args, message] of cases) {
+      await expect(
+        client.callTool({ name, arguments: args }),
+        `${name} ${JSON.stringify(args)}`,
+      ).rejects.toMatchObject({ code: -32602, message: expect.stringContaining(message) });
+    }
+    expect(await freebets()).toBe(before);
+    // a value the schema refuses (a decimal with leading zeros) is invalid params too
+    await expect(
+      client.callTool({ name: create.name, arguments: { body: { ...body, amount: '007' } } }),
+    ).rejects.toMatchObject({
+      code: -32602,
+      message: expect.stringContaining('body.amount: must match pattern'),
+    });
+    // arguments the schema takes reach the route, whose own 400 comes back as the REST answer
+    const refused = (await client.callTool({
+      name: create.name,
+      arguments: { body: { ...body, amount: '0' } },
+    })) as TextResult;
+    expect(refused.isError).toBe(true);
+    expect(refused._meta?.['bookie/status']).toBe(400);
+    expect(JSON.parse(text(refused)).error.details.field).toBe('body.amount');
+    expect(await freebets()).toBe(before);
+  });
+
+  it('answers a JSON-RPC body nested 100,000 deep with 400 naming the body', async () => {
+    const token = (await provider.tokens())?.access_token;
+    const deep = `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"get_contract","arguments":{"x":${'['.repeat(100_000)}${']'.repeat(100_000)}}}}`;
+    for (const payload of [deep, '['.repeat(100_000) + ']'.repeat(100_000)]) {
+      const r = await fetch(`${base}/mcp`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${token}`,
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+        },
+        body: payload,
+      });
+      expect(r.status).toBe(400);
+      expect((await r.json()).error.details.field).toBe('body');
+    }
   });
 
   it('refuses /mcp without a token and points at the protected resource metadata', async () => {

@@ -31,6 +31,8 @@ export interface RestOperation {
   inputSchema: JsonSchema & { type: 'object' };
   /** The OpenAPI responses, refs resolved. */
   responses: JsonSchema;
+  /** The security schemes that may call it (`bearer`, `admin`, `basic`, `session`…); empty: no authentication. */
+  security: string[];
 }
 
 interface OpenApiDocument {
@@ -46,6 +48,7 @@ interface OpenApiOperation {
   parameters?: { name: string; in: string; required?: boolean; schema?: JsonSchema; description?: string }[];
   requestBody?: { required?: boolean; content?: Record<string, { schema?: JsonSchema }> };
   responses?: Record<string, { content?: Record<string, unknown> }>;
+  security?: Record<string, string[]>[];
 }
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
@@ -119,8 +122,8 @@ export function restOperations(document: unknown): RestOperation[] {
       properties.bearer_token = {
         type: 'string',
         description:
-          "another bearer token for this one call, e.g. a player's session token for the frame API or the operator " +
-          "token; default: this connection's partner access token",
+          "another bearer token for this one call, e.g. a player's session token for the frame API; default: this " +
+          "connection's partner access token",
       };
       const ok = op.responses?.['200'] ?? op.responses?.['201'];
       // an operation streams when its answer's type says so, or its summary does (a route without a response schema)
@@ -142,10 +145,20 @@ export function restOperations(document: unknown): RestOperation[] {
         streaming,
         inputSchema: { type: 'object', properties, ...(required.length ? { required } : {}) },
         responses: resolveRefs(op.responses ?? {}, doc) as JsonSchema,
+        security: [...new Set((op.security ?? []).flatMap((r) => Object.keys(r)))],
       });
     }
   }
   return out;
+}
+
+/**
+ * Whether a white label's partner (what an MCP connection authenticates as) may call an operation: one without
+ * authentication, or one a partner token (`bearer`) or client credentials (`basic`) open. Operations only the operator
+ * token or a backoffice session opens are not the partner's.
+ */
+export function partnerMayCall(op: Pick<RestOperation, 'security'>): boolean {
+  return op.security.length === 0 || op.security.includes('bearer') || op.security.includes('basic');
 }
 
 /** The request a tool call makes: method, URL (path parameters filled in, query string) and JSON payload. */
