@@ -167,7 +167,7 @@ describe('the cash-out desk', () => {
     await placing;
     expect(desk.of('a').outcome).toMatchObject({ kind: 'accepted', refund: '13.458000', full: true });
     expect(api.cashedOut).toEqual([
-      { kind: 'accepted', amount: '10.000000', refund: '13.458000', full: true },
+      { kind: 'accepted', orderId: 'o', amount: '10.000000', refund: '13.458000', full: true },
     ]);
     desk.stop();
   });
