@@ -82,7 +82,7 @@ describe(`cash-out of a partner without cash-out callbacks (${process.env.DATABA
       body: { callback_url: relay.url },
     });
     expect(r.status).toBe(200);
-  }, 120_000);
+  }, 240_000);
   afterAll(async () => {
     await p?.close();
     await relay?.close();
