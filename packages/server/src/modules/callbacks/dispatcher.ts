@@ -75,10 +75,14 @@ export interface OptionalCallbackHooks {
    * (e.g. reverse an accepted cash-out whose payment cannot be delivered). It may answer what to do once that
    * transaction committed (tell live streams, wake workers); a failure there is logged.
    */
-  onUnsupported?: Partial<
-    Record<string, (tx: Executor, delivery: CallbackDelivery) => Promise<void | (() => void) | undefined>>
-  >;
+  onUnsupported?: Partial<Record<string, UnsupportedCallbackHook>>;
 }
+
+/** What an unsupported optional callback undoes, in `tx`; it may answer what to run once `tx` committed. */
+export type UnsupportedCallbackHook = (
+  tx: Executor,
+  delivery: CallbackDelivery,
+) => Promise<void> | Promise<(() => void) | undefined>;
 
 /** Counters of a dispatcher since start (the settlement bench reports claims per callback). */
 export interface DispatcherStats {
