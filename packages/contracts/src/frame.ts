@@ -1,4 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
+import { CashOutOrder } from './cash-out.js';
 import { DECIMAL_PATTERN as DECIMAL, MONEY_PATTERN } from './decimal.js';
 import { BET_STATUS_CODES, describeCodes, ODD_STATUS_CODES, SETTLE_TYPE_CODES } from './status-codes.js';
 
@@ -78,6 +79,7 @@ export const BetSelectionView = Type.Object({
  * {@link SETTLE_TYPE_CODES}. Money and odds are decimal strings with 6 decimals. After cash-outs (the cash-out rules of the MTS
  * contract) `cashed_out_stake` is the part of the stake cashed out and `cashed_out_refund` what the player received
  * for it; the stake still in play is `stake − cashed_out_stake`, and a settlement pays on that part alone.
+ * `cash_out_orders` lists the orders themselves where the bet is read on its own.
  */
 export const BetView = Type.Object(
   {
@@ -111,6 +113,14 @@ export const BetView = Type.Object(
     cashed_out_refund: Type.String({
       description: 'Σ refund_amount of the same orders: what the player received for them (0 when none)',
     }),
+    cash_out_orders: Type.Optional(
+      Type.Array(CashOutOrder, {
+        description:
+          "the bet's cash-out orders, oldest first, accepted and declined (a reversed order is declined with " +
+          '`partner_unsupported`); present where the bet itself is read (one bet, the history, a cash-out change ' +
+          'on the live stream)',
+      }),
+    ),
   },
   { $id: 'BetView' },
 );

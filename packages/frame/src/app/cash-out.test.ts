@@ -1,6 +1,6 @@
 import type { BetView, CashOutQuote } from '@bookie/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CashOutDesk, CONCURRENCY, MIN_GAP_MS, POLL_MS } from './cash-out.js';
+import { CashOutDesk, CONCURRENCY, MIN_GAP_MS, neverOffered, POLL_MS, reversedOrder } from './cash-out.js';
 
 const bet = (id: string, over: Partial<BetView> = {}): BetView =>
   ({
@@ -167,7 +167,7 @@ describe('the cash-out desk', () => {
     await placing;
     expect(desk.of('a').outcome).toMatchObject({ kind: 'accepted', refund: '13.458000', full: true });
     expect(api.cashedOut).toEqual([
-      { kind: 'accepted', amount: '10.000000', refund: '13.458000', full: true },
+      { kind: 'accepted', orderId: 'o', amount: '10.000000', refund: '13.458000', full: true },
     ]);
     desk.stop();
   });
@@ -206,6 +206,57 @@ describe('the cash-out desk', () => {
     expect(api.cashedOut).toEqual([]);
     // the new offer is asked at once
     expect(api.calls.at(-1)!.path).toBe('/frame-api/bets/a/cash-out/calculate');
+    desk.stop();
+  });
+
+  it('hides cash-out where the operator pays none, and shows a reversed order in place of its acceptance until dismissed', async () => {
+    const none = (reason: CashOutQuote['reason']): CashOutQuote => ({
+      available: false,
+      reason,
+      amount: '10.000000',
+      refund_amount: '0.000000',
+      remaining_stake: '10.000000',
+    });
+    expect(neverOffered(none('cash_out_unavailable'))).toBe(true);
+    expect(neverOffered(none('foreign_selections'))).toBe(true);
+    expect(neverOffered(none('market_suspended'))).toBe(false);
+    expect(neverOffered(quote('10.000000', '13.458000'))).toBe(false);
+    expect(neverOffered(undefined)).toBe(false);
+
+    const order = (id: string, code: 'accepted' | 'declined', reason?: CashOutQuote['reason']) => ({
+      id,
+      amount: '4.000000',
+      refund_amount: '5.000000',
+      status: { code, ...(reason ? { reason } : {}) },
+      created_at: '',
+    });
+    const api = fakeApi([bet('a')]);
+    const desk = new CashOutDesk(api.host, () => Date.now());
+    desk.start();
+    api.calls[0]!.answer(quote('10.000000', '13.458000'));
+    await settle();
+    desk.ask('a', 'full');
+    const placing = desk.confirm('a');
+    api.calls.at(-1)!.answer({ order: order('o-1', 'accepted') });
+    await placing;
+    const accepted = bet('a', { cash_out_orders: [order('o-1', 'accepted')] });
+    expect(reversedOrder(accepted)).toBeUndefined();
+    expect(desk.outcomeOf(accepted)).toMatchObject({ kind: 'accepted', orderId: 'o-1' });
+    // Bookie reversed it: the open bet says so instead of the acceptance
+    const reversed = bet('a', { cash_out_orders: [order('o-1', 'declined', 'partner_unsupported')] });
+    expect(reversedOrder(reversed)?.id).toBe('o-1');
+    expect(desk.outcomeOf(reversed)).toEqual({
+      kind: 'declined',
+      reason: 'partner_unsupported',
+      betId: 'a',
+      orderId: 'o-1',
+    });
+    // an order the partner cancelled is not a reversal
+    expect(
+      reversedOrder(bet('a', { cash_out_orders: [order('o-1', 'declined', 'cancelled_by_partner')] })),
+    ).toBe(undefined);
+    desk.dismiss('a', 'o-1');
+    expect(desk.outcomeOf(reversed)).toBeUndefined();
     desk.stop();
   });
 });

@@ -1,4 +1,4 @@
-import type { BetView, CashOutOrderAnswer, CashOutQuote } from '@bookie/contracts';
+import type { BetView, CashOutOrder, CashOutOrderAnswer, CashOutQuote } from '@bookie/contracts';
 import { partOfStake, sameAmount } from './money.js';
 
 /** How often the open quotes are asked again while the open bets are on screen (a quote holds ~5 s, D43). */
@@ -23,7 +23,7 @@ export interface PendingOrder {
 
 /** What came of the last order on a bet. */
 export type OrderOutcome =
-  | { kind: 'accepted'; amount: string; refund: string; full: boolean }
+  | { kind: 'accepted'; orderId: string; amount: string; refund: string; full: boolean }
   | { kind: 'declined'; reason: string }
   | { kind: 'error'; message: string };
 
@@ -51,6 +51,23 @@ export interface CashOutHost {
   changed(): void;
   /** After an accepted order: the host re-reads the bets and tells the page the balance moved. */
   cashedOut(bet: BetView, outcome: { amount: string; refund: string; full: boolean }): void;
+}
+
+/** Reasons for which Bookie offers no cash-out on a bet at all: the player sees no cash-out button for it. */
+const NEVER_OFFERED = new Set(['cash_out_unavailable', 'foreign_selections']);
+
+/** True when the quote says this bet is never offered a cash-out here (the operator pays none, or foreign legs). */
+export function neverOffered(q: CashOutQuote | undefined): boolean {
+  return q !== undefined && !q.available && NEVER_OFFERED.has(q.reason ?? '');
+}
+
+/**
+ * The bet's latest cash-out order when Bookie reversed it because the operator could not be paid for it (declined
+ * `partner_unsupported`): the player's stake is back in play and they are told so.
+ */
+export function reversedOrder(b: BetView): CashOutOrder | undefined {
+  const last = b.cash_out_orders?.[b.cash_out_orders.length - 1];
+  return last?.status.code === 'declined' && last.status.reason === 'partner_unsupported' ? last : undefined;
 }
 
 /** True for a bet still in play: accepted, or unsettled again (spec 01 bet statuses 1 and 4). */
@@ -88,6 +105,7 @@ export class CashOutDesk {
   private readonly again = new Set<string>();
   private readonly lastAsked = new Map<string, number>();
   private readonly waiting = new Map<string, ReturnType<typeof setTimeout>>();
+  private readonly dismissedOrders = new Set<string>();
   private poll: ReturnType<typeof setInterval> | undefined;
   private running = false;
 
@@ -270,7 +288,7 @@ export class CashOutDesk {
       );
       outcome =
         o.status.code === 'accepted'
-          ? { kind: 'accepted', amount: o.amount, refund: o.refund_amount, full: order.full }
+          ? { kind: 'accepted', orderId: o.id, amount: o.amount, refund: o.refund_amount, full: order.full }
           : { kind: 'declined', reason: o.status.reason ?? 'price_moved' };
     } catch (err) {
       outcome = { kind: 'error', message: err instanceof Error ? err.message : String(err) };
@@ -298,8 +316,38 @@ export class CashOutDesk {
       .filter((o): o is OrderOutcome & { betId: string } => o !== undefined && !openIds.has(o.betId));
   }
 
-  /** Forgets an outcome once the player has read it (dismissed). */
-  dismiss(id: string): void {
+  /** Forgets an outcome once the player has read it (dismissed); `orderId` names a reversed order read too. */
+  dismiss(id: string, orderId?: string): void {
+    if (orderId) this.dismissedOrders.add(orderId);
     this.patch(id, { outcome: undefined });
+  }
+
+  /**
+   * What the open bet says of its last order: a reversed order (see {@link reversedOrder}) the player has not
+   * dismissed, in place of the acceptance shown before it or when nothing else is shown; else the last outcome.
+   */
+  outcomeOf(bet: BetView): (OrderOutcome & { betId: string; orderId?: string }) | undefined {
+    const co = this.of(bet.id);
+    const reversed = reversedOrder(bet);
+    const replaces =
+      reversed !== undefined &&
+      !this.dismissedOrders.has(reversed.id) &&
+      (co.outcome === undefined || (co.outcome.kind === 'accepted' && co.outcome.orderId === reversed.id));
+    if (reversed && replaces)
+      return { kind: 'declined', reason: 'partner_unsupported', betId: bet.id, orderId: reversed.id };
+    return co.outcome;
+  }
+
+  /**
+   * The server says the bet changed (live stream): the stake in play comes from the bet again until a new quote,
+   * asked at once (a reversed cash-out gives the stake back).
+   */
+  betChanged(bet: BetView): void {
+    if (!this.state[bet.id]) return;
+    this.patch(bet.id, { remaining: undefined });
+    if (isCashable(bet)) {
+      this.lastAsked.delete(bet.id);
+      this.refresh(bet.id);
+    }
   }
 }

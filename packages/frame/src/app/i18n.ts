@@ -123,6 +123,11 @@ export const en = {
   'cashout.reason.leg_resulted': 'A selection of this bet has just been resulted.',
   'cashout.reason.quote_expired': 'The offer has expired.',
   'cashout.reason.cancelled_by_partner': 'Your operator cancelled this cash out.',
+  'cashout.reason.foreign_selections':
+    'Cash out is not offered here for a bet with selections from elsewhere.',
+  'cashout.reason.cash_out_unavailable': 'Your operator does not offer cash out.',
+  'cashout.reason.partner_unsupported':
+    'Your operator could not pay this cash out, so it was reversed: your whole stake is back in play.',
   'cashout.reason.other': 'Cash out is not available right now ({reason}).',
 } as const;
 
@@ -250,6 +255,10 @@ export const de: Partial<Record<MessageKey, string>> = {
   'cashout.reason.leg_resulted': 'Ein Tipp dieser Wette wurde soeben entschieden.',
   'cashout.reason.quote_expired': 'Das Angebot ist abgelaufen.',
   'cashout.reason.cancelled_by_partner': 'Ihr Anbieter hat diesen Cashout storniert.',
+  'cashout.reason.foreign_selections': 'Für Wetten mit Tipps von anderswo gibt es hier keinen Cashout.',
+  'cashout.reason.cash_out_unavailable': 'Ihr Anbieter bietet keinen Cashout an.',
+  'cashout.reason.partner_unsupported':
+    'Ihr Anbieter konnte diesen Cashout nicht auszahlen, daher wurde er rückgängig gemacht: Ihr ganzer Einsatz ist wieder im Spiel.',
   'cashout.reason.other': 'Cashout ist gerade nicht möglich ({reason}).',
 };
 

@@ -2,7 +2,7 @@ import type { BetView } from '@bookie/contracts';
 import { parseDecimal } from '@bookie/core/decimal';
 import { displayOdds, type OddsFormat } from '@bookie/core/odds-format';
 import { useEffect, useRef } from 'preact/hooks';
-import { type CashOutDesk, isCashable, isOpen, type OrderOutcome } from './cash-out.js';
+import { type CashOutDesk, isCashable, isOpen, neverOffered, type OrderOutcome } from './cash-out.js';
 import { cashOutReasonText, type MessageKey, t } from './i18n.js';
 import { eventName, fill } from './labels.js';
 import { money, partOfStake, sameAmount, stakeInPlay } from './money.js';
@@ -20,8 +20,9 @@ function odds(v: string, f: OddsFormat): string {
  * "My bets" → open bets: every bet still in play, newest first, with its cash-out. An open single or express shows
  * "Cash out <amount> <currency>" with the current quote of its whole remaining stake, kept fresh while this screen is
  * on; a partial cash-out takes part of the stake on a slider. Nothing offered: the button is disabled and the reason
- * is said in the player's language. A click asks to confirm exactly the amount shown, then places the order with
- * that quote.
+ * is said in the player's language; where the operator pays no cash-out at all there is no button. A click asks to
+ * confirm exactly the amount shown, then places the order with that quote. A cash-out the operator could not be
+ * paid for is reversed by Bookie: the bet shows its whole stake again and says so.
  */
 export function OpenBets({ store }: { store: FrameStore }) {
   const s = store.state;
@@ -55,7 +56,7 @@ function Outcome({
   currency,
 }: {
   store: FrameStore;
-  outcome: OrderOutcome & { betId: string };
+  outcome: OrderOutcome & { betId: string; orderId?: string };
   currency: string;
 }) {
   const s = store.state;
@@ -80,7 +81,7 @@ function Outcome({
         type="button"
         class="x"
         aria-label={t(s.locale, 'cashout.dismiss')}
-        onClick={() => store.cashOut.dismiss(outcome.betId)}
+        onClick={() => store.cashOut.dismiss(outcome.betId, outcome.orderId)}
       >
         ×
       </button>
@@ -101,6 +102,7 @@ function OpenBet({ store, bet }: { store: FrameStore; bet: BetView }) {
   // the stake in play: the latest quote's, else the bet's own (its stake less what cash-outs took)
   const remaining = co.remaining ?? stakeInPlay(bet.stake, bet.cashed_out_stake);
   const partial = !sameAmount(remaining, bet.stake);
+  const outcome = desk.outcomeOf(bet);
   return (
     <div class="card ob" data-testid="open-bet" data-bet-id={bet.id} data-bet-type={bet.bet_type}>
       <div class="row">
@@ -149,7 +151,7 @@ function OpenBet({ store, bet }: { store: FrameStore; bet: BetView }) {
           ]}
       </div>
       <CashOut store={store} bet={bet} remaining={remaining} />
-      {co.outcome && <Outcome store={store} outcome={co.outcome} currency={cur} />}
+      {outcome && <Outcome store={store} outcome={outcome} currency={cur} />}
     </div>
   );
 }
@@ -170,6 +172,8 @@ function CashOut({ store, bet, remaining }: { store: FrameStore; bet: BetView; r
     wasConfirming.current = co.confirming !== undefined;
   }, [co.confirming]);
   const cashable = isCashable(bet);
+  // the operator pays no cash-out (or the bet has selections from elsewhere): no cash-out button at all
+  if (neverOffered(co.full) && !co.confirming) return null;
   const reason = !cashable
     ? 'bet_type_not_supported'
     : co.full && !co.full.available

@@ -356,9 +356,16 @@ export class FrameStore {
     this.cashOut.oddsMoved(e.id);
   }
 
-  private onBet(bet: BetView): void {
+  private onBet(change: BetView): void {
+    // a change that does not list the cash-out orders keeps those already known
+    const known = this.state.history.find((b) => b.id === change.id);
+    const bet =
+      change.cash_out_orders === undefined && known?.cash_out_orders
+        ? { ...change, cash_out_orders: known.cash_out_orders }
+        : change;
     const history = [bet, ...this.state.history.filter((b) => b.id !== bet.id)];
     this.set({ history });
+    this.cashOut.betChanged(bet);
     if (bet.status === 3) this.emit('bet_settled', bet);
     if (bet.status !== 0) this.emit('balance_changed', { bet_id: bet.id });
   }

@@ -187,7 +187,7 @@ export interface paths {
         put?: never;
         /**
          * Quote a cash-out of a bet, full or partial
-         * @description Quotes cashing out `amount` of the bet's remaining stake (all of it when absent). The offer follows the current prices (margin-free probabilities of the open selections, results of the settled ones, boost, freebet and caps as settlement counts them) less the cash-out margin, and lies between what the bet pays if it loses and if it wins. An offer comes with a `quote_id` that holds until `expires_at`. When nothing is offered, `available` is false and `reason` says why (`bet_type_not_supported`, `leg_lost`, `no_open_legs`, `market_suspended`, `nothing_to_win`, `bet_not_open`, `amount_too_large`).
+         * @description Quotes cashing out `amount` of the bet's remaining stake (all of it when absent). The offer follows the current prices (margin-free probabilities of the open selections, results of the settled ones, boost, freebet and caps as settlement counts them) less the cash-out margin, and lies between what the bet pays if it loses and if it wins. An offer comes with a `quote_id` that holds until `expires_at`. When nothing is offered, `available` is false and `reason` says why: first `foreign_selections` (the bet has a selection the platform does not cover, resulted or not: only the partner cashes it out, with foreign cash-out orders) and `cash_out_unavailable` (a bet placed in the frame, while the white label does not support the cash-out callbacks the player would be paid through), then `bet_type_not_supported`, `leg_lost`, `no_open_legs`, `market_suspended`, `nothing_to_win`, `bet_not_open`, `amount_too_large`.
          */
         post: operations["calculateCashOut"];
         delete?: never;
@@ -207,7 +207,7 @@ export interface paths {
         put?: never;
         /**
          * Place a cash-out order on a bet
-         * @description Accepted at exactly `refund_amount` when the named quote still holds for these amounts or the offer on the current prices is at least `refund_amount`; otherwise declined with a reason (`price_moved`, `quote_expired`, `market_suspended`, `leg_resulted`, `bet_not_open`, `amount_too_large`). An accepted order lowers the stake in play; when it takes all that remained the bet ends cashed out (status 7) and no settlement follows. The player is paid through the `/bet/cash-out-orders/accepted` callback. Placing the same order `id` again answers the stored order (200).
+         * @description Accepted at exactly `refund_amount` when the named quote still holds for these amounts or the offer on the current prices is at least `refund_amount`; otherwise declined with a reason (`foreign_selections`, `cash_out_unavailable`, `price_moved`, `quote_expired`, `market_suspended`, `leg_resulted`, `bet_not_open`, `amount_too_large`). An accepted order lowers the stake in play; when it takes all that remained the bet ends cashed out (status 7) and no settlement follows. The player of a frame bet is paid through the `/bet/cash-out-orders/accepted` callback; when that callback proves unsupported (404, 405 or 501) the order is reversed: declined with `partner_unsupported`, the stake back in play. Placing the same order `id` again answers the stored order (200).
          */
         post: operations["placeCashOut"];
         delete?: never;
@@ -227,7 +227,7 @@ export interface paths {
         put?: never;
         /**
          * Quote the full cash-out of a bet (no body)
-         * @description Quotes cashing out the whole remaining stake, e.g. for support staff. The offer follows the current prices (margin-free probabilities of the open selections, results of the settled ones, boost, freebet and caps as settlement counts them) less the cash-out margin, and lies between what the bet pays if it loses and if it wins. An offer comes with a `quote_id` that holds until `expires_at`. When nothing is offered, `available` is false and `reason` says why (`bet_type_not_supported`, `leg_lost`, `no_open_legs`, `market_suspended`, `nothing_to_win`, `bet_not_open`, `amount_too_large`).
+         * @description Quotes cashing out the whole remaining stake, e.g. for support staff. The offer follows the current prices (margin-free probabilities of the open selections, results of the settled ones, boost, freebet and caps as settlement counts them) less the cash-out margin, and lies between what the bet pays if it loses and if it wins. An offer comes with a `quote_id` that holds until `expires_at`. When nothing is offered, `available` is false and `reason` says why: first `foreign_selections` (the bet has a selection the platform does not cover, resulted or not: only the partner cashes it out, with foreign cash-out orders) and `cash_out_unavailable` (a bet placed in the frame, while the white label does not support the cash-out callbacks the player would be paid through), then `bet_type_not_supported`, `leg_lost`, `no_open_legs`, `market_suspended`, `nothing_to_win`, `bet_not_open`, `amount_too_large`.
          */
         post: operations["simplifiedCalculateCashOut"];
         delete?: never;
@@ -760,6 +760,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/white-label/optional-callbacks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Announce the optional callbacks this partner implements
+         * @description Announces which optional callbacks the partner's callback server implements (heartbeat, banners, cash_out, insurance, insurance_cancel): `true` implements it, `false` does not, `null` forgets the announcement; names left out keep their state. Heartbeats are sent only to a partner that announced them; cash-out is offered only while its callbacks are supported. Announcing a callback again forgets that Bookie learnt it unsupported from a 404, 405 or 501. Answers the white label as `GET /white-label` does.
+         */
+        put: operations["announceOptionalCallbacks"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1060,8 +1080,8 @@ export interface components {
             refund_amount: string;
             status: {
                 code: "pending" | "accepted" | "declined";
-                /** @description why nothing is offered, or why an order was declined */
-                reason?: "bet_type_not_supported" | "leg_lost" | "no_open_legs" | "market_suspended" | "nothing_to_win" | "bet_not_open" | "amount_too_large" | "price_moved" | "leg_resulted" | "quote_expired" | "cancelled_by_partner";
+                /** @description why nothing is offered, or why an order was declined; `foreign_selections`: the bet has a selection the platform does not cover (only the partner cashes it out); `cash_out_unavailable`: the white label cannot be paid a cash-out (its cash-out callbacks are not supported); `partner_unsupported`: an accepted order's payment callback proved unsupported, so the order was reversed */
+                reason?: "bet_type_not_supported" | "leg_lost" | "no_open_legs" | "market_suspended" | "nothing_to_win" | "bet_not_open" | "amount_too_large" | "price_moved" | "leg_resulted" | "quote_expired" | "cancelled_by_partner" | "foreign_selections" | "cash_out_unavailable" | "partner_unsupported";
             };
         };
         /** CashOutOrderAnswer */
@@ -1089,8 +1109,8 @@ export interface components {
             expires_at?: string;
             /** @description pass it to place to get exactly this amount */
             quote_id?: string;
-            /** @description why nothing is offered, or why an order was declined */
-            reason?: "bet_type_not_supported" | "leg_lost" | "no_open_legs" | "market_suspended" | "nothing_to_win" | "bet_not_open" | "amount_too_large" | "price_moved" | "leg_resulted" | "quote_expired" | "cancelled_by_partner";
+            /** @description why nothing is offered, or why an order was declined; `foreign_selections`: the bet has a selection the platform does not cover (only the partner cashes it out); `cash_out_unavailable`: the white label cannot be paid a cash-out (its cash-out callbacks are not supported); `partner_unsupported`: an accepted order's payment callback proved unsupported, so the order was reversed */
+            reason?: "bet_type_not_supported" | "leg_lost" | "no_open_legs" | "market_suspended" | "nothing_to_win" | "bet_not_open" | "amount_too_large" | "price_moved" | "leg_resulted" | "quote_expired" | "cancelled_by_partner" | "foreign_selections" | "cash_out_unavailable" | "partner_unsupported";
             /** @description what the player receives, 6 decimals (0 when nothing is offered) */
             refund_amount: string;
             /** @description decimal string, 6 decimals */
@@ -1452,6 +1472,46 @@ export interface components {
             token_type: "Bearer";
         };
         /**
+         * OptionalCallbacksInput
+         * @description the optional callbacks the partner announces it implements; only the names given change (insurance_cancel null means the default: on)
+         */
+        OptionalCallbacksInput: {
+            /** @description POST /banners: true announces it, false withdraws it, null forgets the announcement */
+            banners?: boolean | null;
+            /** @description /bet/cash-out-orders/accepted and /declined: true announces it, false withdraws it, null forgets the announcement */
+            cash_out?: boolean | null;
+            /** @description POST /heartbeat: true announces it, false withdraws it, null forgets the announcement */
+            heartbeat?: boolean | null;
+            /** @description /bet/insurances/accepted and /decline: true announces it, false withdraws it, null forgets the announcement */
+            insurance?: boolean | null;
+            /** @description /bet/insurances/cancel: true announces it, false withdraws it, null forgets the announcement */
+            insurance_cancel?: boolean | null;
+        };
+        /**
+         * OptionalCallbacksView
+         * @description per optional callback: what the partner announced, what Bookie learnt from its answers, and whether Bookie relies on it
+         */
+        OptionalCallbacksView: {
+            banners: components["schemas"]["OptionalCallbackView"];
+            cash_out: components["schemas"]["OptionalCallbackView"];
+            heartbeat: components["schemas"]["OptionalCallbackView"];
+            insurance: components["schemas"]["OptionalCallbackView"];
+            insurance_cancel: components["schemas"]["OptionalCallbackView"];
+        };
+        /** OptionalCallbackView */
+        OptionalCallbackView: {
+            /** @description what the partner announced: true implements it, false does not, null said nothing */
+            announced: boolean | null;
+            /** @description the HTTP status of that answer */
+            last_status: number | null;
+            /** @description unknown | supported | unsupported */
+            learnt: "unknown" | "supported" | "unsupported";
+            /** @description when Bookie last learnt it from an answer (ISO 8601) */
+            learnt_at: string | null;
+            /** @description whether Bookie sends it and offers what depends on it */
+            supported: boolean;
+        };
+        /**
          * PartnerBet
          * @example {
          *       "id": "0b7f0b2e-4e44-4a7a-9d0e-8f0d2c1e5a10",
@@ -1586,12 +1646,13 @@ export interface components {
             created_at: string;
             currencies: string[];
             id: string;
-            /** @description sends /bet/insurances/cancel (an optional callback) */
+            /** @description sends /bet/insurances/cancel (an optional callback; the same as optional_callbacks.insurance_cancel.supported) */
             insurance_cancel_callbacks: boolean;
             limits: components["schemas"]["WhiteLabelLimits"];
             /** @description turnkey | mts | advisory */
             mode: "turnkey" | "mts" | "advisory";
             name: string;
+            optional_callbacks: components["schemas"]["OptionalCallbacksView"];
             updated_at: string;
         };
         /** PlayerRiskView */
@@ -6249,12 +6310,184 @@ export interface operations {
                      *       "allowed_origins": [
                      *         "https://www.acme.example"
                      *       ],
-                     *       "insurance_cancel_callbacks": false,
+                     *       "insurance_cancel_callbacks": true,
+                     *       "optional_callbacks": {
+                     *         "heartbeat": {
+                     *           "announced": true,
+                     *           "learnt": "supported",
+                     *           "learnt_at": "2024-05-01T12:00:00.000Z",
+                     *           "last_status": 204,
+                     *           "supported": true
+                     *         },
+                     *         "banners": {
+                     *           "announced": null,
+                     *           "learnt": "unknown",
+                     *           "learnt_at": null,
+                     *           "last_status": null,
+                     *           "supported": true
+                     *         },
+                     *         "cash_out": {
+                     *           "announced": null,
+                     *           "learnt": "unsupported",
+                     *           "learnt_at": "2024-05-01T12:00:00.000Z",
+                     *           "last_status": 404,
+                     *           "supported": false
+                     *         },
+                     *         "insurance": {
+                     *           "announced": true,
+                     *           "learnt": "unknown",
+                     *           "learnt_at": null,
+                     *           "last_status": null,
+                     *           "supported": true
+                     *         },
+                     *         "insurance_cancel": {
+                     *           "announced": true,
+                     *           "learnt": "unknown",
+                     *           "learnt_at": null,
+                     *           "last_status": null,
+                     *           "supported": true
+                     *         }
+                     *       },
                      *       "created_at": "2024-05-01T12:00:00.000Z",
                      *       "updated_at": "2024-05-01T12:00:00.000Z"
                      *     }
                      */
                     "application/json": components["schemas"]["PartnerWhiteLabelView"];
+                };
+            };
+            /** @description Missing, unknown or expired token (`unauthorized`); see the WWW-Authenticate header */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed (`forbidden`): an address off the white label allowlist, a disabled admin API */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (`rate_limited`); see the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (`internal_error`): nothing was changed unless the answer says so; retry */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    announceOptionalCallbacks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description the optional callbacks the partner announces it implements; only the names given change (insurance_cancel null means the default: on) */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OptionalCallbacksInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "0b6f2c1e-6a4f-4a8e-9a51-3f1c2d4e5a60",
+                     *       "name": "Acme",
+                     *       "mode": "turnkey",
+                     *       "currencies": [
+                     *         "EUR"
+                     *       ],
+                     *       "callback_url": "https://wallet.acme.example/bookie",
+                     *       "limits": {
+                     *         "min_stake": "1.000000",
+                     *         "max_stake": "500.000000",
+                     *         "max_payout": null
+                     *       },
+                     *       "bet_interval": 0,
+                     *       "bet_delay": 0,
+                     *       "allowlist": [
+                     *         "203.0.113.10",
+                     *         "198.51.100.0/24"
+                     *       ],
+                     *       "allowed_origins": [
+                     *         "https://www.acme.example"
+                     *       ],
+                     *       "insurance_cancel_callbacks": true,
+                     *       "optional_callbacks": {
+                     *         "heartbeat": {
+                     *           "announced": true,
+                     *           "learnt": "supported",
+                     *           "learnt_at": "2024-05-01T12:00:00.000Z",
+                     *           "last_status": 204,
+                     *           "supported": true
+                     *         },
+                     *         "banners": {
+                     *           "announced": null,
+                     *           "learnt": "unknown",
+                     *           "learnt_at": null,
+                     *           "last_status": null,
+                     *           "supported": true
+                     *         },
+                     *         "cash_out": {
+                     *           "announced": null,
+                     *           "learnt": "unsupported",
+                     *           "learnt_at": "2024-05-01T12:00:00.000Z",
+                     *           "last_status": 404,
+                     *           "supported": false
+                     *         },
+                     *         "insurance": {
+                     *           "announced": true,
+                     *           "learnt": "unknown",
+                     *           "learnt_at": null,
+                     *           "last_status": null,
+                     *           "supported": true
+                     *         },
+                     *         "insurance_cancel": {
+                     *           "announced": true,
+                     *           "learnt": "unknown",
+                     *           "learnt_at": null,
+                     *           "last_status": null,
+                     *           "supported": true
+                     *         }
+                     *       },
+                     *       "created_at": "2024-05-01T12:00:00.000Z",
+                     *       "updated_at": "2024-05-01T12:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PartnerWhiteLabelView"];
+                };
+            };
+            /** @description Bad input (`validation_error`): `details.field` names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Missing, unknown or expired token (`unauthorized`); see the WWW-Authenticate header */

@@ -1,3 +1,4 @@
+import { CALLBACK_PATHS } from '@bookie/contracts';
 import { expressCapInCurrency, parseDecimal } from '@bookie/core';
 import { openDatabase } from '@bookie/storage';
 import pino from 'pino';
@@ -14,6 +15,7 @@ import { type CallbacksService, createCallbacksService } from '../modules/callba
 import type { OptionalCallbackHooks } from '../modules/callbacks/dispatcher.js';
 import { CallbackSender } from '../modules/callbacks/send-callback.js';
 import { whiteLabelTargets } from '../modules/callbacks/white-label-targets.js';
+import { reverseUnpayableCashOut } from '../modules/cash-out/reverse-unpayable-cash-out.js';
 import { type FeedService, startFeed } from '../modules/feed/feed.service.js';
 import { frameDeps } from '../modules/frame/frame-deps.js';
 import { startHeartbeats } from '../modules/frame/send-heartbeats.js';
@@ -126,7 +128,8 @@ export async function buildDeps(configIn: Config, opts: BuildDepsOptions = {}): 
   lifecycle.onStop('callback sender', () => sender.close());
   // optional callbacks: what the partner's answers teach of its white label, and what an unsupported one undoes in
   // the same transaction (the optional callbacks rule)
-  const optionalCallbackHooks: OptionalCallbackHooks = { learn: learnOptionalCallback, onUnsupported: {} };
+  const onUnsupported: NonNullable<OptionalCallbackHooks['onUnsupported']> = {};
+  const optionalCallbackHooks: OptionalCallbackHooks = { learn: learnOptionalCallback, onUnsupported };
   const callbacks = createCallbacksService(database, whiteLabelTargets({ database, clock }), sender, logger, {
     concurrency: config.callbacks.concurrency,
     leaseMs: config.callbacks.leaseMs,
@@ -226,6 +229,10 @@ export async function buildDeps(configIn: Config, opts: BuildDepsOptions = {}): 
     metrics,
   };
   settlementLeader.current = () => deps.settlement?.status().leader ?? false;
+  // a cash-out whose payment callback proves unsupported is reversed in the transaction that records it
+  const reversal = settlementDeps(deps);
+  onUnsupported[CALLBACK_PATHS.cashOutAccepted] = (tx, delivery) =>
+    reverseUnpayableCashOut(reversal, tx, delivery);
   return deps;
 }
 

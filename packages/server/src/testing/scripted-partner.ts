@@ -79,3 +79,63 @@ export async function waitUntil(cond: () => boolean | Promise<boolean>, ms = 90_
     await new Promise((r) => setTimeout(r, 20));
   }
 }
+
+/**
+ * A partner callback server in front of another (e.g. the reference wallet): every request is passed on unchanged
+ * (method, path, headers with the signature, body) and its answer returned, except where `intercept` answers for
+ * the partner — e.g. 404 on the paths of a callback the partner does not implement. Records what it received.
+ */
+export async function relayPartner(
+  target: string,
+  intercept: (r: ReceivedCallback) => ScriptedAnswer | undefined,
+) {
+  const received: ReceivedCallback[] = [];
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks).toString();
+      let json: Record<string, unknown> = {};
+      try {
+        json = body ? JSON.parse(body) : {};
+      } catch {
+        json = {};
+      }
+      const r = { path: req.url ?? '', body, json, headers: req.headers };
+      received.push(r);
+      const own = intercept(r);
+      if (own) {
+        res.writeHead(own.status, own.body === undefined ? {} : { 'content-type': 'application/json' });
+        res.end(own.body === undefined ? undefined : JSON.stringify(own.body));
+        return;
+      }
+      const headers: Record<string, string> = {};
+      for (const [k, v] of Object.entries(req.headers)) {
+        if (typeof v === 'string' && !['host', 'content-length', 'connection'].includes(k)) headers[k] = v;
+      }
+      fetch(`${target}${r.path}`, { method: req.method ?? 'POST', headers, body: body || undefined })
+        .then(async (answer) => {
+          const text = await answer.text();
+          const type = answer.headers.get('content-type');
+          res.writeHead(answer.status, type ? { 'content-type': type } : {});
+          res.end(text);
+        })
+        .catch(() => {
+          res.writeHead(502);
+          res.end();
+        });
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    received,
+    /** Requests to one path (e.g. `/bet/cash-out-orders/accepted`). */
+    at: (path: string) => received.filter((r) => r.path === path),
+    close: () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
+  };
+}

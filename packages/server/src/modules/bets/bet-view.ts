@@ -1,14 +1,17 @@
 import type { BetView } from '@bookie/contracts';
 import { mtsSystemSizes } from '@bookie/core';
+import type { OrderRow } from '../cash-out/cash-out.repo.js';
+import { orderView } from '../cash-out/order-view.js';
 import type { Bet } from './bet.js';
 import { betStatusCode } from './bet.js';
 import { money6, odds6 } from './callback-bodies.js';
 
 /**
- * The frame API's view of a bet. `system_sizes` follows spec 03's rule, as every view of a bet does: `[1]` for a
- * single, `[n]` for an express of n selections, the chosen sizes for a system.
+ * The frame API's view of a bet; with `orders`, its cash-out orders too (oldest first). `system_sizes` follows spec
+ * 03's rule, as every view of a bet does: `[1]` for a single, `[n]` for an express of n selections, the chosen sizes
+ * for a system.
  */
-export function toBetView(bet: Bet): BetView {
+export function toBetView(bet: Bet, orders?: readonly OrderRow[]): BetView {
   const r = bet.row;
   return {
     id: r.id,
@@ -38,5 +41,6 @@ export function toBetView(bet: Bet): BetView {
     settle_type: r.settle_type,
     cashed_out_stake: money6(r.cashed_out_stake),
     cashed_out_refund: money6(r.cashed_out_refund),
+    ...(orders ? { cash_out_orders: orders.map(orderView) } : {}),
   };
 }

@@ -1,13 +1,14 @@
 import type { BetPage, BetView } from '@bookie/contracts';
 import { DomainError, validationError } from '@bookie/core';
 import type { Executor } from '../../db/transaction.js';
+import { listOrdersOfBets } from '../cash-out/cash-out.repo.js';
 import type { Bet } from './bet.js';
 import { toBetView } from './bet-view.js';
 import { findBet, listPlayerBets, loadBets } from './bets.repo.js';
 
 /**
  * One bet of a white label. With `playerId`, only that player's bet. Another white label's (or player's) bet is
- * not found (isolation: 404, not 403).
+ * not found (isolation: 404, not 403). The view lists the bet's cash-out orders.
  *
  * @throws DomainError not_found
  */
@@ -20,7 +21,8 @@ export async function getBet(
   if (!bet || (scope.playerId !== undefined && bet.row.player_id !== scope.playerId)) {
     throw new DomainError('not_found', `no bet ${id}`, { field: 'id' });
   }
-  return toBetView(bet);
+  const orders = await listOrdersOfBets(db, [bet.row.id]);
+  return toBetView(bet, orders.get(bet.row.id) ?? []);
 }
 
 function encodeCursor(row: { created_at: Date; id: string }): string {
@@ -35,7 +37,7 @@ function decodeCursor(cursor: string): { createdAt: Date; id: string } {
   return { createdAt, id };
 }
 
-/** A page of a player's bets, newest first (bet history); `next` continues the listing. */
+/** A page of a player's bets, newest first (bet history), each with its cash-out orders; `next` continues the listing. */
 export async function listBets(
   db: Executor,
   scope: { whiteLabelId: string; playerId: string },
@@ -52,5 +54,12 @@ export async function listBets(
     pageRows.map((r) => r.id),
   )) as Bet[];
   const last = pageRows[pageRows.length - 1];
-  return { items: bets.map(toBetView), next: more && last ? encodeCursor(last) : null };
+  const orders = await listOrdersOfBets(
+    db,
+    bets.map((b) => b.row.id),
+  );
+  return {
+    items: bets.map((b) => toBetView(b, orders.get(b.row.id) ?? [])),
+    next: more && last ? encodeCursor(last) : null,
+  };
 }

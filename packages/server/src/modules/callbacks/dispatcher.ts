@@ -72,10 +72,17 @@ export interface OptionalCallbackHooks {
   ): Promise<boolean>;
   /**
    * Per callback path: what to undo when a delivery of it proves unsupported, in the transaction that records it
-   * (e.g. reverse an accepted cash-out whose payment cannot be delivered).
+   * (e.g. reverse an accepted cash-out whose payment cannot be delivered). It may answer what to do once that
+   * transaction committed (tell live streams, wake workers); a failure there is logged.
    */
-  onUnsupported?: Partial<Record<string, (tx: Executor, delivery: CallbackDelivery) => Promise<void>>>;
+  onUnsupported?: Partial<Record<string, UnsupportedCallbackHook>>;
 }
+
+/** What an unsupported optional callback undoes, in `tx`; it may answer what to run once `tx` committed. */
+export type UnsupportedCallbackHook = (
+  tx: Executor,
+  delivery: CallbackDelivery,
+) => Promise<void> | Promise<(() => void) | undefined>;
 
 /** Counters of a dispatcher since start (the settlement bench reports claims per callback). */
 export interface DispatcherStats {
@@ -308,7 +315,9 @@ export class CallbackDispatcher {
   private async recordUnsupported(d: CallbackDelivery, status: number, error: string): Promise<boolean> {
     const callback = OPTIONAL_CALLBACK_OF_PATH[d.path];
     const hooks = this.opts.optional;
-    return inTransaction(this.database.db, async (tx) => {
+    let afterCommit: (() => void) | undefined;
+    const next = await inTransaction(this.database.db, async (tx) => {
+      afterCommit = undefined;
       const { recorded, next } = await markUnsupported(tx, this.owner, d.id, { status, error });
       if (!recorded) return false;
       if (hooks && callback) {
@@ -319,10 +328,16 @@ export class CallbackDispatcher {
           status,
           at: new Date(),
         });
-        await hooks.onUnsupported?.[d.path]?.(tx, d);
+        afterCommit = (await hooks.onUnsupported?.[d.path]?.(tx, d)) ?? undefined;
       }
       return next;
     });
+    try {
+      afterCommit?.();
+    } catch (err) {
+      this.logger.error({ err, requestId: d.request_id }, 'after recording an unsupported callback');
+    }
+    return next;
   }
 
   /** Records that a white label implements an optional callback it had answered 404/405/501 before. */

@@ -18,6 +18,7 @@ import {
 import { remainingStake } from '../settlement/remaining-stake.js';
 import type { ValuedBet } from './cash-out.repo.js';
 import type { CashOutDeps } from './deps.js';
+import { paysThroughCallbacks } from './pays-through-callbacks.js';
 
 const exact = (v: string, field: string) => parseDecimal(v, { field, maxDecimals: 12 });
 
@@ -26,17 +27,22 @@ const exact = (v: string, field: string) => parseDecimal(v, { field, maxDecimals
  * with the feed's margin-free probability (1 / odds when an odd carries none), suspended when the acceptance rule
  * would refuse a bet on them now; the bet's boost, freebet and caps as settlement counts them.
  */
-/** A white label's cash-out pricing: its margin and max payout. */
+/**
+ * A white label's cash-out terms: its margin and max payout, and whether a cash-out of a bet placed in the frame
+ * can be paid to it (its cash-out callbacks are supported).
+ */
 export interface Pricing {
   margin: Rational;
   maxPayout: Rational | undefined;
+  payable: boolean;
 }
 
-/** Reads a white label's pricing (before any transaction: it reads outside it). */
+/** Reads a white label's cash-out terms (before any transaction: it reads outside it). */
 export async function pricingOf(deps: CashOutDeps, whiteLabelId: string): Promise<Pricing> {
   return {
     margin: await deps.margin(whiteLabelId),
     maxPayout: await deps.maxPayout(whiteLabelId),
+    payable: await deps.payable(whiteLabelId),
   };
 }
 
@@ -78,8 +84,16 @@ export function valueBet(deps: CashOutDeps, bet: ValuedBet, stake: Rational, pri
   });
 }
 
-/** Why a bet offers no cash-out: the value's reasons, a bet that is not open, or an amount above what remains. */
-export type NoOfferReason = CashOutQuote['reason'] | 'bet_not_open' | 'amount_too_large';
+/**
+ * Why a bet offers no cash-out: a foreign selection, a white label that cannot be paid, the value's reasons, a bet
+ * that is not open, or an amount above what remains.
+ */
+export type NoOfferReason =
+  | CashOutQuote['reason']
+  | 'foreign_selections'
+  | 'cash_out_unavailable'
+  | 'bet_not_open'
+  | 'amount_too_large';
 
 /** The offer for `amount` of a bet's remaining stake (all of it by default), exact and rounded once. */
 export interface Offer {
@@ -95,8 +109,10 @@ export interface Offer {
 
 /**
  * The offer for cashing out `amount` of a bet's remaining stake on the current prices: the proportional share of
- * the remaining stake's value, rounded once. Offers nothing, with a reason, for a bet that is not open (accepted or
- * unsettled), an amount above the remaining stake, or when the value offers nothing.
+ * the remaining stake's value, rounded once. Offers nothing, with a reason, first for a bet with a foreign selection
+ * (`foreign_selections`, open or resulted: only the partner cashes it out), then for a bet paid through the
+ * cash-out callbacks of a white label that does not support them (`cash_out_unavailable`), then for a bet that is
+ * not open (accepted or unsettled), an amount above the remaining stake, or when the value offers nothing.
  */
 export function offerFor(
   deps: CashOutDeps,
@@ -113,6 +129,8 @@ export function offerFor(
     refund: ZERO,
     remaining,
   });
+  if (bet.selections.some((s) => s.foreign_id)) return none('foreign_selections');
+  if (paysThroughCallbacks(bet.row) && !pricing.payable) return none('cash_out_unavailable');
   if (bet.row.state !== 'accepted' && bet.row.state !== 'unsettled') return none('bet_not_open');
   if (remaining.num <= 0n) return none('bet_not_open');
   if (compare(asked, remaining) > 0) return none('amount_too_large');

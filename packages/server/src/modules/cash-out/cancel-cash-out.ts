@@ -1,15 +1,12 @@
 import { CALLBACK_PATHS, type CashOutOrderAnswer } from '@bookie/contracts';
-import { DomainError, formatMoney, parseDecimal, sub } from '@bookie/core';
+import { DomainError } from '@bookie/core';
 import { enqueueCallbacks } from '../callbacks/enqueue-callbacks.js';
 import { refreshBets } from '../settlement/refresh-bets.js';
-import { remainingStake } from '../settlement/remaining-stake.js';
-import { declineOrder, findOrder, loadBet, type OrderRow, setCashedOut } from './cash-out.repo.js';
+import { findOrder, loadBet, type OrderRow } from './cash-out.repo.js';
 import type { CashOutDeps } from './deps.js';
+import { giveBackOrder } from './give-back-order.js';
 import { orderView } from './order-view.js';
 import { paysThroughCallbacks } from './pays-through-callbacks.js';
-import { rewriteExposure } from './rewrite-exposure.js';
-
-const exact = (v: string, field: string) => parseDecimal(v, { field, maxDecimals: 12 });
 
 /**
  * The partner declines an order it had accepted (spec 03 `PATCH …/cash-out-orders/{id}/cancel`): the order becomes
@@ -45,28 +42,7 @@ export async function cancelCashOut(
         });
       }
       const now = new Date(deps.clock.now());
-      await declineOrder(tx, bet.row.id, order.id, 'cancelled_by_partner', now);
-      const amount = exact(order.amount, 'amount');
-      const cashed = {
-        stake: formatMoney(sub(exact(bet.row.cashed_out_stake, 'cashed_out_stake'), amount)),
-        refund: formatMoney(
-          sub(
-            exact(bet.row.cashed_out_refund, 'cashed_out_refund'),
-            exact(order.refund_amount, 'refund_amount'),
-          ),
-        ),
-      };
-      // exposure stands for the stake still in play: less every accepted order, the platform's and the partner's
-      const after = remainingStake({ ...bet.row, cashed_out_stake: cashed.stake });
-      if (bet.row.state === 'cashed_out') {
-        // the bet reopens: its legs get the exposure of what comes back, which the state change puts on the outcomes
-        await rewriteExposure(tx, bet.row.id, after, false);
-        await setCashedOut(tx, bet.row.id, cashed, 'accepted', now);
-      } else {
-        const open = bet.row.state === 'accepted' || bet.row.state === 'unsettled';
-        await rewriteExposure(tx, bet.row.id, after, open);
-        await setCashedOut(tx, bet.row.id, cashed, undefined, now);
-      }
+      result = await giveBackOrder(tx, bet, order, 'cancelled_by_partner', now);
       if (paysThroughCallbacks(bet.row)) {
         await enqueueCallbacks(tx, [
           {
@@ -78,7 +54,6 @@ export async function cancelCashOut(
           },
         ]);
       }
-      result = { ...order, status: 'declined', reason: 'cancelled_by_partner', decided_at: now };
     },
   });
   deps.kick();

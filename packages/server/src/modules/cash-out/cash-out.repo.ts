@@ -3,11 +3,17 @@ import type { DB } from '../../db/schema.js';
 import type { Executor } from '../../db/transaction.js';
 import type { Bet, BetRow, SelectionRow } from '../bets/bet.js';
 
-/** What a cash-out value reads of a bet: the bet row and, per selection, its outcome, odds and result. */
+/**
+ * What a cash-out value reads of a bet: the bet row and, per selection, its outcome, odds, result and the partner's
+ * id of a foreign selection (null for the platform's).
+ */
 export interface ValuedBet {
   row: BetRow;
   selections: Array<
-    Pick<SelectionRow, 'sport_event_id' | 'market_id' | 'odd_id' | 'odds' | 'status' | 'dead_heat'>
+    Pick<
+      SelectionRow,
+      'sport_event_id' | 'market_id' | 'odd_id' | 'odds' | 'status' | 'dead_heat' | 'foreign_id'
+    >
   >;
 }
 
@@ -81,7 +87,8 @@ export async function loadBetToValue(
     .selectAll()
     .select(
       sql<string>`(SELECT json_agg(json_build_object('sport_event_id', s.sport_event_id, 'market_id', s.market_id,
-        'odd_id', s.odd_id, 'odds', s.odds::text, 'status', s.status, 'dead_heat', s.dead_heat::text) ORDER BY s.idx)
+        'odd_id', s.odd_id, 'odds', s.odds::text, 'status', s.status, 'dead_heat', s.dead_heat::text,
+        'foreign_id', s.foreign_id) ORDER BY s.idx)
         FROM bet_selection s WHERE s.bet_id = bet.id)::text`.as('selections_json'),
     )
     .where('white_label_id', '=', whiteLabelId)

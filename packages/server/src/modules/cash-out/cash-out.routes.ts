@@ -24,14 +24,19 @@ const QUOTE_TEXT =
   'The offer follows the current prices (margin-free probabilities of the open selections, results of the settled ' +
   'ones, boost, freebet and caps as settlement counts them) less the cash-out margin, and lies between what the ' +
   'bet pays if it loses and if it wins. An offer comes with a `quote_id` that holds until `expires_at`. When ' +
-  'nothing is offered, `available` is false and `reason` says why (`bet_type_not_supported`, `leg_lost`, ' +
-  '`no_open_legs`, `market_suspended`, `nothing_to_win`, `bet_not_open`, `amount_too_large`).';
+  'nothing is offered, `available` is false and `reason` says why: first `foreign_selections` (the bet has a ' +
+  'selection the platform does not cover, resulted or not: only the partner cashes it out, with foreign cash-out ' +
+  'orders) and `cash_out_unavailable` (a bet placed in the frame, while the white label does not support the ' +
+  'cash-out callbacks the player would be paid through), then `bet_type_not_supported`, `leg_lost`, ' +
+  '`no_open_legs`, `market_suspended`, `nothing_to_win`, `bet_not_open`, `amount_too_large`.';
 const PLACE_TEXT =
   'Accepted at exactly `refund_amount` when the named quote still holds for these amounts or the offer on the ' +
-  'current prices is at least `refund_amount`; otherwise declined with a reason (`price_moved`, `quote_expired`, ' +
-  '`market_suspended`, `leg_resulted`, `bet_not_open`, `amount_too_large`). An accepted order lowers the stake in ' +
-  'play; when it takes all that remained the bet ends cashed out (status 7) and no settlement follows. The player ' +
-  'is paid through the `/bet/cash-out-orders/accepted` callback.';
+  'current prices is at least `refund_amount`; otherwise declined with a reason (`foreign_selections`, ' +
+  '`cash_out_unavailable`, `price_moved`, `quote_expired`, `market_suspended`, `leg_resulted`, `bet_not_open`, ' +
+  '`amount_too_large`). An accepted order lowers the stake in play; when it takes all that remained the bet ends ' +
+  'cashed out (status 7) and no settlement follows. The player of a frame bet is paid through the ' +
+  '`/bet/cash-out-orders/accepted` callback; when that callback proves unsupported (404, 405 or 501) the order is ' +
+  'reversed: declined with `partner_unsupported`, the stake back in play.';
 
 /** Partner REST of cash-out (spec 03 "Cash out"): calculate, simplified calculate, place and cancel. */
 export async function cashOutRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {

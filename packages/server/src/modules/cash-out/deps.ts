@@ -4,6 +4,7 @@ import type { Clock } from '../../app/clock.js';
 import type { AppDeps } from '../../app/wiring.js';
 import type { Database } from '../../db/database.js';
 import { type SettlementDeps, settlementDeps } from '../settlement/deps.js';
+import { supportsCallback } from '../tenants/white-label.js';
 import { marginOf, quoteKey } from './cash-out.repo.js';
 import type { MarginDeps } from './cash-out-margin.js';
 
@@ -17,6 +18,11 @@ export interface CashOutDeps {
   expressCap(currency: string): Rational | undefined;
   /** A white label's max payout, when it has one. */
   maxPayout(whiteLabelId: string): Promise<Rational | undefined>;
+  /**
+   * Whether a cash-out of a frame bet can be paid to the white label: its cash-out callbacks are supported (not
+   * announced unsupported, not learnt unsupported from a 404, 405 or 501). Read through the white label cache.
+   */
+  payable(whiteLabelId: string): Promise<boolean>;
   /** The white label's cash-out margin, a fraction in [0, 1): its own, else the configured default. */
   margin(whiteLabelId: string): Promise<Rational>;
   /** The key quotes are signed with (read once per process). */
@@ -40,6 +46,9 @@ export function cashOutDeps(app: AppDeps): CashOutDeps {
     async maxPayout(whiteLabelId) {
       const wl = await app.placement.whiteLabels.get(whiteLabelId);
       return wl.limits.maxPayout ? parseMoneyOf(wl.limits.maxPayout) : undefined;
+    },
+    async payable(whiteLabelId) {
+      return supportsCallback(await app.placement.whiteLabels.get(whiteLabelId), 'cash_out');
     },
     margin: marginsCached(
       app.database,

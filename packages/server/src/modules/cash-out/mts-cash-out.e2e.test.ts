@@ -235,12 +235,41 @@ describe(`cash-out of partner-reported bets (${process.env.DATABASE_URL ? 'postg
   it('a mixed combo cashes out only through foreign orders, its exposure following them; the rest of a stake the platform cashed out in part ends the bet', async () => {
     const e = await newEvent();
     const mixed = await report(e, [{ id: 'ext-1', value: '2' }]);
-    // the platform cannot value a foreign leg: no offer
-    expect(await calculate(mixed.id)).toMatchObject({ available: false });
+    // the platform cannot value a foreign leg: no platform cash-out while it is open, to calculate or place
+    const refused = async (id: string) => {
+      expect(await calculate(mixed.id)).toMatchObject({
+        available: false,
+        reason: 'foreign_selections',
+        refund_amount: '0.000000',
+      });
+      expect(await calculate(mixed.id, '1')).toMatchObject({
+        available: false,
+        reason: 'foreign_selections',
+      });
+      const placed = await p.call('POST', `/bets/${mixed.id}/cash-out-orders/place`, {
+        ...auth(),
+        body: { id, amount: '1', refund_amount: '0.5' },
+      });
+      expect(placed.json.order.status).toEqual({ code: 'declined', reason: 'foreign_selections' });
+    };
+    await refused('mixed-open');
     const before = await exposure(e);
     expect((await patch(mixed.id, [foreignOrder('m-1', 'accepted', '4')])).status).toBe(200);
     expect(formatMoney(await exposure(e))).toBe(scaled(before, '0.6'));
     await recompute();
+    // nor once the partner resulted it (won): the bet still has a foreign selection, before any other reason
+    const resulted = await p.call('PATCH', `/bets/${encodeURIComponent(mixed.id)}`, {
+      ...auth(),
+      body: { foreign_selections: [{ id: 'ext-1', status: 1 }] },
+    });
+    expect(resulted.status).toBe(200);
+    await refused('mixed-resulted');
+    // an amount above the stake left is refused for the foreign selection first
+    expect(await calculate(mixed.id, '100')).toMatchObject({
+      available: false,
+      reason: 'foreign_selections',
+    });
+    expect(formatMoney(await exposure(e))).toBe(scaled(before, '0.6'));
 
     const e2 = await newEvent();
     const bet = await report(e2);

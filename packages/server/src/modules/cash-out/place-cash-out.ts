@@ -30,7 +30,9 @@ const exact = (v: string, field: string) => parseDecimal(v, { field, maxDecimals
  * Places a cash-out order on a bet (spec 03 "Cash out"). The order is accepted at exactly `refund_amount` when the
  * quote it names still holds for these amounts, or when the offer on the current prices is at least
  * `refund_amount`; otherwise it is declined with a reason (`bet_not_open`, `amount_too_large`, `leg_resulted`,
- * `market_suspended`, `quote_expired`, `price_moved`). An accepted order lowers the stake in play: the exposure
+ * `market_suspended`, `quote_expired`, `price_moved`), first of all `foreign_selections` (a bet with a selection the
+ * platform does not cover) and `cash_out_unavailable` (a frame bet of a white label whose cash-out callbacks are not
+ * supported: the payment could not reach the player). An accepted order lowers the stake in play: the exposure
  * shrinks in proportion, a full cash-out ends the bet (cashed out), and a frame bet's partner is paid through
  * `/bet/cash-out-orders/accepted` — all in one transaction. Placing the same order id again answers the stored order.
  *
@@ -63,7 +65,9 @@ export async function placeCashOut(
           ? 'leg_resulted'
           : offer.reason === 'bet_not_open' ||
               offer.reason === 'amount_too_large' ||
-              offer.reason === 'market_suspended'
+              offer.reason === 'market_suspended' ||
+              offer.reason === 'foreign_selections' ||
+              offer.reason === 'cash_out_unavailable'
             ? offer.reason
             : 'price_moved';
     } else {

@@ -289,4 +289,18 @@ describe('cash-out in the betting frame, in a browser', () => {
     await page.setViewportSize({ width: 400, height: 900 });
     await page.screenshot({ path: join(SHOTS, 'cash-out-narrow-de.png') });
   });
+
+  it('shows no cash-out button while the operator pays no cash-out, and shows it again once announced', async () => {
+    const buttons = () => page.locator('[data-testid=open-bet] [data-testid=cash-out]').count();
+    await until('a cash-out button', async () => (await buttons()) > 0);
+    await admin(platform, 'PATCH', `/admin/white-labels/${platform.whiteLabelId}`, {
+      optional_callbacks: { cash_out: false },
+    });
+    await until('no cash-out button', async () => (await buttons()) === 0);
+    expect(await page.locator('[data-testid=open-bet]').count()).toBeGreaterThan(0);
+    await admin(platform, 'PATCH', `/admin/white-labels/${platform.whiteLabelId}`, {
+      optional_callbacks: { cash_out: true },
+    });
+    await until('the cash-out button again', async () => (await buttons()) > 0);
+  });
 });

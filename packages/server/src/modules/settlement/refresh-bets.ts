@@ -87,49 +87,61 @@ export async function refreshBets(
   opts: RefreshOptions,
 ): Promise<Applied & { bets: Bet[] }> {
   const limits = await prefetchLimits(deps, await betOwners(deps.database.db, betIds));
-  const out = await inTransaction(deps.database.db, async (tx) => {
-    await opts.fence?.(tx);
-    const bets = await lockBets(tx, betIds);
-    for (const b of bets) opts.check?.(b);
-    const open = bets.filter((b) => OPEN_STATES.includes(b.row.state));
-    const sels = open.flatMap((b) => b.selections);
-    const results = await loadResultsFor(
-      tx,
-      sels.map((s) => ({ eventId: s.sport_event_id, marketId: s.market_id, oddId: s.odd_id })),
-    );
-    const rollbacks = await rollbacksFor(
-      tx,
-      sels.map((s) => s.sport_event_id),
-    );
-    const updates: ResultUpdate[] = open.map((bet) => ({
-      bet,
-      selections: bet.selections.map((s) => target(s, bet, results, rollbacks, opts)),
-    }));
-    const applied = await applyResults(tx, updates, {
-      cause: opts.cause,
-      at: new Date(deps.clock.now()),
-      limits,
-      currentEvent: deps.currentEvent,
-    });
-    const changed = new Map(applied.changed.map((b) => [b.row.id, b]));
-    if (opts.audit) {
-      const facts = (b: Bet) => ({ state: b.row.state, settle_amount: b.row.settle_amount });
-      for (const b of bets) {
-        await insertAudit(tx, {
-          at: new Date(deps.clock.now()),
-          actor: opts.audit.actor,
-          action: opts.audit.action,
-          subject: `bet:${b.row.id}`,
-          details: JSON.stringify({
-            ...opts.audit.details,
-            before: facts(b),
-            after: facts(changed.get(b.row.id) ?? b),
-          }),
-        });
-      }
-    }
-    return { ...applied, bets: bets.map((b) => changed.get(b.row.id) ?? b) };
-  });
+  const out = await inTransaction(deps.database.db, (tx) => refreshBetsIn(tx, deps, betIds, opts, limits));
   afterCommit(deps, out);
   return out;
+}
+
+/**
+ * {@link refreshBets} inside the caller's transaction `tx`, with the settlement caps already read
+ * (`prefetchLimits`); the caller runs `afterCommit` once `tx` committed.
+ */
+export async function refreshBetsIn(
+  tx: Executor,
+  deps: SettlementDeps,
+  betIds: readonly string[],
+  opts: RefreshOptions,
+  limits: Awaited<ReturnType<typeof prefetchLimits>>,
+): Promise<Applied & { bets: Bet[] }> {
+  await opts.fence?.(tx);
+  const bets = await lockBets(tx, betIds);
+  for (const b of bets) opts.check?.(b);
+  const open = bets.filter((b) => OPEN_STATES.includes(b.row.state));
+  const sels = open.flatMap((b) => b.selections);
+  const results = await loadResultsFor(
+    tx,
+    sels.map((s) => ({ eventId: s.sport_event_id, marketId: s.market_id, oddId: s.odd_id })),
+  );
+  const rollbacks = await rollbacksFor(
+    tx,
+    sels.map((s) => s.sport_event_id),
+  );
+  const updates: ResultUpdate[] = open.map((bet) => ({
+    bet,
+    selections: bet.selections.map((s) => target(s, bet, results, rollbacks, opts)),
+  }));
+  const applied = await applyResults(tx, updates, {
+    cause: opts.cause,
+    at: new Date(deps.clock.now()),
+    limits,
+    currentEvent: deps.currentEvent,
+  });
+  const changed = new Map(applied.changed.map((b) => [b.row.id, b]));
+  if (opts.audit) {
+    const facts = (b: Bet) => ({ state: b.row.state, settle_amount: b.row.settle_amount });
+    for (const b of bets) {
+      await insertAudit(tx, {
+        at: new Date(deps.clock.now()),
+        actor: opts.audit.actor,
+        action: opts.audit.action,
+        subject: `bet:${b.row.id}`,
+        details: JSON.stringify({
+          ...opts.audit.details,
+          before: facts(b),
+          after: facts(changed.get(b.row.id) ?? b),
+        }),
+      });
+    }
+  }
+  return { ...applied, bets: bets.map((b) => changed.get(b.row.id) ?? b) };
 }
