@@ -5,6 +5,7 @@ import type { Database } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 import type { Authenticator, UserAuthenticator } from '../http/auth.js';
 import { createAuthenticator } from '../modules/auth/authenticator.js';
+import { endSessionOfBet } from '../modules/auth/auth.repo.js';
 import { expireSession } from '../modules/auth/expire-session.js';
 import { BetEvents } from '../modules/bets/bet-events.js';
 import type { PlacementDeps } from '../modules/bets/place-bet.js';
@@ -127,12 +128,18 @@ export async function buildDeps(configIn: Config, opts: BuildDepsOptions = {}): 
   // optional callbacks: what the partner's answers teach of its white label, and what an unsupported one undoes in
   // the same transaction (the optional callbacks rule)
   const optionalCallbackHooks: OptionalCallbackHooks = { learn: learnOptionalCallback, onUnsupported: {} };
+  const sessionEvents = new SessionEvents();
   const callbacks = createCallbacksService(database, whiteLabelTargets({ database, clock }), sender, logger, {
     concurrency: config.callbacks.concurrency,
     leaseMs: config.callbacks.leaseMs,
     pollMs: config.callbacks.pollMs,
     doorbell: config.scaleOut.doorbell,
     optional: optionalCallbackHooks,
+    // a callback answered auth_session_unknown / auth_credentials_expired ends the bet's session (the sessions rule)
+    onSessionEnding: async (d) => {
+      const ended = await endSessionOfBet(database.db, d.bet_id, new Date(clock.now()));
+      if (ended) sessionEvents.ended(ended, 'callback');
+    },
   });
   const feed = await startFeed({
     database,
@@ -211,7 +218,7 @@ export async function buildDeps(configIn: Config, opts: BuildDepsOptions = {}): 
   const deps: AppDeps = {
     feed,
     betEvents,
-    sessionEvents: new SessionEvents(),
+    sessionEvents,
     placement,
     risk,
     config,

@@ -121,6 +121,30 @@ export async function endSession(
     .executeTakeFirst();
 }
 
+/**
+ * Ends the session a bet was placed with (keeps the first end time); returns its id when this call ended it, undefined
+ * when the bet has no session, or it had ended already.
+ */
+export async function endSessionOfBet(db: Executor, betId: string, at: Date): Promise<string | undefined> {
+  const r = await db
+    .updateTable('session_token')
+    .set({ ended_at: at })
+    .where('ended_at', 'is', null)
+    .where(({ eb, selectFrom }) =>
+      eb(
+        'token_hash',
+        '=',
+        selectFrom('bet').select('session_token_hash').where('bet.id', '=', betId).limit(1),
+      ),
+    )
+    .where(({ eb, selectFrom }) =>
+      eb('white_label_id', '=', selectFrom('bet').select('white_label_id').where('bet.id', '=', betId).limit(1)),
+    )
+    .returning('id')
+    .executeTakeFirst();
+  return r?.id;
+}
+
 /** Removes sessions of a white label that expired before `before`. */
 export async function deleteExpiredSessions(db: Executor, whiteLabelId: string, before: Date): Promise<void> {
   await db

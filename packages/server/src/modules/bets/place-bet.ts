@@ -49,6 +49,7 @@ import {
   totalOddsOf,
   validatePlacement,
 } from './validate-placement.js';
+import { SESSION_ENDING_CODES } from '../auth/session-ending-answer.js';
 
 /** Settings of placement. */
 export interface PlacementSettings {
@@ -347,7 +348,8 @@ export async function placeBet(deps: PlacementDeps, session: PlayerSession, body
         await releaseBonuses(tx, betId, new Date(clock.now())); // bonuses
       }
     });
-    if (outcome.code === 'auth_credentials_expired') {
+    // the partner says the session is over: it ends (the sessions rule)
+    if (SESSION_ENDING_CODES.has(outcome.code)) {
       await deps.sessions.expire(session.whiteLabelId, session.token).catch(() => {});
     }
     return finish(deps, betId);
