@@ -1,3 +1,4 @@
+import { CALLBACK_PATHS } from '@bookie/contracts';
 import { expressCapInCurrency, parseDecimal } from '@bookie/core';
 import { openDatabase } from '@bookie/storage';
 import pino from 'pino';
@@ -8,6 +9,10 @@ import { createAuthenticator } from '../modules/auth/authenticator.js';
 import { endSessionOfBet } from '../modules/auth/auth.repo.js';
 import { expireSession } from '../modules/auth/expire-session.js';
 import { BetEvents } from '../modules/bets/bet-events.js';
+import {
+  onInsuranceAcceptedUnsupported,
+  onInsuranceCancelUnsupported,
+} from '../modules/bonuses/on-insurance-callback-unsupported.js';
 import type { PlacementDeps } from '../modules/bets/place-bet.js';
 import { PlacementWrites } from '../modules/bets/placement-writes.js';
 import { recoverPlacements } from '../modules/bets/recover-placements.js';
@@ -127,7 +132,14 @@ export async function buildDeps(configIn: Config, opts: BuildDepsOptions = {}): 
   lifecycle.onStop('callback sender', () => sender.close());
   // optional callbacks: what the partner's answers teach of its white label, and what an unsupported one undoes in
   // the same transaction (the optional callbacks rule)
-  const optionalCallbackHooks: OptionalCallbackHooks = { learn: learnOptionalCallback, onUnsupported: {} };
+  const optionalCallbackHooks: OptionalCallbackHooks = {
+    learn: learnOptionalCallback,
+    onUnsupported: {
+      // an insurance refund is paid at most once: what stands when its accepted or cancel is not implemented
+      [CALLBACK_PATHS.insuranceAccepted]: onInsuranceAcceptedUnsupported,
+      [CALLBACK_PATHS.insuranceCancel]: onInsuranceCancelUnsupported,
+    },
+  };
   const sessionEvents = new SessionEvents();
   const callbacks = createCallbacksService(database, whiteLabelTargets({ database, clock }), sender, logger, {
     concurrency: config.callbacks.concurrency,
