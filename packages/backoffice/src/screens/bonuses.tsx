@@ -150,7 +150,11 @@ const OPEN_ITEM_KIND: Record<OpenItem['kind'], string> = {
  */
 function InsuranceOpenItems({ wl }: { wl: string }) {
   const { data, error } = useLoad(
-    () => api<{ items: OpenItem[] }>('GET', `/admin/insurance-open-items?white_label_id=${encodeURIComponent(wl)}`),
+    () =>
+      api<{ items: OpenItem[] }>(
+        'GET',
+        `/admin/insurance-open-items?white_label_id=${encodeURIComponent(wl)}`,
+      ),
     [wl],
   );
   return (

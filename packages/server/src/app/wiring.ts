@@ -5,17 +5,17 @@ import pino from 'pino';
 import type { Database } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 import type { Authenticator, UserAuthenticator } from '../http/auth.js';
-import { createAuthenticator } from '../modules/auth/authenticator.js';
 import { endSessionOfBet } from '../modules/auth/auth.repo.js';
+import { createAuthenticator } from '../modules/auth/authenticator.js';
 import { expireSession } from '../modules/auth/expire-session.js';
 import { BetEvents } from '../modules/bets/bet-events.js';
+import type { PlacementDeps } from '../modules/bets/place-bet.js';
+import { PlacementWrites } from '../modules/bets/placement-writes.js';
+import { recoverPlacements } from '../modules/bets/recover-placements.js';
 import {
   onInsuranceAcceptedUnsupported,
   onInsuranceCancelUnsupported,
 } from '../modules/bonuses/on-insurance-callback-unsupported.js';
-import type { PlacementDeps } from '../modules/bets/place-bet.js';
-import { PlacementWrites } from '../modules/bets/placement-writes.js';
-import { recoverPlacements } from '../modules/bets/recover-placements.js';
 import { type CallbacksService, createCallbacksService } from '../modules/callbacks/callbacks.service.js';
 import type { OptionalCallbackHooks } from '../modules/callbacks/dispatcher.js';
 import { CallbackSender } from '../modules/callbacks/send-callback.js';

@@ -392,11 +392,7 @@ export interface InsuranceTable {
    * `cancel_requested` a cancel takes it back, `kept` it stands and cannot be taken back, `not_paid` the partner
    * refused the accepted; null: no refund.
    */
-  refund_state: ColumnType<
-    RefundState | null,
-    RefundState | null | undefined,
-    RefundState | null
-  >;
+  refund_state: ColumnType<RefundState | null, RefundState | null | undefined, RefundState | null>;
   /** Whether the bet's latest result earns the refund; null while the bet is unsettled (or never settled). */
   earned: ColumnType<boolean | null, boolean | null | undefined, boolean | null>;
   resolved_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;

@@ -39,7 +39,8 @@ export async function proxyWithout(
           const body = Buffer.from(await r.body.arrayBuffer());
           const out: Record<string, string> = {};
           for (const [k, v] of Object.entries(r.headers)) {
-            if (typeof v === 'string' && !['connection', 'transfer-encoding', 'keep-alive'].includes(k)) out[k] = v;
+            if (typeof v === 'string' && !['connection', 'transfer-encoding', 'keep-alive'].includes(k))
+              out[k] = v;
           }
           res.writeHead(r.statusCode, out);
           res.end(body);

@@ -138,7 +138,11 @@ export async function endSessionOfBet(db: Executor, betId: string, at: Date): Pr
       ),
     )
     .where(({ eb, selectFrom }) =>
-      eb('white_label_id', '=', selectFrom('bet').select('white_label_id').where('bet.id', '=', betId).limit(1)),
+      eb(
+        'white_label_id',
+        '=',
+        selectFrom('bet').select('white_label_id').where('bet.id', '=', betId).limit(1),
+      ),
     )
     .returning('id')
     .executeTakeFirst();

@@ -3,7 +3,10 @@
  * so): `auth_session_unknown` and `auth_credentials_expired` in an error answer `{"error": {"code": …}}`, from any
  * white label, to any callback.
  */
-export const SESSION_ENDING_CODES: ReadonlySet<string> = new Set(['auth_session_unknown', 'auth_credentials_expired']);
+export const SESSION_ENDING_CODES: ReadonlySet<string> = new Set([
+  'auth_session_unknown',
+  'auth_credentials_expired',
+]);
 
 /** The `error.code` of a callback's error answer, when the body is one (`{"error": {"code": string}}`). */
 export function errorCodeOf(body: string | null | undefined): string | undefined {

@@ -24,6 +24,7 @@ import { failpoint } from '../../app/failpoints.js';
 import type { Database } from '../../db/database.js';
 import { inTransaction } from '../../db/transaction.js';
 import type { PlayerSession } from '../../http/auth.js';
+import { SESSION_ENDING_CODES } from '../auth/session-ending-answer.js';
 // bonuses: the module's placement hooks, called where marked "bonuses"
 import { checkBonuses } from '../bonuses/check-bonuses.js';
 import { releaseBonuses } from '../bonuses/release-bonuses.js';
@@ -49,7 +50,6 @@ import {
   totalOddsOf,
   validatePlacement,
 } from './validate-placement.js';
-import { SESSION_ENDING_CODES } from '../auth/session-ending-answer.js';
 
 /** Settings of placement. */
 export interface PlacementSettings {

@@ -3,8 +3,8 @@ import { isCallbackBody } from '@bookie/contracts';
 import { startTestWallet, type TestWallet } from '@bookie/wallet/testing/in-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession, TEST_ADMIN_TOKEN } from '../../testing/partner.js';
-import { proxyWithout } from '../../testing/unsupported-paths-proxy.js';
 import { waitUntil } from '../../testing/scripted-partner.js';
+import { proxyWithout } from '../../testing/unsupported-paths-proxy.js';
 import { recoverPlacements } from '../bets/recover-placements.js';
 import { type SettlementWorld, settlementWorld } from '../settlement/settlement.testing.js';
 
@@ -454,7 +454,9 @@ describe(`bonuses through the life of a bet, with the reference wallet (${proces
       const { text } = await w.t.deps.metrics!.expose();
       const line = text
         .split('\n')
-        .find((l) => l.startsWith(`bookie_insurance_open_items{white_label="${whiteLabelId}",kind="${kind}"}`));
+        .find((l) =>
+          l.startsWith(`bookie_insurance_open_items{white_label="${whiteLabelId}",kind="${kind}"}`),
+        );
       return line ? Number(line.split(' ').pop()) : 0;
     }
 
@@ -466,9 +468,9 @@ describe(`bonuses through the life of a bet, with the reference wallet (${proces
           .where('subject', '=', `insurance:${ins}`)
           .orderBy('id')
           .execute()
-      ).map((r) => ({
+      ).map((r): { action: string; kind?: string } => ({
         action: r.action,
-        ...((typeof r.details === 'string' ? JSON.parse(r.details) : r.details) as Record<string, unknown>),
+        ...((typeof r.details === 'string' ? JSON.parse(r.details) : r.details) as { kind?: string }),
       }));
 
     const paths = async (betId: string) => (await callbacksOf(betId)).map((c) => c.path);

@@ -46,7 +46,10 @@ export async function saveRefund(
   }
   if (was && was !== is) entries.push({ action: 'insurance.open_item_closed', details: { kind: was } });
   if (is && was !== is) {
-    entries.push({ action: 'insurance.open_item_opened', details: { kind: is, amount: after.refund_amount } });
+    entries.push({
+      action: 'insurance.open_item_opened',
+      details: { kind: is, amount: after.refund_amount },
+    });
   }
   for (const e of entries) {
     await auditBonus(tx, {

@@ -1,6 +1,6 @@
 import type { InsuranceOpenItemView } from '@bookie/contracts';
-import { money6 } from '../bets/callback-bodies.js';
 import type { Executor } from '../../db/transaction.js';
+import { money6 } from '../bets/callback-bodies.js';
 import { listInsuranceOpenItems } from './bonuses.repo.js';
 
 /**

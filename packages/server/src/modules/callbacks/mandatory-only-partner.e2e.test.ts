@@ -166,7 +166,12 @@ describe(`a partner that implements only the mandatory callbacks (${process.env.
     // the refund the loss earns never reached the player: an open item for the operator
     const items = await p.call('GET', `/admin/insurance-open-items?white_label_id=${p.partner.whiteLabelId}`);
     expect(items.json.items).toEqual([
-      expect.objectContaining({ bet_id: betId, insurance_id: ins, kind: 'refund_not_paid', amount: '3.000000' }),
+      expect.objectContaining({
+        bet_id: betId,
+        insurance_id: ins,
+        kind: 'refund_not_paid',
+        amount: '3.000000',
+      }),
     ]);
     // the wallet saw the stake lost, with no refund
     expect((await p.walletApi.balance('insured')).available).toBe('90.000000');

@@ -270,9 +270,9 @@ describe(`the frame API across origins, heartbeats and banners (${process.env.DA
         clock.advance(10_000);
         // the frames stay in use
         for (const s of [silent, refused]) {
-          expect((await get('/frame-api/sport-events', { authorization: `Bearer ${s.token}` })).statusCode).toBe(
-            200,
-          );
+          expect(
+            (await get('/frame-api/sport-events', { authorization: `Bearer ${s.token}` })).statusCode,
+          ).toBe(200);
         }
       }
     } finally {
@@ -282,41 +282,42 @@ describe(`the frame API across origins, heartbeats and banners (${process.env.DA
     expect(heartbeatsOf('quiet-2')).toEqual([]);
   });
 
-  it.each([405, 501])(
-    'learns from a %i that the white label has no heartbeat: the session goes on, and no heartbeat follows',
-    async (status) => {
-      const deps = frameDeps(t.deps);
-      const s = await activeSession({ optional_callbacks: { heartbeat: true } }, `nohb-${status}`);
-      partnerServer.heartbeatAnswer = { status, body: '' };
-      try {
-        const round = await sendHeartbeats(deps);
-        expect(round.ended).toEqual([]);
-      } finally {
-        partnerServer.heartbeatAnswer = { status: 204, body: '' };
-      }
-      expect(heartbeatsOf(`nohb-${status}`)).toHaveLength(1);
-      const wl = await admin('PATCH', `/admin/white-labels/${s.partner.whiteLabelId}`, {});
-      expect(wl.json().optional_callbacks.heartbeat).toMatchObject({
-        announced: true,
-        learnt: 'unsupported',
-        last_status: status,
-        supported: false,
-      });
-      const audit = await t.deps.database.db
-        .selectFrom('audit_log')
-        .select('details')
-        .where('action', '=', 'white_label.optional_callback_learnt')
-        .where('subject', '=', `white_label:${s.partner.whiteLabelId}`)
-        .execute();
-      expect(audit.map((r) => (typeof r.details === "string" ? JSON.parse(r.details) : r.details))).toEqual([
-        { callback: 'heartbeat', learnt: 'unsupported', status },
-      ]);
-      clock.advance(10_000);
-      expect((await get('/frame-api/sport-events', { authorization: `Bearer ${s.token}` })).statusCode).toBe(200);
-      await sendHeartbeats(deps);
-      expect(heartbeatsOf(`nohb-${status}`)).toHaveLength(1);
-    },
-  );
+  it.each([
+    405, 501,
+  ])('learns from a %i that the white label has no heartbeat: the session goes on, and no heartbeat follows', async (status) => {
+    const deps = frameDeps(t.deps);
+    const s = await activeSession({ optional_callbacks: { heartbeat: true } }, `nohb-${status}`);
+    partnerServer.heartbeatAnswer = { status, body: '' };
+    try {
+      const round = await sendHeartbeats(deps);
+      expect(round.ended).toEqual([]);
+    } finally {
+      partnerServer.heartbeatAnswer = { status: 204, body: '' };
+    }
+    expect(heartbeatsOf(`nohb-${status}`)).toHaveLength(1);
+    const wl = await admin('PATCH', `/admin/white-labels/${s.partner.whiteLabelId}`, {});
+    expect(wl.json().optional_callbacks.heartbeat).toMatchObject({
+      announced: true,
+      learnt: 'unsupported',
+      last_status: status,
+      supported: false,
+    });
+    const audit = await t.deps.database.db
+      .selectFrom('audit_log')
+      .select('details')
+      .where('action', '=', 'white_label.optional_callback_learnt')
+      .where('subject', '=', `white_label:${s.partner.whiteLabelId}`)
+      .execute();
+    expect(audit.map((r) => (typeof r.details === 'string' ? JSON.parse(r.details) : r.details))).toEqual([
+      { callback: 'heartbeat', learnt: 'unsupported', status },
+    ]);
+    clock.advance(10_000);
+    expect((await get('/frame-api/sport-events', { authorization: `Bearer ${s.token}` })).statusCode).toBe(
+      200,
+    );
+    await sendHeartbeats(deps);
+    expect(heartbeatsOf(`nohb-${status}`)).toHaveLength(1);
+  });
 
   it.each([
     [{ status: 500, body: 'oops' }],
@@ -334,7 +335,9 @@ describe(`the frame API across origins, heartbeats and banners (${process.env.DA
       partnerServer.heartbeatAnswer = { status: 204, body: '' };
     }
     expect(heartbeatsOf(player)).toHaveLength(1);
-    expect((await get('/frame-api/sport-events', { authorization: `Bearer ${s.token}` })).statusCode).toBe(200);
+    expect((await get('/frame-api/sport-events', { authorization: `Bearer ${s.token}` })).statusCode).toBe(
+      200,
+    );
   });
 
   it("shows the partner's banners, cached per locale and placement; a failure shows none", async () => {
@@ -387,27 +390,29 @@ describe(`the frame API across origins, heartbeats and banners (${process.env.DA
     expect(partnerServer.banners).toEqual([]);
   });
 
-  it.each([404, 405, 501])(
-    'learns from a %i that the white label has no banners, and asks no more',
-    async (status) => {
-      const s = await activeSession({}, `banners-${status}`);
-      partnerServer.banners = [];
-      partnerServer.bannerAnswer = { status, body: {} };
-      const auth = { authorization: `Bearer ${s.token}` };
-      try {
-        expect((await get('/frame-api/banners?placement=top&locale=en', auth)).json()).toEqual({ banners: [] });
-      } finally {
-        partnerServer.bannerAnswer = { status: 200, body: { banners: [] } };
-      }
-      expect(partnerServer.banners).toHaveLength(1);
-      const wl = await admin('PATCH', `/admin/white-labels/${s.partner.whiteLabelId}`, {});
-      expect(wl.json().optional_callbacks.banners).toMatchObject({ learnt: 'unsupported', last_status: status });
-      // past the white label cache: not asked again (another placement, so no banner cache either)
-      clock.advance(2_000);
-      expect((await get('/frame-api/banners?placement=side&locale=en', auth)).json()).toEqual({ banners: [] });
-      expect(partnerServer.banners).toHaveLength(1);
-    },
-  );
+  it.each([
+    404, 405, 501,
+  ])('learns from a %i that the white label has no banners, and asks no more', async (status) => {
+    const s = await activeSession({}, `banners-${status}`);
+    partnerServer.banners = [];
+    partnerServer.bannerAnswer = { status, body: {} };
+    const auth = { authorization: `Bearer ${s.token}` };
+    try {
+      expect((await get('/frame-api/banners?placement=top&locale=en', auth)).json()).toEqual({ banners: [] });
+    } finally {
+      partnerServer.bannerAnswer = { status: 200, body: { banners: [] } };
+    }
+    expect(partnerServer.banners).toHaveLength(1);
+    const wl = await admin('PATCH', `/admin/white-labels/${s.partner.whiteLabelId}`, {});
+    expect(wl.json().optional_callbacks.banners).toMatchObject({
+      learnt: 'unsupported',
+      last_status: status,
+    });
+    // past the white label cache: not asked again (another placement, so no banner cache either)
+    clock.advance(2_000);
+    expect((await get('/frame-api/banners?placement=side&locale=en', auth)).json()).toEqual({ banners: [] });
+    expect(partnerServer.banners).toHaveLength(1);
+  });
 
   it("lists the player's available bonuses for the bet slip", async () => {
     const created = await t.app.inject({
