@@ -6,14 +6,30 @@ import { request } from 'undici';
  * A partner server for tests that implements only some callbacks: it forwards every request byte for byte to a real
  * partner (the reference wallet) except those whose path `refuses` (given as paths, or a test), which it answers 404
  * itself, as a partner without those callbacks does. It counts what it received per path (refused ones too).
+ * `answer`, when set, may answer a request itself (a status and a body) instead of forwarding it.
  */
 export async function proxyWithout(
   target: string,
   refuses: readonly string[] | ((path: string) => boolean),
-): Promise<{ url: string; received: Map<string, number>; close: () => Promise<void> }> {
+): Promise<{
+  url: string;
+  received: Map<string, number>;
+  answer: ((path: string, body: string) => { status: number; body: string } | undefined) | undefined;
+  close: () => Promise<void>;
+}> {
   const refused = typeof refuses === 'function' ? refuses : (path: string) => refuses.includes(path);
   const received = new Map<string, number>();
   const base = target.replace(/\/+$/, '');
+  const proxy: Awaited<ReturnType<typeof proxyWithout>> = {
+    url: '',
+    received,
+    answer: undefined,
+    close: () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
+  };
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -24,6 +40,12 @@ export async function proxyWithout(
       if (refused(bare)) {
         res.writeHead(404, { 'content-type': 'application/json' });
         res.end('{"error":{"code":"not_found"}}');
+        return;
+      }
+      const own = proxy.answer?.(bare, Buffer.concat(chunks).toString('utf8'));
+      if (own) {
+        res.writeHead(own.status, { 'content-type': 'application/json' });
+        res.end(own.body);
         return;
       }
       const headers: IncomingHttpHeaders = { ...req.headers };
@@ -52,13 +74,6 @@ export async function proxyWithout(
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    received,
-    close: () =>
-      new Promise<void>((r) => {
-        server.closeAllConnections();
-        server.close(() => r());
-      }),
-  };
+  proxy.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return proxy;
 }

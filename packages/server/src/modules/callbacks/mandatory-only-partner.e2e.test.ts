@@ -176,4 +176,29 @@ describe(`a partner that implements only the mandatory callbacks (${process.env.
     // the wallet saw the stake lost, with no refund
     expect((await p.walletApi.balance('insured')).available).toBe('90.000000');
   });
+
+  it('a callback answered auth_session_unknown ends the session its bet was placed with, and is still delivered', async () => {
+    const e = await newSportEvent(p, 1);
+    await p.walletApi.deposit('told-out', '100');
+    const session = await p.session('told-out', { sid: 'told-out' });
+    const bet = await place(session, e, { stake: '5' });
+    expect(bet.json.status).toBe(1);
+    const betId = bet.json.id as string;
+    await delivered();
+    let settles = 0;
+    partner.answer = (path, body) =>
+      path === '/bet/settle' && body.includes(betId) && settles++ === 0
+        ? { status: 400, body: '{"error":{"code":"auth_session_unknown"}}' }
+        : undefined;
+    try {
+      await result(e, 1);
+    } finally {
+      partner.answer = undefined;
+    }
+    // refused once, then delivered on its retry
+    expect(settles).toBe(2);
+    expect((await deliveriesOf(betId)).at(-1)).toMatchObject({ path: '/bet/settle', status: 'delivered' });
+    expect((await p.call('GET', '/frame-api/sport-events', { token: session })).status).toBe(401);
+    expect((await place(session, e)).status).toBe(401);
+  });
 });
