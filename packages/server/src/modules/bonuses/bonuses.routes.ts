@@ -20,6 +20,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app/wiring.js';
 import { ADMIN_SECURITY, actorOf } from '../../http/auth.js';
+import { example } from '../../http/openapi.js';
 import { partnerOf } from '../auth/session.routes.js';
 import { cancelBetBoost } from './cancel-bet-boost.js';
 import { cancelFreebet } from './cancel-freebet.js';
@@ -74,7 +75,23 @@ export async function bonusesRoutes(app: FastifyInstance, appDeps: AppDeps): Pro
           { additionalProperties: false },
         ),
         response: {
-          200: Type.Object({ items: Type.Array(InsuranceOpenItemView) }, { title: 'InsuranceOpenItemList' }),
+          200: example(
+            Type.Object({ items: Type.Array(InsuranceOpenItemView) }, { title: 'InsuranceOpenItemList' }),
+            {
+              items: [
+                {
+                  white_label_id: 'b3c1d2e4-0000-4000-8000-000000000001',
+                  bet_id: '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d',
+                  insurance_id: '4f3e2d1c-0b9a-4876-8543-210fedcba987',
+                  player_id: 'player-42',
+                  kind: 'refund_kept_not_earned',
+                  amount: '4.000000',
+                  currency_code: 'EUR',
+                  since: '2024-05-01T18:02:11.000Z',
+                },
+              ],
+            },
+          ),
         },
       },
     },
