@@ -364,6 +364,30 @@ export const InsurancePage = Type.Object({
   next_cursor: Type.Union([Type.String(), Type.Null()]),
 });
 
+/**
+ * One open item of an insurance refund for the operator (the insurance refund rule: a refund is paid at most once):
+ * - `refund_kept_not_earned`: the refund stays with the player (the partner could not take it back: it opted out of
+ *   `/bet/insurances/cancel` or does not implement it) though the bet's corrected result no longer earns it;
+ * - `refund_not_paid`: the bet's result earns a refund the partner never credited (it does not implement
+ *   `/bet/insurances/accepted`).
+ * `amount` is the refund, 6 decimals, in `currency_code`; `since` when the item opened (ISO 8601).
+ */
+export const InsuranceOpenItemView = Type.Object(
+  {
+    white_label_id: Type.String(),
+    bet_id: Type.String(),
+    insurance_id: Type.String(),
+    player_id: Type.String(),
+    kind: Type.Union([Type.Literal('refund_kept_not_earned'), Type.Literal('refund_not_paid')]),
+    amount: Type.String({ description: 'the refund, 6 decimals' }),
+    currency_code: Type.String(),
+    since: Type.String({ description: 'when the item opened (ISO 8601)' }),
+  },
+  { additionalProperties: false },
+);
+/** See {@link InsuranceOpenItemView}. */
+export type InsuranceOpenItemView = Static<typeof InsuranceOpenItemView>;
+
 // ---------------------------------------------------------------------------------------------------------------
 // Bet boosts
 // ---------------------------------------------------------------------------------------------------------------

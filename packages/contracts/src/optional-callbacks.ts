@@ -142,6 +142,7 @@ export const OptionalCallbacksInput = Type.Object(
     additionalProperties: false,
     description:
       'the optional callbacks the partner announces it implements; only the names given change (insurance_cancel null means the default: on)',
+    examples: [{ heartbeat: true, cash_out: false }],
   },
 );
 export type OptionalCallbacksInput = Static<typeof OptionalCallbacksInput>;

@@ -123,7 +123,79 @@ export function Bonuses({ wl, readOnly }: { wl: string; readOnly: boolean }) {
           ))}
         </tbody>
       </table>
+      {kind === 'insurances' && <InsuranceOpenItems wl={wl} />}
     </Section>
+  );
+}
+
+interface OpenItem {
+  white_label_id: string;
+  bet_id: string;
+  insurance_id: string;
+  player_id: string;
+  kind: 'refund_kept_not_earned' | 'refund_not_paid';
+  amount: string;
+  currency_code: string;
+  since: string;
+}
+
+const OPEN_ITEM_KIND: Record<OpenItem['kind'], string> = {
+  refund_kept_not_earned: 'kept by the player, no longer earned (the partner could not take it back)',
+  refund_not_paid: 'earned, never paid (the partner has no insurance callbacks)',
+};
+
+/**
+ * Insurance refunds to settle by hand with the partner: a refund is paid at most once, so one that could not be taken
+ * back stays with the player even when a corrected result no longer earns it, and one the partner refused is owed.
+ */
+function InsuranceOpenItems({ wl }: { wl: string }) {
+  const { data, error } = useLoad(
+    () =>
+      api<{ items: OpenItem[] }>(
+        'GET',
+        `/admin/insurance-open-items?white_label_id=${encodeURIComponent(wl)}`,
+      ),
+    [wl],
+  );
+  return (
+    <div data-section="insurance-open-items">
+      <h3>Insurance refunds to settle by hand</h3>
+      <ErrorBox error={error} />
+      {(data?.items ?? []).length === 0 ? (
+        <p>None.</p>
+      ) : (
+        <table>
+          <thead>
+            <tr>
+              <th>bet</th>
+              <th>insurance</th>
+              <th>player</th>
+              <th>refund</th>
+              <th>open item</th>
+              <th>since</th>
+            </tr>
+          </thead>
+          <tbody>
+            {(data?.items ?? []).map((o) => (
+              <tr key={o.insurance_id} data-open-item={o.insurance_id}>
+                <td>
+                  <code>{o.bet_id}</code>
+                </td>
+                <td>
+                  <code>{o.insurance_id.slice(0, 8)}</code>
+                </td>
+                <td>{o.player_id}</td>
+                <td>
+                  {o.amount} {o.currency_code}
+                </td>
+                <td data-field="kind">{OPEN_ITEM_KIND[o.kind]}</td>
+                <td>{fmtTime(o.since)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </div>
   );
 }
 

@@ -5,12 +5,17 @@ import pino from 'pino';
 import type { Database } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 import type { Authenticator, UserAuthenticator } from '../http/auth.js';
+import { endSessionOfBet } from '../modules/auth/auth.repo.js';
 import { createAuthenticator } from '../modules/auth/authenticator.js';
 import { expireSession } from '../modules/auth/expire-session.js';
 import { BetEvents } from '../modules/bets/bet-events.js';
 import type { PlacementDeps } from '../modules/bets/place-bet.js';
 import { PlacementWrites } from '../modules/bets/placement-writes.js';
 import { recoverPlacements } from '../modules/bets/recover-placements.js';
+import {
+  onInsuranceAcceptedUnsupported,
+  onInsuranceCancelUnsupported,
+} from '../modules/bonuses/on-insurance-callback-unsupported.js';
 import { type CallbacksService, createCallbacksService } from '../modules/callbacks/callbacks.service.js';
 import type { OptionalCallbackHooks } from '../modules/callbacks/dispatcher.js';
 import { CallbackSender } from '../modules/callbacks/send-callback.js';
@@ -128,14 +133,24 @@ export async function buildDeps(configIn: Config, opts: BuildDepsOptions = {}): 
   lifecycle.onStop('callback sender', () => sender.close());
   // optional callbacks: what the partner's answers teach of its white label, and what an unsupported one undoes in
   // the same transaction (the optional callbacks rule)
-  const onUnsupported: NonNullable<OptionalCallbackHooks['onUnsupported']> = {};
+  const onUnsupported: NonNullable<OptionalCallbackHooks['onUnsupported']> = {
+    // an insurance refund is paid at most once: what stands when its accepted or cancel is not implemented
+    [CALLBACK_PATHS.insuranceAccepted]: onInsuranceAcceptedUnsupported,
+    [CALLBACK_PATHS.insuranceCancel]: onInsuranceCancelUnsupported,
+  };
   const optionalCallbackHooks: OptionalCallbackHooks = { learn: learnOptionalCallback, onUnsupported };
+  const sessionEvents = new SessionEvents();
   const callbacks = createCallbacksService(database, whiteLabelTargets({ database, clock }), sender, logger, {
     concurrency: config.callbacks.concurrency,
     leaseMs: config.callbacks.leaseMs,
     pollMs: config.callbacks.pollMs,
     doorbell: config.scaleOut.doorbell,
     optional: optionalCallbackHooks,
+    // a callback answered auth_session_unknown / auth_credentials_expired ends the bet's session (the sessions rule)
+    onSessionEnding: async (d) => {
+      const ended = await endSessionOfBet(database.db, d.bet_id, new Date(clock.now()));
+      if (ended) sessionEvents.ended(ended, 'callback');
+    },
   });
   const feed = await startFeed({
     database,
@@ -214,7 +229,7 @@ export async function buildDeps(configIn: Config, opts: BuildDepsOptions = {}): 
   const deps: AppDeps = {
     feed,
     betEvents,
-    sessionEvents: new SessionEvents(),
+    sessionEvents,
     placement,
     risk,
     config,

@@ -387,12 +387,23 @@ export interface InsuranceTable {
   bet_id: string | null;
   applied_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   refund_amount: string | null;
+  /**
+   * Where the refund stands (docs/decisions.md, "Insurance refunds"): `paid` an accepted stands and can be taken back,
+   * `cancel_requested` a cancel takes it back, `kept` it stands and cannot be taken back, `not_paid` the partner
+   * refused the accepted; null: no refund.
+   */
+  refund_state: ColumnType<RefundState | null, RefundState | null | undefined, RefundState | null>;
+  /** Whether the bet's latest result earns the refund; null while the bet is unsettled (or never settled). */
+  earned: ColumnType<boolean | null, boolean | null | undefined, boolean | null>;
   resolved_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   idempotence_id: string | null;
   request_hash: string | null;
   created_at: ColumnType<Date, Date | string, Date | string>;
   updated_at: ColumnType<Date, Date | string, Date | string>;
 }
+
+/** Where an insurance refund stands (see {@link InsuranceTable.refund_state}). */
+export type RefundState = 'paid' | 'cancel_requested' | 'kept' | 'not_paid';
 
 /** A bet boost (DECISIONS D19; docs/adr/0009-bonuses.md). */
 export interface BetBoostTable {

@@ -1,4 +1,5 @@
 import type { Insertable, Selectable } from 'kysely';
+import { sql } from 'kysely';
 import type { AccessTokenTable, SessionTokenTable } from '../../db/schema.js';
 import type { Executor } from '../../db/transaction.js';
 
@@ -119,6 +120,21 @@ export async function endSession(
     .where('white_label_id', '=', whiteLabelId)
     .where('token_hash', '=', tokenHash)
     .executeTakeFirst();
+}
+
+/**
+ * Ends the session a bet was placed with (keeps the first end time); returns its id when this call ended it, undefined
+ * when the bet has no session, or it had ended already.
+ */
+export async function endSessionOfBet(db: Executor, betId: string, at: Date): Promise<string | undefined> {
+  // the bet's `session_token_hash` column names its session by the session's id (a hash, for older rows)
+  const r = await sql<{ id: string }>`
+    UPDATE session_token s SET ended_at = ${at.toISOString()}::timestamptz
+    FROM bet b
+    WHERE b.id = ${betId} AND b.session_token_hash IS NOT NULL AND s.white_label_id = b.white_label_id
+      AND (s.id::text = b.session_token_hash OR s.token_hash = b.session_token_hash) AND s.ended_at IS NULL
+    RETURNING s.id`.execute(db);
+  return r.rows[0]?.id;
 }
 
 /** Removes sessions of a white label that expired before `before`. */

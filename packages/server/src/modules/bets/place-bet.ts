@@ -24,6 +24,7 @@ import { failpoint } from '../../app/failpoints.js';
 import type { Database } from '../../db/database.js';
 import { inTransaction } from '../../db/transaction.js';
 import type { PlayerSession } from '../../http/auth.js';
+import { SESSION_ENDING_CODES } from '../auth/session-ending-answer.js';
 // bonuses: the module's placement hooks, called where marked "bonuses"
 import { checkBonuses } from '../bonuses/check-bonuses.js';
 import { releaseBonuses } from '../bonuses/release-bonuses.js';
@@ -347,7 +348,8 @@ export async function placeBet(deps: PlacementDeps, session: PlayerSession, body
         await releaseBonuses(tx, betId, new Date(clock.now())); // bonuses
       }
     });
-    if (outcome.code === 'auth_credentials_expired') {
+    // the partner says the session is over: it ends (the sessions rule)
+    if (SESSION_ENDING_CODES.has(outcome.code)) {
       await deps.sessions.expire(session.whiteLabelId, session.token).catch(() => {});
     }
     return finish(deps, betId);

@@ -2,8 +2,9 @@ import type { BetView, InsuranceView } from '@bookie/contracts';
 import { isCallbackBody } from '@bookie/contracts';
 import { startTestWallet, type TestWallet } from '@bookie/wallet/testing/in-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSession } from '../../testing/partner.js';
+import { createSession, TEST_ADMIN_TOKEN } from '../../testing/partner.js';
 import { waitUntil } from '../../testing/scripted-partner.js';
+import { proxyWithout } from '../../testing/unsupported-paths-proxy.js';
 import { recoverPlacements } from '../bets/recover-placements.js';
 import { type SettlementWorld, settlementWorld } from '../settlement/settlement.testing.js';
 
@@ -378,7 +379,7 @@ describe(`bonuses through the life of a bet, with the reference wallet (${proces
 
   describe('insurance: available → applied → paid or declined; paid → cancelled', () => {
     it('lost within max_odds_count_lose: paid (refund min(S × percent / 100, max_amount)); unsettle cancels it; settled again, paid again', async () => {
-      const p = await player('ins-paid', '100', { insurance_cancel_callbacks: true });
+      const p = await player('ins-paid', '100');
       const e = await w.newEvent();
       const ins = await insurance(p); // 50 % of 10 = 5, capped at 4
       const bet = await place(p.session, { selections: [sel(e)], insurance_id: ins });
@@ -437,26 +438,154 @@ describe(`bonuses through the life of a bet, with the reference wallet (${proces
       expect(check.ok).toBe(true);
     });
 
-    it('sends no /bet/insurances/cancel to a white label that did not turn it on (D45)', async () => {
-      const p = await player('ins-nocancel', '100');
+    /** The operator's open items of insurance refunds of a white label. */
+    async function openItems(whiteLabelId: string) {
+      const r = await w.t.app.inject({
+        method: 'GET',
+        url: `/admin/insurance-open-items?white_label_id=${whiteLabelId}`,
+        headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}` },
+      });
+      expect(r.statusCode, r.body).toBe(200);
+      return r.json().items as Array<Record<string, unknown>>;
+    }
+
+    /** The `bookie_insurance_open_items` gauge of a white label and kind (0 when absent). */
+    async function openItemsMetric(whiteLabelId: string, kind: string) {
+      const { text } = await w.t.deps.metrics!.expose();
+      const line = text
+        .split('\n')
+        .find((l) =>
+          l.startsWith(`bookie_insurance_open_items{white_label="${whiteLabelId}",kind="${kind}"}`),
+        );
+      return line ? Number(line.split(' ').pop()) : 0;
+    }
+
+    const insuranceAudit = async (ins: string) =>
+      (
+        await w.t.deps.database.db
+          .selectFrom('audit_log')
+          .select(['action', 'details'])
+          .where('subject', '=', `insurance:${ins}`)
+          .orderBy('id')
+          .execute()
+      ).map((r): { action: string; kind?: string } => ({
+        action: r.action,
+        ...((typeof r.details === 'string' ? JSON.parse(r.details) : r.details) as { kind?: string }),
+      }));
+
+    const paths = async (betId: string) => (await callbacksOf(betId)).map((c) => c.path);
+    const insurancePaths = async (betId: string) =>
+      (await paths(betId)).filter((x) => x.startsWith('/bet/insurances/'));
+
+    it('a refund that cannot be taken back (opted out of cancel) stays with the player, is never paid twice, and is an open item while not earned', async () => {
+      const p = await player('ins-nocancel', '100', { insurance_cancel_callbacks: false });
       const e = await w.newEvent();
       const ins = await insurance(p);
       const bet = await place(p.session, { selections: [sel(e)], insurance_id: ins });
       await result(e, '2', 2);
       await delivered(bet.id, 4);
+      expect(await balance(p.id)).toEqual({ available: '94.000000', held: '0.000000' });
+      // unsettled: no cancel; the refund stays
       await result(e, '2', 0);
       await delivered(bet.id, 5);
+      expect((await p.rest('GET', `/insurance/${ins}`)).json).toMatchObject({
+        status: 'paid',
+        refund_amount: '4.000000',
+      });
+      // settled lost again: earned, and already paid: nothing more
       await result(e, '2', 2);
-      await delivered(bet.id, 7);
-      expect((await callbacksOf(bet.id)).map((c) => c.path)).toEqual([
+      await delivered(bet.id, 6);
+      expect(await paths(bet.id)).toEqual([
         '/bet/place',
         '/bet/accept',
         '/bet/settle',
         '/bet/insurances/accepted',
         '/bet/unsettle',
         '/bet/settle',
-        '/bet/insurances/accepted',
       ]);
+      expect(await openItems(p.whiteLabelId)).toEqual([]);
+      // corrected to a win: the kept refund is no longer earned: an open item for the operator
+      await result(e, '2', 1);
+      await delivered(bet.id, 8);
+      expect(await insurancePaths(bet.id)).toEqual(['/bet/insurances/accepted']);
+      expect(await balance(p.id)).toEqual({ available: '119.000000', held: '0.000000' });
+      expect(await openItems(p.whiteLabelId)).toEqual([
+        {
+          white_label_id: p.whiteLabelId,
+          bet_id: bet.id,
+          insurance_id: ins,
+          player_id: p.id,
+          kind: 'refund_kept_not_earned',
+          amount: '4.000000',
+          currency_code: 'EUR',
+          since: expect.any(String),
+        },
+      ]);
+      expect(await openItemsMetric(p.whiteLabelId, 'refund_kept_not_earned')).toBe(1);
+      // lost once more: earned again, the item closes
+      await result(e, '2', 2);
+      await delivered(bet.id, 10);
+      expect(await insurancePaths(bet.id)).toEqual(['/bet/insurances/accepted']);
+      expect(await openItems(p.whiteLabelId)).toEqual([]);
+      expect(await openItemsMetric(p.whiteLabelId, 'refund_kept_not_earned')).toBe(0);
+      expect((await insuranceAudit(ins)).map((x) => [x.action, x.kind ?? null])).toEqual([
+        ['insurance.refund_kept', null],
+        ['insurance.open_item_opened', 'refund_kept_not_earned'],
+        ['insurance.open_item_closed', 'refund_kept_not_earned'],
+      ]);
+      expect(await balance(p.id)).toEqual({ available: '94.000000', held: '0.000000' });
+      expect((await wallet.api.checkLedger(p.id)).ok).toBe(true);
+    });
+
+    it('a cancel the partner does not implement leaves the refund with the player; the insurance callbacks queued behind it are withdrawn', async () => {
+      // the reference wallet, behind a proxy that answers 404 to /bet/insurances/cancel
+      const proxy = await proxyWithout(wallet.url, ['/bet/insurances/cancel']);
+      try {
+        const p = await player('ins-cancel-404', '100', { callback_url: proxy.url });
+        const e = await w.newEvent();
+        const ins = await insurance(p);
+        const bet = await place(p.session, { selections: [sel(e)], insurance_id: ins });
+        await result(e, '2', 2);
+        await delivered(bet.id, 4);
+        expect(await balance(p.id)).toEqual({ available: '94.000000', held: '0.000000' });
+        // corrected to a win in one go: unsettle, settle, cancel, decline queued; the cancel is answered 404
+        await result(e, '2', 1);
+        await delivered(bet.id, 8);
+        const rows = await w.t.deps.database.db
+          .selectFrom('callback_delivery')
+          .select(['path', 'status', 'last_status'])
+          .where('bet_id', '=', bet.id)
+          .orderBy('id')
+          .execute();
+        expect(rows.slice(4).map((r) => [r.path, r.status])).toEqual([
+          ['/bet/unsettle', 'delivered'],
+          ['/bet/settle', 'delivered'],
+          ['/bet/insurances/cancel', 'unsupported'],
+          ['/bet/insurances/decline', 'unsupported'],
+        ]);
+        expect(rows[6]!.last_status).toBe(404);
+        expect(rows[7]!.last_status).toBeNull();
+        expect(await balance(p.id)).toEqual({ available: '119.000000', held: '0.000000' });
+        expect((await p.rest('GET', `/insurance/${ins}`)).json).toMatchObject({
+          status: 'paid',
+          refund_amount: '4.000000',
+        });
+        expect(await openItems(p.whiteLabelId)).toMatchObject([
+          { bet_id: bet.id, insurance_id: ins, kind: 'refund_kept_not_earned', amount: '4.000000' },
+        ]);
+        // learnt: later unsettles send no cancel, and a loss pays no second accepted
+        await result(e, '2', 2);
+        await delivered(bet.id, 10);
+        expect(await insurancePaths(bet.id)).toEqual([
+          '/bet/insurances/accepted',
+          '/bet/insurances/cancel',
+          '/bet/insurances/decline',
+        ]);
+        expect(await openItems(p.whiteLabelId)).toEqual([]);
+        expect(await balance(p.id)).toEqual({ available: '94.000000', held: '0.000000' });
+      } finally {
+        await proxy.close();
+      }
     });
 
     it('won: declined, winnings paid normally; unsettled and settled lost: paid', async () => {

@@ -146,16 +146,6 @@ export async function insuranceOfBet(tx: Executor, betId: string): Promise<Insur
   return tx.selectFrom('insurance').selectAll().where('bet_id', '=', betId).forUpdate().executeTakeFirst();
 }
 
-/** Whether a white label turned on `/bet/insurances/cancel` (DECISIONS D45). */
-export async function sendsInsuranceCancel(tx: Executor, whiteLabelId: string): Promise<boolean> {
-  const r = await tx
-    .selectFrom('white_label')
-    .select('insurance_cancel_callbacks')
-    .where('id', '=', whiteLabelId)
-    .executeTakeFirst();
-  return r?.insurance_cancel_callbacks ?? true;
-}
-
 /** Changes an insurance's columns. */
 export async function updateInsurance(
   db: Executor,
@@ -183,6 +173,58 @@ export async function applyInsurance(
     .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', i.now)]))
     .executeTakeFirst();
   return r.numUpdatedRows > 0n;
+}
+
+/** One open item of an insurance refund for the operator (see `openItemOf`), with its bet and white label. */
+export interface InsuranceOpenItemRow {
+  insurance_id: string;
+  white_label_id: string;
+  bet_id: string;
+  player_id: string;
+  currency_code: string;
+  kind: 'refund_kept_not_earned' | 'refund_not_paid';
+  amount: string;
+  since: Date;
+}
+
+/**
+ * The open items of insurance refunds, newest first (the same rule as `openItemOf`: a kept refund the latest result
+ * does not earn, an earned refund that was not paid); of one white label when given.
+ */
+export async function listInsuranceOpenItems(
+  db: Executor,
+  f: { whiteLabelId?: string | undefined; limit: number },
+): Promise<InsuranceOpenItemRow[]> {
+  const r = await sql<InsuranceOpenItemRow>`
+    SELECT id AS insurance_id, white_label_id, bet_id, player_id, currency_code,
+      CASE refund_state WHEN 'kept' THEN 'refund_kept_not_earned' ELSE 'refund_not_paid' END AS kind,
+      refund_amount::text AS amount, updated_at AS since
+    FROM insurance
+    WHERE ((refund_state = 'kept' AND earned = false) OR (refund_state = 'not_paid' AND earned = true))
+      ${f.whiteLabelId !== undefined ? sql`AND white_label_id = ${f.whiteLabelId}` : sql``}
+    ORDER BY updated_at DESC, id DESC
+    LIMIT ${f.limit}`.execute(db);
+  return r.rows.map((x) => ({ ...x, since: new Date(x.since) }));
+}
+
+/** The number of open items of insurance refunds per white label and kind (for /metrics). */
+export async function countInsuranceOpenItems(
+  db: Executor,
+): Promise<Array<{ whiteLabelId: string; kind: string; count: number }>> {
+  const r = await sql<{ white_label_id: string; kind: string; n: string }>`
+    SELECT white_label_id,
+      CASE refund_state WHEN 'kept' THEN 'refund_kept_not_earned' ELSE 'refund_not_paid' END AS kind,
+      count(*)::text AS n
+    FROM insurance
+    WHERE (refund_state = 'kept' AND earned = false) OR (refund_state = 'not_paid' AND earned = true)
+    GROUP BY 1, 2`.execute(db);
+  return r.rows.map((x) => ({ whiteLabelId: x.white_label_id, kind: x.kind, count: Number(x.n) }));
+}
+
+/** The insurance of a bet by its id, locked (a callback's `bet_insurance_id`). */
+export async function lockInsurance(tx: Executor, id: string): Promise<InsuranceRow | undefined> {
+  if (!isBonusId(id)) return undefined;
+  return tx.selectFrom('insurance').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
 }
 
 /** applied → available: the insurance claimed by a bet whose acceptance did not go through. */

@@ -10,6 +10,7 @@ import {
   CreateInsuranceBody,
   FreebetPage,
   FreebetView,
+  InsuranceOpenItemView,
   InsurancePage,
   InsuranceView,
   UpdateFreebetBody,
@@ -18,7 +19,8 @@ import {
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app/wiring.js';
-import { actorOf } from '../../http/auth.js';
+import { ADMIN_SECURITY, actorOf } from '../../http/auth.js';
+import { example } from '../../http/openapi.js';
 import { partnerOf } from '../auth/session.routes.js';
 import { cancelBetBoost } from './cancel-bet-boost.js';
 import { cancelFreebet } from './cancel-freebet.js';
@@ -31,6 +33,7 @@ import type { BonusesDeps } from './deps.js';
 import { getBetBoost, listBetBoosts } from './get-bet-boost.js';
 import { getFreebet, listFreebets } from './get-freebet.js';
 import { getInsurance, listInsurances } from './get-insurance.js';
+import { insuranceOpenItems } from './list-insurance-open-items.js';
 import { updateFreebetRecord } from './update-freebet.js';
 import { updateInsuranceRecord } from './update-insurance.js';
 
@@ -52,6 +55,55 @@ export async function bonusesRoutes(app: FastifyInstance, appDeps: AppDeps): Pro
   const insurance = { tags: ['insurance'], security };
   const boosts = { tags: ['bet boosts'], security };
   const wl = (req: Parameters<typeof partnerOf>[0]) => partnerOf(req).whiteLabelId;
+
+  app.get<{ Querystring: { white_label_id?: string; limit?: number } }>(
+    '/admin/insurance-open-items',
+    {
+      preHandler: app.requireUserOrAdmin,
+      schema: {
+        tags: ['operator'],
+        operationId: 'listInsuranceOpenItems',
+        summary: 'Insurance refunds to settle by hand',
+        description:
+          'Insurance refunds the operator must settle with the partner by hand, newest first: a refund that stays with the player because the partner could not take it back (`refund_kept_not_earned`: it opted out of or does not implement `/bet/insurances/cancel`) while the corrected result no longer earns it, and an earned refund the partner never credited (`refund_not_paid`: it does not implement `/bet/insurances/accepted`). A partner user sees its own white label only.',
+        security: ADMIN_SECURITY,
+        querystring: Type.Object(
+          {
+            white_label_id: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+            limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 100 })),
+          },
+          { additionalProperties: false },
+        ),
+        response: {
+          200: example(
+            Type.Object({ items: Type.Array(InsuranceOpenItemView) }, { title: 'InsuranceOpenItemList' }),
+            {
+              items: [
+                {
+                  white_label_id: 'b3c1d2e4-0000-4000-8000-000000000001',
+                  bet_id: '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d',
+                  insurance_id: '4f3e2d1c-0b9a-4876-8543-210fedcba987',
+                  player_id: 'player-42',
+                  kind: 'refund_kept_not_earned',
+                  amount: '4.000000',
+                  currency_code: 'EUR',
+                  since: '2024-05-01T18:02:11.000Z',
+                },
+              ],
+            },
+          ),
+        },
+      },
+    },
+    async (req) => {
+      const own = req.user && req.user.role !== 'operator' ? (req.user.whiteLabelId ?? undefined) : undefined;
+      const items = await insuranceOpenItems(appDeps.database.db, {
+        whiteLabelId: own ?? req.query.white_label_id,
+        limit: req.query.limit ?? 100,
+      });
+      return { items };
+    },
+  );
 
   app.post<{ Body: CreateFreebetBody }>(
     '/freebet/create',

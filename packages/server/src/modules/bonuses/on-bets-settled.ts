@@ -4,7 +4,10 @@ import type { Executor } from '../../db/transaction.js';
 import type { Bet } from '../bets/bet.js';
 import { money6 } from '../bets/callback-bodies.js';
 import { type CallbackToEnqueue, enqueueCallbacks } from '../callbacks/enqueue-callbacks.js';
-import { insuranceOfBet, sendsInsuranceCancel, updateInsurance, useFreebet } from './bonuses.repo.js';
+import { findWhiteLabel } from '../tenants/tenants.repo.js';
+import { supportsCallback, toWhiteLabel, type WhiteLabel } from '../tenants/white-label.js';
+import { insuranceOfBet, useFreebet } from './bonuses.repo.js';
+import { saveRefund } from './insurance-refund.js';
 import { ruleOf } from './insurance-rule.js';
 
 /**
@@ -25,12 +28,16 @@ export interface BetSettlementChange {
  * follow its `/bet/settle` or `/bet/unsettle` (D10 per-bet order):
  * - freebet (spec 01 "Freebet"): reserved → used when its bet is settled (won, lost or voided alike; the credit is the
  *   settle amount, D18);
- * - insurance (spec 01 "Bet insurance", D20), at every settle: paid (`/bet/insurances/accepted` with
- *   `refund_amount`) when the bet settled lost within `max_odds_count_lose`, else declined
- *   (`/bet/insurances/decline`); at every unsettle: paid → cancelled with `/bet/insurances/cancel` (only to white
- *   labels that turned `insurance_cancel_callbacks` on, D45) carrying the
- *   refund it takes back (as `/bet/unsettle` reverses a settle, D12), declined → applied (no money moved, no
- *   callback). So Σ accepted − Σ cancel = the refund currently paid, at every moment.
+ * - insurance (spec 01 "Bet insurance", D20; the insurance refund rule of docs/decisions.md: a refund is paid at most
+ *   once). At every settle Bookie judges whether the result earns the refund (`earned`): a loss within
+ *   `max_odds_count_lose` is paid with `/bet/insurances/accepted` (`refund_state` paid), anything else declined with
+ *   `/bet/insurances/decline`; to a white label without insurance callbacks (announced none, or answered them
+ *   404/405/501) nothing is sent and an earned refund is `not_paid` (an open item). At every unsettle a refund that
+ *   stands is taken back with `/bet/insurances/cancel` where the white label takes it (on by default; it may opt out,
+ *   or have answered it 404/405/501): the insurance is `cancelled` and the next settle judges it afresh. Where it
+ *   cannot be taken back the refund is `kept`: it stays with the player, no insurance callback is sent for it again
+ *   (never a second accepted), and while a later result does not earn it, it is an open item for the operator.
+ *   A declined insurance moved no money: an unsettle makes it applied again, without a callback.
  *
  * @returns the number of callbacks enqueued.
  */
@@ -40,65 +47,108 @@ export async function onBetsSettled(
   at: Date,
 ): Promise<number> {
   const callbacks: CallbackToEnqueue[] = [];
+  const whiteLabels = new Map<string, WhiteLabel>();
+  const whiteLabel = async (id: string): Promise<WhiteLabel | undefined> => {
+    if (!whiteLabels.has(id)) {
+      const row = await findWhiteLabel(tx, id);
+      if (row) whiteLabels.set(id, toWhiteLabel(row));
+    }
+    return whiteLabels.get(id);
+  };
   for (const { bet, unsettled, settleType } of changes) {
     const r = bet.row;
     if (r.freebet_id === null && r.insurance_id === null) continue;
     if (settleType !== undefined && r.freebet_id !== null) await useFreebet(tx, r.id, at);
     if (r.insurance_id === null) continue;
-    const ins = await insuranceOfBet(tx, r.id);
+    let ins = await insuranceOfBet(tx, r.id);
     if (!ins) continue; // the bet was accepted without its insurance (never: acceptance claims it)
+    const wl = await whiteLabel(r.white_label_id);
+    // a white label always exists for its bets; without one, rely on the defaults
+    const supports = (name: 'insurance' | 'insurance_cancel') => (wl ? supportsCallback(wl, name) : true);
     const base = { whiteLabelId: r.white_label_id, betId: r.id, foreignParams: r.foreign_params };
-    let status = ins.status;
     if (unsettled) {
-      if (status === 'paid') {
-        // not in spec 01's callback table: only for white labels that turned it on (D45)
-        if (await sendsInsuranceCancel(tx, r.white_label_id)) {
+      if (ins.refund_state === 'paid') {
+        if (supports('insurance_cancel')) {
           callbacks.push({
             ...base,
             path: CALLBACK_PATHS.insuranceCancel,
             body: { bet_id: r.id, bet_insurance_id: ins.id, refund_amount: money6(ins.refund_amount ?? '0') },
           });
+          ins = await saveRefund(
+            tx,
+            ins,
+            { status: 'cancelled', refund_state: 'cancel_requested', refund_amount: null, earned: null },
+            at,
+            'unsettled',
+          );
+        } else {
+          // it cannot be taken back: it stays with the player, and is never paid again
+          ins = await saveRefund(tx, ins, { refund_state: 'kept', earned: null }, at, 'unsettled');
         }
-        status = 'cancelled';
-        await updateInsurance(tx, ins.id, { status, refund_amount: null, updated_at: at });
-      } else if (status === 'declined') {
-        status = 'applied';
-        await updateInsurance(tx, ins.id, { status, updated_at: at });
+      } else if (ins.refund_state === 'kept') {
+        ins = await saveRefund(tx, ins, { earned: null }, at, 'unsettled');
+      } else if (ins.status === 'declined' || ins.status === 'paid') {
+        // no refund stands (declined, or never paid): nothing to take back
+        ins = await saveRefund(
+          tx,
+          ins,
+          { status: 'applied', refund_state: null, refund_amount: null, earned: null },
+          at,
+          'unsettled',
+        );
       }
     }
-    if (settleType !== undefined && (status === 'applied' || status === 'cancelled')) {
-      const outcome = settleInsurance(
-        settleType,
-        bet.selections.map((s) => ({ status: s.status as OddStatus })),
-        parseDecimal(r.stake, { field: 'stake', maxDecimals: 6 }),
-        ruleOf(ins),
-      );
-      if (outcome.accepted) {
-        const refund = formatMoney(outcome.refundAmount);
+    if (settleType === undefined) continue;
+    if (ins.refund_state !== 'kept' && ins.status !== 'applied' && ins.status !== 'cancelled') continue;
+    const outcome = settleInsurance(
+      settleType,
+      bet.selections.map((s) => ({ status: s.status as OddStatus })),
+      parseDecimal(r.stake, { field: 'stake', maxDecimals: 6 }),
+      ruleOf(ins),
+    );
+    if (ins.refund_state === 'kept') {
+      // the refund stays with the player whatever the result: only whether it is still earned changes
+      ins = await saveRefund(tx, ins, { earned: outcome.accepted }, at, 'settled');
+      continue;
+    }
+    const paysThroughCallbacks = supports('insurance');
+    if (outcome.accepted) {
+      const refund = formatMoney(outcome.refundAmount);
+      if (paysThroughCallbacks) {
         callbacks.push({
           ...base,
           path: CALLBACK_PATHS.insuranceAccepted,
           body: { bet_id: r.id, bet_insurance_id: ins.id, refund_amount: refund },
         });
-        await updateInsurance(tx, ins.id, {
+      }
+      ins = await saveRefund(
+        tx,
+        ins,
+        {
           status: 'paid',
+          refund_state: paysThroughCallbacks ? 'paid' : 'not_paid',
           refund_amount: refund,
+          earned: true,
           resolved_at: at,
-          updated_at: at,
-        });
-      } else {
+        },
+        at,
+        'settled',
+      );
+    } else {
+      if (paysThroughCallbacks) {
         callbacks.push({
           ...base,
           path: CALLBACK_PATHS.insuranceDeclined,
           body: { bet_id: r.id, bet_insurance_id: ins.id },
         });
-        await updateInsurance(tx, ins.id, {
-          status: 'declined',
-          refund_amount: null,
-          resolved_at: at,
-          updated_at: at,
-        });
       }
+      ins = await saveRefund(
+        tx,
+        ins,
+        { status: 'declined', refund_state: null, refund_amount: null, earned: false, resolved_at: at },
+        at,
+        'settled',
+      );
     }
   }
   return (await enqueueCallbacks(tx, callbacks)).length;

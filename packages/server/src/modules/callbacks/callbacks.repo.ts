@@ -128,6 +128,48 @@ export async function markUnsupported(
   return { recorded: res.rows.length > 0, next: res.rows.some((r) => r.next) };
 }
 
+/**
+ * Withdraws the pending callbacks of a bet on `paths` queued after delivery `afterId`: they are not sent (marked
+ * `unsupported` with `reason` as the last error, visible to operators and re-sendable by hand). They are behind
+ * `afterId` in the bet's queue, so none is in flight. Returns how many.
+ */
+export async function withdrawPendingCallbacks(
+  db: Executor,
+  betId: string,
+  paths: readonly string[],
+  afterId: bigint,
+  reason: string,
+): Promise<number> {
+  const r = await db
+    .updateTable('callback_delivery')
+    .set({ status: 'unsupported', last_error: reason.slice(0, 2000), lease_owner: null, lease_until: null })
+    .where('bet_id', '=', betId)
+    .where('status', '=', 'pending')
+    .where('path', 'in', paths)
+    .where('id', '>', afterId)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}
+
+/** Whether the last delivery on `path` of a bet before `beforeId` was delivered (answered 2xx). */
+export async function lastDeliveredBefore(
+  db: Executor,
+  betId: string,
+  path: string,
+  beforeId: bigint,
+): Promise<boolean> {
+  const r = await db
+    .selectFrom('callback_delivery')
+    .select('status')
+    .where('bet_id', '=', betId)
+    .where('path', '=', path)
+    .where('id', '<', beforeId)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return r?.status === 'delivered';
+}
+
 /** The outcome of a synchronous delivery's (/bet/place) attempt series. */
 export interface SyncOutcome {
   delivered: boolean;

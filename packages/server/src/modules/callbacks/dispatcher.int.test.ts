@@ -8,6 +8,7 @@ import { createWhiteLabel } from '../tenants/create-white-label.js';
 import { getWhiteLabel } from '../tenants/get-white-label.js';
 import { learnOptionalCallback } from '../tenants/learn-optional-callback.js';
 import { supportsCallback } from '../tenants/white-label.js';
+import type { CallbackDelivery } from './callbacks.repo.js';
 import { CallbackDispatcher, type OptionalCallbackHooks } from './dispatcher.js';
 import { enqueueCallbacks } from './enqueue-callbacks.js';
 import { listCallbackDeliveries } from './list-deliveries.js';
@@ -23,7 +24,10 @@ interface Received {
 
 /** A partner callback server whose answers the test scripts. */
 async function partner(
-  answer: (r: Received, n: number) => { status: number; delayMs?: number; headers?: Record<string, string> },
+  answer: (
+    r: Received,
+    n: number,
+  ) => { status: number; delayMs?: number; headers?: Record<string, string>; body?: string },
 ) {
   const received: Received[] = [];
   const server: Server = createServer((req, res) => {
@@ -37,7 +41,7 @@ async function partner(
       const a = answer(r, received.length);
       setTimeout(() => {
         res.writeHead(a.status, a.headers ?? {});
-        res.end(a.status >= 400 ? '{"error":{"code":"boom"}}' : '');
+        res.end(a.body ?? (a.status >= 400 ? '{"error":{"code":"boom"}}' : ''));
       }, a.delayMs ?? 0);
     });
   });
@@ -69,7 +73,12 @@ describe(`callback dispatcher (${process.env.DATABASE_URL ? 'postgres' : 'pglite
 
   function dispatcher(
     targets: CallbackTargets,
-    opts: { owner?: string; timeoutMs?: number; optional?: OptionalCallbackHooks } = {},
+    opts: {
+      owner?: string;
+      timeoutMs?: number;
+      optional?: OptionalCallbackHooks;
+      onSessionEnding?: (d: CallbackDelivery) => Promise<void>;
+    } = {},
   ) {
     const sender = new CallbackSender({ timeoutMs: opts.timeoutMs ?? 2000 });
     const d = new CallbackDispatcher(t, targets, sender, logger, {
@@ -79,6 +88,7 @@ describe(`callback dispatcher (${process.env.DATABASE_URL ? 'postgres' : 'pglite
       retryDelay: () => 30,
       ...(opts.owner ? { owner: opts.owner } : {}),
       ...(opts.optional ? { optional: opts.optional } : {}),
+      ...(opts.onSessionEnding ? { onSessionEnding: opts.onSessionEnding } : {}),
     });
     stops.push(async () => {
       await d.stop();
@@ -232,6 +242,48 @@ describe(`callback dispatcher (${process.env.DATABASE_URL ? 'postgres' : 'pglite
       lastStatus: 204,
     });
     expect(undone).toEqual(['I1:unsupported']);
+  });
+
+  it('tells of a callback answered auth_session_unknown or auth_credentials_expired (the session ends), and still retries it', async () => {
+    const codes: Record<string, string> = {
+      S1: 'auth_session_unknown',
+      S2: 'auth_credentials_expired',
+      S3: 'not_enough_balance',
+    };
+    const p = await partner((r) => {
+      const bet = /"bet_id":"(S\d)"/.exec(r.body)?.[1] ?? '';
+      // each bet's first attempt is refused with its code; then accepted
+      const first = p.received.filter((x) => x.body.includes(`"bet_id":"${bet}"`)).length === 1;
+      return first ? { status: 400, body: JSON.stringify({ error: { code: codes[bet] } }) } : { status: 204 };
+    });
+    stops.push(p.close);
+    const ended: string[] = [];
+    await inTransaction(t.db, (tx) =>
+      enqueueCallbacks(
+        tx,
+        ['S1', 'S2', 'S3'].map((betId) => ({
+          whiteLabelId: 'wl',
+          betId,
+          path: '/bet/settle',
+          body: { bet_id: betId },
+          foreignParams: {},
+        })),
+      ),
+    );
+    const d = dispatcher(
+      { get: async () => unsigned(p.url) },
+      {
+        onSessionEnding: async (x) => {
+          ended.push(x.bet_id);
+        },
+      },
+    );
+    await d.start();
+    await waitFor(async () =>
+      (await listCallbackDeliveries(t.db, { limit: 10 })).every((r) => r.status === 'delivered'),
+    );
+    expect(ended.sort()).toEqual(['S1', 'S2']);
+    expect(p.received).toHaveLength(6);
   });
 
   it('delivers in order per bet, retries failures with the same request_id and bytes, and signs', async () => {

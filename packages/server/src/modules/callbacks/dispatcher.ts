@@ -11,6 +11,7 @@ import { failpoint } from '../../app/failpoints.js';
 import { WakeableSleep } from '../../app/wakeable-sleep.js';
 import type { Database } from '../../db/database.js';
 import { type Executor, inTransaction } from '../../db/transaction.js';
+import { answerEndsSession } from '../auth/session-ending-answer.js';
 import { retryDelayMs } from './backoff.js';
 import {
   type CallbackDelivery,
@@ -52,6 +53,11 @@ export interface DispatcherOptions {
   doorbell?: boolean;
   /** Learning optional callbacks from answers, and what an unsupported one undoes; without it a 404 is only recorded. */
   optional?: OptionalCallbackHooks;
+  /**
+   * Called when the partner answers a bet's callback with an error whose code ends the player's session
+   * (`auth_session_unknown`, `auth_credentials_expired`: the sessions rule); the delivery is retried as usual.
+   */
+  onSessionEnding?: (delivery: CallbackDelivery) => Promise<void>;
 }
 
 /**
@@ -287,6 +293,12 @@ export class CallbackDispatcher {
       );
       if (await this.recordUnsupported(d, result.status, result.error)) this.markDirty();
       return;
+    }
+    if (this.opts.onSessionEnding && result.status !== null && answerEndsSession(result.body)) {
+      // the partner says the player's session is over: it ends; the callback itself is still delivered (D10)
+      await this.opts
+        .onSessionEnding(d)
+        .catch((err) => this.logger.error({ err, requestId: d.request_id }, 'ending the session failed'));
     }
     const delayMs = this.opts.retryDelay?.(d.attempts + 1) ?? retryDelayMs(d.attempts + 1, this.opts.random);
     this.logger.warn(

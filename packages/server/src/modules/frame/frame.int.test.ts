@@ -83,7 +83,10 @@ describe(`the frame API across origins, heartbeats and banners (${process.env.DA
       clock,
       env: { HEARTBEAT_INTERVAL_S: '10', BANNER_CACHE_S: '60' },
     });
-    a = await partnerWithToken({ database: t.deps.database }, t.app, { callback_url: partnerServer.url });
+    a = await partnerWithToken({ database: t.deps.database }, t.app, {
+      callback_url: partnerServer.url,
+      optional_callbacks: { heartbeat: true },
+    });
     await partnerWithToken({ database: t.deps.database }, t.app, { allowed_origins: [ORIGIN_B] });
     const patched = await admin('PATCH', `/admin/white-labels/${a.whiteLabelId}`, {
       allowed_origins: [`${ORIGIN_A}/`],
@@ -197,6 +200,7 @@ describe(`the frame API across origins, heartbeats and banners (${process.env.DA
   it.each([
     [{ status: 404, body: '{"error":{"code":"not_found"}}' }],
     [{ status: 400, body: '{"error":{"code":"auth_credentials_expired"}}' }],
+    [{ status: 400, body: '{"error":{"code":"auth_session_unknown"}}' }],
   ])('ends the session when the partner answers %j, and tells the frame at once', async (answer) => {
     const deps = frameDeps(t.deps);
     const token = await createSession(t.app, a.token, { player_id: 'p2', params: { player: 'p2' } });
@@ -238,8 +242,128 @@ describe(`the frame API across origins, heartbeats and banners (${process.env.DA
   it('knows which heartbeat answers end a session', () => {
     expect(endsSession(404, null)).toBe(true);
     expect(endsSession(400, '{"error":{"code":"auth_credentials_expired"}}')).toBe(true);
+    expect(endsSession(400, '{"error":{"code":"auth_session_unknown"}}')).toBe(true);
+    expect(endsSession(400, '{"error":{"code":"not_enough_balance"}}')).toBe(false);
+    expect(endsSession(400, 'auth_credentials_expired')).toBe(false);
+    expect(endsSession(405, null)).toBe(false);
+    expect(endsSession(501, null)).toBe(false);
     expect(endsSession(500, 'oops')).toBe(false);
     expect(endsSession(null, null)).toBe(false);
+  });
+
+  /** A frame session of a new white label on the partner server, used by the frame now. */
+  async function activeSession(opts: Parameters<typeof partnerWithToken>[2], player: string) {
+    const p = await partnerWithToken({ database: t.deps.database }, t.app, {
+      callback_url: partnerServer.url,
+      ...opts,
+    });
+    const token = await createSession(t.app, p.token, { player_id: player, params: { player } });
+    expect((await get('/frame-api/sport-events', { authorization: `Bearer ${token}` })).statusCode).toBe(200);
+    const session = await t.deps.database.db
+      .selectFrom('session_token')
+      .select('id')
+      .where('white_label_id', '=', p.whiteLabelId)
+      .executeTakeFirstOrThrow();
+    await expect
+      .poll(
+        async () =>
+          (
+            await t.deps.database.db
+              .selectFrom('session_token')
+              .select('last_seen_at')
+              .where('id', '=', session.id)
+              .executeTakeFirstOrThrow()
+          ).last_seen_at !== null,
+      )
+      .toBe(true);
+    return { partner: p, token, sessionId: session.id };
+  }
+
+  const heartbeatsOf = (player: string) =>
+    partnerServer.heartbeats.filter((h) => JSON.parse(String(h['foreign-params'])).player === player);
+
+  it('sends no heartbeat to a white label that did not announce heartbeats, and never logs its players out', async () => {
+    const deps = frameDeps(t.deps);
+    const silent = await activeSession({}, 'quiet-1');
+    const refused = await activeSession({ optional_callbacks: { heartbeat: false } }, 'quiet-2');
+    // even a partner that would answer 404 to a heartbeat
+    partnerServer.heartbeatAnswer = { status: 404, body: '' };
+    try {
+      for (let i = 0; i < 4; i++) {
+        const round = await sendHeartbeats(deps);
+        expect(round.ended).not.toContain(silent.sessionId);
+        expect(round.ended).not.toContain(refused.sessionId);
+        clock.advance(10_000);
+        // the frames stay in use
+        for (const s of [silent, refused]) {
+          expect(
+            (await get('/frame-api/sport-events', { authorization: `Bearer ${s.token}` })).statusCode,
+          ).toBe(200);
+        }
+      }
+    } finally {
+      partnerServer.heartbeatAnswer = { status: 204, body: '' };
+    }
+    expect(heartbeatsOf('quiet-1')).toEqual([]);
+    expect(heartbeatsOf('quiet-2')).toEqual([]);
+  });
+
+  it.each([
+    405, 501,
+  ])('learns from a %i that the white label has no heartbeat: the session goes on, and no heartbeat follows', async (status) => {
+    const deps = frameDeps(t.deps);
+    const s = await activeSession({ optional_callbacks: { heartbeat: true } }, `nohb-${status}`);
+    partnerServer.heartbeatAnswer = { status, body: '' };
+    try {
+      const round = await sendHeartbeats(deps);
+      expect(round.ended).toEqual([]);
+    } finally {
+      partnerServer.heartbeatAnswer = { status: 204, body: '' };
+    }
+    expect(heartbeatsOf(`nohb-${status}`)).toHaveLength(1);
+    const wl = await admin('PATCH', `/admin/white-labels/${s.partner.whiteLabelId}`, {});
+    expect(wl.json().optional_callbacks.heartbeat).toMatchObject({
+      announced: true,
+      learnt: 'unsupported',
+      last_status: status,
+      supported: false,
+    });
+    const audit = await t.deps.database.db
+      .selectFrom('audit_log')
+      .select('details')
+      .where('action', '=', 'white_label.optional_callback_learnt')
+      .where('subject', '=', `white_label:${s.partner.whiteLabelId}`)
+      .execute();
+    expect(audit.map((r) => (typeof r.details === 'string' ? JSON.parse(r.details) : r.details))).toEqual([
+      { callback: 'heartbeat', learnt: 'unsupported', status },
+    ]);
+    clock.advance(10_000);
+    expect((await get('/frame-api/sport-events', { authorization: `Bearer ${s.token}` })).statusCode).toBe(
+      200,
+    );
+    await sendHeartbeats(deps);
+    expect(heartbeatsOf(`nohb-${status}`)).toHaveLength(1);
+  });
+
+  it.each([
+    [{ status: 500, body: 'oops' }],
+    [{ status: 400, body: '{"error":{"code":"not_found"}}' }],
+    [{ status: 503, body: '{"error":{"code":"maintenance"}}' }],
+  ])('keeps the session when a heartbeat is answered %j', async (answer) => {
+    const deps = frameDeps(t.deps);
+    const player = `keep-${answer.status}-${answer.body.length}`;
+    const s = await activeSession({ optional_callbacks: { heartbeat: true } }, player);
+    partnerServer.heartbeatAnswer = answer;
+    try {
+      const round = await sendHeartbeats(deps);
+      expect(round.ended).toEqual([]);
+    } finally {
+      partnerServer.heartbeatAnswer = { status: 204, body: '' };
+    }
+    expect(heartbeatsOf(player)).toHaveLength(1);
+    expect((await get('/frame-api/sport-events', { authorization: `Bearer ${s.token}` })).statusCode).toBe(
+      200,
+    );
   });
 
   it("shows the partner's banners, cached per locale and placement; a failure shows none", async () => {
@@ -282,6 +406,38 @@ describe(`the frame API across origins, heartbeats and banners (${process.env.DA
     const bad = await get('/frame-api/banners?placement=Top%20Left', auth);
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.details.field).toMatch(/^querystring/);
+  });
+
+  it('asks no banners of a white label that announced it has none', async () => {
+    const s = await activeSession({ optional_callbacks: { banners: false } }, 'no-banners');
+    partnerServer.banners = [];
+    const r = await get('/frame-api/banners?placement=top&locale=en', { authorization: `Bearer ${s.token}` });
+    expect(r.json()).toEqual({ banners: [] });
+    expect(partnerServer.banners).toEqual([]);
+  });
+
+  it.each([
+    404, 405, 501,
+  ])('learns from a %i that the white label has no banners, and asks no more', async (status) => {
+    const s = await activeSession({}, `banners-${status}`);
+    partnerServer.banners = [];
+    partnerServer.bannerAnswer = { status, body: {} };
+    const auth = { authorization: `Bearer ${s.token}` };
+    try {
+      expect((await get('/frame-api/banners?placement=top&locale=en', auth)).json()).toEqual({ banners: [] });
+    } finally {
+      partnerServer.bannerAnswer = { status: 200, body: { banners: [] } };
+    }
+    expect(partnerServer.banners).toHaveLength(1);
+    const wl = await admin('PATCH', `/admin/white-labels/${s.partner.whiteLabelId}`, {});
+    expect(wl.json().optional_callbacks.banners).toMatchObject({
+      learnt: 'unsupported',
+      last_status: status,
+    });
+    // past the white label cache: not asked again (another placement, so no banner cache either)
+    clock.advance(2_000);
+    expect((await get('/frame-api/banners?placement=side&locale=en', auth)).json()).toEqual({ banners: [] });
+    expect(partnerServer.banners).toHaveLength(1);
   });
 
   it("lists the player's available bonuses for the bet slip", async () => {

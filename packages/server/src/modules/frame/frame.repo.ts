@@ -26,12 +26,13 @@ export interface HeartbeatDue {
 }
 
 /**
- * Claims the sessions due for a heartbeat (D47): not ended, not expired, seen by the frame since `activeSince`, and
- * without a heartbeat since `dueBefore`. The claim (`heartbeat_at = now`) is the statement itself, so two processes
+ * Claims the sessions of `whiteLabelIds` due for a heartbeat (D47): not ended, not expired, seen by the frame since
+ * `activeSince`, and without a heartbeat since `dueBefore`. The claim (`heartbeat_at = now`) is the statement itself, so two processes
  * never send the same session's heartbeat for one interval.
  */
 export async function claimHeartbeats(
   db: Executor,
+  whiteLabelIds: readonly string[],
   now: Date,
   activeSince: Date,
   dueBefore: Date,
@@ -40,6 +41,7 @@ export async function claimHeartbeats(
   const due = db
     .selectFrom('session_token')
     .select('id')
+    .where('white_label_id', 'in', whiteLabelIds)
     .where('ended_at', 'is', null)
     .where('expires_at', '>', now)
     .where('last_seen_at', '>=', activeSince)

@@ -1,5 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { BANNERS_CALLBACK_PATH, UNSUPPORTED_CALLBACK_STATUSES } from '@bookie/contracts';
 import { request } from 'undici';
+import { inTransaction } from '../../db/transaction.js';
+import { learnOptionalCallback } from '../tenants/learn-optional-callback.js';
+import { supportsCallback } from '../tenants/white-label.js';
 import type { FrameDeps } from './deps.js';
 
 /** A banner of the partner (D48). */
@@ -42,8 +46,12 @@ export function parseBanners(body: unknown): Banner[] {
  * The partner's banners for a frame (DECISIONS D48): `POST {callback}/banners` `{locale, placement, player_id}`,
  * signed like a callback (D11), answered 200 `{banners: [...]}`; kept per white label, locale and placement for
  * `BANNER_CACHE_S`. Any failure (no callback server, error, timeout, bad body) shows no banner and is not cached.
+ * A white label whose banners are not supported (announced `false`, or answered 404/405/501 since it last announced
+ * them) is not asked; such an answer teaches Bookie that it has none (the optional callbacks rule, audited).
  */
-export function bannerSource(deps: Pick<FrameDeps, 'targets' | 'clock' | 'settings' | 'logger'>) {
+export function bannerSource(
+  deps: Pick<FrameDeps, 'targets' | 'clock' | 'settings' | 'logger' | 'whiteLabels' | 'database'>,
+) {
   const cache = new Map<string, { at: number; banners: Banner[] }>();
   return async function getBanners(input: {
     whiteLabelId: string;
@@ -56,19 +64,33 @@ export function bannerSource(deps: Pick<FrameDeps, 'targets' | 'clock' | 'settin
     const hit = cache.get(key);
     if (hit && now - hit.at < deps.settings.bannerCacheS * 1000) return hit.banners;
     try {
+      if (!supportsCallback(await deps.whiteLabels.get(input.whiteLabelId), 'banners')) return [];
       const target = await deps.targets.get(input.whiteLabelId);
       const body = JSON.stringify({
         locale: input.locale,
         placement: input.placement,
         player_id: input.playerId,
       });
-      const res = await request(`${target.url.replace(/\/$/, '')}/banners`, {
+      const res = await request(`${target.url.replace(/\/$/, '')}${BANNERS_CALLBACK_PATH}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', ...target.sign(randomUUID(), body) },
         body,
         signal: AbortSignal.timeout(2000),
       });
       const text = await res.body.text();
+      if (UNSUPPORTED_CALLBACK_STATUSES.has(res.statusCode)) {
+        const status = res.statusCode;
+        await inTransaction(deps.database.db, (tx) =>
+          learnOptionalCallback(tx, {
+            whiteLabelId: input.whiteLabelId,
+            callback: 'banners',
+            learnt: 'unsupported',
+            status,
+            at: new Date(now),
+          }),
+        );
+        return [];
+      }
       if (res.statusCode !== 200) return [];
       const banners = parseBanners(JSON.parse(text));
       if (cache.size > 10_000) cache.clear();

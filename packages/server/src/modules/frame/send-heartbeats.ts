@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { CALLBACK_PATHS, UNSUPPORTED_CALLBACK_STATUSES } from '@bookie/contracts';
 import { type Executor, inTransaction } from '../../db/transaction.js';
+import { answerEndsSession } from '../auth/session-ending-answer.js';
 import { type LeaderLease, runWhileLeader } from '../leadership/leader-lease.js';
+import { learnOptionalCallback } from '../tenants/learn-optional-callback.js';
+import { listWhiteLabels } from '../tenants/tenants.repo.js';
+import { supportsCallback, toWhiteLabel } from '../tenants/white-label.js';
 import type { FrameDeps } from './deps.js';
 import { claimHeartbeats, endSessionById } from './frame.repo.js';
 
@@ -8,19 +13,25 @@ import { claimHeartbeats, endSessionById } from './frame.repo.js';
 export interface HeartbeatRound {
   sent: number;
   failed: number;
-  /** Sessions ended because the partner answered 404 or `auth_credentials_expired`. */
+  /** Sessions ended because the partner said so: 404, or `auth_session_unknown` / `auth_credentials_expired`. */
   ended: string[];
 }
 
-/** True when the partner's heartbeat answer ends the session (D47): 404, or an `auth_credentials_expired` error. */
+/**
+ * True when the partner's heartbeat answer ends the session (the sessions rule): 404 (the partner announced
+ * heartbeats, so a 404 says it does not know the session), or an error answer whose code is `auth_session_unknown` or
+ * `auth_credentials_expired`. Nothing else does: 405/501 (heartbeat not implemented), 5xx, other codes, timeouts.
+ */
 export function endsSession(status: number | null, body: string | null): boolean {
-  return status === 404 || (body ?? '').includes('auth_credentials_expired');
+  return status === 404 || (status !== null && status >= 400 && answerEndsSession(body));
 }
 
 /**
- * One round of heartbeats (DECISIONS D13, D47): `POST {callback}/heartbeat` with an empty body and the session's
- * `Foreign-Params`, once per frame session used in the last two intervals, outside the outbox and never retried.
- * A 404 or an `auth_credentials_expired` answer ends the session and tells its open frame streams at once.
+ * One round of heartbeats (DECISIONS D13, D47; the sessions rule): `POST {callback}/heartbeat` with an empty body and
+ * the session's `Foreign-Params`, once per frame session used in the last two intervals, outside the outbox and never
+ * retried — only to white labels that announced heartbeats (and did not answer them 405/501 since). A 404 or an
+ * `auth_session_unknown` / `auth_credentials_expired` answer ends the session and tells its open frame streams at
+ * once; a 405 or 501 teaches Bookie that the white label has no heartbeat (audited) and ends nothing.
  * With several processes only the leader of the `heartbeats` role sends them; `fence` (its lease check) runs in
  * the claiming transaction.
  */
@@ -35,8 +46,14 @@ export async function sendHeartbeats(
   const now = deps.clock.now();
   const due = await inTransaction(deps.database.db, async (tx) => {
     await fence(tx);
+    const whiteLabelIds = (await listWhiteLabels(tx))
+      .map(toWhiteLabel)
+      .filter((wl) => supportsCallback(wl, 'heartbeat'))
+      .map((wl) => wl.id);
+    if (whiteLabelIds.length === 0) return [];
     return claimHeartbeats(
       tx,
+      whiteLabelIds,
       new Date(now),
       new Date(now - 2 * intervalMs),
       // a little early, so that a round that started late does not skip a session
@@ -55,7 +72,12 @@ export async function sendHeartbeats(
       }
       const res = await deps.sender.send(
         target,
-        { requestId: randomUUID(), path: '/heartbeat', body: '', foreignParams: JSON.stringify(s.params) },
+        {
+          requestId: randomUUID(),
+          path: CALLBACK_PATHS.heartbeat,
+          body: '',
+          foreignParams: JSON.stringify(s.params),
+        },
         Math.min(intervalMs, 5000),
       );
       if (res.ok) {
@@ -63,6 +85,20 @@ export async function sendHeartbeats(
         return;
       }
       round.failed++;
+      if (res.status !== null && res.status !== 404 && UNSUPPORTED_CALLBACK_STATUSES.has(res.status)) {
+        // 405 or 501: the partner has no heartbeat after all; it ends no session
+        const status = res.status;
+        await inTransaction(deps.database.db, (tx) =>
+          learnOptionalCallback(tx, {
+            whiteLabelId: s.white_label_id,
+            callback: 'heartbeat',
+            learnt: 'unsupported',
+            status,
+            at: new Date(deps.clock.now()),
+          }),
+        ).catch((err) => deps.logger.error({ err }, 'recording an unsupported heartbeat failed'));
+        return;
+      }
       if (endsSession(res.status, res.body)) {
         if (await endSessionById(deps.database.db, s.id, new Date(deps.clock.now()))) round.ended.push(s.id);
         deps.sessionEvents.ended(s.id, 'heartbeat');

@@ -1,4 +1,5 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { countInsuranceOpenItems } from '../bonuses/bonuses.repo.js';
 import type { MetricsDeps } from './deps.js';
 import {
   callbackQueue,
@@ -89,6 +90,20 @@ export class BookieMetrics {
         if (!rows) return;
         this.reset();
         for (const r of rows) this.set({ white_label: r.whiteLabelId, callback: r.callback }, 1);
+      },
+    });
+    new Gauge({
+      name: 'bookie_insurance_open_items',
+      help:
+        'Insurance refunds the operator must settle by hand, per white label and kind: refund_kept_not_earned (a refund ' +
+        'that could not be taken back, no longer earned) and refund_not_paid (an earned refund the partner refused).',
+      labelNames: ['white_label', 'kind'],
+      registers,
+      async collect() {
+        const rows = await countInsuranceOpenItems(db).catch(onError('the insurance open items'));
+        if (!rows) return;
+        this.reset();
+        for (const r of rows) this.set({ white_label: r.whiteLabelId, kind: r.kind }, r.count);
       },
     });
     const hub = deps.hub;
