@@ -6403,6 +6403,12 @@ export interface operations {
         /** @description the optional callbacks the partner announces it implements; only the names given change (insurance_cancel null means the default: on) */
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "heartbeat": true,
+                 *       "cash_out": false
+                 *     }
+                 */
                 "application/json": components["schemas"]["OptionalCallbacksInput"];
             };
         };

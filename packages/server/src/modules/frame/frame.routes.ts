@@ -122,8 +122,15 @@ export async function frameRoutes(app: FastifyInstance, deps: AppDeps): Promise<
           "preflight). Answers whether the request's Origin is in the session's white label's allowed_origins: the " +
           'frame checks it before it starts and shows "this site is not allowed" instead of retrying a connection ' +
           'the browser blocks (CORS). 401 when the token is not an open session.',
+        // the session token travels in the body, not in a security scheme's header
+        security: [],
         consumes: ['text/plain'],
-        body: Type.String({ minLength: 1, maxLength: 512, description: 'the session token' }),
+        body: Type.String({
+          minLength: 1,
+          maxLength: 512,
+          description: 'the session token',
+          examples: ['bkst_4f0c2a9e7d1b44c8a2e6f3b5d9c1e7a0'],
+        }),
         response: { 200: FrameOriginCheck, 400: ErrorResponse, 401: ErrorResponse },
       },
     },
