@@ -10,10 +10,9 @@ import { recomputeExposure } from '../modules/risk/recompute-exposure.js';
 import { listExposure } from '../modules/risk/risk.repo.js';
 import { RiskBook } from '../modules/risk/risk-book.js';
 import { riskSettings, setDelay, setGroup, setLimit } from '../modules/risk/risk-settings.js';
-import { usageExits2 } from './bets.js';
 import { withDatabase } from './database.js';
 import { action, EXIT, printJson } from './io.js';
-import { databaseOptions } from './start.js';
+import { databaseOptions, usageExits2 } from './options.js';
 
 type DbFlags = { dbUrl?: string; dataDir?: string; actor?: string };
 

@@ -2,10 +2,9 @@ import { userInfo } from 'node:os';
 import { Command, Option } from 'commander';
 import { decideQuarantined } from '../modules/settlement/decide-quarantined.js';
 import { listQuarantined } from '../modules/settlement/list-quarantine.js';
-import { usageExits2 } from './bets.js';
 import { withDatabase } from './database.js';
 import { action, printJson } from './io.js';
-import { databaseOptions } from './start.js';
+import { databaseOptions, usageExits2 } from './options.js';
 
 type DbFlags = { dbUrl?: string; dataDir?: string };
 

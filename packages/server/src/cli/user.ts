@@ -6,7 +6,7 @@ import { resetPassword } from '../modules/users/reset-password.js';
 import { usersDeps } from '../modules/users/users.routes.js';
 import { type DatabaseFlags, withDatabase } from './database.js';
 import { action, printJson } from './io.js';
-import { databaseOptions } from './start.js';
+import { databaseOptions } from './options.js';
 
 function cliActor(): string {
   try {
