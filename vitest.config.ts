@@ -21,6 +21,8 @@ export default defineConfig({
             'packages/server/src/cli/replay-in-play.e2e.test.ts',
             'packages/server/src/modules/frame/frame.browser.e2e.test.ts',
             'packages/server/src/modules/frame/cash-out.browser.e2e.test.ts',
+            // a fresh clone runs on its own in-memory PGlite (one pass is enough)
+            'packages/server/src/cli/fresh-clone.e2e.test.ts',
           ]
         : []),
     ],
