@@ -39,7 +39,12 @@ describe('a fresh clone (git clone, npm ci, npx bookie start)', () => {
 
   it('serves the frame, the backoffice and the landing page', { timeout: 1_200_000 }, async () => {
     const head = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim();
-    const env = { ...process.env, DATABASE_URL: '', BOOKIE_DATA_DIR: '', LOG_LEVEL: 'info' };
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      DATABASE_URL: '',
+      BOOKIE_DATA_DIR: '',
+      LOG_LEVEL: 'info',
+    };
     // the npm and vitest settings of this run are not a newcomer's
     for (const k of Object.keys(env)) if (/^(npm_|VITEST|NODE_OPTIONS$)/i.test(k)) delete env[k];
     await run('git', ['clone', '--quiet', '--no-checkout', ROOT, dir], ROOT, env);
