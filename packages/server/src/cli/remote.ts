@@ -61,7 +61,7 @@ export interface CallAdminOptions {
  */
 export async function callAdmin(
   flags: RemoteFlags,
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
   path: string,
   options: CallAdminOptions = {},
 ): Promise<unknown> {
