@@ -176,7 +176,11 @@ export const WhiteLabelCredentialParams = Type.Object({
  */
 export const AddClientCertificateBody = Type.Object(
   { pem: Type.String({ minLength: 1, maxLength: 65_536, description: 'the certificate, PEM' }) },
-  { additionalProperties: false, title: 'AddClientCertificateBody' },
+  {
+    additionalProperties: false,
+    title: 'AddClientCertificateBody',
+    examples: [{ pem: '-----BEGIN CERTIFICATE-----\nMIIC…\n-----END CERTIFICATE-----\n' }],
+  },
 );
 export type AddClientCertificateBody = Static<typeof AddClientCertificateBody>;
 
@@ -189,7 +193,18 @@ export const ClientCertificateView = Type.Object(
     created_at: Type.String(),
     revoked_at: Type.Union([Type.String(), Type.Null()]),
   },
-  { title: 'ClientCertificateView' },
+  {
+    title: 'ClientCertificateView',
+    examples: [
+      {
+        white_label_id: 'wl_3f2a',
+        fingerprint: '5d41402abc4b2a76b9719d911017c5925d41402abc4b2a76b9719d911017c592',
+        subject: 'CN=partner-feed',
+        created_at: '2026-05-01T10:00:00.000Z',
+        revoked_at: null,
+      },
+    ],
+  },
 );
 export type ClientCertificateView = Static<typeof ClientCertificateView>;
 
