@@ -22,6 +22,8 @@ export default defineConfig({
             'packages/server/src/modules/frame/frame.browser.e2e.test.ts',
             'packages/server/src/modules/frame/cash-out.browser.e2e.test.ts',
             'packages/server/src/modules/frame/vendor-host.browser.e2e.test.ts',
+            // a fresh clone runs on its own in-memory PGlite (one pass is enough)
+            'packages/server/src/cli/fresh-clone.e2e.test.ts',
           ]
         : []),
     ],

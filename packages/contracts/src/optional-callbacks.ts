@@ -8,24 +8,9 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { CALLBACK_PATHS } from './callbacks.js';
 
-/**
- * The optional callbacks, by capability name:
- * - `heartbeat`: `POST /heartbeat` while a player's frame session is active;
- * - `banners`: `POST /banners` for the frame's banners;
- * - `cash_out`: `/bet/cash-out-orders/accepted` and `/declined` (the platform's cash-out pays through them);
- * - `insurance`: `/bet/insurances/accepted` and `/bet/insurances/decline` (bet insurance pays through them);
- * - `insurance_cancel`: `/bet/insurances/cancel` (takes back a paid refund when its bet is unsettled).
- */
-export const OPTIONAL_CALLBACKS = [
-  'heartbeat',
-  'banners',
-  'cash_out',
-  'insurance',
-  'insurance_cancel',
-] as const;
+import { OPTIONAL_CALLBACKS, type OptionalCallback } from './optional-callback-names.js';
 
-/** A capability name: one of {@link OPTIONAL_CALLBACKS}. */
-export type OptionalCallback = (typeof OPTIONAL_CALLBACKS)[number];
+export { OPTIONAL_CALLBACKS, type OptionalCallback };
 
 /** Path of the banners callback (docs/decisions.md, "Banners"); not part of the bet outbox. */
 export const BANNERS_CALLBACK_PATH = '/banners';

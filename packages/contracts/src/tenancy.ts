@@ -171,6 +171,50 @@ export const WhiteLabelCredentialParams = Type.Object({
   client_id: Type.String({ minLength: 1, maxLength: 100 }),
 });
 
+/**
+ * Body of `POST /admin/white-labels/{id}/certificates`: a client certificate (PEM) for the feed's mutual TLS. With it
+ * (signed by the server's client CA) the partner reads the feed (`/all`, `/log`, `/refetch`) without a bearer token.
+ */
+export const AddClientCertificateBody = Type.Object(
+  { pem: Type.String({ minLength: 1, maxLength: 65_536, description: 'the certificate, PEM' }) },
+  {
+    additionalProperties: false,
+    title: 'AddClientCertificateBody',
+    examples: [{ pem: '-----BEGIN CERTIFICATE-----\nMIIC…\n-----END CERTIFICATE-----\n' }],
+  },
+);
+export type AddClientCertificateBody = Static<typeof AddClientCertificateBody>;
+
+/** A client certificate bound to a white label. `fingerprint`: SHA-256 of the DER, lowercase hex; times ISO 8601. */
+export const ClientCertificateView = Type.Object(
+  {
+    white_label_id: Type.String(),
+    fingerprint: Type.String(),
+    subject: Type.String(),
+    created_at: Type.String(),
+    revoked_at: Type.Union([Type.String(), Type.Null()]),
+  },
+  {
+    title: 'ClientCertificateView',
+    examples: [
+      {
+        white_label_id: 'wl_3f2a',
+        fingerprint: '5d41402abc4b2a76b9719d911017c5925d41402abc4b2a76b9719d911017c592',
+        subject: 'CN=partner-feed',
+        created_at: '2026-05-01T10:00:00.000Z',
+        revoked_at: null,
+      },
+    ],
+  },
+);
+export type ClientCertificateView = Static<typeof ClientCertificateView>;
+
+/** Path parameters of `DELETE /admin/white-labels/{id}/certificates/{fingerprint}` (hex, colons allowed). */
+export const WhiteLabelCertificateParams = Type.Object({
+  id: Type.String({ minLength: 1, maxLength: 100 }),
+  fingerprint: Type.String({ minLength: 1, maxLength: 200 }),
+});
+
 /** Successful answer of `POST /oauth/token` (RFC 6749 §5.1). `expires_in` is in seconds. */
 export const OAuthTokenResponse = Type.Object({
   access_token: Type.String(),

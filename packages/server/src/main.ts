@@ -1,3 +1,3 @@
 import { buildProgram } from './cli/program.js';
 
-await buildProgram().parseAsync(process.argv);
+await (await buildProgram(process.argv)).parseAsync(process.argv);

@@ -226,12 +226,17 @@ export class AdminApi {
     });
   }
 
-  /** How many asynchronous callback deliveries (accept, decline, settle…) are still pending (up to `limit`). */
-  async pendingCallbacks(limit = 1000): Promise<number> {
+  /**
+   * How many asynchronous callback deliveries (accept, decline, settle…) are still pending (up to `limit`): of one
+   * white label when `whiteLabelId` is given (another white label's dead callback server is not this run's), else of
+   * all.
+   */
+  async pendingCallbacks(limit = 1000, whiteLabelId?: string): Promise<number> {
+    const of = whiteLabelId ? `&white_label_id=${encodeURIComponent(whiteLabelId)}` : '';
     const r = await callJson<{ items: { mode: string }[] }>(
       this.dispatcher,
       'GET',
-      `${this.baseUrl}/admin/callbacks?status=pending&limit=${limit}`,
+      `${this.baseUrl}/admin/callbacks?status=pending&limit=${limit}${of}`,
       { token: this.token },
     );
     return r.items.filter((i) => i.mode === 'async').length;

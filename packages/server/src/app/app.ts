@@ -9,6 +9,7 @@ import { sql } from 'kysely';
 import { installAuth } from '../http/auth.js';
 import { installErrorHandler } from '../http/error-handler.js';
 import { installStrictJson } from '../http/json.js';
+import { installLandingPage } from '../http/landing.js';
 import { example, openApiOptions } from '../http/openapi.js';
 import { installFeedNodeGuard } from '../http/read-only.js';
 import { installTextRule } from '../http/text.js';
@@ -22,7 +23,7 @@ export const API_VERSION = '2';
 
 /**
  * Builds the Fastify application: error handling, OpenAPI at `/openapi.json`, the API reference at
- * `/docs`, `/healthz`, `/readyz`, and every module's routes. Does not listen.
+ * `/docs`, `/healthz`, `/readyz`, a landing page at `/`, and every module's routes. Does not listen.
  */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
@@ -102,6 +103,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   );
 
+  installLandingPage(app);
   await registerModules(app, deps);
   return app;
 }

@@ -17,8 +17,8 @@ import { betLedger } from '../modules/settlement/settlement.repo.js';
 import { voidBet } from '../modules/settlement/void-bet.js';
 import { withDatabase } from './database.js';
 import { action, printJson } from './io.js';
+import { databaseOptions, usageExits2 } from './options.js';
 import { callAdmin, type RemoteFlags, remoteOptions } from './remote.js';
-import { databaseOptions } from './start.js';
 
 function selectionIndex(v: string, prev: number[] = []): number[] {
   if (!/^\d+$/.test(v) || Number(v) > 1000)
@@ -42,13 +42,6 @@ type ActionFlags = RemoteFlags & {
   dbUrl?: string;
   dataDir?: string;
 };
-
-/** Usage errors (a missing option, a bad argument) exit 2 like bad input, as at the top level. */
-export function usageExits2(cmd: Command): Command {
-  cmd.showHelpAfterError().exitOverride((err) => process.exit(err.exitCode === 0 ? 0 : 2));
-  for (const sub of cmd.commands) usageExits2(sub);
-  return cmd;
-}
 
 function operatorCommand(
   name: string,

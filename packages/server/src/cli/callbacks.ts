@@ -4,8 +4,8 @@ import { listCallbackDeliveries, showCallbackDelivery } from '../modules/callbac
 import { retryCallbackDelivery } from '../modules/callbacks/retry-delivery.js';
 import { withDatabase } from './database.js';
 import { action, printJson } from './io.js';
+import { databaseOptions } from './options.js';
 import { callAdmin, type RemoteFlags, remoteOptions } from './remote.js';
-import { databaseOptions } from './start.js';
 
 function positiveInt(v: string): number {
   if (!/^\d+$/.test(v) || Number(v) < 1 || Number(v) > 1000)

@@ -225,7 +225,11 @@ export function demoCommand(): Command {
         } catch (err) {
           line.done();
           if (stopping) return;
-          throw err;
+          // a problem of the replay (e.g. a timeout) is reported; Bookie, the wallet and the site keep serving
+          process.stdout.write(
+            `\nThe replay stopped: ${err instanceof Error ? err.message : String(err)}\n` +
+              'Bookie keeps serving. Ctrl-C stops it.\n',
+          );
         } finally {
           clearInterval(poll);
           await agent.close();

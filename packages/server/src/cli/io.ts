@@ -1,7 +1,3 @@
-import { DomainError } from '@bookie/core';
-import { DataDirLockedError } from '@bookie/storage';
-import { ConfigError } from '../app/config.js';
-
 /** Exit codes of the `bookie` CLI. */
 export const EXIT = { ok: 0, failure: 1, usage: 2 } as const;
 
@@ -17,6 +13,12 @@ export function action<A extends unknown[]>(
     try {
       await fn(...args);
     } catch (err) {
+      // the error types are loaded only when there is an error: `bookie <cmd> --help` stays light
+      const [{ DomainError }, { DataDirLockedError }, { ConfigError }] = await Promise.all([
+        import('@bookie/core'),
+        import('@bookie/storage'),
+        import('../app/config.js'),
+      ]);
       if (err instanceof ConfigError) {
         process.stderr.write(`error: ${err.message}\n`);
         process.exit(EXIT.usage);

@@ -3,7 +3,7 @@ import { Command } from 'commander';
 import { loadConfig } from '../app/config.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { action, printJson } from './io.js';
-import { databaseOptions } from './start.js';
+import { databaseOptions } from './options.js';
 
 /** `bookie migrate`: applies pending migrations and prints their names. */
 export function migrateCommand(): Command {

@@ -1,4 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -71,6 +72,107 @@ describe('bookie on a data directory a running server holds (real processes)', {
     expect(unknownBet.code).toBe(2);
     expect(unknownBet.stderr.trim().split('\n')).toHaveLength(1);
     expect(unknownBet.stderr).toContain('no bet');
+  });
+
+  it('changes state through the running server with --url: certificates, users, risk, settlement', async () => {
+    const remote = ['--url', server.url];
+    const wl = JSON.parse(
+      (
+        await runBookie(
+          ['wl', 'create', '--name', 'Certs', '--currency', 'EUR', '--allow', '127.0.0.1', ...remote],
+          { env },
+        )
+      ).stdout,
+    ) as { id: string };
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-keyout',
+        'p.key',
+        '-out',
+        'p.crt',
+        '-days',
+        '2',
+        '-subj',
+        '/CN=partner',
+      ],
+      { cwd: dir, stdio: 'pipe' },
+    );
+    const added = await runBookie(['wl', 'add-certificate', wl.id, '--cert', join(dir, 'p.crt'), ...remote], {
+      env,
+    });
+    expect(added.code, added.stderr).toBe(0);
+    const cert = JSON.parse(added.stdout) as {
+      fingerprint: string;
+      subject: string;
+      revoked_at: string | null;
+    };
+    expect(cert).toMatchObject({ fingerprint: expect.stringMatching(/^[0-9a-f]{64}$/), revoked_at: null });
+    expect(cert.subject).toContain('partner');
+    const again = await runBookie(['wl', 'add-certificate', wl.id, '--cert', join(dir, 'p.crt'), ...remote], {
+      env,
+    });
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain('409');
+    const revoked = await runBookie(['wl', 'revoke-certificate', wl.id, cert.fingerprint, ...remote], {
+      env,
+    });
+    expect(revoked.code, revoked.stderr).toBe(0);
+    expect(JSON.parse(revoked.stdout).revoked_at).toEqual(expect.any(String));
+
+    const user = await runBookie(
+      ['user', 'create', '--email', 'ops@bookie.test', '--role', 'operator', ...remote],
+      { env },
+    );
+    expect(user.code, user.stderr).toBe(0);
+    expect(JSON.parse(user.stdout)).toMatchObject({
+      user: { email: 'ops@bookie.test' },
+      password: expect.any(String),
+    });
+
+    const group = await runBookie(['risk', 'group', 'vip', '--stake-factor', '2', ...remote], { env });
+    expect(group.code, group.stderr).toBe(0);
+    const limit = await runBookie(
+      ['risk', 'limit', '--white-label', wl.id, '--phase', 'prematch', '--liability', '5000', ...remote],
+      { env },
+    );
+    expect(limit.code, limit.stderr).toBe(0);
+    const show = await runBookie(['risk', 'show', ...remote], { env });
+    expect(show.code, show.stderr).toBe(0);
+    expect(show.stdout).toContain('"vip"');
+    expect(show.stdout).toContain(wl.id);
+    const recompute = await runBookie(['risk', 'recompute', ...remote], { env });
+    expect(recompute.code, recompute.stderr).toBe(0);
+
+    const quarantine = await runBookie(['settlement', 'quarantine', 'list', ...remote], { env });
+    expect(quarantine.code, quarantine.stderr).toBe(0);
+    expect(JSON.parse(quarantine.stdout)).toEqual({ items: [] });
+    const skip = await runBookie(
+      ['settlement', 'quarantine', 'skip', '999999', '--reason', 'test', ...remote],
+      { env },
+    );
+    expect(skip.code).toBe(2);
+    expect(skip.stderr).toContain('404');
+  });
+
+  it('refuses a data directory that does not exist instead of creating an empty one', async () => {
+    const missing = join(dir, 'no-such-dir');
+    for (const [args, extra] of [
+      [['callbacks', 'list', '--failing', '--data-dir', missing], {}],
+      [['wl', 'list'], { BOOKIE_DATA_DIR: missing }],
+    ] as const) {
+      const r = await runBookie([...args], { env: { ...env, ...extra } });
+      expect(r.code, r.stdout).toBe(2);
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+      expect(r.stderr).toContain(`no Bookie data directory at ${missing}`);
+      expect(r.stdout).toBe('');
+      expect(existsSync(missing)).toBe(false);
+    }
   });
 
   it('--url without an admin token, a wrong token, or with --data-dir: one line, no stack', async () => {

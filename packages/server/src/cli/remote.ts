@@ -5,7 +5,7 @@
  *
  * @packageDocumentation
  */
-import { DomainError, type ErrorCode, validationError } from '@bookie/core';
+import type { ErrorCode } from '@bookie/core';
 import { type Command, Option } from 'commander';
 
 /** The flags {@link remoteOptions} adds. */
@@ -61,10 +61,11 @@ export interface CallAdminOptions {
  */
 export async function callAdmin(
   flags: RemoteFlags,
-  method: 'GET' | 'POST' | 'PATCH',
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
   path: string,
   options: CallAdminOptions = {},
 ): Promise<unknown> {
+  const { DomainError, validationError } = await import('@bookie/core');
   const token = flags.adminToken ?? process.env.BOOKIE_ADMIN_TOKEN;
   if (!token) throw validationError('--admin-token', 'is required with --url (or set BOOKIE_ADMIN_TOKEN)');
   const url = new URL(path, `${(flags.url ?? '').replace(/\/+$/, '')}/`);

@@ -3,11 +3,10 @@ import { Command } from 'commander';
 import pino from 'pino';
 import { cliSettlementDeps } from '../modules/settlement/deps.js';
 import { parseWindow, reconcileReport, reportCsv } from '../modules/settlement/reconcile-report.js';
-import { usageExits2 } from './bets.js';
 import { withDatabase } from './database.js';
 import { action, printJson } from './io.js';
+import { databaseOptions, usageExits2 } from './options.js';
 import { callAdmin, type RemoteFlags, remoteOptions } from './remote.js';
-import { databaseOptions } from './start.js';
 
 /** `bookie report reconcile`: the reconciliation report of settlement, JSON or CSV. */
 export function reportCommand(): Command {

@@ -1,4 +1,5 @@
 import { userInfo } from 'node:os';
+import { validationError } from '@bookie/core';
 import { Command } from 'commander';
 import type { Config } from '../app/config.js';
 import type { Database } from '../db/database.js';
@@ -10,12 +11,12 @@ import { recomputeExposure } from '../modules/risk/recompute-exposure.js';
 import { listExposure } from '../modules/risk/risk.repo.js';
 import { RiskBook } from '../modules/risk/risk-book.js';
 import { riskSettings, setDelay, setGroup, setLimit } from '../modules/risk/risk-settings.js';
-import { usageExits2 } from './bets.js';
 import { withDatabase } from './database.js';
 import { action, EXIT, printJson } from './io.js';
-import { databaseOptions } from './start.js';
+import { databaseOptions, usageExits2 } from './options.js';
+import { callAdmin, type RemoteFlags, remoteOptions } from './remote.js';
 
-type DbFlags = { dbUrl?: string; dataDir?: string; actor?: string };
+type DbFlags = { dbUrl?: string; dataDir?: string; actor?: string } & RemoteFlags;
 
 function actorOf(o: DbFlags): string {
   if (o.actor) return o.actor;
@@ -43,10 +44,26 @@ function run(o: DbFlags, fn: (deps: RiskDeps) => Promise<unknown>): Promise<void
 }
 
 const sub = (name: string, description: string) =>
-  databaseOptions(new Command(name).description(description)).option(
+  remoteOptions(databaseOptions(new Command(name).description(description))).option(
     '--actor <name>',
-    'who does it, for the audit log (default: cli:<user>)',
+    'who does it, for the audit log (default: cli:<user>; the token with --url)',
   );
+
+/** With `--url`: `method path` on the running server's admin API, printed; else `local` on the database. */
+function remoteOr(
+  o: DbFlags,
+  method: 'GET' | 'POST' | 'PUT',
+  path: string,
+  body: unknown,
+  local: () => Promise<void>,
+  query?: Record<string, string | undefined>,
+): Promise<void> {
+  if (!o.url) return local();
+  return callAdmin(o, method, path, {
+    ...(body === undefined ? {} : { body }),
+    ...(query ? { query } : {}),
+  }).then(printJson);
+}
 
 /**
  * `bookie risk …`: the risk engine's settings (limits, groups, delays, players' groups; validated and audited, read by
@@ -60,7 +77,9 @@ export function riskCommand(): Command {
       'recompute exposure from the bets; exit 1 when stored exposure differs (the risk rule)',
     ).action(
       action(async (o: DbFlags) => {
-        const report = await withDatabase(o, (database) => recomputeExposure(database.db));
+        const report = o.url
+          ? ((await callAdmin(o, 'POST', '/admin/risk/recompute')) as { ok: boolean })
+          : await withDatabase(o, (database) => recomputeExposure(database.db));
         printJson(report);
         if (!report.ok) process.exit(EXIT.failure);
       }),
@@ -68,7 +87,9 @@ export function riskCommand(): Command {
   );
   cmd.addCommand(
     sub('show', 'every liability limit, risk group and bet delay').action(
-      action((o: DbFlags) => run(o, (d) => riskSettings(d))),
+      action((o: DbFlags) =>
+        remoteOr(o, 'GET', '/admin/risk/settings', undefined, () => run(o, (d) => riskSettings(d))),
+      ),
     ),
   );
   cmd.addCommand(
@@ -78,12 +99,20 @@ export function riskCommand(): Command {
       .option('--market <id>', 'one market')
       .action(
         action((o: DbFlags & { whiteLabel?: string; sportEvent?: string; market?: string }) =>
-          run(o, (d) =>
-            listExposure(d.database.db, {
-              ...(o.whiteLabel ? { whiteLabelId: o.whiteLabel } : {}),
-              ...(o.sportEvent ? { sportEventId: o.sportEvent } : {}),
-              ...(o.market ? { marketId: o.market } : {}),
-            }),
+          remoteOr(
+            o,
+            'GET',
+            '/admin/risk/exposure',
+            undefined,
+            () =>
+              run(o, (d) =>
+                listExposure(d.database.db, {
+                  ...(o.whiteLabel ? { whiteLabelId: o.whiteLabel } : {}),
+                  ...(o.sportEvent ? { sportEventId: o.sportEvent } : {}),
+                  ...(o.market ? { marketId: o.market } : {}),
+                }),
+              ),
+            { white_label_id: o.whiteLabel, sport_event_id: o.sportEvent, market_id: o.market },
           ),
         ),
       ),
@@ -95,19 +124,18 @@ export function riskCommand(): Command {
       .requiredOption('--phase <phase>', 'live | prematch')
       .requiredOption('--liability <eur>', 'EUR per outcome, or none')
       .action(
-        action((o: DbFlags & { whiteLabel: string; marketType: string; phase: string; liability: string }) =>
-          run(o, (d) =>
-            setLimit(
-              d,
-              {
-                white_label_id: o.whiteLabel,
-                market_type_id: o.marketType,
-                phase: o.phase,
-                liability_eur: o.liability === 'none' ? null : o.liability,
-              },
-              actorOf(o),
-            ),
-          ),
+        action(
+          (o: DbFlags & { whiteLabel: string; marketType: string; phase: string; liability: string }) => {
+            const body = {
+              white_label_id: o.whiteLabel,
+              market_type_id: o.marketType,
+              phase: o.phase,
+              liability_eur: o.liability === 'none' ? null : o.liability,
+            };
+            return remoteOr(o, 'PUT', '/admin/risk/limits', body, () =>
+              run(o, (d) => setLimit(d, body, actorOf(o))),
+            );
+          },
         ),
       ),
   );
@@ -117,15 +145,12 @@ export function riskCommand(): Command {
       .requiredOption('--stake-factor <factor>', 'multiplies the remaining liability; 0 blocks')
       .option('--max-payout <eur>', 'the max payout (EUR) a VIP recommended_max_payout is matched to')
       .action(
-        action((name: string, o: DbFlags & { stakeFactor: string; maxPayout?: string }) =>
-          run(o, (d) =>
-            setGroup(
-              d,
-              { name, stake_factor: o.stakeFactor, max_payout_eur: o.maxPayout ?? null },
-              actorOf(o),
-            ),
-          ),
-        ),
+        action((name: string, o: DbFlags & { stakeFactor: string; maxPayout?: string }) => {
+          const body = { name, stake_factor: o.stakeFactor, max_payout_eur: o.maxPayout ?? null };
+          return remoteOr(o, 'PUT', '/admin/risk/groups', body, () =>
+            run(o, (d) => setGroup(d, body, actorOf(o))),
+          );
+        }),
       ),
   );
   cmd.addCommand(
@@ -135,20 +160,17 @@ export function riskCommand(): Command {
       .requiredOption('--phase <phase>', 'live | prematch')
       .requiredOption('--seconds <s>', '0–300, or none')
       .action(
-        action((o: DbFlags & { level: string; key: string; phase: string; seconds: string }) =>
-          run(o, (d) =>
-            setDelay(
-              d,
-              {
-                level: o.level,
-                key: o.key,
-                phase: o.phase,
-                seconds: o.seconds === 'none' ? null : o.seconds,
-              },
-              actorOf(o),
-            ),
-          ),
-        ),
+        action((o: DbFlags & { level: string; key: string; phase: string; seconds: string }) => {
+          const body = {
+            level: o.level,
+            key: o.key,
+            phase: o.phase,
+            seconds: o.seconds === 'none' ? null : o.seconds,
+          };
+          return remoteOr(o, 'PUT', '/admin/risk/delays', body, () =>
+            run(o, (d) => setDelay(d, body, actorOf(o))),
+          );
+        }),
       ),
   );
   cmd.addCommand(
@@ -160,15 +182,21 @@ export function riskCommand(): Command {
       .option('--margin <fraction>', 'in [0, 1), at most 6 decimals; none removes it (the default applies)')
       .action(
         action((o: DbFlags & { whiteLabel?: string; margin?: string }) =>
-          withDatabase(o, (database, config) => {
-            const deps = marginDeps({ database, config });
-            if (o.margin === undefined) return cashOutMargins(deps);
-            return setCashOutMargin(
-              deps,
-              { white_label_id: o.whiteLabel, margin: o.margin === 'none' ? null : o.margin },
-              actorOf(o),
-            );
-          }).then(printJson),
+          o.url
+            ? o.margin === undefined
+              ? callAdmin(o, 'GET', '/admin/risk/cash-out-margins').then(printJson)
+              : callAdmin(o, 'PUT', '/admin/risk/cash-out-margins', {
+                  body: { white_label_id: o.whiteLabel, margin: o.margin === 'none' ? null : o.margin },
+                }).then(printJson)
+            : withDatabase(o, (database, config) => {
+                const deps = marginDeps({ database, config });
+                if (o.margin === undefined) return cashOutMargins(deps);
+                return setCashOutMargin(
+                  deps,
+                  { white_label_id: o.whiteLabel, margin: o.margin === 'none' ? null : o.margin },
+                  actorOf(o),
+                );
+              }).then(printJson),
         ),
       ),
   );
@@ -178,8 +206,15 @@ export function riskCommand(): Command {
       .argument('<playerId>')
       .option('--group <name>', 'put the player in this group')
       .action(
-        action((playerId: string, o: DbFlags & { whiteLabel: string; group?: string }) =>
-          run(o, (d) =>
+        action((playerId: string, o: DbFlags & { whiteLabel: string; group?: string }) => {
+          if (o.url) {
+            // the admin API sets a player's group; reading it is the partner's route (GET /players/{id}/risk)
+            if (!o.group)
+              throw validationError('--group', 'is required with --url (the admin API sets the group)');
+            const path = `/admin/risk/players/${encodeURIComponent(o.whiteLabel)}/${encodeURIComponent(playerId)}`;
+            return callAdmin(o, 'PUT', path, { body: { group: o.group } }).then(printJson);
+          }
+          return run(o, (d) =>
             o.group
               ? putPlayerRisk(d, {
                   whiteLabelId: o.whiteLabel,
@@ -189,8 +224,8 @@ export function riskCommand(): Command {
                   actor: actorOf(o),
                 })
               : getPlayerRisk(d, o.whiteLabel, playerId),
-          ),
-        ),
+          );
+        }),
       ),
   );
   return usageExits2(cmd);

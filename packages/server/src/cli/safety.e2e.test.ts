@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +15,7 @@ describe(`bookie certificates and quarantine (real process, ${process.env.DATABA
     dir = mkdtempSync(join(tmpdir(), 'bookie-safety-'));
     pg = process.env.DATABASE_URL ? await createTestDatabase({ migrate: false }) : undefined;
     dbArgs = pg?.url ? ['--db-url', pg.url] : ['--data-dir', join(dir, 'data')];
+    mkdirSync(join(dir, 'data'));
     execFileSync(
       'openssl',
       [

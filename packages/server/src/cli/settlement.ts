@@ -2,12 +2,12 @@ import { userInfo } from 'node:os';
 import { Command, Option } from 'commander';
 import { decideQuarantined } from '../modules/settlement/decide-quarantined.js';
 import { listQuarantined } from '../modules/settlement/list-quarantine.js';
-import { usageExits2 } from './bets.js';
 import { withDatabase } from './database.js';
 import { action, printJson } from './io.js';
-import { databaseOptions } from './start.js';
+import { databaseOptions, usageExits2 } from './options.js';
+import { callAdmin, type RemoteFlags, remoteOptions } from './remote.js';
 
-type DbFlags = { dbUrl?: string; dataDir?: string };
+type DbFlags = { dbUrl?: string; dataDir?: string } & RemoteFlags;
 
 function defaultActor(): string {
   try {
@@ -18,14 +18,24 @@ function defaultActor(): string {
 }
 
 function decisionCommand(decision: 'retry' | 'skip', description: string): Command {
-  return databaseOptions(
-    new Command(decision)
-      .description(description)
-      .argument('<version>', 'the log version of the quarantined entry')
-      .requiredOption('--reason <text>', 'why (kept in the audit log)')
-      .option('--actor <name>', 'who does it, for the audit log (default: cli:<user>)'),
+  return remoteOptions(
+    databaseOptions(
+      new Command(decision)
+        .description(description)
+        .argument('<version>', 'the log version of the quarantined entry')
+        .requiredOption('--reason <text>', 'why (kept in the audit log)')
+        .option(
+          '--actor <name>',
+          'who does it, for the audit log (default: cli:<user>; the token with --url)',
+        ),
+    ),
   ).action(
     action(async (v: string, o: DbFlags & { reason: string; actor?: string }) => {
+      if (o.url) {
+        const path = `/admin/settlement/quarantine/${encodeURIComponent(v)}/${decision}`;
+        printJson(await callAdmin(o, 'POST', path, { body: { reason: o.reason } }));
+        return;
+      }
       const out = await withDatabase(o, (database) =>
         decideQuarantined(
           { database, clock: { now: () => Date.now() } },
@@ -47,19 +57,27 @@ export function settlementCommand(): Command {
     'log entries settlement gave up on: list, retry or skip them',
   );
   quarantine.addCommand(
-    databaseOptions(
-      new Command('list')
-        .description('quarantined entries, oldest first, with their error')
-        .addOption(
-          new Option('--status <status>', 'only entries in this status').choices([
-            'quarantined',
-            'retry',
-            'resolved',
-            'skipped',
-          ]),
-        ),
+    remoteOptions(
+      databaseOptions(
+        new Command('list')
+          .description('quarantined entries, oldest first, with their error')
+          .addOption(
+            new Option('--status <status>', 'only entries in this status').choices([
+              'quarantined',
+              'retry',
+              'resolved',
+              'skipped',
+            ]),
+          ),
+      ),
     ).action(
       action(async (o: DbFlags & { status?: 'quarantined' | 'retry' | 'resolved' | 'skipped' }) => {
+        if (o.url) {
+          printJson(
+            await callAdmin(o, 'GET', '/admin/settlement/quarantine', { query: { status: o.status } }),
+          );
+          return;
+        }
         const items = await withDatabase(o, (database) =>
           listQuarantined({ database }, o.status ? { status: o.status } : {}),
         );

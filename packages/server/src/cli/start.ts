@@ -3,16 +3,7 @@ import { Command } from 'commander';
 import { type ConfigOverrides, loadConfig } from '../app/config.js';
 import { startServer } from '../app/server.js';
 import { action } from './io.js';
-
-/** Options shared by every command that opens the database. */
-export function databaseOptions(cmd: Command): Command {
-  return cmd
-    .option('--db-url <url>', 'Postgres URL (default: $DATABASE_URL; without it, embedded PGlite)')
-    .option(
-      '--data-dir <dir>',
-      'PGlite data directory (default: $BOOKIE_DATA_DIR or ./.bookie; "memory" for none)',
-    );
-}
+import { databaseOptions } from './options.js';
 
 /** Flags of `bookie start`. */
 type StartOptions = ConfigOverrides & { port?: string; host?: string; role?: string };

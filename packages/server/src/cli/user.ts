@@ -6,7 +6,8 @@ import { resetPassword } from '../modules/users/reset-password.js';
 import { usersDeps } from '../modules/users/users.routes.js';
 import { type DatabaseFlags, withDatabase } from './database.js';
 import { action, printJson } from './io.js';
-import { databaseOptions } from './start.js';
+import { databaseOptions } from './options.js';
+import { callAdmin, type RemoteFlags, remoteOptions } from './remote.js';
 
 function cliActor(): string {
   try {
@@ -28,21 +29,35 @@ function passwordOf(flag: string | undefined): string | undefined {
 export function userCommand(): Command {
   const cmd = new Command('user').description('backoffice users: create, reset a password');
   cmd.addCommand(
-    databaseOptions(
-      new Command('create')
-        .description('create a backoffice user; prints it, and the generated password when none is given')
-        .requiredOption('--email <email>', 'login email')
-        .requiredOption('--role <role>', 'operator | partner_admin | partner_viewer')
-        .option('--white-label <id>', "the partner user's white label")
-        .option(
-          '--password <password>',
-          'at least 12 characters (default: $BOOKIE_USER_PASSWORD, else generated)',
-        ),
+    remoteOptions(
+      databaseOptions(
+        new Command('create')
+          .description('create a backoffice user; prints it, and the generated password when none is given')
+          .requiredOption('--email <email>', 'login email')
+          .requiredOption('--role <role>', 'operator | partner_admin | partner_viewer')
+          .option('--white-label <id>', "the partner user's white label")
+          .option(
+            '--password <password>',
+            'at least 12 characters (default: $BOOKIE_USER_PASSWORD, else generated)',
+          ),
+      ),
     ).action(
       action(
         async (
-          o: DatabaseFlags & { email: string; role: string; whiteLabel?: string; password?: string },
+          o: DatabaseFlags &
+            RemoteFlags & { email: string; role: string; whiteLabel?: string; password?: string },
         ) => {
+          if (o.url) {
+            const password = passwordOf(o.password);
+            const body = {
+              email: o.email,
+              role: o.role,
+              ...(o.whiteLabel ? { white_label_id: o.whiteLabel } : {}),
+              ...(password ? { password } : {}),
+            };
+            printJson(await callAdmin(o, 'POST', '/admin/users', { body }));
+            return;
+          }
           await withDatabase(o, async (database, config) => {
             const password = passwordOf(o.password);
             const r = await createUser(usersDeps({ database, clock: systemClock, config }), {

@@ -1,9 +1,12 @@
 import {
+  AddClientCertificateBody,
+  ClientCertificateView,
   CreatedWhiteLabel,
   CreateWhiteLabelBody,
   NewWhiteLabelCredential,
   RotatedSigningSecret,
   UpdateWhiteLabelBody,
+  WhiteLabelCertificateParams,
   WhiteLabelCredentialParams,
   WhiteLabelCredentialView,
   WhiteLabelIdParams,
@@ -17,6 +20,7 @@ import type { AppDeps } from '../../app/wiring.js';
 import { ADMIN_SECURITY, actorOf } from '../../http/auth.js';
 import { example } from '../../http/openapi.js';
 import { addCredential } from './add-credential.js';
+import { addCertificate, revokeCertificate } from './client-certificates.js';
 import { createWhiteLabel } from './create-white-label.js';
 import { showWhiteLabel } from './get-white-label.js';
 import { listWhiteLabels } from './list-white-labels.js';
@@ -159,6 +163,47 @@ export async function tenantsRoutes(app: FastifyInstance, deps: AppDeps): Promis
     },
     async (req) =>
       revokeCredential(deps, { whiteLabelId: req.params.id, clientId: req.params.client_id }, actorOf(req)),
+  );
+  app.post<{ Params: { id: string }; Body: AddClientCertificateBody }>(
+    '/admin/white-labels/:id/certificates',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        ...common,
+        operationId: 'addWhiteLabelCertificate',
+        description:
+          "Binds a client certificate (PEM) to the white label for the feed's mutual TLS: a connection presenting it (signed by the server's client CA) reads the feed (/all, /log, /refetch) as this white label without a bearer token. 409 when it is bound already.",
+        summary: "Bind a client certificate for the feed's mutual TLS",
+        params: WhiteLabelIdParams,
+        body: AddClientCertificateBody,
+        response: { 201: ClientCertificateView },
+      },
+    },
+    async (req, reply) =>
+      reply
+        .status(201)
+        .send(await addCertificate(deps, { whiteLabelId: req.params.id, pem: req.body.pem }, actorOf(req))),
+  );
+  app.delete<{ Params: { id: string; fingerprint: string } }>(
+    '/admin/white-labels/:id/certificates/:fingerprint',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        ...common,
+        operationId: 'revokeWhiteLabelCertificate',
+        description:
+          'Revokes a bound client certificate (by its SHA-256 fingerprint, hex, colons allowed): it opens nothing from the next request on.',
+        summary: 'Revoke a client certificate',
+        params: WhiteLabelCertificateParams,
+        response: { 200: ClientCertificateView },
+      },
+    },
+    async (req) =>
+      revokeCertificate(
+        deps,
+        { whiteLabelId: req.params.id, fingerprint: req.params.fingerprint },
+        actorOf(req),
+      ),
   );
   app.post<{ Params: { id: string }; Body: { grace_seconds?: number } | null }>(
     '/admin/white-labels/:id/signing-secret/rotate',
