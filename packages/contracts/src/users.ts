@@ -110,6 +110,41 @@ export const CreateUserBody = Type.Object(
 /** Body of `POST /admin/users`. */
 export type CreateUserBody = Static<typeof CreateUserBody>;
 
+/** Body of `POST /admin/users/reset-password`: whose password, and the new one (generated when none is given). */
+export const ResetPasswordBody = Type.Object(
+  {
+    email: Type.String({ minLength: 3, maxLength: 254 }),
+    password: Type.Optional(Type.String({ minLength: 12, maxLength: 1024 })),
+  },
+  { additionalProperties: false, examples: [{ email: 'finance@partner.example' }] },
+);
+/** Body of `POST /admin/users/reset-password`. */
+export type ResetPasswordBody = Static<typeof ResetPasswordBody>;
+
+/**
+ * Answer of `POST /admin/users/reset-password` and of `bookie user reset-password`: the user, how many of its
+ * sessions ended, and the generated password (shown once) when none was given.
+ */
+export const ResetPasswordResult = Type.Object(
+  { user: UserView, sessions_ended: Type.Integer({ minimum: 0 }), password: Type.Optional(Type.String()) },
+  {
+    examples: [
+      {
+        user: {
+          id: 'usr_9c1e',
+          email: 'finance@partner.example',
+          role: 'partner_viewer',
+          white_label_id: 'wl_3f2a',
+        },
+        sessions_ended: 1,
+        password: 'Jx2k9mQv0aLr4sTe',
+      },
+    ],
+  },
+);
+/** Answer of `POST /admin/users/reset-password`. */
+export type ResetPasswordResult = Static<typeof ResetPasswordResult>;
+
 /** Answer of `POST /admin/users`: the user, and the generated password (shown once) when none was given. */
 export const CreatedUser = Type.Object(
   { user: UserView, password: Type.Optional(Type.String()) },

@@ -1,4 +1,4 @@
-import { ApiErrorBody } from '@bookie/contracts';
+import { ApiErrorBody, errorAnswers } from '@bookie/contracts';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -6,7 +6,8 @@ import swaggerUi from '@fastify/swagger-ui';
 import { Type } from '@sinclair/typebox';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import { sql } from 'kysely';
-import { installAuth } from '../http/auth.js';
+import { migrateToLatest } from '../db/migrate.js';
+import { ADMIN_SECURITY, installAuth } from '../http/auth.js';
 import { installErrorHandler } from '../http/error-handler.js';
 import { installStrictJson } from '../http/json.js';
 import { installLandingPage } from '../http/landing.js';
@@ -101,6 +102,31 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       }
       return { status: 'ready' };
     },
+  );
+
+  app.post(
+    '/admin/migrations',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        operationId: 'applyMigrations',
+        tags: ['ops'],
+        summary: 'Apply pending database migrations (what `bookie migrate --url` calls)',
+        description:
+          'Applies every pending migration of the database this server runs on and answers the names applied. A ' +
+          'server migrates its database when it starts, so a running one answers `{"applied": []}` unless a newer ' +
+          'process shares its database. Operator only.',
+        security: ADMIN_SECURITY,
+        response: {
+          200: Type.Object(
+            { applied: Type.Array(Type.String(), { description: 'migration names applied now, in order' }) },
+            { examples: [{ applied: [] }] },
+          ),
+          ...errorAnswers(401, 403),
+        },
+      },
+    },
+    async () => ({ applied: await migrateToLatest(deps.database.db) }),
   );
 
   installLandingPage(app);

@@ -135,6 +135,20 @@ describe('bookie on a data directory a running server holds (real processes)', {
       password: expect.any(String),
     });
 
+    const reset = await runBookie(['user', 'reset-password', '--email', 'ops@bookie.test', ...remote], {
+      env,
+    });
+    expect(reset.code, reset.stderr).toBe(0);
+    const resetAnswer = JSON.parse(reset.stdout);
+    expect(resetAnswer).toMatchObject({ user: { email: 'ops@bookie.test' }, sessions_ended: 0 });
+    expect(resetAnswer.password).toEqual(expect.any(String));
+    expect(resetAnswer.password).not.toBe(JSON.parse(user.stdout).password);
+    const nobody = await runBookie(['user', 'reset-password', '--email', 'nobody@bookie.test', ...remote], {
+      env,
+    });
+    expect(nobody.code).not.toBe(0);
+    expect(nobody.stderr).toContain('nobody@bookie.test');
+
     const group = await runBookie(['risk', 'group', 'vip', '--stake-factor', '2', ...remote], { env });
     expect(group.code, group.stderr).toBe(0);
     const limit = await runBookie(
@@ -148,6 +162,11 @@ describe('bookie on a data directory a running server holds (real processes)', {
     expect(show.stdout).toContain(wl.id);
     const recompute = await runBookie(['risk', 'recompute', ...remote], { env });
     expect(recompute.code, recompute.stderr).toBe(0);
+
+    // the running server migrated its database when it started: nothing is pending
+    const migrate = await runBookie(['migrate', ...remote], { env });
+    expect(migrate.code, migrate.stderr).toBe(0);
+    expect(JSON.parse(migrate.stdout)).toEqual({ applied: [] });
 
     const quarantine = await runBookie(['settlement', 'quarantine', 'list', ...remote], { env });
     expect(quarantine.code, quarantine.stderr).toBe(0);

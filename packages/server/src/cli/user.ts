@@ -74,16 +74,26 @@ export function userCommand(): Command {
     ),
   );
   cmd.addCommand(
-    databaseOptions(
-      new Command('reset-password')
-        .description("set a user's password (generated when none is given), lift a lockout, end its sessions")
-        .requiredOption('--email <email>', 'login email')
-        .option(
-          '--password <password>',
-          'at least 12 characters (default: $BOOKIE_USER_PASSWORD, else generated)',
-        ),
+    remoteOptions(
+      databaseOptions(
+        new Command('reset-password')
+          .description(
+            "set a user's password (generated when none is given), lift a lockout, end its sessions",
+          )
+          .requiredOption('--email <email>', 'login email')
+          .option(
+            '--password <password>',
+            'at least 12 characters (default: $BOOKIE_USER_PASSWORD, else generated)',
+          ),
+      ),
     ).action(
-      action(async (o: DatabaseFlags & { email: string; password?: string }) => {
+      action(async (o: DatabaseFlags & RemoteFlags & { email: string; password?: string }) => {
+        if (o.url) {
+          const password = passwordOf(o.password);
+          const body = { email: o.email, ...(password ? { password } : {}) };
+          printJson(await callAdmin(o, 'POST', '/admin/users/reset-password', { body }));
+          return;
+        }
         await withDatabase(o, async (database, config) => {
           const password = passwordOf(o.password);
           const r = await resetPassword(usersDeps({ database, clock: systemClock, config }), {

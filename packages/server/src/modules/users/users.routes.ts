@@ -4,6 +4,8 @@ import {
   CreateUserBody,
   errorAnswers,
   LoginBody,
+  ResetPasswordBody,
+  ResetPasswordResult,
   SESSION_COOKIE,
   SessionView,
 } from '@bookie/contracts';
@@ -15,6 +17,7 @@ import { ADMIN_SECURITY, actorOf } from '../../http/auth.js';
 import { createUser } from './create-user.js';
 import type { UsersDeps } from './deps.js';
 import { logIn, sessionTokenHash } from './log-in.js';
+import { resetPassword } from './reset-password.js';
 import { endSession, findSession, listAuditRows } from './users.repo.js';
 
 /** The users use cases' dependencies out of the app's. */
@@ -178,6 +181,36 @@ export async function usersRoutes(app: FastifyInstance, deps: AppDeps): Promise<
         actor: actorOf(req),
       });
       return reply.status(201).send(r);
+    },
+  );
+
+  app.post<{ Body: ResetPasswordBody }>(
+    '/admin/users/reset-password',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        tags: ['operator'],
+        operationId: 'resetUserPassword',
+        summary: "Reset a backoffice user's password",
+        description:
+          "Sets a user's password (generated and returned once when none is given), lifts its login lockouts from " +
+          "every address and ends the user's sessions. Audited without the password.",
+        security: ADMIN_SECURITY,
+        body: ResetPasswordBody,
+        response: { 200: ResetPasswordResult, ...errorAnswers(400, 401, 403, 404) },
+      },
+    },
+    async (req) => {
+      const r = await resetPassword(ud, {
+        email: req.body.email,
+        ...(req.body.password ? { password: req.body.password } : {}),
+        actor: actorOf(req),
+      });
+      return {
+        user: r.user,
+        sessions_ended: r.sessionsEnded,
+        ...(r.password ? { password: r.password } : {}),
+      };
     },
   );
 
