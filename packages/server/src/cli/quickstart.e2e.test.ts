@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { connect, createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
@@ -27,6 +27,23 @@ function freePort(): Promise<number> {
  * Runs the README's integrator quickstart as written (only its ports moved to free ones) and checks every answer
  * it shows (`# → …` under the command), in order. The servers it starts are stopped with their process group.
  */
+/** Whether nothing listens on `port` any more, polled for a while (a process takes a moment to exit). */
+async function portCloses(port: number): Promise<boolean> {
+  const end = Date.now() + 30_000;
+  while (Date.now() < end) {
+    const open = await new Promise<boolean>((resolve) => {
+      const s = connect({ host: '127.0.0.1', port }, () => {
+        s.destroy();
+        resolve(true);
+      });
+      s.on('error', () => resolve(false));
+    });
+    if (!open) return true;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return false;
+}
+
 describe('the README quickstart (real processes)', () => {
   it('runs as written and answers what it says', async () => {
     const script = quickstart();
@@ -49,10 +66,13 @@ describe('the README quickstart (real processes)', () => {
       err += d;
     });
     const code = await new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
+    // the script's trap stopped both servers: their ports close (checked before the test's own clean-up)
+    const stopped = await Promise.all([bookie, wallet].map((port) => portCloses(port)));
     try {
       process.kill(-child.pid!, 'SIGTERM');
     } catch {}
     expect(code, `${out}\n${err}`).toBe(0);
+    expect(stopped, 'the quickstart left a server running').toEqual([true, true]);
     // each shown answer, in order, as a line of the output
     const lines = out.split('\n').map((l) => l.trim());
     let at = 0;

@@ -42,8 +42,17 @@ const RotateBody = example(
   { grace_seconds: 86400 },
 );
 
-/** What a partner user may change of its own white label; limits, modes and currencies are the operator's. */
-const PARTNER_USER_FIELDS = new Set(['callback_url', 'allowlist', 'allowed_origins']);
+/**
+ * What a partner user may change of its own white label: where and how its server is reached, and which optional
+ * callbacks it implements; limits, modes and currencies are the operator's.
+ */
+const PARTNER_USER_FIELDS = new Set([
+  'callback_url',
+  'allowlist',
+  'allowed_origins',
+  'optional_callbacks',
+  'insurance_cancel_callbacks',
+]);
 
 function checkPartnerUserChanges(req: FastifyRequest, body: Record<string, unknown>): void {
   if (!req.user || req.user.role === 'operator') return;
