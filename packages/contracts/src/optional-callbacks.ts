@@ -56,17 +56,24 @@ export interface OptionalCallbackState {
 
 /**
  * Whether Bookie relies on an optional callback of a white label (the optional callbacks rule):
- * - `heartbeat` only when announced (a partner that said nothing never gets heartbeats, so it never logs players out);
- * - every other capability unless the partner announced it does not implement it, or answered it 404/405/501 since
- *   it last announced it.
+ * - `heartbeat` and `cash_out` only when announced (a partner that said nothing never gets heartbeats, so it never
+ *   logs players out, and its players are offered no cash-out it could not pay);
+ * - every other capability unless the partner announced it does not implement it;
+ * - none that it answered 404, 405 or 501 since it last announced it.
  *
  * Pure; throws nothing.
  */
 export function optionalCallbackSupported(callback: OptionalCallback, state: OptionalCallbackState): boolean {
   if (state.learnt === 'unsupported') return false;
-  if (callback === 'heartbeat') return state.announced === true;
+  if (ANNOUNCED_ONLY.has(callback)) return state.announced === true || state.learnt === 'supported';
   return state.announced !== false;
 }
+
+/**
+ * The capabilities Bookie relies on only once announced (or answered 2xx): heartbeat (a 404 to it logs a player
+ * out) and cash-out (an order accepted on a callback the partner lacks would have to be taken back).
+ */
+const ANNOUNCED_ONLY: ReadonlySet<OptionalCallback> = new Set(['heartbeat', 'cash_out']);
 
 /** One optional callback of a white label as the admin, partner and backoffice views show it. */
 export const OptionalCallbackView = Type.Object(

@@ -180,10 +180,11 @@ export async function startReplayPlatform(opts: ReplayPlatformOptions = {}): Pro
       stops.push(() => w.stop());
       walletUrl = w.url;
     }
-    // the reference wallet implements heartbeats: announce them, so its frame sessions get them
+    // the reference wallet implements heartbeats and the cash-out callbacks: announce them, so its frame sessions get
+    // heartbeats and its players are offered cash-out
     await adminCall(`${bookieUrl}/admin/white-labels/${wl.id}`, adminToken, 'PATCH', {
       callback_url: walletUrl,
-      optional_callbacks: { heartbeat: true },
+      optional_callbacks: { heartbeat: true, cash_out: true },
     });
     // two more white labels take bets in their own bet slips: one asks Bookie's risk decision, one only its advice
     const reporter = async (name: string) => {

@@ -42,9 +42,18 @@ export interface TestPartner {
 /** Where to create a partner: a database (in-process) or a running server's admin API. */
 export type PartnerTarget = { database: Database } | { baseUrl: string; adminToken?: string };
 
-/** The test defaults: currency EUR, allowlist 127.0.0.1 and ::1, signing on. */
+/**
+ * The test defaults: currency EUR, allowlist 127.0.0.1 and ::1, signing on, cash-out callbacks announced (the
+ * reference wallet implements them; `optional_callbacks` in `opts` replaces the announcement).
+ */
 export function partnerDefaults(opts: Partial<CreateWhiteLabelBody> = {}): CreateWhiteLabelBody {
-  return { name: 'Test partner', currencies: ['EUR'], allowlist: ['127.0.0.1', '::1'], ...opts };
+  return {
+    name: 'Test partner',
+    currencies: ['EUR'],
+    allowlist: ['127.0.0.1', '::1'],
+    optional_callbacks: { cash_out: true },
+    ...opts,
+  };
 }
 
 /** Creates a white label with one credential (see {@link partnerDefaults}); `opts` override any field. */

@@ -28,7 +28,7 @@ describe(`a partner that implements only the mandatory callbacks (${process.env.
         stake: '1',
         currency: 'EUR',
         odds_strategy: 3,
-        selections: [{ sport_event_id: eventId, market_id: '1', odd_id: '1', odds: '1' }],
+        selections: [{ sport_event_id: eventId, market_id: '1', odd_id: '1', odds: '1.01' }],
         ...extra,
       },
     });
@@ -66,7 +66,8 @@ describe(`a partner that implements only the mandatory callbacks (${process.env.
   beforeAll(async () => {
     p = await startPlatform({
       env: { HEARTBEAT_INTERVAL_S: '1', CALLBACK_POLL_MS: '100' },
-      whiteLabel: { limits: { min_stake: '1', max_stake: '1000', max_payout: null } },
+      // it announces no optional callback
+      whiteLabel: { limits: { min_stake: '1', max_stake: '1000', max_payout: null }, optional_callbacks: {} },
     });
     partner = await proxyWithout(p.wallet.url, (path) => !MANDATORY.has(path));
     const patched = await p.call('PATCH', `/admin/white-labels/${p.partner.whiteLabelId}`, {
@@ -126,6 +127,26 @@ describe(`a partner that implements only the mandatory callbacks (${process.env.
     // it never got a heartbeat (it announced none), though it would have answered 404
     expect(partner.received.get('/heartbeat') ?? 0).toBe(0);
     expect(partner.received.get('/bet/place')).toBeGreaterThanOrEqual(bets);
+  });
+
+  it('its players are offered no cash-out: it announced no cash-out callbacks', async () => {
+    const e = await newSportEvent(p, 1);
+    await p.walletApi.deposit('no-cash-out', '100');
+    const s = await p.session('no-cash-out', { sid: 'no-cash-out' });
+    const bet = await place(s, e, { stake: '10' });
+    expect(bet.json.status, JSON.stringify(bet.json)).toBe(1);
+    const player = await p.call('POST', `/frame-api/bets/${bet.json.id}/cash-out/calculate`, {
+      token: s,
+      body: {},
+    });
+    expect(player.json).toMatchObject({ available: false, reason: 'cash_out_unavailable' });
+    const order = await p.call('POST', `/frame-api/bets/${bet.json.id}/cash-out/place`, {
+      token: s,
+      body: { amount: '10', refund_amount: '5' },
+    });
+    expect(order.json.order.status).toEqual({ code: 'declined', reason: 'cash_out_unavailable' });
+    await delivered();
+    expect(partner.received.get('/bet/cash-out-orders/accepted') ?? 0).toBe(0);
   });
 
   it('an insured bet resettled loss → win → loss gets /bet/insurances/accepted once; its later callbacks are still delivered', async () => {

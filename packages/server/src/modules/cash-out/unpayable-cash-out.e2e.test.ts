@@ -21,7 +21,7 @@ describe(`cash-out of a partner without cash-out callbacks (${process.env.DATABA
         stake: '10',
         currency: 'EUR',
         odds_strategy: 3,
-        selections: [{ sport_event_id: eventId, market_id: '1', odd_id: '1', odds: '1' }],
+        selections: [{ sport_event_id: eventId, market_id: '1', odd_id: '1', odds: '1.01' }],
       },
     });
     expect(r.json.status).toBe(1);
