@@ -151,6 +151,16 @@ describe('bookie on a data directory a running server holds (real processes)', {
 
     const group = await runBookie(['risk', 'group', 'vip', '--stake-factor', '2', ...remote], { env });
     expect(group.code, group.stderr).toBe(0);
+    const setPlayer = await runBookie(
+      ['risk', 'player', 'p-remote', '--white-label', wl.id, '--group', 'vip', ...remote],
+      { env },
+    );
+    expect(setPlayer.code, setPlayer.stderr).toBe(0);
+    const readPlayer = await runBookie(['risk', 'player', 'p-remote', '--white-label', wl.id, ...remote], {
+      env,
+    });
+    expect(readPlayer.code, readPlayer.stderr).toBe(0);
+    expect(JSON.parse(readPlayer.stdout)).toMatchObject({ player_id: 'p-remote', group: 'vip' });
     const limit = await runBookie(
       ['risk', 'limit', '--white-label', wl.id, '--phase', 'prematch', '--liability', '5000', ...remote],
       { env },

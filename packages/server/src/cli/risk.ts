@@ -1,5 +1,4 @@
 import { userInfo } from 'node:os';
-import { validationError } from '@bookie/core';
 import { Command } from 'commander';
 import type { Config } from '../app/config.js';
 import type { Database } from '../db/database.js';
@@ -208,11 +207,10 @@ export function riskCommand(): Command {
       .action(
         action((playerId: string, o: DbFlags & { whiteLabel: string; group?: string }) => {
           if (o.url) {
-            // the admin API sets a player's group; reading it is the partner's route (GET /players/{id}/risk)
-            if (!o.group)
-              throw validationError('--group', 'is required with --url (the admin API sets the group)');
             const path = `/admin/risk/players/${encodeURIComponent(o.whiteLabel)}/${encodeURIComponent(playerId)}`;
-            return callAdmin(o, 'PUT', path, { body: { group: o.group } }).then(printJson);
+            return (
+              o.group ? callAdmin(o, 'PUT', path, { body: { group: o.group } }) : callAdmin(o, 'GET', path)
+            ).then(printJson);
           }
           return run(o, (d) =>
             o.group

@@ -409,6 +409,22 @@ export async function riskRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
     },
   );
 
+  app.get<{ Params: Static<typeof AdminPlayerParams> }>(
+    '/admin/risk/players/:white_label_id/:player_id',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        ...admin,
+        operationId: 'getPlayerRiskAsOperator',
+        summary: "A player's risk score, group and stake factor, as the operator",
+        description: "As the partner's `GET /players/{player_id}/risk`, for any white label.",
+        params: AdminPlayerParams,
+        response: { 200: PlayerRiskView, ...errors(400, 401) },
+      },
+    },
+    async (req) => getPlayerRisk(risk, req.params.white_label_id, req.params.player_id),
+  );
+
   app.put<{ Params: Static<typeof AdminPlayerParams>; Body: PutPlayerRiskBody }>(
     '/admin/risk/players/:white_label_id/:player_id',
     {
