@@ -32,6 +32,7 @@ describe('the generated partner client', () => {
     const ids = Object.values(partner).flatMap((item) => Object.values(item).map((op) => op.operationId));
     expect(ids.sort()).toEqual(
       [
+        'announceOptionalCallbacks',
         'calculateCashOut',
         'cancelBet',
         'cancelBetBoost',
