@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { BANNERS_CALLBACK_PATH, UNSUPPORTED_CALLBACK_STATUSES } from '@bookie/contracts';
 import { request } from 'undici';
-import { inTransaction } from '../../db/transaction.js';
-import { learnOptionalCallback } from '../tenants/learn-optional-callback.js';
+import { learnUnsupportedNow } from '../tenants/learn-optional-callback.js';
 import { supportsCallback } from '../tenants/white-label.js';
 import type { FrameDeps } from './deps.js';
 
@@ -79,16 +78,12 @@ export function bannerSource(
       });
       const text = await res.body.text();
       if (UNSUPPORTED_CALLBACK_STATUSES.has(res.statusCode)) {
-        const status = res.statusCode;
-        await inTransaction(deps.database.db, (tx) =>
-          learnOptionalCallback(tx, {
-            whiteLabelId: input.whiteLabelId,
-            callback: 'banners',
-            learnt: 'unsupported',
-            status,
-            at: new Date(now),
-          }),
-        );
+        await learnUnsupportedNow(deps.database.db, {
+          whiteLabelId: input.whiteLabelId,
+          callback: 'banners',
+          status: res.statusCode,
+          at: new Date(now),
+        });
         return [];
       }
       if (res.statusCode !== 200) return [];

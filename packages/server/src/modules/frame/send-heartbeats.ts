@@ -3,7 +3,7 @@ import { CALLBACK_PATHS, UNSUPPORTED_CALLBACK_STATUSES } from '@bookie/contracts
 import { type Executor, inTransaction } from '../../db/transaction.js';
 import { answerEndsSession } from '../auth/session-ending-answer.js';
 import { type LeaderLease, runWhileLeader } from '../leadership/leader-lease.js';
-import { learnOptionalCallback } from '../tenants/learn-optional-callback.js';
+import { learnUnsupportedNow } from '../tenants/learn-optional-callback.js';
 import { listWhiteLabels } from '../tenants/tenants.repo.js';
 import { supportsCallback, toWhiteLabel } from '../tenants/white-label.js';
 import type { FrameDeps } from './deps.js';
@@ -87,16 +87,12 @@ export async function sendHeartbeats(
       round.failed++;
       if (res.status !== null && res.status !== 404 && UNSUPPORTED_CALLBACK_STATUSES.has(res.status)) {
         // 405 or 501: the partner has no heartbeat after all; it ends no session
-        const status = res.status;
-        await inTransaction(deps.database.db, (tx) =>
-          learnOptionalCallback(tx, {
-            whiteLabelId: s.white_label_id,
-            callback: 'heartbeat',
-            learnt: 'unsupported',
-            status,
-            at: new Date(deps.clock.now()),
-          }),
-        ).catch((err) => deps.logger.error({ err }, 'recording an unsupported heartbeat failed'));
+        await learnUnsupportedNow(deps.database.db, {
+          whiteLabelId: s.white_label_id,
+          callback: 'heartbeat',
+          status: res.status,
+          at: new Date(deps.clock.now()),
+        }).catch((err) => deps.logger.error({ err }, 'recording an unsupported heartbeat failed'));
         return;
       }
       if (endsSession(res.status, res.body)) {

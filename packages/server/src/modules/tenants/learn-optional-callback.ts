@@ -1,5 +1,7 @@
 import type { OptionalCallback } from '@bookie/contracts';
-import type { Executor } from '../../db/transaction.js';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.js';
+import { type Executor, inTransaction } from '../../db/transaction.js';
 import { audit, learnOptionalCallback as learnRow } from './tenants.repo.js';
 
 /** What an answer taught Bookie about one optional callback of a white label. */
@@ -30,4 +32,15 @@ export async function learnOptionalCallback(tx: Executor, l: LearntOptionalCallb
     });
   }
   return changed;
+}
+
+/**
+ * {@link learnOptionalCallback} in a transaction of its own, for answers outside the outbox (heartbeats, banners):
+ * that an optional callback answered 404, 405 or 501 is unsupported. Returns whether it changed what Bookie knew.
+ */
+export function learnUnsupportedNow(
+  db: Kysely<DB>,
+  l: Omit<LearntOptionalCallback, 'learnt'>,
+): Promise<boolean> {
+  return inTransaction(db, (tx) => learnOptionalCallback(tx, { ...l, learnt: 'unsupported' }));
 }
