@@ -100,7 +100,7 @@ describe('parseMcmLine', () => {
     expect(failure(() => parseMcmLine('{"op":"mcm","pt":1,"mc":[', 3))).toMatch(/^line 3.*not valid JSON/);
     expect(failure(() => parseMcmLine(ltp(1, { 5: '"1.5"' }), 4))).toContain('line 4 mc[0].rc[0].ltp');
     expect(failure(() => parseMcmLine(ltp(1, { 5: '0.5' }), 5))).toMatch(
-      /line 5 mc\[0\]\.rc\[0\]\.ltp.*at least 1/,
+      /line 5 mc\[0\]\.rc\[0\]\.ltp.*above 1/,
     );
     expect(failure(() => parseMcmLine(ltp(1, { 5: '1e3' }), 6))).toMatch(/plain decimal notation, got 1e3/);
     expect(failure(() => parseMcmLine('{"op":"mcm","pt":1.5,"mc":[]}', 7))).toContain('line 7 pt');

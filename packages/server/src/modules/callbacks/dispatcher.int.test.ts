@@ -222,7 +222,9 @@ describe(`callback dispatcher (${process.env.DATABASE_URL ? 'postgres' : 'pglite
     const learnt = await getWhiteLabel({ database: t }, wl.id);
     expect(learnt.optionalCallbacks.insurance).toMatchObject({ learnt: 'unsupported', lastStatus: 404 });
     expect(supportsCallback(learnt, 'insurance')).toBe(false);
-    expect(supportsCallback(learnt, 'cash_out')).toBe(true);
+    // the others are as they were: banners relied on (not withdrawn), cash-out not (never announced)
+    expect(supportsCallback(learnt, 'banners')).toBe(true);
+    expect(supportsCallback(learnt, 'cash_out')).toBe(false);
     const audits = await t.db
       .selectFrom('audit_log')
       .select(['action', 'details'])
