@@ -99,9 +99,11 @@ describe(`settlement pages in flight (${process.env.DATABASE_URL ? 'postgres' : 
       const secondPage = applyPage(deps, [key(second)], step(turn));
       try {
         await waitUntil(async () => reached);
-        // waiting for its turn, the second page holds no advisory lock (the exposure lock is the only one)
+        // waiting for its turn, the second page holds no advisory lock (the exposure lock is the only one); only this
+        // test's database counts (other test files share the Postgres server, and their locks are theirs)
         const held = await sql<{ n: string }>`select count(*)::text as n from pg_locks
-          where locktype = 'advisory' and granted`.execute(db);
+          where locktype = 'advisory' and granted
+            and database = (select oid from pg_database where datname = current_database())`.execute(db);
         expect(held.rows[0]?.n).toBe('0');
         await applyPage(deps, [key(first)], step());
       } finally {
