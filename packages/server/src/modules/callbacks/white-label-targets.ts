@@ -3,6 +3,7 @@ import { DomainError } from '@bookie/core';
 import { cachedWhiteLabels } from '../tenants/cached-white-labels.js';
 import type { TenancyDeps } from '../tenants/deps.js';
 import { signerOf } from '../tenants/signing-for.js';
+import type { WhiteLabel } from '../tenants/white-label.js';
 import type { CallbackTarget, CallbackTargets } from './send-callback.js';
 
 /**
@@ -12,9 +13,13 @@ import type { CallbackTarget, CallbackTargets } from './send-callback.js';
  */
 export function whiteLabelTargets(deps: TenancyDeps, ttlMs = 1000): CallbackTargets {
   const whiteLabels = cachedWhiteLabels(deps, ttlMs);
+  // one target per cached white label read: built once, not per delivery
+  const targets = new WeakMap<WhiteLabel, CallbackTarget>();
   return {
     async get(whiteLabelId): Promise<CallbackTarget> {
       const wl = await whiteLabels.get(whiteLabelId);
+      const known = targets.get(wl);
+      if (known) return known;
       if (!wl.callbackUrl) {
         throw new DomainError(
           'unavailable',
@@ -27,7 +32,13 @@ export function whiteLabelTargets(deps: TenancyDeps, ttlMs = 1000): CallbackTarg
           .filter(([, name]) => wl.optionalCallbacks[name].learnt === 'unsupported')
           .map(([path]) => path),
       );
-      return { url: wl.callbackUrl, sign: (id, body) => signer.headers(id, body), unsupportedPaths };
+      const target = {
+        url: wl.callbackUrl,
+        sign: (id: string, body: string) => signer.headers(id, body),
+        unsupportedPaths,
+      };
+      targets.set(wl, target);
+      return target;
     },
   };
 }
