@@ -77,6 +77,21 @@ export function optionalCallbacksOf(
   return out;
 }
 
+/** The inverse of {@link optionalCallbacksOf}: a white label's optional callbacks as the column stores them. */
+export function storedOptionalCallbacks(wl: Pick<WhiteLabel, 'optionalCallbacks'>): StoredOptionalCallbacks {
+  const out: StoredOptionalCallbacks = {};
+  for (const name of OPTIONAL_CALLBACKS) {
+    const c = wl.optionalCallbacks[name];
+    out[name] = {
+      announced: c.announced,
+      learnt: c.learnt,
+      learnt_at: c.learntAt?.toISOString() ?? null,
+      last_status: c.lastStatus,
+    };
+  }
+  return out;
+}
+
 /** Whether Bookie relies on an optional callback of this white label (see `optionalCallbackSupported`). */
 export function supportsCallback(wl: Pick<WhiteLabel, 'optionalCallbacks'>, name: OptionalCallback): boolean {
   return optionalCallbackSupported(name, wl.optionalCallbacks[name]);
@@ -273,23 +288,7 @@ export function toChanges(input: Partial<CreateWhiteLabelBody>, current?: WhiteL
     c.insurance_cancel_callbacks = input.insurance_cancel_callbacks;
   }
   if (input.optional_callbacks !== undefined) {
-    const stored = current
-      ? Object.fromEntries(
-          OPTIONAL_CALLBACKS.map((n) => {
-            const s = current.optionalCallbacks[n];
-            return [
-              n,
-              {
-                announced: s.announced,
-                learnt: s.learnt,
-                learnt_at: s.learntAt?.toISOString() ?? null,
-                last_status: s.lastStatus,
-              },
-            ];
-          }),
-        )
-      : {};
-    const next = announce(stored, input.optional_callbacks);
+    const next = announce(current ? storedOptionalCallbacks(current) : {}, input.optional_callbacks);
     c.optional_callbacks = next.stored;
     if (next.insuranceCancel !== undefined) c.insurance_cancel_callbacks = next.insuranceCancel;
   }
