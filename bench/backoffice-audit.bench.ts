@@ -5,8 +5,8 @@
  * on an in-process server (PGlite in memory), one request at a time. The ratio is what to compare.
  */
 import { request } from 'undici';
-import { loadConfig } from '../packages/server/src/app/config.js';
 import { startServer } from '../packages/server/src/app/server.js';
+import { loadConfig } from '../packages/server/src/platform/config.js';
 import { createPartner, partnerToken, TEST_ADMIN_TOKEN } from '../packages/server/src/testing/partner.js';
 import type { BenchResult } from './types.js';
 

@@ -9,10 +9,10 @@ import type { AddressInfo } from 'node:net';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import pino from 'pino';
 import { request } from 'undici';
-import { loadConfig } from '../packages/server/src/app/config.js';
 import { startServer } from '../packages/server/src/app/server.js';
 import { buildSnapshot } from '../packages/server/src/modules/trading/build-snapshot.js';
 import { sampleEvent } from '../packages/server/src/modules/trading/fixtures.js';
+import { loadConfig } from '../packages/server/src/platform/config.js';
 import { createPartner, partnerToken, TEST_ADMIN_TOKEN } from '../packages/server/src/testing/partner.js';
 import type { BenchResult } from './types.js';
 

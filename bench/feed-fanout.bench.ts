@@ -8,11 +8,11 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pino from 'pino';
 import { Agent, request } from 'undici';
-import { loadConfig } from '../packages/server/src/app/config.js';
 import { startServer } from '../packages/server/src/app/server.js';
 import { createSportEvent } from '../packages/server/src/modules/trading/create-sport-event.js';
 import { sampleEvent } from '../packages/server/src/modules/trading/fixtures.js';
 import { runTradingCommand } from '../packages/server/src/modules/trading/writer.js';
+import { loadConfig } from '../packages/server/src/platform/config.js';
 import { createPartner, partnerToken, TEST_ADMIN_TOKEN } from '../packages/server/src/testing/partner.js';
 import type { BenchResult } from './types.js';
 

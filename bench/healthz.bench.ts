@@ -5,8 +5,8 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Agent, request } from 'undici';
-import { loadConfig } from '../packages/server/src/app/config.js';
 import { startServer } from '../packages/server/src/app/server.js';
+import { loadConfig } from '../packages/server/src/platform/config.js';
 import type { BenchResult } from './types.js';
 
 async function load(url: string, total: number, inFlight: number): Promise<number> {

@@ -3,12 +3,13 @@
  * the same operation over Streamable HTTP (stateless: one MCP server and transport per request, the route run
  * in-process with inject). The ratio is what to compare across machines.
  */
-import { loadConfig } from '../packages/server/src/app/config.js';
+
 import { startServer } from '../packages/server/src/app/server.js';
 import {
   CredentialAuthProvider,
   connectWithCredential,
 } from '../packages/server/src/modules/integration/mcp/credential-auth-provider.js';
+import { loadConfig } from '../packages/server/src/platform/config.js';
 import { createPartner, partnerToken } from '../packages/server/src/testing/partner.js';
 import { type BenchResult, opsPerSecond } from './types.js';
 

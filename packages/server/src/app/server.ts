@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { serveMetrics } from '../modules/metrics/metrics.routes.js';
+import type { Config } from '../platform/config.js';
 import { buildApp } from './app.js';
-import type { Config } from './config.js';
 import { type AppDeps, type BuildDepsOptions, buildDeps, startBackground } from './wiring.js';
 
 /** A running server: its address, and a graceful stop. */

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { RequestListener } from 'node:http';
 import { createServer, type Server } from 'node:https';
-import { ConfigError, type TlsConfig } from './config.js';
+import { ConfigError, type TlsConfig } from '../platform/config.js';
 
 /**
  * Fastify's `serverFactory` for HTTPS (`bookie start --tls-cert --tls-key [--client-ca]`). With a client CA, every

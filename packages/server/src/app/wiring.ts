@@ -25,7 +25,6 @@ import { type FeedService, startFeed } from '../modules/feed/feed.service.js';
 import { frameDeps } from '../modules/frame/frame-deps.js';
 import { startHeartbeats } from '../modules/frame/send-heartbeats.js';
 import { SessionEvents } from '../modules/frame/session-events.js';
-import { LeaderLease, runWhileLeader } from '../modules/leadership/leader-lease.js';
 import { BookieMetrics } from '../modules/metrics/metrics.js';
 import type { RiskDeps } from '../modules/risk/deps.js';
 import { OddsShader } from '../modules/risk/odds-shader.js';
@@ -37,9 +36,10 @@ import { learnOptionalCallback } from '../modules/tenants/learn-optional-callbac
 import { auditSubjectOf } from '../modules/users/audit-subjects.js';
 import { sessionAuthenticator } from '../modules/users/session-authenticator.js';
 import { usersDeps } from '../modules/users/users.routes.js';
-import { type Clock, systemClock } from './clock.js';
-import type { Config } from './config.js';
-import { Lifecycle } from './lifecycle.js';
+import { type Clock, systemClock } from '../platform/clock.js';
+import type { Config } from '../platform/config.js';
+import { LeaderLease, runWhileLeader } from '../platform/leadership/leader-lease.js';
+import { Lifecycle } from '../platform/lifecycle.js';
 
 /**
  * Everything a module needs, built once at start and passed down (no globals). Modules add their own

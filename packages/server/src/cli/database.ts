@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { openDatabase } from '@bookie/storage';
-import { type Config, ConfigError, loadConfig } from '../app/config.js';
 import type { Database } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
+import { type Config, ConfigError, loadConfig } from '../platform/config.js';
 
 /** The database options every command that opens the database takes. */
 export interface DatabaseFlags {

@@ -17,7 +17,7 @@ export function action<A extends unknown[]>(
       const [{ DomainError }, { DataDirLockedError }, { ConfigError }] = await Promise.all([
         import('@bookie/core'),
         import('@bookie/storage'),
-        import('../app/config.js'),
+        import('../platform/config.js'),
       ]);
       if (err instanceof ConfigError) {
         process.stderr.write(`error: ${err.message}\n`);

@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { ConfigError } from '../app/config.js';
+import { ConfigError } from '../platform/config.js';
 import { action } from './io.js';
 
 /**

@@ -1,7 +1,7 @@
 import { openDatabase } from '@bookie/storage';
 import { Command } from 'commander';
-import { loadConfig } from '../app/config.js';
 import { migrateToLatest } from '../db/migrate.js';
+import { loadConfig } from '../platform/config.js';
 import { action, printJson } from './io.js';
 import { databaseOptions } from './options.js';
 import { callAdmin, type RemoteFlags, remoteOptions } from './remote.js';

@@ -2,8 +2,8 @@ import { writeFileSync } from 'node:fs';
 import { Command } from 'commander';
 import pino from 'pino';
 import { buildApp } from '../app/app.js';
-import { loadConfig } from '../app/config.js';
 import { buildDeps } from '../app/wiring.js';
+import { loadConfig } from '../platform/config.js';
 import { action } from './io.js';
 
 /**

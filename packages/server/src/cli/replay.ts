@@ -108,7 +108,7 @@ export async function startReplayPlatform(opts: ReplayPlatformOptions = {}): Pro
     let bookieUrl: string;
     if ((opts.bookie ?? 'in-process') === 'in-process') {
       const [{ loadConfig }, { startServer }, { default: pino }] = await Promise.all([
-        import('../app/config.js'),
+        import('../platform/config.js'),
         import('../app/server.js'),
         import('pino'),
       ]);

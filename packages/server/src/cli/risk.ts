@@ -1,6 +1,5 @@
 import { userInfo } from 'node:os';
 import { Command } from 'commander';
-import type { Config } from '../app/config.js';
 import type { Database } from '../db/database.js';
 import { cashOutMargins, setCashOutMargin } from '../modules/cash-out/cash-out-margin.js';
 import { marginDeps } from '../modules/cash-out/deps.js';
@@ -10,6 +9,7 @@ import { recomputeExposure } from '../modules/risk/recompute-exposure.js';
 import { listExposure } from '../modules/risk/risk.repo.js';
 import { RiskBook } from '../modules/risk/risk-book.js';
 import { riskSettings, setDelay, setGroup, setLimit } from '../modules/risk/risk-settings.js';
+import type { Config } from '../platform/config.js';
 import { withDatabase } from './database.js';
 import { action, EXIT, printJson } from './io.js';
 import { databaseOptions, usageExits2 } from './options.js';

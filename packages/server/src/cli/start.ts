@@ -1,7 +1,7 @@
 import { stopGracefully } from '@bookie/process';
 import { Command } from 'commander';
-import { type ConfigOverrides, loadConfig } from '../app/config.js';
 import { startServer } from '../app/server.js';
+import { type ConfigOverrides, loadConfig } from '../platform/config.js';
 import { action } from './io.js';
 import { databaseOptions } from './options.js';
 

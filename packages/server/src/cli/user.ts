@@ -1,9 +1,9 @@
 import { userInfo } from 'node:os';
 import { Command } from 'commander';
-import { systemClock } from '../app/clock.js';
 import { createUser } from '../modules/users/create-user.js';
 import { resetPassword } from '../modules/users/reset-password.js';
 import { usersDeps } from '../modules/users/users.routes.js';
+import { systemClock } from '../platform/clock.js';
 import { type DatabaseFlags, withDatabase } from './database.js';
 import { action, printJson } from './io.js';
 import { databaseOptions } from './options.js';

@@ -8,7 +8,6 @@ import { readFileSync } from 'node:fs';
 import { CreateWhiteLabelBody, type OptionalCallback, UpdateWhiteLabelBody } from '@bookie/contracts';
 import { OPTIONAL_CALLBACKS } from '@bookie/contracts/optional-callback-names';
 import { DomainError, validationError } from '@bookie/core';
-import { systemClock } from '../app/clock.js';
 import { addCredential } from '../modules/tenants/add-credential.js';
 import { addCertificate, revokeCertificate } from '../modules/tenants/client-certificates.js';
 import { createWhiteLabel } from '../modules/tenants/create-white-label.js';
@@ -20,6 +19,7 @@ import { rotateSigningSecret } from '../modules/tenants/rotate-signing-secret.js
 import { updateWhiteLabel } from '../modules/tenants/update-white-label.js';
 import { checkSchema } from '../modules/tenants/validate.js';
 import { toChanges } from '../modules/tenants/white-label.js';
+import { systemClock } from '../platform/clock.js';
 import { type DatabaseFlags, withDatabase } from './database.js';
 import { printJson } from './io.js';
 import { callAdmin, type RemoteFlags } from './remote.js';

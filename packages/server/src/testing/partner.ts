@@ -2,11 +2,11 @@ import type { CreatedWhiteLabel, CreateSessionBody, CreateWhiteLabelBody } from 
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { buildApp } from '../app/app.js';
-import { type Clock, systemClock } from '../app/clock.js';
-import { loadConfig } from '../app/config.js';
 import { type AppDeps, buildDeps } from '../app/wiring.js';
 import type { Database } from '../db/database.js';
 import { createWhiteLabel } from '../modules/tenants/create-white-label.js';
+import { type Clock, systemClock } from '../platform/clock.js';
+import { loadConfig } from '../platform/config.js';
 
 /**
  * Test helpers for anything behind `app.requirePartner` / `app.requirePlayer`.

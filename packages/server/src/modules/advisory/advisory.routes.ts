@@ -11,7 +11,7 @@ import type { Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app/wiring.js';
 import { PARTNER_SECURITY } from '../../http/auth.js';
-import { partnerOf } from '../auth/session.routes.js';
+import { partnerOf } from '../../http/request-context.js';
 import { adviseBet } from './advise-bet.js';
 import { advisoryDeps } from './deps.js';
 import { advisoryBetVersions, updateAdvisoryBet } from './update-advisory-bet.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadAuthConfig, loadConfig } from '../../app/config.js';
+import { ConfigError, loadAuthConfig, loadConfig } from '../../platform/config.js';
 
 describe('tenancy settings', () => {
   it('has the defaults of ADR 0005', () => {

@@ -5,21 +5,14 @@ import {
   OptionalCallbacksInput,
   PartnerWhiteLabelView,
 } from '@bookie/contracts';
-import { DomainError } from '@bookie/core';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app/wiring.js';
-import type { PartnerPrincipal } from '../../http/auth.js';
+import { partnerOf } from '../../http/request-context.js';
 import { getWhiteLabel } from '../tenants/get-white-label.js';
 import { updateWhiteLabel } from '../tenants/update-white-label.js';
 import { whiteLabelView } from '../tenants/white-label.js';
 import { createSession } from './create-session.js';
 import { expireSession } from './expire-session.js';
-
-/** The partner of a request behind `app.requirePartner`. */
-export function partnerOf(request: FastifyRequest): PartnerPrincipal {
-  if (!request.partner) throw new DomainError('unauthorized', 'partner authentication required');
-  return request.partner;
-}
 
 /** Partner routes of tenancy: player session tokens (D26) and the partner's own white label. */
 export async function sessionRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {

@@ -10,7 +10,7 @@ import { type Static, Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app/wiring.js';
 import { actorOf, PARTNER_SECURITY } from '../../http/auth.js';
-import { partnerOf } from '../auth/session.routes.js';
+import { partnerOf } from '../../http/request-context.js';
 import {
   cancelBetBeforeSettlement,
   voidBetBeforeSettlement,

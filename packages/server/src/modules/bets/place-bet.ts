@@ -19,11 +19,11 @@ import {
   validationError,
 } from '@bookie/core';
 import type { Logger } from 'pino';
-import type { Clock } from '../../app/clock.js';
-import { failpoint } from '../../app/failpoints.js';
 import type { Database } from '../../db/database.js';
 import { inTransaction } from '../../db/transaction.js';
 import type { PlayerSession } from '../../http/auth.js';
+import type { Clock } from '../../platform/clock.js';
+import { failpoint } from '../../platform/failpoints.js';
 import { SESSION_ENDING_CODES } from '../auth/session-ending-answer.js';
 // bonuses: the module's placement hooks, called where marked "bonuses"
 import { checkBonuses } from '../bonuses/check-bonuses.js';

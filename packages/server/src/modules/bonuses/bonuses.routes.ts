@@ -21,7 +21,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app/wiring.js';
 import { ADMIN_SECURITY, actorOf } from '../../http/auth.js';
 import { example } from '../../http/openapi.js';
-import { partnerOf } from '../auth/session.routes.js';
+import { partnerOf } from '../../http/request-context.js';
 import { cancelBetBoost } from './cancel-bet-boost.js';
 import { cancelFreebet } from './cancel-freebet.js';
 import { cancelInsurance } from './cancel-insurance.js';

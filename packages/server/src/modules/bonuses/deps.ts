@@ -1,5 +1,5 @@
-import type { Clock } from '../../app/clock.js';
 import type { Database } from '../../db/database.js';
+import type { Clock } from '../../platform/clock.js';
 import type { WhiteLabel } from '../tenants/white-label.js';
 
 /** What the bonus use cases need. */

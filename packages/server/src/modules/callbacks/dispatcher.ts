@@ -7,10 +7,10 @@ import {
 } from '@bookie/contracts';
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
-import { failpoint } from '../../app/failpoints.js';
-import { WakeableSleep } from '../../app/wakeable-sleep.js';
 import type { Database } from '../../db/database.js';
 import { type Executor, inTransaction } from '../../db/transaction.js';
+import { failpoint } from '../../platform/failpoints.js';
+import { WakeableSleep } from '../../platform/wakeable-sleep.js';
 import { answerEndsSession } from '../auth/session-ending-answer.js';
 import { retryDelayMs } from './backoff.js';
 import {

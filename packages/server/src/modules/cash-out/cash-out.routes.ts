@@ -13,7 +13,7 @@ import { type Static, Type } from '@sinclair/typebox';
 import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
 import type { AppDeps } from '../../app/wiring.js';
 import { PARTNER_SECURITY } from '../../http/auth.js';
-import { partnerOf } from '../auth/session.routes.js';
+import { partnerOf, playerOf } from '../../http/request-context.js';
 import { calculateCashOut } from './calculate-cash-out.js';
 import { cancelCashOut } from './cancel-cash-out.js';
 import { cashOutDeps } from './deps.js';
@@ -161,8 +161,8 @@ export function frameCashOutRoutes(
     },
     async (req) =>
       calculateCashOut(cd, {
-        whiteLabelId: req.player!.whiteLabelId,
-        playerId: req.player!.playerId,
+        whiteLabelId: playerOf(req).whiteLabelId,
+        playerId: playerOf(req).playerId,
         betId: req.params.id,
         amount: req.body?.amount,
       }),
@@ -183,8 +183,8 @@ export function frameCashOutRoutes(
     },
     async (req, reply) => {
       const r = await placeCashOut(cd, {
-        whiteLabelId: req.player!.whiteLabelId,
-        playerId: req.player!.playerId,
+        whiteLabelId: playerOf(req).whiteLabelId,
+        playerId: playerOf(req).playerId,
         betId: req.params.id,
         id: randomUUID(),
         amount: req.body.amount,

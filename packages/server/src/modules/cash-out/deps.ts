@@ -1,8 +1,8 @@
 import type { SportEvent } from '@bookie/contracts';
 import { parseDecimal, type Rational } from '@bookie/core';
-import type { Clock } from '../../app/clock.js';
 import type { AppDeps } from '../../app/wiring.js';
 import type { Database } from '../../db/database.js';
+import type { Clock } from '../../platform/clock.js';
 import { type SettlementDeps, settlementDeps } from '../settlement/deps.js';
 import { supportsCallback } from '../tenants/white-label.js';
 import { marginOf, quoteKey } from './cash-out.repo.js';

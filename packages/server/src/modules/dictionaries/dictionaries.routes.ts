@@ -3,7 +3,7 @@ import type { Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app/wiring.js';
 import { PARTNER_SECURITY } from '../../http/auth.js';
-import { partnerOf } from '../auth/session.routes.js';
+import { partnerOf } from '../../http/request-context.js';
 import { getDictionary } from './get-dictionary.js';
 
 /** Partner REST dictionaries (DECISIONS D54): reference data with names per locale. */

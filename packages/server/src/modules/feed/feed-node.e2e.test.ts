@@ -7,7 +7,7 @@ import type { SportEvent } from '@bookie/contracts';
 import { FeedReplica, MemoryReplicaStore } from '@bookie/sdk';
 import { request } from 'undici';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../app/config.js';
+import { ConfigError, loadConfig } from '../../platform/config.js';
 import { createPartner, createSession, partnerToken, TEST_ADMIN_TOKEN } from '../../testing/partner.js';
 import { type BookieProcess, startBookie } from '../../testing/process.js';
 import { type StreamingPair, startStreamingPair } from '../../testing/replica.js';

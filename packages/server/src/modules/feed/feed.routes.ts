@@ -9,8 +9,8 @@ import {
 } from '@bookie/contracts';
 import { DomainError, validationError } from '@bookie/core';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { Clock } from '../../app/clock.js';
 import type { Database } from '../../db/database.js';
+import type { Clock } from '../../platform/clock.js';
 import { refetchSportEvent } from '../trading/refetch-sport-event.js';
 import { readBounds } from './feed.repo.js';
 import type { FeedService } from './feed.service.js';

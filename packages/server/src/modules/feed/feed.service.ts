@@ -1,10 +1,10 @@
 import type { SportEvent } from '@bookie/contracts';
 import { FeedReplica } from '@bookie/sdk';
 import type { Logger } from 'pino';
-import type { Clock } from '../../app/clock.js';
-import type { Lifecycle } from '../../app/lifecycle.js';
 import type { Database } from '../../db/database.js';
-import { type LeaderLease, runWhileLeader } from '../leadership/leader-lease.js';
+import type { Clock } from '../../platform/clock.js';
+import { type LeaderLease, runWhileLeader } from '../../platform/leadership/leader-lease.js';
+import type { Lifecycle } from '../../platform/lifecycle.js';
 import { LogHub, type LogHubOptions } from './log-hub.js';
 import { readAll } from './read-all.js';
 import { type RetentionSettings, runRetention } from './run-retention.js';

@@ -1,6 +1,6 @@
-import type { Clock } from '../../app/clock.js';
 import type { Database } from '../../db/database.js';
 import { type Executor, inTransaction } from '../../db/transaction.js';
+import type { Clock } from '../../platform/clock.js';
 import { deleteFinishedSnapshots, deleteLogUpTo, raiseFloor, versionCreatedBefore } from './feed.repo.js';
 
 /** Retention periods (spec 02 "Limits"). */

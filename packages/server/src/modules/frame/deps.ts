@@ -1,7 +1,7 @@
 import type pino from 'pino';
-import type { Clock } from '../../app/clock.js';
-import type { FrameConfig } from '../../app/config.js';
 import type { Database } from '../../db/database.js';
+import type { Clock } from '../../platform/clock.js';
+import type { FrameConfig } from '../../platform/config.js';
 import type { CallbackSender, CallbackTargets } from '../callbacks/send-callback.js';
 import type { WhiteLabel } from '../tenants/white-label.js';
 import type { SessionEvents } from './session-events.js';

@@ -15,6 +15,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app/wiring.js';
 import { ErrorResponse, example } from '../../http/openapi.js';
+import { playerOf } from '../../http/request-context.js';
 import { findSessions } from '../auth/auth.repo.js';
 import { getBet, listBets } from '../bets/get-bet.js';
 import { placeBet } from '../bets/place-bet.js';
@@ -212,7 +213,7 @@ export async function frameRoutes(app: FastifyInstance, deps: AppDeps): Promise<
         response: { 200: BetView },
       },
     },
-    async (req) => placeBet(deps.placement, req.player!, req.body),
+    async (req) => placeBet(deps.placement, playerOf(req), req.body),
   );
   app.get<{ Params: { id: string } }>(
     '/frame-api/bets/:id',
@@ -231,7 +232,7 @@ export async function frameRoutes(app: FastifyInstance, deps: AppDeps): Promise<
     async (req) =>
       getBet(
         deps.database.db,
-        { whiteLabelId: req.player!.whiteLabelId, playerId: req.player!.playerId },
+        { whiteLabelId: playerOf(req).whiteLabelId, playerId: playerOf(req).playerId },
         req.params.id,
       ),
   );
@@ -257,7 +258,7 @@ export async function frameRoutes(app: FastifyInstance, deps: AppDeps): Promise<
       },
     },
     async (req) => {
-      const p = req.player!;
+      const p = playerOf(req);
       if (!p.playerId) throw new DomainError('forbidden', 'a read-only session has no bets');
       return listBets(
         deps.database.db,
@@ -300,7 +301,7 @@ export async function frameRoutes(app: FastifyInstance, deps: AppDeps): Promise<
       },
     },
     async (req, reply) => {
-      const p = req.player!;
+      const p = playerOf(req);
       reply.hijack();
       const res = reply.raw;
       res.writeHead(200, {
@@ -384,7 +385,7 @@ export async function frameRoutes(app: FastifyInstance, deps: AppDeps): Promise<
       },
     },
     async (req) => {
-      const p = req.player!;
+      const p = playerOf(req);
       return {
         banners: await banners({
           whiteLabelId: p.whiteLabelId,
@@ -411,6 +412,6 @@ export async function frameRoutes(app: FastifyInstance, deps: AppDeps): Promise<
         response: { 200: FramePlayerBonuses, ...errors },
       },
     },
-    async (req) => ({ items: await playerBonuses(bonusesDeps(deps), req.player!) }),
+    async (req) => ({ items: await playerBonuses(bonusesDeps(deps), playerOf(req)) }),
   );
 }

@@ -11,7 +11,7 @@ import { type Static, Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app/wiring.js';
 import { PARTNER_SECURITY } from '../../http/auth.js';
-import { partnerOf } from '../auth/session.routes.js';
+import { partnerOf } from '../../http/request-context.js';
 import { mtsDeps } from './deps.js';
 import { reportBet } from './report-bet.js';
 import { updateReportedBet } from './update-bet.js';

@@ -3,7 +3,7 @@ import { type Static, Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppDeps } from '../../app/wiring.js';
 import { PARTNER_SECURITY } from '../../http/auth.js';
-import { partnerOf } from '../auth/session.routes.js';
+import { partnerOf } from '../../http/request-context.js';
 import { betReport, dailyReport, reportWindow } from './bet-reports.js';
 import { toCsv } from './csv.js';
 

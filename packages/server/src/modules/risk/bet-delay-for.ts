@@ -1,5 +1,5 @@
 import { type MarketPhase, platformBetDelay } from '@bookie/core';
-import type { RiskConfig } from '../../app/config.js';
+import type { RiskConfig } from '../../platform/config.js';
 import type { RiskSettingsSnapshot } from './risk-book.js';
 
 /** A leg as the delay reads it. */

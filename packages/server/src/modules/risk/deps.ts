@@ -1,6 +1,6 @@
-import type { Clock } from '../../app/clock.js';
-import type { RiskConfig } from '../../app/config.js';
 import type { Database } from '../../db/database.js';
+import type { Clock } from '../../platform/clock.js';
+import type { RiskConfig } from '../../platform/config.js';
 import type { OddsShader } from './odds-shader.js';
 import type { RiskBook } from './risk-book.js';
 

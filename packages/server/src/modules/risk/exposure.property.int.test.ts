@@ -16,8 +16,8 @@ import {
 import fc from 'fast-check';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../app/config.js';
 import { inTransaction } from '../../db/transaction.js';
+import { loadConfig } from '../../platform/config.js';
 import { createTestDatabase, type TestDatabase } from '../../testing/database.js';
 import { createPartner } from '../../testing/partner.js';
 import type { Bet } from '../bets/bet.js';

@@ -11,7 +11,7 @@ import { type Static, Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app/wiring.js';
 import { ADMIN_SECURITY, actorOf, PARTNER_SECURITY } from '../../http/auth.js';
-import { partnerOf } from '../auth/session.routes.js';
+import { partnerOf } from '../../http/request-context.js';
 import { cashOutMargins, setCashOutMargin } from '../cash-out/cash-out-margin.js';
 import { marginDeps } from '../cash-out/deps.js';
 import { getRestrictions } from './get-restrictions.js';

@@ -1,5 +1,5 @@
-import { failpoint } from '../../app/failpoints.js';
 import { type Executor, inTransaction } from '../../db/transaction.js';
+import { failpoint } from '../../platform/failpoints.js';
 import type { Bet, SelectionRow } from '../bets/bet.js';
 import { type Applied, afterCommit, applyResults, type ResultUpdate } from './apply-results.js';
 import type { SettlementLimits } from './decide.js';

@@ -7,10 +7,10 @@ import {
   type Rational,
 } from '@bookie/core';
 import type { Logger } from 'pino';
-import type { Clock } from '../../app/clock.js';
-import { type Config, ConfigError } from '../../app/config.js';
 import type { AppDeps } from '../../app/wiring.js';
 import type { Database } from '../../db/database.js';
+import type { Clock } from '../../platform/clock.js';
+import { type Config, ConfigError } from '../../platform/config.js';
 import { BetEvents } from '../bets/bet-events.js';
 import type { LogHub } from '../feed/log-hub.js';
 import { cachedWhiteLabels } from '../tenants/cached-white-labels.js';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { LogEntry, SportEvent } from '@bookie/contracts';
-import { WakeableSleep } from '../../app/wakeable-sleep.js';
 import { inTransaction } from '../../db/transaction.js';
+import { WakeableSleep } from '../../platform/wakeable-sleep.js';
 import type { LogFollower, LogItem } from '../feed/log-hub.js';
 import type { Applied } from './apply-results.js';
 import type { ConsumerDeps } from './deps.js';

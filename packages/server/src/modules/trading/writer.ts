@@ -1,9 +1,9 @@
 import type { SportEvent } from '@bookie/contracts';
 import { DomainError, marketProbabilities, parseFeedOddValue, validationError } from '@bookie/core';
 import { applyChanges, ChangePathError, parseChangePath } from '@bookie/sdk';
-import type { Clock } from '../../app/clock.js';
 import type { Database } from '../../db/database.js';
 import { type Executor, inTransaction } from '../../db/transaction.js';
+import type { Clock } from '../../platform/clock.js';
 import { recordClosingOdds } from '../risk/risk.repo.js';
 import {
   FINISHED_STATUSES,

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import type { Clock } from '../../app/clock.js';
 import type { Database } from '../../db/database.js';
 import type { Executor } from '../../db/transaction.js';
+import type { Clock } from '../../platform/clock.js';
 import { getPartnerBet } from '../bets/list-white-label-bets.js';
 import { findBetBoost } from '../bonuses/bonuses.repo.js';
 import { showCallbackDelivery } from '../callbacks/list-deliveries.js';

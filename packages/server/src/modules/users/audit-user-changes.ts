@@ -2,11 +2,11 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { DomainError } from '@bookie/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TransactionBuilder } from 'kysely';
-import type { Clock } from '../../app/clock.js';
 import type { Database } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
 import type { Executor } from '../../db/transaction.js';
 import { actorOf, isSafeMethod } from '../../http/auth.js';
+import type { Clock } from '../../platform/clock.js';
 import { redactSecrets } from './session-authenticator.js';
 import { insertAuditRow } from './users.repo.js';
 

@@ -1,5 +1,5 @@
-import type { Clock } from '../../app/clock.js';
 import type { Database } from '../../db/database.js';
+import type { Clock } from '../../platform/clock.js';
 
 /** What the users use cases need (the CLI builds just these). */
 export interface UsersDeps {
