@@ -9,7 +9,7 @@ import { endSessionOfBet } from '../modules/auth/auth.repo.js';
 import { createAuthenticator } from '../modules/auth/authenticator.js';
 import { expireSession } from '../modules/auth/expire-session.js';
 import { BetEvents } from '../modules/bets/bet-events.js';
-import type { PlacementDeps } from '../modules/bets/place-bet.js';
+import type { PlacementDeps } from '../modules/bets/placement/index.js';
 import { PlacementWrites } from '../modules/bets/placement-writes.js';
 import { recoverPlacements } from '../modules/bets/recover-placements.js';
 import {

@@ -1,11 +1,9 @@
 import type { AdvisoryAnswer, AdvisoryBet, AdvisoryBetRequest } from '@bookie/contracts';
 import { DomainError, validationError } from '@bookie/core';
 import { inTransaction } from '../../db/transaction.js';
-import { lastBetTimes, recordBetTimes } from '../bets/bets.repo.js';
-import { outcomesOf } from '../bets/place-bet.js';
-import { decisionSettings, validatePlacement } from '../bets/validate-placement.js';
+import { recordBetTimes } from '../bets/bets.repo.js';
+import { decideBet } from '../bets/decision/index.js';
 import { parseReportedBet } from '../mts/report-bet.js';
-import { loadRiskState } from '../risk/load-risk-state.js';
 import { findAdvisoryBet, writeAdvisoryVersion } from './advisory.repo.js';
 import { advisoryBetOf, canonicalJson } from './advisory-view.js';
 import type { AdvisoryDeps } from './deps.js';
@@ -45,31 +43,8 @@ export async function adviseBet(
   const req = parseReportedBet(body, wl.currencies);
   if (Number.isNaN(Date.parse(body.created_at)))
     throw validationError('created_at', 'must be an ISO 8601 date-time');
-  const events = new Map(req.selections.map((s) => [s.sport_event_id, p.catalog.getEvent(s.sport_event_id)]));
-  const risk = p.risk
-    ? await loadRiskState(p.risk, db, {
-        whiteLabelId,
-        playerId: body.player_id,
-        currency: req.currency,
-        outcomes: outcomesOf(req, events),
-        record: false,
-      })
-    : undefined;
-  const [lastBets] = await lastBetTimes(db, [
-    { whiteLabelId, playerId: body.player_id, sportEventIds: req.selections.map((s) => s.sport_event_id) },
-  ]);
+  const verdict = await decideBet(p, { mode: 'advise', whiteLabel: wl, playerId: body.player_id, bet: req });
   const now = p.clock.now();
-  const verdict = validatePlacement(
-    { ...req, oddsStrategy: 1 },
-    {
-      events,
-      whiteLabel: wl,
-      now,
-      lastBetAt: lastBets ?? new Map(),
-      ...decisionSettings(p.settings, req.currency),
-      ...(risk ? { risk } : {}),
-    },
-  );
   const restrictions = verdict.restrictions as AdvisoryAnswer['restrictions'];
   try {
     await inTransaction(db, async (tx) => {

@@ -1,5 +1,5 @@
 import type { AppDeps } from '../../app/wiring.js';
-import type { PlacementDeps } from '../bets/place-bet.js';
+import type { PlacementDeps } from '../bets/placement/index.js';
 
 /** What the advisory mode needs: the one decision's inputs (replica, white labels, risk facts, settings). */
 export interface AdvisoryDeps {

@@ -18,7 +18,7 @@ import { ErrorResponse, example } from '../../http/openapi.js';
 import { playerOf } from '../../http/request-context.js';
 import { findSessions } from '../auth/auth.repo.js';
 import { getBet, listBets } from '../bets/get-bet.js';
-import { placeBet } from '../bets/place-bet.js';
+import { placeBet } from '../bets/placement/index.js';
 import { bonusesDeps } from '../bonuses/bonuses.routes.js';
 import { frameCashOutRoutes } from '../cash-out/cash-out.routes.js';
 import { hashSecret } from '../tenants/secrets.js';

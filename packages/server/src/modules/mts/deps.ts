@@ -1,5 +1,5 @@
 import type { AppDeps } from '../../app/wiring.js';
-import type { PlacementDeps } from '../bets/place-bet.js';
+import type { PlacementDeps } from '../bets/placement/index.js';
 import { type SettlementDeps, settlementDeps } from '../settlement/deps.js';
 import { ReportWrites } from './report-writes.js';
 

@@ -7,17 +7,13 @@ import {
   type OddsStrategy,
   parseOdds,
   parseStake,
-  type Rational,
-  type RiskState,
   readMtsType,
   validationError,
   ZERO,
 } from '@bookie/core';
 import type { EventInfo } from '../bets/bet.js';
-import { lastBetTimes } from '../bets/bets.repo.js';
-import { delayOf, eventInfo, outcomesOf } from '../bets/place-bet.js';
-import { decisionSettings, type PlacementRequest, validatePlacement } from '../bets/validate-placement.js';
-import { loadRiskState } from '../risk/load-risk-state.js';
+import { type Decision, decideBet, type PlacementRequest } from '../bets/decision/index.js';
+import { eventInfo } from '../bets/event-info.js';
 import type { MtsDeps } from './deps.js';
 import { findReport, type ReportedSelectionRow } from './mts.repo.js';
 
@@ -130,66 +126,103 @@ export async function reportBet(
   if (!p.catalog.connected)
     throw new DomainError('unavailable', 'the book is not available; try again shortly');
 
-  const eventsNow = () =>
-    new Map(req.selections.map((s) => [s.sport_event_id, p.catalog.getEvent(s.sport_event_id)]));
   const receivedAt = p.clock.now();
-  let events = eventsNow();
-  // a repeat, the risk facts and the bet times are read at once (recording a repeat's first request is harmless)
-  const [first, riskState, [lastBets]] = await Promise.all([
-    repeat(),
-    p.risk
-      ? loadRiskState(p.risk, db, {
-          whiteLabelId,
-          playerId: body.player_id,
-          currency: req.currency,
-          outcomes: outcomesOf(req, events),
-          ...(body.recommended_max_payout !== undefined
-            ? {
-                recommendedMaxPayout: parseStake(
-                  body.recommended_max_payout.value,
-                  'recommended_max_payout.value',
-                ),
-              }
-            : {}),
-          record: true,
-        })
-      : undefined,
-    lastBetTimes(db, [
-      { whiteLabelId, playerId: body.player_id, sportEventIds: req.selections.map((s) => s.sport_event_id) },
-    ]),
-  ]);
-  if (first) return first;
-  const decideOn = (risk: RiskState | undefined) =>
-    validatePlacement(req, {
-      events,
+  // a repeat is read alongside the decision's facts (recording a repeat's first request is harmless); a repeat
+  // waits no bet delay
+  const first = repeat();
+  const [stored, decision] = await Promise.all([
+    first,
+    decideBet(p, {
+      mode: 'report',
       whiteLabel: wl,
-      now: p.clock.now(),
-      lastBetAt: lastBets ?? new Map(),
-      ...decisionSettings(p.settings, req.currency),
-      ...(risk ? { risk } : {}),
-    });
-  let verdict = decideOn(riskState);
-  if (verdict.restrictions.length === 0) {
-    const delayS = await delayOf(
-      p,
-      wl,
-      req,
-      events,
-      riskState?.group.name ?? 'default',
-      { client_created_at: body.created_at },
+      playerId: body.player_id,
+      bet: req,
+      ...(body.recommended_max_payout !== undefined
+        ? {
+            recommendedMaxPayout: {
+              value: body.recommended_max_payout.value,
+              field: 'recommended_max_payout.value',
+            },
+          }
+        : {}),
+      clientCreatedAt: body.created_at,
       receivedAt,
-    );
-    const waitS = Math.min(delayS, deps.maxWaitS);
-    if (waitS > 0) {
-      await deps.sleep(waitS * 1000);
-      events = eventsNow();
-      verdict = decideOn(riskState);
-    }
-  }
+      wait: { maxS: deps.maxWaitS, sleep: deps.sleep },
+      repeated: first.then(
+        (r) => r !== undefined,
+        () => true,
+      ),
+    }),
+  ]);
+  if (stored) return stored;
 
   const betId = randomUUID();
   const foreign = body.foreign_selections ?? [];
-  const selections: ReportedSelectionRow[] = [
+  const selections = reportedSelections(body, req, decision, receivedAt);
+  const stake = formatMoney(req.stake ?? ZERO);
+  const decidedAt = new Date(p.clock.now());
+  try {
+    const text = await deps.writes.write({
+      bet: {
+        id: betId,
+        partnerBetId: body.bet_id,
+        whiteLabelId,
+        playerId: body.player_id,
+        currency: req.currency,
+        betType: req.betType,
+        systemSizes: req.systemSizes,
+        stake,
+        oddsStrategy: req.oddsStrategy,
+        totalOdds: formatFeedOddValue(decision.totalOdds),
+        foreignParams: body.foreign_params ?? {},
+        clientIp: body.client_ip ?? null,
+        countryCode: body.country_code ?? null,
+        createdAt: new Date(createdAtMs),
+        decidedAt,
+        selections,
+      },
+      restrictions: decision.restrictions,
+      legs: [
+        ...decision.legs,
+        ...foreign.map((f) => ({ outcome: foreignOutcome(f.id), marketTypeId: 'foreign', exposure: ZERO })),
+      ],
+      legOdds: [...decision.acceptedOdds, ...(req.foreignSelections ?? []).map((f) => f.odds)],
+      ...(decision.recheck ? { risk: decision.recheck } : {}),
+      request,
+    });
+    if (decision.restrictions.length === 0) {
+      p.risk?.shader?.kick(
+        req.selections.map((s) => ({
+          sport_event_id: s.sport_event_id,
+          market_id: s.market_id,
+          odd_id: s.odd_id,
+        })),
+      );
+    }
+    return { text };
+  } catch (err) {
+    // the same bet id reported at the same moment: the other request recorded it
+    if (isUniqueViolation(err)) {
+      const stored = await repeat();
+      if (stored) return stored;
+    }
+    throw err;
+  }
+}
+
+/**
+ * The rows of a reported bet's selections: platform ones with the odds they were accepted at and their sport event's
+ * facts as decided on (an unknown one with placeholders), then the foreign ones, each on its own outcome.
+ */
+function reportedSelections(
+  body: MtsBetRequest,
+  req: PlacementRequest,
+  decision: Pick<Decision, 'acceptedOdds' | 'events'>,
+  receivedAt: number,
+): ReportedSelectionRow[] {
+  const foreign = body.foreign_selections ?? [];
+  const { events } = decision;
+  return [
     ...req.selections.map((s, i) => {
       const event = events.get(s.sport_event_id) as SportEvent | undefined;
       const known = event && Object.hasOwn(event.markets, s.market_id);
@@ -198,7 +231,7 @@ export async function reportBet(
         marketId: s.market_id,
         oddId: s.odd_id,
         requestedOdds: formatFeedOddValue(s.odds),
-        odds: formatFeedOddValue(verdict.acceptedOdds[i] ?? s.odds),
+        odds: formatFeedOddValue(decision.acceptedOdds[i] ?? s.odds),
         oddUpdatedAt: new Date(event ? event.updated_at : receivedAt),
         matchStatus: event?.fixture.status ?? 0,
         eventInfo: (known
@@ -235,64 +268,6 @@ export async function reportBet(
       };
     }),
   ];
-  const stake = formatMoney(req.stake ?? ZERO);
-  const decidedAt = new Date(p.clock.now());
-  try {
-    const text = await deps.writes.write({
-      bet: {
-        id: betId,
-        partnerBetId: body.bet_id,
-        whiteLabelId,
-        playerId: body.player_id,
-        currency: req.currency,
-        betType: req.betType,
-        systemSizes: req.systemSizes,
-        stake,
-        oddsStrategy: req.oddsStrategy,
-        totalOdds: formatFeedOddValue(verdict.totalOdds),
-        foreignParams: body.foreign_params ?? {},
-        clientIp: body.client_ip ?? null,
-        countryCode: body.country_code ?? null,
-        createdAt: new Date(createdAtMs),
-        decidedAt,
-        selections,
-      },
-      restrictions: verdict.restrictions,
-      legs: [
-        ...verdict.legs,
-        ...foreign.map((f) => ({ outcome: foreignOutcome(f.id), marketTypeId: 'foreign', exposure: ZERO })),
-      ],
-      legOdds: [...verdict.acceptedOdds, ...(req.foreignSelections ?? []).map((f) => f.odds)],
-      ...(riskState
-        ? {
-            risk: {
-              whiteLabelId,
-              eurRate: riskState.eurRate,
-              outcomes: verdict.legs.map((l) => l.outcome),
-              decide: (exposure: ReadonlyMap<string, Rational>) => decideOn({ ...riskState, exposure }),
-            },
-          }
-        : {}),
-      request,
-    });
-    if (verdict.restrictions.length === 0) {
-      p.risk?.shader?.kick(
-        req.selections.map((s) => ({
-          sport_event_id: s.sport_event_id,
-          market_id: s.market_id,
-          odd_id: s.odd_id,
-        })),
-      );
-    }
-    return { text };
-  } catch (err) {
-    // the same bet id reported at the same moment: the other request recorded it
-    if (isUniqueViolation(err)) {
-      const stored = await repeat();
-      if (stored) return stored;
-    }
-    throw err;
-  }
 }
 
 function isUniqueViolation(err: unknown): boolean {

@@ -8,10 +8,8 @@ import {
   parseStake,
   validationError,
 } from '@bookie/core';
-import { lastBetTimes } from '../bets/bets.repo.js';
-import { delayOf, outcomesOf, type PlacementDeps } from '../bets/place-bet.js';
-import { decisionSettings, type PlacementRequest, validatePlacement } from '../bets/validate-placement.js';
-import { loadRiskState } from './load-risk-state.js';
+import { type DecisionDeps, decideBet, type PlacementRequest } from '../bets/decision/index.js';
+import type { WhiteLabel } from '../tenants/white-label.js';
 
 /** Parses one `selection` query value: `sport_event_id/market_id/odd_id/value`, each part percent-encoded (D35). */
 export function parseSelectionParam(raw: string, field: string): PlacementRequest['selections'][number] {
@@ -61,7 +59,7 @@ export function parseRestrictionsQuery(q: RestrictionsQuery): PlacementRequest {
  * @throws DomainError validation_error naming the query field; for a currency the white label does not offer.
  */
 export async function getRestrictions(
-  deps: PlacementDeps,
+  deps: DecisionDeps & { whiteLabels: { get(id: string): Promise<WhiteLabel> } },
   whiteLabelId: string,
   q: RestrictionsQuery,
 ): Promise<RestrictionsAnswer> {
@@ -70,48 +68,21 @@ export async function getRestrictions(
   if (!wl.currencies.includes(req.currency)) {
     throw validationError('query.currency_code', `the white label does not offer ${req.currency}`);
   }
-  const events = new Map(
-    req.selections.map((s) => [s.sport_event_id, deps.catalog.getEvent(s.sport_event_id)]),
-  );
-  const db = deps.database.db;
-  const risk = deps.risk
-    ? await loadRiskState(deps.risk, db, {
-        whiteLabelId,
-        playerId: q.player_id,
-        currency: req.currency,
-        outcomes: outcomesOf(req, events),
-        ...(q.recommended_max_payout !== undefined
-          ? { recommendedMaxPayout: parseStake(q.recommended_max_payout, 'query.recommended_max_payout') }
-          : {}),
-        record: true,
-      })
-    : undefined;
-  const [lastBets] = await lastBetTimes(db, [
-    { whiteLabelId, playerId: q.player_id, sportEventIds: req.selections.map((s) => s.sport_event_id) },
-  ]);
-  const now = deps.clock.now();
-  const verdict = validatePlacement(req, {
-    events,
+  const decision = await decideBet(deps, {
+    mode: 'restrictions',
     whiteLabel: wl,
-    now,
-    lastBetAt: lastBets ?? new Map(),
-    ...decisionSettings(deps.settings, req.currency),
-    ...(risk ? { risk } : {}),
+    playerId: q.player_id,
+    bet: req,
+    ...(q.recommended_max_payout !== undefined
+      ? { recommendedMaxPayout: { value: q.recommended_max_payout, field: 'query.recommended_max_payout' } }
+      : {}),
+    clientCreatedAt: q.created_at,
   });
-  const delay = await delayOf(
-    deps,
-    wl,
-    req,
-    events,
-    risk?.group.name ?? 'default',
-    q.created_at !== undefined ? { client_created_at: q.created_at } : {},
-    now,
-  );
   const money = (v: ReturnType<typeof mul>) => ({ value: formatMoney(v), currency_code: req.currency });
   return {
-    restrictions: verdict.restrictions as RestrictionsAnswer['restrictions'],
-    max_bet: verdict.maxBet !== undefined ? money(verdict.maxBet) : null,
-    max_payout: verdict.maxBet !== undefined ? money(mul(verdict.maxBet, verdict.totalOdds)) : null,
-    bet_delay_s: String(delay),
+    restrictions: decision.restrictions as RestrictionsAnswer['restrictions'],
+    max_bet: decision.maxBet !== undefined ? money(decision.maxBet) : null,
+    max_payout: decision.maxBet !== undefined ? money(mul(decision.maxBet, decision.totalOdds)) : null,
+    bet_delay_s: String(decision.delayS),
   };
 }

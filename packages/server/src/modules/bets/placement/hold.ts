@@ -1,5 +1,7 @@
 import { FINAL_PLACE_ERROR_CODES, type FinalPlaceErrorCode } from '@bookie/contracts';
-import type { CallbackSender, CallbackTarget, OutgoingCallback } from '../callbacks/send-callback.js';
+import type { CallbackSender, CallbackTarget, OutgoingCallback } from '../../callbacks/send-callback.js';
+import type { PlacementDeps } from './deps.js';
+import type { FormedBet } from './form.js';
 
 /** Outcome of the synchronous `/bet/place` call (DECISIONS D9). */
 export type PlaceOutcome =
@@ -68,4 +70,37 @@ export async function callPlace(
     if (i < n - 1 && pause) await new Promise((res) => setTimeout(res, pause));
   }
   return { kind: 'exhausted', attempts: n, ...last };
+}
+
+/** How the hold went, and where the partner's callbacks go (undefined: the target could not be read). */
+export type HoldAnswer = PlaceOutcome & { callbackUrl?: string };
+
+/**
+ * Step 2, the hold: asks the partner's wallet to hold the stake (`/bet/place`, synchronously, with the D9
+ * retries). A callback target that cannot be read counts as exhausted at once, with no attempt.
+ */
+export async function hold(
+  deps: Pick<PlacementDeps, 'callbacks' | 'settings'>,
+  formed: Pick<FormedBet, 'session' | 'held'>,
+): Promise<HoldAnswer> {
+  let callbackUrl: string | undefined;
+  try {
+    const target = await deps.callbacks.targets.get(formed.session.whiteLabelId);
+    callbackUrl = target.url;
+    const outcome = await callPlace(
+      deps.callbacks.sender,
+      target,
+      formed.held.place,
+      deps.settings.placePolicy ?? DEFAULT_PLACE_POLICY,
+    );
+    return { ...outcome, callbackUrl };
+  } catch (err) {
+    return {
+      kind: 'exhausted',
+      attempts: 0,
+      status: null,
+      error: err instanceof Error ? err.message : String(err),
+      ...(callbackUrl !== undefined ? { callbackUrl } : {}),
+    };
+  }
 }

@@ -13,7 +13,7 @@ import {
   type RiskState,
   validateBetType,
 } from '@bookie/core';
-import type { WhiteLabel } from '../tenants/white-label.js';
+import type { WhiteLabel } from '../../tenants/white-label.js';
 
 /** A selection as the player sent it: ids and the odds the player saw (decimal string). */
 export interface RequestedSelection {
