@@ -16,6 +16,7 @@ import { type Decision, decideBet, type PlacementRequest } from '../bets/decisio
 import { eventInfo } from '../bets/event-info.js';
 import type { MtsDeps } from './deps.js';
 import { findReport, type ReportedSelectionRow } from './mts.repo.js';
+import type { ReportWrite } from './report-writes.js';
 
 /** What `POST /bets` answers: the JSON text (stored, so a repeat answers the same bytes). */
 export interface ReportAnswer {
@@ -121,8 +122,8 @@ export async function reportBet(
   };
   const wl = await p.whiteLabels.get(whiteLabelId);
   const req = parseReportedBet(body, wl.currencies);
-  const createdAtMs = Date.parse(body.created_at);
-  if (!Number.isFinite(createdAtMs)) throw validationError('created_at', 'must be an ISO 8601 date-time');
+  if (!Number.isFinite(Date.parse(body.created_at)))
+    throw validationError('created_at', 'must be an ISO 8601 date-time');
   if (!p.catalog.connected)
     throw new DomainError('unavailable', 'the book is not available; try again shortly');
 
@@ -156,40 +157,10 @@ export async function reportBet(
   ]);
   if (stored) return stored;
 
-  const betId = randomUUID();
-  const foreign = body.foreign_selections ?? [];
-  const selections = reportedSelections(body, req, decision, receivedAt);
-  const stake = formatMoney(req.stake ?? ZERO);
-  const decidedAt = new Date(p.clock.now());
   try {
-    const text = await deps.writes.write({
-      bet: {
-        id: betId,
-        partnerBetId: body.bet_id,
-        whiteLabelId,
-        playerId: body.player_id,
-        currency: req.currency,
-        betType: req.betType,
-        systemSizes: req.systemSizes,
-        stake,
-        oddsStrategy: req.oddsStrategy,
-        totalOdds: formatFeedOddValue(decision.totalOdds),
-        foreignParams: body.foreign_params ?? {},
-        clientIp: body.client_ip ?? null,
-        countryCode: body.country_code ?? null,
-        createdAt: new Date(createdAtMs),
-        decidedAt,
-        selections,
-      },
-      restrictions: decision.restrictions,
-      legs: [
-        ...decision.legs,
-        ...foreign.map((f) => ({ outcome: foreignOutcome(f.id), marketTypeId: 'foreign', exposure: ZERO })),
-      ],
-      legOdds: [...decision.acceptedOdds, ...(req.foreignSelections ?? []).map((f) => f.odds)],
-      ...(decision.recheck ? { risk: decision.recheck } : {}),
-      request,
-    });
+    const text = await deps.writes.write(
+      reportWrite({ whiteLabelId, body, request, req, decision, receivedAt, decidedAt: p.clock.now() }),
+    );
     if (decision.restrictions.length === 0) {
       p.risk?.shader?.kick(
         req.selections.map((s) => ({
@@ -208,6 +179,52 @@ export async function reportBet(
     }
     throw err;
   }
+}
+
+/**
+ * The record of a reported bet as decided: the bet with its selections (foreign ones on their own outcomes, adding no
+ * exposure), the restrictions, the legs and their odds, the recheck under the exposure lock, and the request kept
+ * for repeats.
+ */
+function reportWrite(input: {
+  whiteLabelId: string;
+  body: MtsBetRequest;
+  request: string;
+  req: PlacementRequest;
+  decision: Decision;
+  receivedAt: number;
+  decidedAt: number;
+}): ReportWrite {
+  const { body, req, decision } = input;
+  const foreign = body.foreign_selections ?? [];
+  return {
+    bet: {
+      id: randomUUID(),
+      partnerBetId: body.bet_id,
+      whiteLabelId: input.whiteLabelId,
+      playerId: body.player_id,
+      currency: req.currency,
+      betType: req.betType,
+      systemSizes: req.systemSizes,
+      stake: formatMoney(req.stake ?? ZERO),
+      oddsStrategy: req.oddsStrategy,
+      totalOdds: formatFeedOddValue(decision.totalOdds),
+      foreignParams: body.foreign_params ?? {},
+      clientIp: body.client_ip ?? null,
+      countryCode: body.country_code ?? null,
+      createdAt: new Date(Date.parse(body.created_at)),
+      decidedAt: new Date(input.decidedAt),
+      selections: reportedSelections(body, req, decision, input.receivedAt),
+    },
+    restrictions: decision.restrictions,
+    legs: [
+      ...decision.legs,
+      ...foreign.map((f) => ({ outcome: foreignOutcome(f.id), marketTypeId: 'foreign', exposure: ZERO })),
+    ],
+    legOdds: [...decision.acceptedOdds, ...(req.foreignSelections ?? []).map((f) => f.odds)],
+    ...(decision.recheck ? { risk: decision.recheck } : {}),
+    request: input.request,
+  };
 }
 
 /**
