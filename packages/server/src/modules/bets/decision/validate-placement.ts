@@ -122,8 +122,8 @@ const money = (s: string | null, field: string) =>
 
 /**
  * Validates a bet against the live book, the white label's rules and the risk engine: the one decision of core
- * ({@link decideBet}) with the frame's facts. Returns every failing restriction (empty = accept), the accepted odds,
- * the largest acceptable stake and the exposure the bet adds.
+ * ({@link decideBet}) on the facts the decision unit gathered (`decide-bet.ts`). Returns every failing restriction
+ * (empty = accept), the accepted odds, the largest acceptable stake and the exposure the bet adds.
  */
 export function validatePlacement(req: PlacementRequest, ctx: PlacementContext): PlacementVerdict {
   const { minStake, maxStake, maxPayout } = ctx.whiteLabel.limits;
