@@ -344,12 +344,20 @@ function sumWhere(matrix: ScoreMatrix, pick: (k: number) => boolean): bigint {
   return s;
 }
 
-function quoteOf(
-  model: BuilderModel,
-  legs: readonly ResolvedLeg[],
-  margin: Rational,
-): BuilderResult<BuilderQuote> {
-  const { matrix } = model;
+/** The exact probabilities of a combination of legs (see {@link builderProbabilities}). */
+export interface CombinationProbabilities {
+  /** P(every leg wins). */
+  readonly win: Rational;
+  /** P(no leg loses and some leg is refunded). */
+  readonly refund: Rational;
+  /** Whether some final score in the matrix wins every leg (false: the combination is contradictory). */
+  readonly possible: boolean;
+}
+
+function combine(
+  matrix: ScoreMatrix,
+  results: readonly Uint8Array[],
+): { win: bigint; refund: bigint; possible: boolean } {
   let win = 0n;
   let refund = 0n;
   let possible = false;
@@ -359,13 +367,13 @@ function quoteOf(
       const k = h * SIDE + a;
       let lost = false;
       let refunded = false;
-      for (const l of legs) {
-        const r = l.results[k];
-        if (r === ODD_STATUS.LOSS) {
+      for (const r of results) {
+        const v = r[k];
+        if (v === ODD_STATUS.LOSS || v === ODD_STATUS.HALF_WIN || v === ODD_STATUS.HALF_LOSS) {
           lost = true;
           break;
         }
-        if (r === ODD_STATUS.REFUNDED) refunded = true;
+        if (v === ODD_STATUS.REFUNDED) refunded = true;
       }
       if (lost) continue;
       if (refunded) refund += row[a]!;
@@ -375,6 +383,36 @@ function quoteOf(
       }
     }
   }
+  return { win, refund, possible };
+}
+
+/**
+ * The exact probabilities of a combination of football odds under a quantized score matrix: the sums of the cells
+ * where every odd wins, and where none loses and some is refunded, over the matrix total. A half result (quarter
+ * lines) counts as neither a win nor a refund here; the builder refuses those legs before.
+ */
+export function builderProbabilities(
+  matrix: ScoreMatrix,
+  odds: readonly FootballOdd[],
+): CombinationProbabilities {
+  const c = combine(matrix, odds.map(resultsOf));
+  return {
+    win: rational(c.win, matrix.total),
+    refund: rational(c.refund, matrix.total),
+    possible: c.possible,
+  };
+}
+
+function quoteOf(
+  model: BuilderModel,
+  legs: readonly ResolvedLeg[],
+  margin: Rational,
+): BuilderResult<BuilderQuote> {
+  const { matrix } = model;
+  const { win, refund, possible } = combine(
+    matrix,
+    legs.map((l) => l.results),
+  );
   const labels = legs.map((l) => l.odd.label).join(' & ');
   if (!possible) return refuse('contradictory', `no final score wins every leg: ${labels}`);
   if (win === 0n)
