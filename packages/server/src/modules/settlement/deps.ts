@@ -15,7 +15,7 @@ import { BetEvents } from '../bets/bet-events.js';
 import type { LogHub } from '../feed/log-hub.js';
 import { cachedWhiteLabels } from '../tenants/cached-white-labels.js';
 import type { WhiteLabel } from '../tenants/white-label.js';
-import type { SettlementLimits } from './decide.js';
+import type { SettlementLimits } from './results/decide.js';
 
 /** The server's replica of the book, as settlement reads it (the feed's catalog). */
 export interface SettlementCatalog {

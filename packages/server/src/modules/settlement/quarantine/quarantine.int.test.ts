@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_ADMIN_TOKEN } from '../../testing/partner.js';
-import { waitUntil } from '../../testing/scripted-partner.js';
-import { type SettlementWorld, settlementWorld } from './settlement.testing.js';
+import { TEST_ADMIN_TOKEN } from '../../../testing/partner.js';
+import { waitUntil } from '../../../testing/scripted-partner.js';
+import { type SettlementWorld, settlementWorld } from '../settlement.testing.js';
 
 /**
  * No log entry can stop settlement (docs/adr/0016-safety-and-conformance.md): an entry that keeps failing is

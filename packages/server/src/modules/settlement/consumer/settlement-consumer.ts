@@ -1,19 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import type { LogEntry, SportEvent } from '@bookie/contracts';
-import { inTransaction } from '../../db/transaction.js';
-import { WakeableSleep } from '../../platform/wakeable-sleep.js';
-import type { LogFollower, LogItem } from '../feed/log-hub.js';
-import type { Applied } from './apply-results.js';
-import type { ConsumerDeps } from './deps.js';
-import { refreshBets } from './refresh-bets.js';
-import { impactOf, marketResults } from './results.js';
-import { rollbackBets } from './rollback-bets.js';
+import { inTransaction } from '../../../db/transaction.js';
+import { WakeableSleep } from '../../../platform/wakeable-sleep.js';
+import type { LogFollower, LogItem } from '../../feed/log-hub.js';
+import type { ConsumerDeps } from '../deps.js';
+import type { Applied } from '../results/apply-results.js';
+import { refreshBets } from '../results/refresh-bets.js';
+import { impactOf, marketResults } from '../results/results.js';
+import { rollbackBets } from '../results/rollback-bets.js';
 import {
   type BatchOptions,
   DEFAULT_PAGE_SIZE,
   DEFAULT_PAGES_IN_FLIGHT,
   settleMarket,
-} from './settle-market.js';
+} from '../results/settle-market.js';
 import {
   acquireLease,
   eventsWithOpenBets,
@@ -28,7 +28,7 @@ import {
   saveOffset,
   setQuarantineStatus,
   staleAcceptedBets,
-} from './settlement.repo.js';
+} from '../settlement.repo.js';
 
 /** Tuning of the consumer. */
 export interface ConsumerOptions {
