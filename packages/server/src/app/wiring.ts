@@ -71,7 +71,7 @@ export interface AppDeps {
   settlement?: SettlementConsumer;
   /**
    * The leases of the one-process background roles (docs/adr/0025-scale-out.md), by role; empty on a feed node.
-   * The settlement consumer keeps its own lease (see {@link SettlementConsumer}).
+   * The settlement consumer's lease (role `settlement`, `SETTLEMENT_LEASE_TTL_MS`) is started and stopped with it.
    */
   leases: Record<string, LeaderLease>;
   /** This process's Prometheus metrics (`/metrics`). */
@@ -266,8 +266,8 @@ export async function startBackground(deps: AppDeps): Promise<void> {
   const consumer = consumerSettingsFromEnv(process.env);
   const settlement = new SettlementConsumer(settlementDeps(deps), {
     ...consumer,
-    // a follower tries every third of the lease, so a dead leader is replaced within twice the lease
-    leaseRetryMs: Math.min(2000, Math.max(100, Math.floor(consumer.leaseTtlMs / 3))),
+    // the embedded database has one process (its data-dir lock): a lease held by another holder is a dead one's
+    exclusive: deps.database.kind === 'pglite',
   });
   settlement.start();
   deps.settlement = settlement;
