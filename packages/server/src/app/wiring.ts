@@ -30,7 +30,7 @@ import type { RiskDeps } from '../modules/risk/deps.js';
 import { OddsShader } from '../modules/risk/odds-shader.js';
 import { RiskBook } from '../modules/risk/risk-book.js';
 import { SettlementConsumer } from '../modules/settlement/consumer/settlement-consumer.js';
-import { consumerSettingsFromEnv, settlementDeps } from '../modules/settlement/deps.js';
+import { settlementDeps } from '../modules/settlement/deps.js';
 import { cachedWhiteLabels } from '../modules/tenants/cached-white-labels.js';
 import { learnOptionalCallback } from '../modules/tenants/learn-optional-callback.js';
 import { auditSubjectOf } from '../modules/users/audit-subjects.js';
@@ -263,9 +263,8 @@ export async function startBackground(deps: AppDeps): Promise<void> {
   await deps.callbacks.dispatcher.start();
   deps.lifecycle.onStop('callback dispatcher', () => deps.callbacks.dispatcher.stop());
   startRecovery(deps);
-  const consumer = consumerSettingsFromEnv(process.env);
   const settlement = new SettlementConsumer(settlementDeps(deps), {
-    ...consumer,
+    ...deps.config.settlement,
     // the embedded database has one process (its data-dir lock): a lease held by another holder is a dead one's
     exclusive: deps.database.kind === 'pglite',
   });

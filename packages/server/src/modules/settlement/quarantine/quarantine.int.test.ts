@@ -12,16 +12,12 @@ import { type SettlementWorld, settlementWorld } from '../settlement.testing.js'
 describe(`settlement quarantine (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, () => {
   let w: SettlementWorld;
   let session: string;
-  const saved = process.env.SETTLEMENT_QUARANTINE_AFTER;
 
   beforeAll(async () => {
-    process.env.SETTLEMENT_QUARANTINE_AFTER = '2';
-    w = await settlementWorld();
+    w = await settlementWorld({ env: { SETTLEMENT_QUARANTINE_AFTER: '2' } });
     ({ session } = await w.newPlayer('p1'));
   });
   afterAll(async () => {
-    if (saved === undefined) delete process.env.SETTLEMENT_QUARANTINE_AFTER;
-    else process.env.SETTLEMENT_QUARANTINE_AFTER = saved;
     await w?.close();
   });
 
