@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_ADMIN_TOKEN } from '../../testing/partner.js';
-import { type SettlementWorld, settlementWorld } from './settlement.testing.js';
+import { TEST_ADMIN_TOKEN } from '../../../testing/partner.js';
+import { type SettlementWorld, settlementWorld } from '../settlement.testing.js';
 
 describe(`operator actions and the reconciliation report (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, () => {
   let w: SettlementWorld;

@@ -1,49 +1,52 @@
 import { randomUUID } from 'node:crypto';
 import type { LogEntry, SportEvent } from '@bookie/contracts';
-import { inTransaction } from '../../db/transaction.js';
-import { WakeableSleep } from '../../platform/wakeable-sleep.js';
-import type { LogFollower, LogItem } from '../feed/log-hub.js';
-import type { Applied } from './apply-results.js';
-import type { ConsumerDeps } from './deps.js';
-import { refreshBets } from './refresh-bets.js';
-import { impactOf, marketResults } from './results.js';
-import { rollbackBets } from './rollback-bets.js';
+import { type Executor, inTransaction } from '../../../db/transaction.js';
+import { LeaderLease, LeadershipLostError } from '../../../platform/leadership/leader-lease.js';
+import { WakeableSleep } from '../../../platform/wakeable-sleep.js';
+import type { LogFollower, LogItem } from '../../feed/log-hub.js';
+import type { ConsumerDeps } from '../deps.js';
+import type { Applied } from '../results/apply-results.js';
+import { refreshBets } from '../results/refresh-bets.js';
+import { impactOf, marketResults } from '../results/results.js';
+import { rollbackBets } from '../results/rollback-bets.js';
 import {
   type BatchOptions,
   DEFAULT_PAGE_SIZE,
   DEFAULT_PAGES_IN_FLIGHT,
   settleMarket,
-} from './settle-market.js';
+} from '../results/settle-market.js';
 import {
-  acquireLease,
   eventsWithOpenBets,
-  holdsLease,
   listQuarantine,
   loadEventResults,
   loadEventSnapshot,
   quarantineEntry,
   readOffset,
-  releaseLease,
-  renewLease,
   saveOffset,
   setQuarantineStatus,
   staleAcceptedBets,
-} from './settlement.repo.js';
+} from '../settlement.repo.js';
 
 /** Tuning of the consumer. */
 export interface ConsumerOptions {
-  /** consumer_offset and lease name (default `settlement`). */
+  /** consumer_offset name and leader lease role (default `settlement`). */
   name?: string;
-  /** This process's lease owner id (default a random one). */
+  /** This process's holder id of the lease (default a random one). */
   owner?: string;
   /** Selections per batch transaction (default 1000). */
   pageSize?: number;
   /** Pages of a market prepared at once, committed in order (default 2; see BatchOptions.pagesInFlight). */
   pagesInFlight?: number;
-  /** Lease lifetime, ms (default 15,000); renewed every third of it. */
+  /**
+   * Lease lifetime, ms (default 15,000): the leader renews it and a follower tries to take it every third of it, so
+   * a dead leader is replaced within twice this.
+   */
   leaseTtlMs?: number;
-  /** How often a follower tries to take the lease, ms (default 2,000). */
-  leaseRetryMs?: number;
+  /**
+   * This process is the only one on its database (the embedded one): it takes the lease at once, so a restart after
+   * a crash does not wait for the dead process's lease to run out (default false).
+   */
+  exclusive?: boolean;
   /** How often the sweep of recently accepted bets runs, ms (default 2,000; 0 = never). */
   sweepIntervalMs?: number;
   /** How far back the first sweep of a new leader looks, ms (default 10 min). */
@@ -76,14 +79,6 @@ export interface ConsumerStatus {
   failures: number;
   /** Entries this process put in quarantine since start (the status route adds the stored count). */
   quarantined: number;
-}
-
-/** Thrown inside a batch when this process no longer holds the lease: the batch rolls back. */
-export class LeaseLostError extends Error {
-  constructor() {
-    super('settlement: the lease was lost');
-    this.name = 'LeaseLostError';
-  }
 }
 
 /** How far behind the previous sweep's start a sweep looks again (a slow acceptance commit). */
@@ -123,7 +118,9 @@ class StoppingError extends Error {
 export class SettlementConsumer {
   readonly name: string;
   readonly owner: string;
-  private readonly opts: Required<Omit<ConsumerOptions, 'afterBatch' | 'name' | 'owner'>> &
+  /** The one-leader lease of the consumer (docs/adr/0025-scale-out.md), started and stopped with it. */
+  readonly lease: LeaderLease;
+  private readonly opts: Required<Omit<ConsumerOptions, 'afterBatch' | 'name' | 'owner' | 'exclusive'>> &
     Pick<ConsumerOptions, 'afterBatch'>;
   private running = false;
   private loop: Promise<void> | undefined;
@@ -163,7 +160,6 @@ export class SettlementConsumer {
       pageSize: options.pageSize ?? DEFAULT_PAGE_SIZE,
       pagesInFlight: options.pagesInFlight ?? DEFAULT_PAGES_IN_FLIGHT,
       leaseTtlMs: options.leaseTtlMs ?? 15_000,
-      leaseRetryMs: options.leaseRetryMs ?? 2_000,
       sweepIntervalMs: options.sweepIntervalMs ?? 2_000,
       sweepWindowMs: options.sweepWindowMs ?? 10 * 60_000,
       catalogWaitMs: options.catalogWaitMs ?? 2_000,
@@ -171,6 +167,17 @@ export class SettlementConsumer {
       quarantineAfter: options.quarantineAfter ?? 5,
       afterBatch: options.afterBatch,
     };
+    this.lease = new LeaderLease(
+      { database: deps.database, logger: deps.logger },
+      this.name,
+      { ttlMs: this.opts.leaseTtlMs, exclusive: options.exclusive === true },
+      this.owner,
+    );
+    // a lost lease ends the leading at the next entry or batch (whose fence fails anyway); a won one starts it
+    this.lease.onChange((leader) => {
+      if (!leader) this.lost = true;
+      this.signal();
+    });
   }
 
   /** Starts competing for leadership and, once leader, consuming. */
@@ -235,83 +242,58 @@ export class SettlementConsumer {
 
   private async run(): Promise<void> {
     const { logger } = this.deps;
+    this.lease.start();
     while (this.running) {
-      let epoch: bigint | undefined;
-      try {
-        epoch = await acquireLease(this.deps.database.db, this.name, this.owner, this.opts.leaseTtlMs);
-      } catch (err) {
-        logger.error({ err }, 'settlement: taking the lease failed');
-      }
+      const epoch = this.lease.epoch;
       if (epoch === undefined) {
-        await this.idle(this.opts.leaseRetryMs);
+        // the lease's listener wakes this when the lease is won
+        await this.idle(Math.max(50, Math.floor(this.opts.leaseTtlMs / 3)));
         continue;
       }
       this.epoch = epoch;
       this.lost = false;
       logger.info({ owner: this.owner, epoch: epoch.toString() }, 'settlement: leading');
-      let renewing: Promise<void> | undefined;
-      let lastRenewed = Date.now();
-      const timer = setInterval(
-        () => {
-          if (renewing) return;
-          renewing = this.renew(epoch, lastRenewed)
-            .then((ok) => {
-              if (ok) lastRenewed = Date.now();
-            })
-            .finally(() => {
-              renewing = undefined;
-            });
-        },
-        Math.max(50, Math.floor(this.opts.leaseTtlMs / 3)),
-      );
       let failed = false;
       try {
         await this.lead();
       } catch (err) {
-        if (!(err instanceof LeaseLostError || err instanceof StoppingError)) {
+        if (!(err instanceof LeadershipLostError || err instanceof StoppingError)) {
           failed = true;
           logger.error({ err }, 'settlement: consumer failed');
         }
       } finally {
-        clearInterval(timer);
-        await renewing;
         this.follower?.close();
         this.follower = undefined;
         this.queue = [];
         this.releaseDrain();
+        if (!this.lost) await this.saveNow().catch(() => {});
+        else logger.warn({ owner: this.owner }, 'settlement: lease lost; following again');
         this.epoch = undefined;
-        if (!this.lost) {
-          await this.saveNow(epoch).catch(() => {});
-          if (!this.running) await releaseLease(this.deps.database.db, this.name, this.owner).catch(() => {});
-        } else {
-          logger.warn({ owner: this.owner }, 'settlement: lease lost; following again');
-        }
       }
       if (failed && this.running) await this.idle(1000);
     }
+    // a clean stop gives the lease up, so another process takes over at its next try
+    await this.lease.stop();
   }
 
-  /** Renews the lease; marks it lost when another owner has it, or when renewals failed for a whole TTL. */
-  private async renew(epoch: bigint, lastRenewed: number): Promise<boolean> {
-    try {
-      if (await renewLease(this.deps.database.db, this.name, this.owner, epoch, this.opts.leaseTtlMs))
-        return true;
-      this.lost = true;
-    } catch (err) {
-      this.deps.logger.warn({ err }, 'settlement: renewing the lease failed');
-      if (Date.now() - lastRenewed > this.opts.leaseTtlMs) this.lost = true;
+  /**
+   * Fencing of every write of the leader, inside its transaction: the lease is still held at the epoch this process
+   * leads with. @throws LeadershipLostError otherwise (the transaction rolls back).
+   */
+  private async holdsLease(tx: Executor): Promise<void> {
+    if (!this.lost && this.epoch !== undefined) {
+      await this.lease.fence(tx);
+      // a lease lost and won again meanwhile: the leading that began with the old epoch is over
+      if (!this.lost) return;
     }
-    if (this.lost) this.signal();
-    return false;
+    this.lost = true;
+    throw new LeadershipLostError(this.name);
   }
 
-  private async fence(tx: Parameters<NonNullable<BatchOptions['fence']>>[0]): Promise<void> {
+  /** The fence of a batch: also ends the leading at a batch boundary when the consumer is stopping. */
+  private async fence(tx: Executor): Promise<void> {
     if (!this.running) throw new StoppingError();
-    const epoch = this.epoch;
-    if (this.lost || epoch === undefined || !(await holdsLease(tx, this.name, this.owner, epoch))) {
-      this.lost = true;
-      throw new LeaseLostError();
-    }
+    await this.holdsLease(tx);
   }
 
   private batchOptions(): BatchOptions {
@@ -350,7 +332,6 @@ export class SettlementConsumer {
   }
 
   private async lead(): Promise<void> {
-    const epoch = this.epoch as bigint;
     const saved = (await readOffset(this.deps.database.db, this.name)) ?? 0n;
     this.sweepFrom = this.deps.clock.now() - this.opts.sweepWindowMs;
     this.processed = saved;
@@ -368,20 +349,20 @@ export class SettlementConsumer {
           failures = 0;
           if (item.v > this.processed) this.processed = item.v;
           // an entry that moved money is saved at once (a restart then skips it); others every offsetSaveMs
-          await this.maybeSave(epoch, worked);
+          await this.maybeSave(worked);
           this.markProcessed(item.v);
         } catch (err) {
           if (err instanceof StoppingError || !this.running) throw new StoppingError();
-          if (err instanceof LeaseLostError || this.lost) throw new LeaseLostError();
+          if (err instanceof LeadershipLostError || this.lost) throw new LeadershipLostError(this.name);
           this.stats.failures++;
           failures++;
           if (failures >= this.opts.quarantineAfter && !isTransient(err)) {
-            await this.quarantine(epoch, item, err, failures);
+            await this.quarantine(item, err, failures);
             failures = 0;
             this.queue.shift();
             if (this.queue.length < 1000) this.releaseDrain();
             if (item.v > this.processed) this.processed = item.v;
-            await this.maybeSave(epoch, true);
+            await this.maybeSave(true);
             this.markProcessed(item.v);
             continue;
           }
@@ -406,34 +387,34 @@ export class SettlementConsumer {
       }
       if (this.retryRequested) {
         this.retryRequested = false;
-        await this.retryQuarantined(epoch);
+        await this.retryQuarantined();
       }
       if (this.opts.sweepIntervalMs > 0 && now - this.lastSweepAt >= this.opts.sweepIntervalMs) {
         this.lastSweepAt = now;
         await this.sweep().catch((err) => {
-          if (err instanceof LeaseLostError || err instanceof StoppingError) throw err;
+          if (err instanceof LeadershipLostError || err instanceof StoppingError) throw err;
           this.deps.logger.error({ err }, 'settlement: sweep failed');
         });
         continue;
       }
-      await this.maybeSave(epoch, false);
+      await this.maybeSave(false);
       const untilSweep =
         this.opts.sweepIntervalMs > 0 ? this.opts.sweepIntervalMs - (Date.now() - this.lastSweepAt) : 60_000;
       await this.idle(Math.max(10, Math.min(untilSweep, this.opts.offsetSaveMs)));
     }
   }
 
-  private async maybeSave(epoch: bigint, force: boolean): Promise<void> {
+  private async maybeSave(force: boolean): Promise<void> {
     if (this.processed <= this.savedVersion) return;
     if (!force && Date.now() - this.lastSaveAt < this.opts.offsetSaveMs) return;
-    await this.saveNow(epoch);
+    await this.saveNow();
   }
 
-  private async saveNow(epoch: bigint): Promise<void> {
+  private async saveNow(): Promise<void> {
     if (this.processed <= this.savedVersion) return;
     const v = this.processed;
     await inTransaction(this.deps.database.db, async (tx) => {
-      if (!(await holdsLease(tx, this.name, this.owner, epoch))) throw new LeaseLostError();
+      await this.holdsLease(tx);
       await saveOffset(tx, this.name, v);
     });
     this.savedVersion = v;
@@ -444,10 +425,10 @@ export class SettlementConsumer {
    * Gives up on an entry that failed `attempts` times in a row: stores it with its error in the quarantine (in
    * a transaction that checks the lease), loudly. The caller then goes on past it.
    */
-  private async quarantine(epoch: bigint, item: LogItem, err: unknown, attempts: number): Promise<void> {
+  private async quarantine(item: LogItem, err: unknown, attempts: number): Promise<void> {
     const error = err instanceof Error ? err.message : String(err);
     await inTransaction(this.deps.database.db, async (tx) => {
-      if (!(await holdsLease(tx, this.name, this.owner, epoch))) throw new LeaseLostError();
+      await this.holdsLease(tx);
       await quarantineEntry(tx, {
         consumer: this.name,
         v: item.v,
@@ -465,7 +446,7 @@ export class SettlementConsumer {
   }
 
   /** Processes the quarantined entries an operator asked to retry: resolved when they pass, back in quarantine if not. */
-  private async retryQuarantined(epoch: bigint): Promise<void> {
+  private async retryQuarantined(): Promise<void> {
     const db = this.deps.database.db;
     let rows: Awaited<ReturnType<typeof listQuarantine>>;
     try {
@@ -483,8 +464,8 @@ export class SettlementConsumer {
         this.deps.logger.warn({ v: row.v.toString() }, 'settlement: quarantined entry retried and processed');
       } catch (err) {
         if (err instanceof StoppingError || !this.running) throw new StoppingError();
-        if (err instanceof LeaseLostError || this.lost) throw new LeaseLostError();
-        await this.quarantine(epoch, item, err, 1);
+        if (err instanceof LeadershipLostError || this.lost) throw new LeadershipLostError(this.name);
+        await this.quarantine(item, err, 1);
       }
     }
   }
@@ -616,7 +597,7 @@ export class SettlementConsumer {
     }
     this.queue = [];
     this.markProcessed(head);
-    await this.saveNow(this.epoch as bigint);
+    await this.saveNow();
     this.follow(head);
   }
 }

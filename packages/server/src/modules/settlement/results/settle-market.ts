@@ -1,17 +1,17 @@
-import { type Executor, inTransaction } from '../../db/transaction.js';
-import type { SelectionRow } from '../bets/bet.js';
-import { applyPage } from './apply-page.js';
-import { type Applied, addApplied, NOTHING_APPLIED } from './apply-results.js';
-import type { SettlementLimits } from './decide.js';
-import type { SettlementDeps } from './deps.js';
-import { NOT_RESULTED, type OddResult, sameResult } from './results.js';
+import { type Executor, inTransaction } from '../../../db/transaction.js';
+import type { SelectionRow } from '../../bets/bet.js';
+import type { SettlementDeps } from '../deps.js';
 import {
   marketHasBets,
   type SelectionKey,
   type StoredResult,
   scanOddPage,
   upsertResults,
-} from './settlement.repo.js';
+} from '../settlement.repo.js';
+import { applyPage } from './apply-page.js';
+import { type Applied, addApplied, NOTHING_APPLIED } from './apply-results.js';
+import type { SettlementLimits } from './decide.js';
+import { NOT_RESULTED, type OddResult, sameResult } from './results.js';
 
 /** How batches run. */
 export interface BatchOptions {

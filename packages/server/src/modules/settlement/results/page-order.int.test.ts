@@ -1,11 +1,11 @@
 import { ODD_STATUS } from '@bookie/core';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { waitUntil } from '../../testing/scripted-partner.js';
-import { insertBetExposure } from '../risk/risk.repo.js';
+import { waitUntil } from '../../../testing/scripted-partner.js';
+import { insertBetExposure } from '../../risk/risk.repo.js';
+import { settlementDeps } from '../deps.js';
+import { insertBets, type SettlementWorld, settlementWorld } from '../settlement.testing.js';
 import { applyPage } from './apply-page.js';
-import { settlementDeps } from './deps.js';
-import { insertBets, type SettlementWorld, settlementWorld } from './settlement.testing.js';
 
 /**
  * Pages of a settlement batch in flight at once (Postgres) share locks their bets do not: the exposure lock the bet

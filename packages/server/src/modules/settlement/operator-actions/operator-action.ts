@@ -1,10 +1,10 @@
 import type { BetView } from '@bookie/contracts';
 import { DomainError, ODD_STATUS, validationError } from '@bookie/core';
-import type { Bet } from '../bets/bet.js';
-import { toBetView } from '../bets/bet-view.js';
-import type { SettlementDeps } from './deps.js';
-import { type Override, refreshBets } from './refresh-bets.js';
-import { OPEN_STATES } from './settlement.repo.js';
+import type { Bet } from '../../bets/bet.js';
+import { toBetView } from '../../bets/bet-view.js';
+import type { SettlementDeps } from '../deps.js';
+import { type Override, refreshBets } from '../results/refresh-bets.js';
+import { OPEN_STATES } from '../settlement.repo.js';
 
 /** The operator's actions on one bet (docs/adr/0008-settlement.md "Operator actions"). */
 export type OperatorAction = 'refund' | 'void' | 'cancel' | 'resettle';

@@ -1,22 +1,21 @@
-import { CALLBACK_PATHS, type SportEvent } from '@bookie/contracts';
-import type { Executor } from '../../db/transaction.js';
-import type { Bet, SelectionRow } from '../bets/bet.js';
-import { toBetView } from '../bets/bet-view.js';
-import { settleBody, unsettleBody } from '../bets/callback-bodies.js';
+import type { SportEvent } from '@bookie/contracts';
+import type { Executor } from '../../../db/transaction.js';
+import type { Bet, SelectionRow } from '../../bets/bet.js';
+import { toBetView } from '../../bets/bet-view.js';
 // bonuses: freebet used, insurance paid / declined / cancelled, in the same transaction
-import { type BetSettlementChange, onBetsSettled } from '../bonuses/on-bets-settled.js';
-import { type CallbackToEnqueue, enqueueCallbacks } from '../callbacks/enqueue-callbacks.js';
-import { onBetsSettledForRisk } from '../risk/on-bets-settled.js';
-import { decideTransition, type SettlementLimits, type Transition } from './decide.js';
-import { limitsKey, type SettlementDeps } from './deps.js';
+import { type BetSettlementChange, onBetsSettled } from '../../bonuses/on-bets-settled.js';
+import { onBetsSettledForRisk } from '../../risk/on-bets-settled.js';
+import { limitsKey, type SettlementDeps } from '../deps.js';
+import { noMoneyMoves, recordMoneyMoves } from '../ledger/money-moves.js';
 import {
   type BetSettlementState,
-  insertLedger,
-  type LedgerRow,
   type SelectionChange,
   updateBetStates,
   updateSelections,
-} from './settlement.repo.js';
+} from '../settlement.repo.js';
+import { decideTransition, type SettlementLimits, type Transition } from './decide.js';
+import { settle } from './settle.js';
+import { type MoveContext, unsettle } from './unsettle.js';
 
 /** A locked bet and the results its selections must show now. */
 export interface ResultUpdate {
@@ -91,8 +90,7 @@ export async function applyResults(
 ): Promise<Applied> {
   const selectionChanges: SelectionChange[] = [];
   const states: BetSettlementState[] = [];
-  const callbacks: CallbackToEnqueue[] = [];
-  const ledger: Array<Omit<LedgerRow, 'requestId'>> = [];
+  const moves = noMoneyMoves();
   const changed: Bet[] = [];
   const out = { settled: 0, unsettled: 0, resettled: 0 };
   const bonusChanges: BetSettlementChange[] = []; // bonuses
@@ -124,60 +122,16 @@ export async function applyResults(
     }
     const next = { ...row };
     const after: Bet = { row: next, selections };
-    const base = { whiteLabelId: row.white_label_id, betId: row.id, foreignParams: row.foreign_params };
-    const ledgerBase = {
+    const move: MoveContext = {
       betId: row.id,
       whiteLabelId: row.white_label_id,
       currency: row.currency,
       cause: ctx.cause,
       at: ctx.at,
     };
-    if (t.kind === 'unsettle' || t.kind === 'resettle') {
-      const amount = row.settle_amount ?? '0';
-      callbacks.push({ ...base, path: CALLBACK_PATHS.unsettle, body: unsettleBody(bet, amount) });
-      next.settlement_seq += 1;
-      ledger.push({
-        ...ledgerBase,
-        seq: next.settlement_seq,
-        kind: 'unsettle',
-        amount,
-        settleType: null,
-        payout: null,
-      });
-      next.state = 'unsettled';
-      next.payout = null;
-      next.settle_amount = null;
-      next.settle_type = null;
-      next.settle_status = null;
-      next.settled_at = null;
-    }
-    if (t.kind === 'settle' || t.kind === 'resettle') {
-      const o = t.outcome;
-      callbacks.push({
-        ...base,
-        path: CALLBACK_PATHS.settle,
-        body: settleBody(
-          after,
-          { settleAmount: o.settleAmount, settleType: o.settleType, restrictions: [] },
-          ctx.currentEvent,
-        ),
-      });
-      next.settlement_seq += 1;
-      ledger.push({
-        ...ledgerBase,
-        seq: next.settlement_seq,
-        kind: 'settle',
-        amount: o.settleAmount,
-        settleType: o.settleType,
-        payout: o.payout,
-      });
-      next.state = 'settled';
-      next.payout = o.payout;
-      next.settle_amount = o.settleAmount;
-      next.settle_type = o.settleType;
-      next.settle_status = o.settleStatus;
-      next.settled_at = ctx.at;
-    }
+    // a resettlement is an unsettle, then a settle with the new result
+    if (t.kind === 'unsettle' || t.kind === 'resettle') unsettle(bet, next, moves, move);
+    if (t.kind === 'settle' || t.kind === 'resettle') settle(after, t.outcome, moves, move, ctx.currentEvent);
     bonusChanges.push({
       bet: after,
       unsettled: t.kind !== 'settle',
@@ -201,11 +155,7 @@ export async function applyResults(
 
   await updateSelections(tx, selectionChanges);
   await updateBetStates(tx, states);
-  const enqueued = await enqueueCallbacks(tx, callbacks);
-  await insertLedger(
-    tx,
-    ledger.map((l, i) => ({ ...l, requestId: (enqueued[i] as { requestId: string }).requestId })),
-  );
+  const callbacks = await recordMoneyMoves(tx, moves);
   // bonuses: after the bets' own callbacks, so a bet's insurance callback follows its settle / unsettle
   const bonusCallbacks = await onBetsSettled(tx, bonusChanges, ctx.at);
   // the risk engine: players' closing-line values follow their settled bets (D40)
@@ -213,7 +163,7 @@ export async function applyResults(
     tx,
     bonusChanges.map((c) => ({ bet: c.bet, unsettled: c.unsettled, settled: c.settleType !== undefined })),
   );
-  return { changed, ...out, callbacks: enqueued.length + bonusCallbacks };
+  return { changed, ...out, callbacks: callbacks + bonusCallbacks };
 }
 
 /** After a batch commits: wakes the dispatcher and tells the players' live streams. */

@@ -1,17 +1,17 @@
 import { ODD_STATUS } from '@bookie/core';
-import { inTransaction } from '../../db/transaction.js';
-import type { Bet, SelectionRow } from '../bets/bet.js';
-import { applyPage } from './apply-page.js';
-import { type Applied, addApplied, NOTHING_APPLIED } from './apply-results.js';
-import type { SettlementLimits } from './decide.js';
-import type { SettlementDeps } from './deps.js';
-import { type BatchOptions, DEFAULT_PAGE_SIZE } from './settle-market.js';
+import { inTransaction } from '../../../db/transaction.js';
+import type { Bet, SelectionRow } from '../../bets/bet.js';
+import type { SettlementDeps } from '../deps.js';
 import {
   type EventSelectionKey,
   insertRollback,
   type RollbackRow,
   scanRollbackPage,
-} from './settlement.repo.js';
+} from '../settlement.repo.js';
+import { applyPage } from './apply-page.js';
+import { type Applied, addApplied, NOTHING_APPLIED } from './apply-results.js';
+import type { SettlementLimits } from './decide.js';
+import { type BatchOptions, DEFAULT_PAGE_SIZE } from './settle-market.js';
 
 /** True when a rollback catches this selection of this bet (spec 02 "bet_rollback"). */
 export function rollbackCatches(rb: RollbackRow, bet: Bet['row'], s: SelectionRow): boolean {

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_ADMIN_TOKEN } from '../../testing/partner.js';
-import { waitUntil } from '../../testing/scripted-partner.js';
-import { type SettlementWorld, settlementWorld } from './settlement.testing.js';
+import { TEST_ADMIN_TOKEN } from '../../../testing/partner.js';
+import { waitUntil } from '../../../testing/scripted-partner.js';
+import { type SettlementWorld, settlementWorld } from '../settlement.testing.js';
 
 /**
  * No log entry can stop settlement (docs/adr/0016-safety-and-conformance.md): an entry that keeps failing is
@@ -12,16 +12,12 @@ import { type SettlementWorld, settlementWorld } from './settlement.testing.js';
 describe(`settlement quarantine (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, () => {
   let w: SettlementWorld;
   let session: string;
-  const saved = process.env.SETTLEMENT_QUARANTINE_AFTER;
 
   beforeAll(async () => {
-    process.env.SETTLEMENT_QUARANTINE_AFTER = '2';
-    w = await settlementWorld();
+    w = await settlementWorld({ env: { SETTLEMENT_QUARANTINE_AFTER: '2' } });
     ({ session } = await w.newPlayer('p1'));
   });
   afterAll(async () => {
-    if (saved === undefined) delete process.env.SETTLEMENT_QUARANTINE_AFTER;
-    else process.env.SETTLEMENT_QUARANTINE_AFTER = saved;
     await w?.close();
   });
 

@@ -1,6 +1,6 @@
 import { parseDecimal } from '@bookie/core';
 import { describe, expect, it } from 'vitest';
-import type { BetRow, SelectionRow } from '../bets/bet.js';
+import type { BetRow, SelectionRow } from '../../bets/bet.js';
 import { computeOutcome, decideTransition, type SettlementLimits } from './decide.js';
 
 const limits: SettlementLimits = { expressCap: parseDecimal('50000', { field: 'cap', maxDecimals: 6 }) };

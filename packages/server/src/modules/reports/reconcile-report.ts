@@ -9,8 +9,8 @@ import {
   ZERO,
 } from '@bookie/core';
 import { betStatusCode } from '../bets/bet.js';
-import { computeOutcome, type SettlementLimits } from './decide.js';
-import { limitsKey, prefetchLimits, type SettlementDeps } from './deps.js';
+import { limitsKey, prefetchLimits, type SettlementDeps } from '../settlement/deps.js';
+import { computeOutcome, type SettlementLimits } from '../settlement/results/decide.js';
 import {
   acceptedStakes,
   type BetLedgerCheck,
@@ -20,7 +20,7 @@ import {
   ledgerTotals,
   openBetsPage,
   unsettledNow,
-} from './settlement.repo.js';
+} from '../settlement/settlement.repo.js';
 
 /** One line of the report: a white label and a currency. */
 export interface ReconcileTotals {

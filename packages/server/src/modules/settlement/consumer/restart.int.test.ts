@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { waitUntil } from '../../testing/scripted-partner.js';
-import { patchMarkets } from '../trading/patch-markets.js';
-import { settlementDeps } from './deps.js';
-import { insertBets, type SettlementWorld, settlementWorld } from './settlement.testing.js';
+import { waitUntil } from '../../../testing/scripted-partner.js';
+import { patchMarkets } from '../../trading/patch-markets.js';
+import { settlementDeps } from '../deps.js';
+import { insertBets, type SettlementWorld, settlementWorld } from '../settlement.testing.js';
 import { SettlementConsumer } from './settlement-consumer.js';
 
 /** Settle callbacks in the outbox per bet id. */
@@ -20,7 +20,6 @@ describe(`settlement consumer restarts and leadership (${process.env.DATABASE_UR
   const consumers: SettlementConsumer[] = [];
   const consumer = (opts: ConstructorParameters<typeof SettlementConsumer>[1] = {}) => {
     const c = new SettlementConsumer(settlementDeps(w.t.deps), {
-      leaseRetryMs: 100,
       sweepIntervalMs: 0,
       ...opts,
     });
@@ -109,8 +108,8 @@ describe(`settlement consumer restarts and leadership (${process.env.DATABASE_UR
     expect(b.status().leader).toBe(false);
 
     // another process takes the lease behind the leader's back: its next batch is fenced off and writes nothing
-    await sql`update settlement_lease set owner = 'someone-else', epoch = epoch + 1,
-      expires_at = now() + interval '1 hour' where name = 'settlement'`.execute(w.t.deps.database.db);
+    await sql`update leader_lease set holder = 'someone-else', epoch = epoch + 1,
+      expires_at = now() + interval '1 hour' where role = 'settlement'`.execute(w.t.deps.database.db);
     const { version } = await w.trading(
       patchMarkets(w.t.deps, { id: e, body: { markets: [{ id: '1', odds: [{ id: '2', status: 1 }] }] } }),
     );
@@ -119,7 +118,7 @@ describe(`settlement consumer restarts and leadership (${process.env.DATABASE_UR
     await waitUntil(() => !a.status().leader);
 
     // the lease expires; a consumer takes over and settles everything once
-    await sql`update settlement_lease set expires_at = now() - interval '1 second' where name = 'settlement'`.execute(
+    await sql`update leader_lease set expires_at = now() - interval '1 second' where role = 'settlement'`.execute(
       w.t.deps.database.db,
     );
     await waitUntil(() => a.status().leader || b.status().leader, 25_000);

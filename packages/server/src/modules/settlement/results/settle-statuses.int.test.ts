@@ -1,9 +1,9 @@
 import { isCallbackBody } from '@bookie/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_ADMIN_TOKEN } from '../../testing/partner.js';
-import { refetchSportEvent } from '../trading/refetch-sport-event.js';
-import { updateFixture } from '../trading/update-fixture.js';
-import { type SettlementWorld, settlementWorld } from './settlement.testing.js';
+import { TEST_ADMIN_TOKEN } from '../../../testing/partner.js';
+import { refetchSportEvent } from '../../trading/refetch-sport-event.js';
+import { updateFixture } from '../../trading/update-fixture.js';
+import { type SettlementWorld, settlementWorld } from '../settlement.testing.js';
 
 /**
  * Every odd status 0–7 (dead heat included) in singles, expresses and systems, through the real consumer: trading

@@ -1,4 +1,4 @@
-import type { SettlementDeps } from './deps.js';
+import type { SettlementDeps } from '../deps.js';
 import { type OperatorActionInput, type OperatorActionResult, runOperatorAction } from './operator-action.js';
 
 /**

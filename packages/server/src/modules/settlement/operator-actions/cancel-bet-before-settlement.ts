@@ -1,4 +1,4 @@
-import type { SettlementDeps } from './deps.js';
+import type { SettlementDeps } from '../deps.js';
 import { type OperatorActionResult, runOperatorAction } from './operator-action.js';
 
 /** Input of a partner's cancel or void of one of its bets. */

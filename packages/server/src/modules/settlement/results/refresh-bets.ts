@@ -1,10 +1,7 @@
 import type { OddStatus } from '@bookie/core';
-import { type Executor, inTransaction } from '../../db/transaction.js';
-import type { Bet, SelectionRow } from '../bets/bet.js';
-import { type Applied, afterCommit, applyResults, type ResultUpdate } from './apply-results.js';
-import { prefetchLimits, type SettlementDeps } from './deps.js';
-import { NOT_RESULTED } from './results.js';
-import { rollbackCatches, rolledBack } from './rollback-bets.js';
+import { type Executor, inTransaction } from '../../../db/transaction.js';
+import type { Bet, SelectionRow } from '../../bets/bet.js';
+import { prefetchLimits, type SettlementDeps } from '../deps.js';
 import {
   betOwners,
   insertAudit,
@@ -14,7 +11,10 @@ import {
   type RollbackRow,
   resultKey,
   rollbacksFor,
-} from './settlement.repo.js';
+} from '../settlement.repo.js';
+import { type Applied, afterCommit, applyResults, type ResultUpdate } from './apply-results.js';
+import { NOT_RESULTED } from './results.js';
+import { rollbackCatches, rolledBack } from './rollback-bets.js';
 
 /** An operator's result for some selections of a bet (refund manually, void, cancel). */
 export interface Override {

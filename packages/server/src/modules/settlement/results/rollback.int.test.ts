@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { waitUntil } from '../../testing/scripted-partner.js';
-import { recordBetRollback } from '../trading/record-bet-rollback.js';
-import { insertBets, type SettlementWorld, settlementWorld } from './settlement.testing.js';
+import { waitUntil } from '../../../testing/scripted-partner.js';
+import { recordBetRollback } from '../../trading/record-bet-rollback.js';
+import { insertBets, type SettlementWorld, settlementWorld } from '../settlement.testing.js';
 
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
