@@ -24,6 +24,8 @@ export * from './optional-callbacks.js';
 export * from './outbox.js';
 export * from './partner-rest.js';
 export * from './risk.js';
+// settlement's admin API: operator actions, the ledger, the consumer's status and quarantine, the reconciliation
+export * from './settlement.js';
 export * from './sport-event.js';
 // the status numbers with their names, and the sentences texts build from them
 export * from './status-codes.js';
