@@ -37,8 +37,9 @@ import { exposureOfOutcomes, firstRequestOf, riskStateOf } from '../risk/load-ri
 import type { WhiteLabel } from '../tenants/white-label.js';
 import type { Bet, EventInfo } from './bet.js';
 import type { BetEvents } from './bet-events.js';
+import { transitionBet } from './bet-state.repo.js';
 import { toBetView } from './bet-view.js';
-import { loadBets, transitionBet } from './bets.repo.js';
+import { loadBets } from './bets.repo.js';
 import { callPlace, DEFAULT_PLACE_POLICY, type PlaceRetryPolicy } from './call-place.js';
 import { declineBody } from './callback-bodies.js';
 import type { Catalog } from './catalog.js';

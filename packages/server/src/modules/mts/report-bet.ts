@@ -15,11 +15,12 @@ import {
 } from '@bookie/core';
 import type { EventInfo } from '../bets/bet.js';
 import { lastBetTimes } from '../bets/bets.repo.js';
+import type { ReportedSelectionRow } from '../bets/index.js';
 import { delayOf, eventInfo, outcomesOf } from '../bets/place-bet.js';
 import { decisionSettings, type PlacementRequest, validatePlacement } from '../bets/validate-placement.js';
 import { loadRiskState } from '../risk/load-risk-state.js';
 import type { MtsDeps } from './deps.js';
-import { findReport, type ReportedSelectionRow } from './mts.repo.js';
+import { findReport } from './mts.repo.js';
 
 /** What `POST /bets` answers: the JSON text (stored, so a repeat answers the same bytes). */
 export interface ReportAnswer {

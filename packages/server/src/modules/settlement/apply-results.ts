@@ -1,22 +1,22 @@
 import { CALLBACK_PATHS, type SportEvent } from '@bookie/contracts';
 import type { Executor } from '../../db/transaction.js';
-import type { Bet, SelectionRow } from '../bets/bet.js';
 import { toBetView } from '../bets/bet-view.js';
 import { settleBody, unsettleBody } from '../bets/callback-bodies.js';
+import {
+  type Bet,
+  type BetSettlementState,
+  type SelectionChange,
+  type SelectionRow,
+  writeSelectionResults,
+  writeSettlementStates,
+} from '../bets/index.js';
 // bonuses: freebet used, insurance paid / declined / cancelled, in the same transaction
 import { type BetSettlementChange, onBetsSettled } from '../bonuses/on-bets-settled.js';
 import { type CallbackToEnqueue, enqueueCallbacks } from '../callbacks/enqueue-callbacks.js';
 import { onBetsSettledForRisk } from '../risk/on-bets-settled.js';
 import { decideTransition, type SettlementLimits, type Transition } from './decide.js';
 import { limitsKey, type SettlementDeps } from './deps.js';
-import {
-  type BetSettlementState,
-  insertLedger,
-  type LedgerRow,
-  type SelectionChange,
-  updateBetStates,
-  updateSelections,
-} from './settlement.repo.js';
+import { insertLedger, type LedgerRow } from './settlement.repo.js';
 
 /** A locked bet and the results its selections must show now. */
 export interface ResultUpdate {
@@ -188,6 +188,8 @@ export async function applyResults(
     else out.resettled++;
     states.push({
       id: next.id,
+      from: row.state,
+      kind: t.kind,
       state: next.state,
       payout: next.payout,
       settle_amount: next.settle_amount,
@@ -199,8 +201,8 @@ export async function applyResults(
     changed.push(after);
   }
 
-  await updateSelections(tx, selectionChanges);
-  await updateBetStates(tx, states);
+  await writeSelectionResults(tx, selectionChanges);
+  await writeSettlementStates(tx, states);
   const enqueued = await enqueueCallbacks(tx, callbacks);
   await insertLedger(
     tx,

@@ -1,6 +1,6 @@
 import type { OddStatus } from '@bookie/core';
 import { type Executor, inTransaction } from '../../db/transaction.js';
-import type { Bet, SelectionRow } from '../bets/bet.js';
+import { type Bet, lockBets, type SelectionRow } from '../bets/index.js';
 import { type Applied, afterCommit, applyResults, type ResultUpdate } from './apply-results.js';
 import { prefetchLimits, type SettlementDeps } from './deps.js';
 import { NOT_RESULTED } from './results.js';
@@ -9,7 +9,6 @@ import {
   betOwners,
   insertAudit,
   loadResultsFor,
-  lockBets,
   OPEN_STATES,
   type RollbackRow,
   resultKey,

@@ -5,6 +5,7 @@ import { WakeableSleep } from '../../platform/wakeable-sleep.js';
 import type { LogFollower, LogItem } from '../feed/log-hub.js';
 import type { Applied } from './apply-results.js';
 import type { ConsumerDeps } from './deps.js';
+import { listQuarantine, quarantineEntry, setQuarantineStatus } from './quarantine.repo.js';
 import { refreshBets } from './refresh-bets.js';
 import { impactOf, marketResults } from './results.js';
 import { rollbackBets } from './rollback-bets.js';
@@ -18,15 +19,12 @@ import {
   acquireLease,
   eventsWithOpenBets,
   holdsLease,
-  listQuarantine,
   loadEventResults,
   loadEventSnapshot,
-  quarantineEntry,
   readOffset,
   releaseLease,
   renewLease,
   saveOffset,
-  setQuarantineStatus,
   staleAcceptedBets,
 } from './settlement.repo.js';
 

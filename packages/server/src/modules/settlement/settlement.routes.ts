@@ -12,10 +12,11 @@ import { decideQuarantined } from './decide-quarantined.js';
 import { settlementDeps } from './deps.js';
 import { listQuarantined } from './list-quarantine.js';
 import type { OperatorActionInput, OperatorActionResult } from './operator-action.js';
+import { countQuarantined } from './quarantine.repo.js';
 import { parseWindow, reconcileReport, reportCsv } from './reconcile-report.js';
 import { refundBet } from './refund-bet.js';
 import { resettleBet } from './resettle-bet.js';
-import { betLedger, countQuarantined } from './settlement.repo.js';
+import { betLedger } from './settlement.repo.js';
 import type { SettlementConsumer } from './settlement-consumer.js';
 import { voidBet } from './void-bet.js';
 
