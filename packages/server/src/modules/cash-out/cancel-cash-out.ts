@@ -2,7 +2,7 @@ import { CALLBACK_PATHS, type CashOutOrderAnswer } from '@bookie/contracts';
 import { DomainError } from '@bookie/core';
 import { findBet } from '../bets/index.js';
 import { enqueueCallbacks } from '../callbacks/enqueue-callbacks.js';
-import { refreshBets } from '../settlement/refresh-bets.js';
+import { refreshBets } from '../settlement/results/refresh-bets.js';
 import { findOrder, type OrderRow } from './cash-out.repo.js';
 import type { CashOutDeps } from './deps.js';
 import { giveBackOrder } from './give-back-order.js';

@@ -3,7 +3,7 @@ import { toBetView } from '../bets/bet-view.js';
 import { findBet } from '../bets/index.js';
 import type { CallbackDelivery } from '../callbacks/callbacks.repo.js';
 import { prefetchLimits, type SettlementDeps } from '../settlement/deps.js';
-import { refreshBetsIn } from '../settlement/refresh-bets.js';
+import { refreshBetsIn } from '../settlement/results/refresh-bets.js';
 import { insertAudit } from '../settlement/settlement.repo.js';
 import { getWhiteLabel } from '../tenants/get-white-label.js';
 import { findOrder, listOrdersOfBets } from './cash-out.repo.js';
