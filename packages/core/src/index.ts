@@ -9,6 +9,7 @@ export * from './acceptance.js';
 export * from './bet-builder/index.js';
 export * from './bet-decision.js';
 export * from './bet-delay.js';
+export * from './bet-lifecycle.js';
 export * from './bet-types.js';
 export * from './calc.js';
 export * from './cash-out.js';

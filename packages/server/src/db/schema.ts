@@ -1,3 +1,4 @@
+import type { BetState } from '@bookie/core';
 import type { ColumnType, Generated } from 'kysely';
 
 /** A timestamptz column: read as Date, written as Date or ISO string. */
@@ -160,16 +161,8 @@ export interface FeedStateTable {
   retention_ran_at: Date | null;
 }
 
-/** Internal named states of a bet (spec 01 "States and transitions"); D6 codes are mapped at the edge. */
-export type BetState =
-  | 'hold_requested'
-  | 'accepted'
-  | 'declined'
-  | 'place_error'
-  | 'force_declined'
-  | 'settled'
-  | 'unsettled'
-  | 'cashed_out';
+/** Internal named states of a bet: core's bet life cycle (docs/adr/0038-bet-owner.md); codes are mapped at the edge. */
+export type { BetState };
 
 /** A bet. Money columns are numeric, read as exact strings; odds numeric with 12 decimals. */
 export interface BetTable {

@@ -1,104 +1,7 @@
+import type { BetState } from '@bookie/core';
 import { sql } from 'kysely';
-import type { BetState } from '../../db/schema.js';
 import type { Executor } from '../../db/transaction.js';
 import type { Bet, BetRow, SelectionRow } from './bet.js';
-
-/** A new bet and its selections, as placement creates them. */
-export interface NewBet {
-  id: string;
-  whiteLabelId: string;
-  playerId: string;
-  currency: string;
-  betType: 'single' | 'express' | 'system';
-  systemSizes: number[];
-  stake: string;
-  oddsStrategy: number;
-  baseOdds: string;
-  totalOdds: string;
-  freebetId: string | null;
-  insuranceId: string | null;
-  boostId: string | null;
-  foreignParams: Record<string, unknown>;
-  sessionTokenHash: string | null;
-  clientKey: string | null;
-  createdAt: Date;
-  placementDeadline: Date;
-  selections: Array<{
-    sportEventId: string;
-    marketId: string;
-    oddId: string;
-    requestedOdds: string;
-    odds: string;
-    oddUpdatedAt: Date;
-    matchStatus: number;
-    eventInfo: Record<string, unknown>;
-  }>;
-}
-
-/** Inserts a bet in `hold_requested` with its selections; returns it as stored. */
-export async function insertBet(tx: Executor, b: NewBet): Promise<Bet> {
-  return (await insertBets(tx, [b]))[0] as Bet;
-}
-
-/**
- * Inserts bets in `hold_requested` with their selections — one statement per table, whatever the number of bets —
- * and returns them as stored, in the order given.
- */
-export async function insertBets(tx: Executor, bets: readonly NewBet[]): Promise<Bet[]> {
-  if (bets.length === 0) return [];
-  const rows = await tx
-    .insertInto('bet')
-    .values(
-      bets.map((b) => ({
-        id: b.id,
-        white_label_id: b.whiteLabelId,
-        player_id: b.playerId,
-        currency: b.currency,
-        bet_type: b.betType,
-        system_sizes: JSON.stringify(b.systemSizes),
-        stake: b.stake,
-        odds_strategy: b.oddsStrategy,
-        base_odds: b.baseOdds,
-        total_odds: b.totalOdds,
-        state: 'hold_requested' as const,
-        freebet_id: b.freebetId,
-        insurance_id: b.insuranceId,
-        boost_id: b.boostId,
-        foreign_params: JSON.stringify(b.foreignParams),
-        session_token_hash: b.sessionTokenHash,
-        client_key: b.clientKey,
-        created_at: b.createdAt,
-        placement_deadline: b.placementDeadline,
-      })),
-    )
-    .returningAll()
-    .execute();
-  const selections = await tx
-    .insertInto('bet_selection')
-    .values(
-      bets.flatMap((b) =>
-        b.selections.map((s, idx) => ({
-          bet_id: b.id,
-          idx,
-          sport_event_id: s.sportEventId,
-          market_id: s.marketId,
-          odd_id: s.oddId,
-          requested_odds: s.requestedOdds,
-          odds: s.odds,
-          odd_updated_at: s.oddUpdatedAt,
-          match_status: s.matchStatus,
-          event_info: JSON.stringify(s.eventInfo),
-        })),
-      ),
-    )
-    .returningAll()
-    .execute();
-  return assemble(
-    bets.map((b) => b.id),
-    rows,
-    selections,
-  );
-}
 
 /**
  * Pairs bet rows with their selections (by idx), in the order of `ids`; ids without a row are left out. When `rows`
@@ -123,23 +26,42 @@ export function assemble(
   });
 }
 
-/** Loads bets with their selections; `lock` takes row locks on the bets (FOR UPDATE). */
+/**
+ * The one loader of bets with their selections (in bet order), in the order of `ids`; ids without a bet are left
+ * out. The ids go as one array parameter (a settlement page is 1,000 bets: one bind value, not 1,000). `lock` takes
+ * row locks on the bets (FOR UPDATE) in id order, so two transactions locking overlapping sets never deadlock.
+ */
 export async function loadBets(
   db: Executor,
   ids: readonly string[],
   opts: { lock?: boolean } = {},
 ): Promise<Bet[]> {
   if (ids.length === 0) return [];
-  let q = db.selectFrom('bet').selectAll().where('id', 'in', ids);
+  const unique = [...new Set(ids)].sort();
+  let q = db.selectFrom('bet').selectAll().where(sql<boolean>`id = any(${unique}::uuid[])`).orderBy('id');
   if (opts.lock) q = q.forUpdate();
   const rows = await q.execute();
-  const sels = await db.selectFrom('bet_selection').selectAll().where('bet_id', 'in', ids).execute();
+  const sels = await db
+    .selectFrom('bet_selection')
+    .selectAll()
+    .where(sql<boolean>`bet_id = any(${unique}::uuid[])`)
+    .orderBy('bet_id')
+    .orderBy('idx')
+    .execute();
   return assemble(ids, rows, sels);
 }
 
+/** Locks bets (FOR UPDATE, in id order) and loads them with their selections, each once, in id order. */
+export async function lockBets(tx: Executor, ids: readonly string[]): Promise<Bet[]> {
+  return loadBets(tx, [...new Set(ids)].sort(), { lock: true });
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /**
  * One bet of a white label by Bookie's id or, for a partner-reported bet, the partner's id (undefined for another
- * white label's bet: isolation).
+ * white label's bet: isolation). A partner id shaped like Bookie's is tried both ways, Bookie's first; `lock` locks
+ * the bet found (FOR UPDATE).
  */
 export async function findBet(
   db: Executor,
@@ -147,7 +69,7 @@ export async function findBet(
   id: string,
   lock = false,
 ): Promise<Bet | undefined> {
-  if (/^[0-9a-f-]{36}$/i.test(id)) {
+  if (UUID.test(id)) {
     const [bet] = await loadBets(db, [id], { lock });
     if (bet && bet.row.white_label_id === whiteLabelId) return bet;
   }
@@ -189,70 +111,6 @@ export async function findBetsByClientKey(
   );
   const found = new Map(res.rows.map((r) => [playerKey(r.white_label_id, r.player_id, r.client_key), r.id]));
   return keys.map((k) => found.get(playerKey(k.whiteLabelId, k.playerId, k.clientKey)));
-}
-
-/** Column changes of a bet's transition. */
-export type BetChanges = Partial<{
-  restrictions: unknown[];
-  decidedAt: Date;
-  totalOdds: string;
-  baseOdds: string;
-}>;
-
-/**
- * Moves a bet from `from` to `to` with the given column changes; returns the updated row, or undefined when the
- * bet was no longer in `from` (another process or the recovery job decided it first).
- */
-export async function transitionBet(
-  tx: Executor,
-  id: string,
-  from: BetState,
-  to: BetState,
-  changes: BetChanges = {},
-): Promise<BetRow | undefined> {
-  return (await transitionBets(tx, from, to, [{ id, ...changes }]))[0];
-}
-
-/**
- * Moves bets from `from` to `to`, each with its own column changes (a change left out keeps the column), in one
- * statement; returns the updated rows — a bet no longer in `from` (decided elsewhere first) is not among them.
- */
-export async function transitionBets(
-  tx: Executor,
-  from: BetState,
-  to: BetState,
-  items: ReadonlyArray<BetChanges & { id: string }>,
-): Promise<BetRow[]> {
-  if (items.length === 0) return [];
-  const res = await sql<BetRow>`
-    UPDATE bet SET state = ${to}, updated_at = now(),
-      restrictions = coalesce(v.restrictions, bet.restrictions),
-      decided_at = coalesce(v.decided_at, bet.decided_at),
-      total_odds = coalesce(v.total_odds, bet.total_odds),
-      base_odds = coalesce(v.base_odds, bet.base_odds)
-    FROM unnest(${items.map((i) => i.id)}::uuid[],
-      ${items.map((i) => (i.restrictions ? JSON.stringify(i.restrictions) : null))}::jsonb[],
-      ${items.map((i) => i.decidedAt ?? null)}::timestamptz[],
-      ${items.map((i) => i.totalOdds ?? null)}::numeric[],
-      ${items.map((i) => i.baseOdds ?? null)}::numeric[]) AS v(id, restrictions, decided_at, total_odds, base_odds)
-    WHERE bet.id = v.id AND bet.state = ${from}
-    RETURNING bet.*`.execute(tx);
-  return res.rows;
-}
-
-/** Writes the odds selections were accepted at, in one statement; returns the updated selections. */
-export async function setAcceptedOdds(
-  tx: Executor,
-  items: ReadonlyArray<{ betId: string; idx: number; odds: string }>,
-): Promise<SelectionRow[]> {
-  if (items.length === 0) return [];
-  const res = await sql<SelectionRow>`
-    UPDATE bet_selection s SET odds = v.odds
-    FROM unnest(${items.map((i) => i.betId)}::uuid[], ${items.map((i) => i.idx)}::int2[],
-      ${items.map((i) => i.odds)}::numeric[]) AS v(bet_id, idx, odds)
-    WHERE s.bet_id = v.bet_id AND s.idx = v.idx
-    RETURNING s.*`.execute(tx);
-  return res.rows;
 }
 
 /** A player's bet on some sport events (the key of bet_interval). */

@@ -21,17 +21,9 @@ import {
 } from '../risk/record-exposure.js';
 import { type FirstRequest, playerRiskKey, recordFirstRequests } from '../risk/risk.repo.js';
 import type { Bet, BetRow } from './bet.js';
-import {
-  type ClientKey,
-  findBetsByClientKey,
-  insertBets,
-  lastBetTimes,
-  loadBets,
-  type NewBet,
-  recordBetTimes,
-  setAcceptedOdds,
-  transitionBets,
-} from './bets.repo.js';
+import { transitionBets } from './bet-state.repo.js';
+import { insertBets, type NewBet, setAcceptedOdds } from './bet-writes.repo.js';
+import { type ClientKey, findBetsByClientKey, lastBetTimes, loadBets, recordBetTimes } from './bets.repo.js';
 import { declineBody, placeBody } from './callback-bodies.js';
 
 /**

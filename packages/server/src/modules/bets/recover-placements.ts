@@ -6,7 +6,8 @@ import { type Executor, inTransaction } from '../../db/transaction.js';
 import { releaseBonuses } from '../bonuses/release-bonuses.js';
 import { enqueueCallbacks } from '../callbacks/enqueue-callbacks.js';
 import type { Bet } from './bet.js';
-import { claimStuckPlacements, loadBets, transitionBet } from './bets.repo.js';
+import { transitionBet } from './bet-state.repo.js';
+import { claimStuckPlacements, loadBets } from './bets.repo.js';
 import { declineBody } from './callback-bodies.js';
 
 /**

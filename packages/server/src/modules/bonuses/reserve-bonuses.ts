@@ -1,6 +1,6 @@
 import { formatFeedOddValue, mul, parseDecimal } from '@bookie/core';
-import { sql } from 'kysely';
 import type { Executor } from '../../db/transaction.js';
+import { setBoost } from '../bets/index.js';
 import { isBonusId, reserveBoost, reserveFreebet } from './bonuses.repo.js';
 
 /** The bet being created, as the reservation needs it. */
@@ -37,15 +37,7 @@ export async function reserveBonuses(tx: Executor, input: ReserveBonusesInput): 
     if (multiplier !== undefined) {
       const base = parseDecimal(input.baseOdds, { field: 'base_odds', maxDecimals: 12 });
       const m = parseDecimal(multiplier, { field: 'multiplier', maxDecimals: 6 });
-      await tx
-        .updateTable('bet')
-        .set({
-          boost_multiplier: multiplier,
-          total_odds: formatFeedOddValue(mul(base, m)),
-          updated_at: sql`now()`,
-        })
-        .where('id', '=', input.betId)
-        .execute();
+      await setBoost(tx, input.betId, { multiplier, totalOdds: formatFeedOddValue(mul(base, m)) });
     }
   }
 }

@@ -1,8 +1,9 @@
 import { CALLBACK_PATHS, type CashOutOrderAnswer } from '@bookie/contracts';
 import { DomainError } from '@bookie/core';
+import { findBet } from '../bets/index.js';
 import { enqueueCallbacks } from '../callbacks/enqueue-callbacks.js';
 import { refreshBets } from '../settlement/results/refresh-bets.js';
-import { findOrder, loadBet, type OrderRow } from './cash-out.repo.js';
+import { findOrder, type OrderRow } from './cash-out.repo.js';
 import type { CashOutDeps } from './deps.js';
 import { giveBackOrder } from './give-back-order.js';
 import { orderView } from './order-view.js';
@@ -23,12 +24,12 @@ export async function cancelCashOut(
 ): Promise<CashOutOrderAnswer> {
   let result: OrderRow | undefined;
   // an unknown bet is not found before settlement looks at it
-  const found = await loadBet(deps.database.db, input.whiteLabelId, input.betId, false);
+  const found = await findBet(deps.database.db, input.whiteLabelId, input.betId, false);
   if (!found) throw new DomainError('not_found', `no bet "${input.betId}"`, { bet_id: input.betId });
   await refreshBets(deps.settlement, [found.row.id], {
     cause: 'cash_out_cancelled',
     fence: async (tx) => {
-      const bet = await loadBet(tx, input.whiteLabelId, input.betId, true);
+      const bet = await findBet(tx, input.whiteLabelId, input.betId, true);
       if (!bet) throw new DomainError('not_found', `no bet "${input.betId}"`, { bet_id: input.betId });
       const order = await findOrder(tx, bet.row.id, input.orderId);
       if (!order) {

@@ -1,7 +1,7 @@
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { Executor } from '../../db/transaction.js';
-import type { Bet, BetRow, SelectionRow } from '../bets/bet.js';
+import type { BetRow, SelectionRow } from '../bets/index.js';
 
 /**
  * What a cash-out value reads of a bet: the bet row and, per selection, its outcome, odds, result and the partner's
@@ -45,35 +45,6 @@ function byBetId(betId: string) {
 }
 function ownIdFirst(betId: string) {
   return UUID.test(betId) ? sql`(bet.id = ${betId}::uuid) desc` : sql`bet.id`;
-}
-
-/**
- * A bet of a white label with its selections, locked for the transaction when `lock` (another white label's bet is
- * not found).
- */
-export async function loadBet(
-  db: Executor,
-  whiteLabelId: string,
-  betId: string,
-  lock: boolean,
-): Promise<Bet | undefined> {
-  let q = db
-    .selectFrom('bet')
-    .selectAll()
-    .where('white_label_id', '=', whiteLabelId)
-    .where(byBetId(betId))
-    .orderBy(ownIdFirst(betId))
-    .limit(1);
-  if (lock) q = q.forUpdate();
-  const row = await q.executeTakeFirst();
-  if (!row) return undefined;
-  const selections = await db
-    .selectFrom('bet_selection')
-    .selectAll()
-    .where('bet_id', '=', row.id)
-    .orderBy('idx')
-    .execute();
-  return { row, selections };
 }
 
 /** A bet of a white label with what its value needs of its selections, in one query (quotes). */
@@ -203,90 +174,4 @@ export async function declineOrder(
     .where('bet_id', '=', betId)
     .where('id', '=', orderId)
     .execute();
-}
-
-/**
- * Sets the bet's cashed-out part of the stake and what the player received for it (Σ amount and Σ refund_amount of
- * its accepted orders, decimal strings) and, when given, its state (the exposure trigger follows the state).
- */
-export async function setCashedOut(
-  db: Executor,
-  betId: string,
-  cashedOut: { stake: string; refund: string },
-  state: 'accepted' | 'cashed_out' | undefined,
-  at: Date,
-): Promise<void> {
-  await db
-    .updateTable('bet')
-    .set({
-      cashed_out_stake: cashedOut.stake,
-      cashed_out_refund: cashedOut.refund,
-      updated_at: at,
-      ...(state ? { state } : {}),
-    })
-    .where('id', '=', betId)
-    .execute();
-}
-
-/**
- * What a bet's leg exposures are computed from, as the exposure recompute reads it: total odds, every leg's odds in
- * leg order, the EUR rate (undefined for a bet without kept exposure).
- */
-export async function readExposureBasis(
-  db: Executor,
-  betId: string,
-): Promise<{ totalOdds: string; legOdds: string[]; eurRate: string } | undefined> {
-  const res = await sql<{ total_odds: string; odds: string[]; rate: string | null }>`
-    select b.total_odds::text as total_odds, array_agg(s.odds::text order by s.idx) as odds,
-           max(e.eur_rate)::text as rate
-    from bet b
-    join bet_selection s on s.bet_id = b.id
-    left join bet_exposure e on e.bet_id = s.bet_id and e.idx = s.idx
-    where b.id = ${betId}::uuid
-    group by b.id, b.total_odds`.execute(db);
-  const row = res.rows[0];
-  if (!row || row.rate === null) return undefined;
-  return { totalOdds: row.total_odds, legOdds: row.odds, eurRate: row.rate };
-}
-
-/**
- * Sets a bet's leg exposures (EUR, 6 decimals, in leg order); when the bet is open, moves each outcome's exposure by
- * the difference in the same transaction. The caller holds the exposure lock (`lockExposure`).
- */
-export async function writeLegExposure(
-  db: Executor,
-  betId: string,
-  amounts: readonly string[],
-  open: boolean,
-): Promise<void> {
-  if (amounts.length === 0) return;
-  const moved = await sql<{
-    white_label_id: string;
-    phase: string;
-    sport_event_id: string;
-    market_id: string;
-    odd_id: string;
-    delta: string;
-  }>`
-    WITH new AS (
-      SELECT ord - 1 AS idx, amount::numeric AS amount
-        FROM unnest(${amounts as string[]}::text[]) WITH ORDINALITY AS t(amount, ord)
-    ),
-    old AS (SELECT b.idx, b.amount FROM bet_exposure b WHERE b.bet_id = ${betId}::uuid),
-    upd AS (
-      UPDATE bet_exposure b SET amount = new.amount
-        FROM new, old WHERE b.bet_id = ${betId}::uuid AND b.idx = new.idx AND old.idx = new.idx
-      RETURNING b.white_label_id, b.phase, b.sport_event_id, b.market_id, b.odd_id, new.amount - old.amount AS delta
-    )
-    SELECT white_label_id, phase, sport_event_id, market_id, odd_id, sum(delta)::text AS delta
-      FROM upd GROUP BY white_label_id, phase, sport_event_id, market_id, odd_id`.execute(db);
-  if (!open) return;
-  for (const m of moved.rows) {
-    await sql`UPDATE risk_exposure SET amount = amount + ${m.delta}::numeric,
-                max_amount = greatest(max_amount, amount + ${m.delta}::numeric)
-              WHERE white_label_id = ${m.white_label_id} AND phase = ${m.phase}
-                AND sport_event_id = ${m.sport_event_id} AND market_id = ${m.market_id} AND odd_id = ${m.odd_id}`.execute(
-      db,
-    );
-  }
 }

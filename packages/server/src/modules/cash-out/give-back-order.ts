@@ -1,8 +1,8 @@
 import { formatMoney, parseDecimal, sub } from '@bookie/core';
 import type { Executor } from '../../db/transaction.js';
-import type { Bet } from '../bets/bet.js';
+import { type Bet, setCashedOut } from '../bets/index.js';
 import { remainingStake } from '../settlement/results/remaining-stake.js';
-import { declineOrder, type OrderRow, setCashedOut } from './cash-out.repo.js';
+import { declineOrder, type OrderRow } from './cash-out.repo.js';
 import { rewriteExposure } from './rewrite-exposure.js';
 
 const exact = (v: string, field: string) => parseDecimal(v, { field, maxDecimals: 12 });
@@ -34,7 +34,7 @@ export async function giveBackOrder(
   if (bet.row.state === 'cashed_out') {
     // the bet reopens: its legs get the exposure of what comes back, which the state change puts on the outcomes
     await rewriteExposure(tx, bet.row.id, after, false);
-    await setCashedOut(tx, bet.row.id, cashed, 'accepted', now);
+    await setCashedOut(tx, bet.row.id, cashed, { from: bet.row.state, to: 'accepted' }, now);
   } else {
     const open = bet.row.state === 'accepted' || bet.row.state === 'unsettled';
     await rewriteExposure(tx, bet.row.id, after, open);

@@ -1,9 +1,10 @@
 import { CALLBACK_PATHS, type CashOutOrderAnswer, type CashOutReason } from '@bookie/contracts';
 import { add, compare, DomainError, formatMoney, parseDecimal, parseMoney, sub } from '@bookie/core';
 import { inTransaction } from '../../db/transaction.js';
+import { findBet, setCashedOut } from '../bets/index.js';
 import { enqueueCallbacks } from '../callbacks/enqueue-callbacks.js';
 import { offerFor, pricingOf } from './bet-value.js';
-import { findOrder, insertOrder, loadBet, type OrderRow, setCashedOut } from './cash-out.repo.js';
+import { findOrder, insertOrder, type OrderRow } from './cash-out.repo.js';
 import type { CashOutDeps } from './deps.js';
 import { foundFor } from './frame-owner.js';
 import { orderView } from './order-view.js';
@@ -48,7 +49,7 @@ export async function placeCashOut(
   const pricing = await pricingOf(deps, input.whiteLabelId);
   const key = input.quoteId ? await deps.quoteKey() : undefined;
   const out = await inTransaction(deps.database.db, async (tx) => {
-    const bet = await loadBet(tx, input.whiteLabelId, input.betId, true);
+    const bet = await findBet(tx, input.whiteLabelId, input.betId, true);
     if (!bet || !foundFor(bet.row, input.playerId)) {
       throw new DomainError('not_found', `no bet "${input.betId}"`, { bet_id: input.betId });
     }
@@ -102,7 +103,7 @@ export async function placeCashOut(
     };
     if (remainingAfter.num === 0n) {
       // the bet ends cashed out: the exposure trigger takes its whole exposure off
-      await setCashedOut(tx, bet.row.id, cashed, 'cashed_out', now);
+      await setCashedOut(tx, bet.row.id, cashed, { from: bet.row.state, to: 'cashed_out' }, now);
     } else {
       // exposure stands for the stake still in play: less every accepted order, the platform's and the partner's
       await rewriteExposure(tx, bet.row.id, remainingAfter, true);

@@ -1,11 +1,12 @@
 import type { Executor } from '../../db/transaction.js';
 import { toBetView } from '../bets/bet-view.js';
+import { findBet } from '../bets/index.js';
 import type { CallbackDelivery } from '../callbacks/callbacks.repo.js';
 import { prefetchLimits, type SettlementDeps } from '../settlement/deps.js';
 import { refreshBetsIn } from '../settlement/results/refresh-bets.js';
 import { insertAudit } from '../settlement/settlement.repo.js';
 import { getWhiteLabel } from '../tenants/get-white-label.js';
-import { findOrder, listOrdersOfBets, loadBet } from './cash-out.repo.js';
+import { findOrder, listOrdersOfBets } from './cash-out.repo.js';
 import { giveBackOrder } from './give-back-order.js';
 
 /**
@@ -28,7 +29,7 @@ export async function reverseUnpayableCashOut(
 ): Promise<(() => void) | undefined> {
   const orderId = orderIdOf(delivery.body);
   if (!orderId) return undefined;
-  const bet = await loadBet(tx, delivery.white_label_id, delivery.bet_id, true);
+  const bet = await findBet(tx, delivery.white_label_id, delivery.bet_id, true);
   if (!bet) return undefined;
   const order = await findOrder(tx, bet.row.id, orderId);
   if (!order || order.status !== 'accepted') return undefined;

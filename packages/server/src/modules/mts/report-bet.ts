@@ -14,8 +14,9 @@ import {
 import type { EventInfo } from '../bets/bet.js';
 import { type Decision, decideBet, type PlacementRequest } from '../bets/decision/index.js';
 import { eventInfo } from '../bets/event-info.js';
+import type { ReportedSelectionRow } from '../bets/index.js';
 import type { MtsDeps } from './deps.js';
-import { findReport, type ReportedSelectionRow } from './mts.repo.js';
+import { findReport } from './mts.repo.js';
 import type { ReportWrite } from './report-writes.js';
 
 /** What `POST /bets` answers: the JSON text (stored, so a repeat answers the same bytes). */

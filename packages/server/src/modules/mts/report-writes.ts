@@ -2,16 +2,22 @@ import type { DecisionLeg, Restriction } from '@bookie/core';
 import { GroupCommit } from '@bookie/storage';
 import type { Database } from '../../db/database.js';
 import { type Executor, inTransaction } from '../../db/transaction.js';
-import type { Bet } from '../bets/bet.js';
-import { assemble, recordBetTimes, transitionBets } from '../bets/bets.repo.js';
+import {
+  assemble,
+  type Bet,
+  insertReportedBets,
+  type ReportedBetRow,
+  recordBetTimes,
+  transitionBets,
+} from '../bets/index.js';
 import { toPartnerBet } from '../bets/partner-bet-view.js';
 import { type RiskRecheck, recheckLimits, writeAcceptedExposure } from '../risk/record-exposure.js';
-import { insertReportedBets, insertReports, type ReportedBetRow } from './mts.repo.js';
+import { insertReports } from './mts.repo.js';
 
 /** A reported bet decided outside the transaction, to record (and, when it passed, to decide again on exposure). */
 export interface ReportWrite {
   /** The bet as it will be stored; `state` is set here from the decision. */
-  bet: Omit<ReportedBetRow, 'state' | 'restrictions'>;
+  bet: Omit<ReportedBetRow, 'restrictions'>;
   /** The restrictions of the decision outside the transaction (empty: it passed). */
   restrictions: Restriction[];
   /** The platform legs (with the exposure the bet adds), then the foreign legs. */
@@ -34,7 +40,7 @@ export async function writeReports(tx: Executor, items: readonly ReportWrite[]):
   // before the exposure lock: the bets and their selections, placing (a batch can insert while another decides)
   const inserted = await insertReportedBets(
     tx,
-    items.map((w) => ({ ...w.bet, state: 'hold_requested' as const, restrictions: [] })),
+    items.map((w) => ({ ...w.bet, restrictions: [] })),
   );
   const rechecking = items.filter((w) => w.restrictions.length === 0 && w.risk !== undefined);
   const rechecked = await recheckLimits(

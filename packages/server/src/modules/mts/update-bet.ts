@@ -1,18 +1,13 @@
 import type { MtsBetPatch, PartnerBet } from '@bookie/contracts';
 import { DomainError, type OddStatus, parseDecimal, sub, validationError } from '@bookie/core';
-import { findBet } from '../bets/bets.repo.js';
+import { findBet, setForeignCashedOut, transitionBet } from '../bets/index.js';
 import { getPartnerBet } from '../bets/list-white-label-bets.js';
 import { rewriteExposure } from '../cash-out/rewrite-exposure.js';
 import { foreignKey, refreshBets } from '../settlement/results/refresh-bets.js';
 import { remainingStake } from '../settlement/results/remaining-stake.js';
 import type { MtsDeps } from './deps.js';
 import { mergeForeignCashOutOrders } from './foreign-cash-out.js';
-import {
-  loadForeignCashOutOrders,
-  moveReportedBet,
-  setForeignCashedOut,
-  upsertForeignCashOutOrders,
-} from './mts.repo.js';
+import { loadForeignCashOutOrders, upsertForeignCashOutOrders } from './mts.repo.js';
 
 /** What a `PATCH /bets/{bet_id}` did. */
 export interface UpdateResult {
@@ -88,7 +83,9 @@ export async function updateReportedBet(
       await setForeignCashedOut(tx, locked.row.id, orders.acceptedAmount);
       // the whole stake cashed out on the partner's side: the bet ends cashed out (exposure released), unsettled
       if (orders.full) {
-        cashedOut = await moveReportedBet(tx, locked.row.id, ['accepted', 'unsettled'], 'cashed_out');
+        cashedOut =
+          (locked.row.state === 'accepted' || locked.row.state === 'unsettled') &&
+          (await transitionBet(tx, locked.row.id, locked.row.state, 'cashed_out')) !== undefined;
       } else if (
         orders.newlyAccepted &&
         (locked.row.state === 'accepted' || locked.row.state === 'unsettled')

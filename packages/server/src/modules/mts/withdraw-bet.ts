@@ -1,10 +1,9 @@
 import type { MtsBetWithdrawal, PartnerBet } from '@bookie/contracts';
 import { DomainError, type Restriction } from '@bookie/core';
 import { inTransaction } from '../../db/transaction.js';
-import { findBet } from '../bets/bets.repo.js';
+import { findBet, transitionBet } from '../bets/index.js';
 import { getPartnerBet } from '../bets/list-white-label-bets.js';
 import type { MtsDeps } from './deps.js';
-import { moveReportedBet } from './mts.repo.js';
 
 /** The reason a bet declined on the partner's side shows. */
 export const PARTNER_DECLINED = 'partner_declined';
@@ -35,7 +34,7 @@ export async function withdrawReportedBet(
         field: 'bet_id',
       });
     }
-    await moveReportedBet(tx, bet.row.id, ['accepted', 'unsettled'], 'declined', {
+    await transitionBet(tx, bet.row.id, bet.row.state, 'declined', {
       restrictions: [
         {
           type: PARTNER_DECLINED,

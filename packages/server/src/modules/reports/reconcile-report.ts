@@ -20,7 +20,7 @@ import {
   ledgerTotals,
   openBetsPage,
   unsettledNow,
-} from '../settlement/settlement.repo.js';
+} from '../settlement/settlement-reports.repo.js';
 
 /** One line of the report: a white label and a currency. */
 export interface ReconcileTotals {

@@ -21,13 +21,13 @@ import { loadConfig } from '../../platform/config.js';
 import { createTestDatabase, type TestDatabase } from '../../testing/database.js';
 import { createPartner } from '../../testing/partner.js';
 import type { Bet } from '../bets/bet.js';
+import { writeSettlementStates } from '../bets/index.js';
 import { writeDecisions, writeHolds } from '../bets/placement-writes.js';
 import { cliSettlementDeps, type SettlementDeps } from '../settlement/deps.js';
 import { cancelBet } from '../settlement/operator-actions/cancel-bet.js';
 import { refundBet } from '../settlement/operator-actions/refund-bet.js';
 import { resettleBet } from '../settlement/operator-actions/resettle-bet.js';
 import { voidBet } from '../settlement/operator-actions/void-bet.js';
-import { updateBetStates } from '../settlement/settlement.repo.js';
 import { recomputeExposure } from './recompute-exposure.js';
 import { exposureRows } from './record-exposure.js';
 import { readExposure } from './risk.repo.js';
@@ -289,9 +289,11 @@ describe(`exposure vs recompute under random steps (${process.env.DATABASE_URL ?
                 : undefined;
           if (!to) return new Set<string>();
           await inTransaction(db.db, (tx) =>
-            updateBetStates(tx, [
+            writeSettlementStates(tx, [
               {
                 id,
+                from: state,
+                kind: to === 'settled' ? 'settle' : 'unsettle',
                 state: to,
                 payout: to === 'settled' ? '0' : null,
                 settle_amount: to === 'settled' ? '0' : null,

@@ -36,7 +36,8 @@ import { resettleBet } from './operator-actions/resettle-bet.js';
 import { voidBet } from './operator-actions/void-bet.js';
 import { decideQuarantined } from './quarantine/decide-quarantined.js';
 import { listQuarantined } from './quarantine/list-quarantine.js';
-import { betLedger, countQuarantined } from './settlement.repo.js';
+import { countQuarantined } from './quarantine.repo.js';
+import { betLedger } from './settlement.repo.js';
 
 /** A bet's settlement ledger rows as the admin API writes them. */
 function ledgerView(rows: Awaited<ReturnType<typeof betLedger>>) {

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { BetView, PatchMarketsBody } from '@bookie/contracts';
 import { formatFeedOddValue, mul, ONE, parseDecimal } from '@bookie/core';
-import { sql } from 'kysely';
 import { startBackground } from '../../app/wiring.js';
 import type { Database } from '../../db/database.js';
 import { createTestDatabase } from '../../testing/database.js';
@@ -13,7 +12,7 @@ import {
   type TestApp,
 } from '../../testing/partner.js';
 import { type ReceivedCallback, scriptedPartner, waitUntil } from '../../testing/scripted-partner.js';
-import { insertBet } from '../bets/bets.repo.js';
+import { insertBet, transitionBets } from '../bets/index.js';
 import { applyChangesCommand } from '../trading/apply-changes.js';
 import { createSportEvent } from '../trading/create-sport-event.js';
 import { sampleEvent } from '../trading/fixtures.js';
@@ -245,8 +244,11 @@ export async function insertBets(database: Database, o: InsertBetsOptions): Prom
     });
   }
   if ((o.state ?? 'accepted') === 'accepted') {
-    await sql`update bet set state = 'accepted', decided_at = created_at where id = any(${ids}::uuid[])`.execute(
+    await transitionBets(
       database.db,
+      'hold_requested',
+      'accepted',
+      ids.map((id) => ({ id, decidedAt: now })),
     );
   }
   return ids;

@@ -6,7 +6,7 @@ import { SESSION_ENDING_CODES } from '../../auth/session-ending-answer.js';
 import { releaseBonuses } from '../../bonuses/release-bonuses.js';
 import { recordSyncOutcome } from '../../callbacks/callbacks.repo.js';
 import { enqueueCallbacks } from '../../callbacks/enqueue-callbacks.js';
-import { transitionBet } from '../bets.repo.js';
+import { transitionBet } from '../bet-state.repo.js';
 import { declineBody } from '../callback-bodies.js';
 import type { PlacementDeps } from './deps.js';
 import type { FormedBet } from './form.js';

@@ -5,6 +5,7 @@ import { LeaderLease, LeadershipLostError } from '../../../platform/leadership/l
 import { WakeableSleep } from '../../../platform/wakeable-sleep.js';
 import type { LogFollower, LogItem } from '../../feed/log-hub.js';
 import type { ConsumerDeps } from '../deps.js';
+import { listQuarantine, quarantineEntry, setQuarantineStatus } from '../quarantine.repo.js';
 import type { Applied } from '../results/apply-results.js';
 import { refreshBets } from '../results/refresh-bets.js';
 import { impactOf, marketResults } from '../results/results.js';
@@ -17,13 +18,10 @@ import {
 } from '../results/settle-market.js';
 import {
   eventsWithOpenBets,
-  listQuarantine,
   loadEventResults,
   loadEventSnapshot,
-  quarantineEntry,
   readOffset,
   saveOffset,
-  setQuarantineStatus,
   staleAcceptedBets,
 } from '../settlement.repo.js';
 

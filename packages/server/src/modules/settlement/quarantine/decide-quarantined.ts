@@ -1,7 +1,8 @@
 import { DomainError, validationError } from '@bookie/core';
 import { inTransaction } from '../../../db/transaction.js';
 import type { SettlementDeps } from '../deps.js';
-import { insertAudit, quarantinedForUpdate, setQuarantineStatus } from '../settlement.repo.js';
+import { quarantinedForUpdate, setQuarantineStatus } from '../quarantine.repo.js';
+import { insertAudit } from '../settlement.repo.js';
 import { type QuarantineView, quarantineView } from './list-quarantine.js';
 
 /** An operator's decision on a quarantined entry. */

@@ -1,5 +1,5 @@
 import type { SettlementDeps } from '../deps.js';
-import { listQuarantine, type QuarantineRow } from '../settlement.repo.js';
+import { listQuarantine, type QuarantineRow } from '../quarantine.repo.js';
 
 /** A quarantined log entry as the admin API and the CLI show it. */
 export interface QuarantineView {

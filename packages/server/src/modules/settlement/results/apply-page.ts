@@ -1,8 +1,8 @@
 import { type Executor, inTransaction } from '../../../db/transaction.js';
 import { failpoint } from '../../../platform/failpoints.js';
-import type { Bet, SelectionRow } from '../../bets/bet.js';
+import { type Bet, lockBets, type SelectionRow } from '../../bets/index.js';
 import { prefetchLimits, type SettlementDeps } from '../deps.js';
-import { lockBets, OPEN_STATES, type SelectionKey } from '../settlement.repo.js';
+import { OPEN_STATES, type SelectionKey } from '../settlement.repo.js';
 import { type Applied, afterCommit, applyResults, type ResultUpdate } from './apply-results.js';
 import type { SettlementLimits } from './decide.js';
 

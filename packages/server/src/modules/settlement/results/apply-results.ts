@@ -1,18 +1,19 @@
 import type { SportEvent } from '@bookie/contracts';
 import type { Executor } from '../../../db/transaction.js';
-import type { Bet, SelectionRow } from '../../bets/bet.js';
 import { toBetView } from '../../bets/bet-view.js';
+import {
+  type Bet,
+  type BetSettlementState,
+  type SelectionChange,
+  type SelectionRow,
+  writeSelectionResults,
+  writeSettlementStates,
+} from '../../bets/index.js';
 // bonuses: freebet used, insurance paid / declined / cancelled, in the same transaction
 import { type BetSettlementChange, onBetsSettled } from '../../bonuses/on-bets-settled.js';
 import { onBetsSettledForRisk } from '../../risk/on-bets-settled.js';
 import { limitsKey, type SettlementDeps } from '../deps.js';
 import { noMoneyMoves, recordMoneyMoves } from '../ledger/money-moves.js';
-import {
-  type BetSettlementState,
-  type SelectionChange,
-  updateBetStates,
-  updateSelections,
-} from '../settlement.repo.js';
 import { decideTransition, type SettlementLimits, type Transition } from './decide.js';
 import { settle } from './settle.js';
 import { type MoveContext, unsettle } from './unsettle.js';
@@ -142,6 +143,8 @@ export async function applyResults(
     else out.resettled++;
     states.push({
       id: next.id,
+      from: row.state,
+      kind: t.kind,
       state: next.state,
       payout: next.payout,
       settle_amount: next.settle_amount,
@@ -153,8 +156,8 @@ export async function applyResults(
     changed.push(after);
   }
 
-  await updateSelections(tx, selectionChanges);
-  await updateBetStates(tx, states);
+  await writeSelectionResults(tx, selectionChanges);
+  await writeSettlementStates(tx, states);
   const callbacks = await recordMoneyMoves(tx, moves);
   // bonuses: after the bets' own callbacks, so a bet's insurance callback follows its settle / unsettle
   const bonusCallbacks = await onBetsSettled(tx, bonusChanges, ctx.at);

@@ -1,12 +1,11 @@
 import type { OddStatus } from '@bookie/core';
 import { type Executor, inTransaction } from '../../../db/transaction.js';
-import type { Bet, SelectionRow } from '../../bets/bet.js';
+import { type Bet, lockBets, type SelectionRow } from '../../bets/index.js';
 import { prefetchLimits, type SettlementDeps } from '../deps.js';
 import {
   betOwners,
   insertAudit,
   loadResultsFor,
-  lockBets,
   OPEN_STATES,
   type RollbackRow,
   resultKey,

@@ -1,0 +1,265 @@
+import { INITIAL_BET_STATE, type Restriction } from '@bookie/core';
+import { sql } from 'kysely';
+import type { ResultSource } from '../../db/schema.js';
+import type { Executor } from '../../db/transaction.js';
+import type { Bet, BetRow, SelectionRow } from './bet.js';
+import { assemble } from './bets.repo.js';
+
+/**
+ * The bet aggregate's inserts and the writes of its columns that do not change its state (docs/adr/0038-bet-owner.md):
+ * with bet-state.repo.ts, the only writer of `bet` and `bet_selection`. Every bet is created in core's initial state.
+ */
+
+/** A new bet and its selections, as placement creates them. */
+export interface NewBet {
+  id: string;
+  whiteLabelId: string;
+  playerId: string;
+  currency: string;
+  betType: 'single' | 'express' | 'system';
+  systemSizes: number[];
+  stake: string;
+  oddsStrategy: number;
+  baseOdds: string;
+  totalOdds: string;
+  freebetId: string | null;
+  insuranceId: string | null;
+  boostId: string | null;
+  foreignParams: Record<string, unknown>;
+  sessionTokenHash: string | null;
+  clientKey: string | null;
+  createdAt: Date;
+  placementDeadline: Date;
+  selections: Array<{
+    sportEventId: string;
+    marketId: string;
+    oddId: string;
+    requestedOdds: string;
+    odds: string;
+    oddUpdatedAt: Date;
+    matchStatus: number;
+    eventInfo: Record<string, unknown>;
+  }>;
+}
+
+/** Inserts a bet in `hold_requested` with its selections; returns it as stored. */
+export async function insertBet(tx: Executor, b: NewBet): Promise<Bet> {
+  return (await insertBets(tx, [b]))[0] as Bet;
+}
+
+/**
+ * Inserts bets in `hold_requested` with their selections — one statement per table, whatever the number of bets —
+ * and returns them as stored, in the order given.
+ */
+export async function insertBets(tx: Executor, bets: readonly NewBet[]): Promise<Bet[]> {
+  if (bets.length === 0) return [];
+  const rows = await tx
+    .insertInto('bet')
+    .values(
+      bets.map((b) => ({
+        id: b.id,
+        white_label_id: b.whiteLabelId,
+        player_id: b.playerId,
+        currency: b.currency,
+        bet_type: b.betType,
+        system_sizes: JSON.stringify(b.systemSizes),
+        stake: b.stake,
+        odds_strategy: b.oddsStrategy,
+        base_odds: b.baseOdds,
+        total_odds: b.totalOdds,
+        state: INITIAL_BET_STATE,
+        freebet_id: b.freebetId,
+        insurance_id: b.insuranceId,
+        boost_id: b.boostId,
+        foreign_params: JSON.stringify(b.foreignParams),
+        session_token_hash: b.sessionTokenHash,
+        client_key: b.clientKey,
+        created_at: b.createdAt,
+        placement_deadline: b.placementDeadline,
+      })),
+    )
+    .returningAll()
+    .execute();
+  const selections = await tx
+    .insertInto('bet_selection')
+    .values(
+      bets.flatMap((b) =>
+        b.selections.map((s, idx) => ({
+          bet_id: b.id,
+          idx,
+          sport_event_id: s.sportEventId,
+          market_id: s.marketId,
+          odd_id: s.oddId,
+          requested_odds: s.requestedOdds,
+          odds: s.odds,
+          odd_updated_at: s.oddUpdatedAt,
+          match_status: s.matchStatus,
+          event_info: JSON.stringify(s.eventInfo),
+        })),
+      ),
+    )
+    .returningAll()
+    .execute();
+  return assemble(
+    bets.map((b) => b.id),
+    rows,
+    selections,
+  );
+}
+
+/** A selection of a reported bet as stored: a platform one, or a foreign one (`foreignId`). */
+export interface ReportedSelectionRow {
+  sportEventId: string;
+  marketId: string;
+  oddId: string;
+  requestedOdds: string;
+  odds: string;
+  oddUpdatedAt: Date;
+  matchStatus: number;
+  eventInfo: Record<string, unknown>;
+  foreignId: string | null;
+}
+
+/** A bet the partner reported (`POST /bets`), to insert. */
+export interface ReportedBetRow {
+  id: string;
+  partnerBetId: string;
+  whiteLabelId: string;
+  playerId: string;
+  currency: string;
+  betType: 'single' | 'express' | 'system';
+  systemSizes: number[];
+  stake: string;
+  oddsStrategy: number;
+  totalOdds: string;
+  restrictions: readonly Restriction[];
+  foreignParams: Record<string, unknown>;
+  clientIp: string | null;
+  countryCode: string | null;
+  createdAt: Date;
+  decidedAt: Date;
+  selections: readonly ReportedSelectionRow[];
+}
+
+/**
+ * Inserts reported bets (source `mts`) in `hold_requested` with their selections (foreign ones are resulted by the
+ * partner only), one statement per table; returns the stored rows and selections, in order.
+ */
+export async function insertReportedBets(
+  tx: Executor,
+  bets: readonly ReportedBetRow[],
+): Promise<{ rows: BetRow[]; selections: SelectionRow[] }> {
+  if (bets.length === 0) return { rows: [], selections: [] };
+  const rows = await tx
+    .insertInto('bet')
+    .values(
+      bets.map((b) => ({
+        id: b.id,
+        white_label_id: b.whiteLabelId,
+        player_id: b.playerId,
+        currency: b.currency,
+        bet_type: b.betType,
+        system_sizes: JSON.stringify(b.systemSizes),
+        stake: b.stake,
+        odds_strategy: b.oddsStrategy,
+        base_odds: b.totalOdds,
+        total_odds: b.totalOdds,
+        state: INITIAL_BET_STATE,
+        restrictions: JSON.stringify(b.restrictions),
+        freebet_id: null,
+        insurance_id: null,
+        boost_id: null,
+        foreign_params: JSON.stringify(b.foreignParams),
+        session_token_hash: null,
+        client_key: null,
+        created_at: b.createdAt,
+        placement_deadline: b.decidedAt,
+        decided_at: b.decidedAt,
+        source: 'mts',
+        partner_bet_id: b.partnerBetId,
+        client_ip: b.clientIp,
+        country_code: b.countryCode,
+      })),
+    )
+    .returningAll()
+    .execute();
+  const selections = bets.flatMap((b) =>
+    b.selections.map((s, idx) => ({
+      bet_id: b.id,
+      idx,
+      sport_event_id: s.sportEventId,
+      market_id: s.marketId,
+      odd_id: s.oddId,
+      requested_odds: s.requestedOdds,
+      odds: s.odds,
+      odd_updated_at: s.oddUpdatedAt,
+      match_status: s.matchStatus,
+      event_info: JSON.stringify(s.eventInfo),
+      foreign_id: s.foreignId,
+      result_source: s.foreignId ? ('manual' as const) : ('feed' as const),
+    })),
+  );
+  const stored =
+    selections.length > 0
+      ? await tx.insertInto('bet_selection').values(selections).returningAll().execute()
+      : [];
+  return { rows, selections: stored };
+}
+
+/** Writes the odds selections were accepted at, in one statement; returns the updated selections. */
+export async function setAcceptedOdds(
+  tx: Executor,
+  items: ReadonlyArray<{ betId: string; idx: number; odds: string }>,
+): Promise<SelectionRow[]> {
+  if (items.length === 0) return [];
+  const res = await sql<SelectionRow>`
+    UPDATE bet_selection s SET odds = v.odds
+    FROM unnest(${items.map((i) => i.betId)}::uuid[], ${items.map((i) => i.idx)}::int2[],
+      ${items.map((i) => i.odds)}::numeric[]) AS v(bet_id, idx, odds)
+    WHERE s.bet_id = v.bet_id AND s.idx = v.idx
+    RETURNING s.*`.execute(tx);
+  return res.rows;
+}
+
+/** A selection's new result. */
+export interface SelectionChange {
+  betId: string;
+  idx: number;
+  status: number;
+  deadHeat: string | null;
+  reason: string;
+  source: ResultSource;
+}
+
+/** Writes selections' results (one statement). */
+export async function writeSelectionResults(tx: Executor, rows: readonly SelectionChange[]): Promise<void> {
+  if (rows.length === 0) return;
+  await sql`update bet_selection s set status = v.status, dead_heat = v.dead_heat::numeric,
+      status_reason = v.reason, result_source = v.source
+    from unnest(${rows.map((r) => r.betId)}::uuid[], ${rows.map((r) => r.idx)}::int2[],
+                ${rows.map((r) => r.status)}::int2[], ${rows.map((r) => r.deadHeat)}::text[],
+                ${rows.map((r) => r.reason)}::text[], ${rows.map((r) => r.source)}::text[])
+      as v(bet_id, idx, status, dead_heat, reason, source)
+    where s.bet_id = v.bet_id and s.idx = v.idx`.execute(tx);
+}
+
+/**
+ * Writes a boosted bet's multiplier and boosted total odds (12 decimals) as its boost is reserved, in the
+ * transaction that creates it (docs/adr/0009-bonuses.md).
+ */
+export async function setBoost(
+  tx: Executor,
+  betId: string,
+  boost: { multiplier: string; totalOdds: string },
+): Promise<void> {
+  await tx
+    .updateTable('bet')
+    .set({ boost_multiplier: boost.multiplier, total_odds: boost.totalOdds, updated_at: sql`now()` })
+    .where('id', '=', betId)
+    .execute();
+}
+
+/** Sets the sum of a reported bet's accepted foreign cash-outs (what settlement deducts from the stake). */
+export async function setForeignCashedOut(tx: Executor, betId: string, amount: string): Promise<void> {
+  await tx.updateTable('bet').set({ foreign_cashed_out: amount }).where('id', '=', betId).execute();
+}
