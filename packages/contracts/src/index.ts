@@ -15,6 +15,8 @@ export * from './feed.js';
 export * from './frame.js';
 // integration environment (the environments and tools rule, the environments and tools rule)
 export * from './integration.js';
+// the operator's metrics (Prometheus)
+export * from './metrics.js';
 // partner-reported bets: the risk management mode and the advisory mode
 export * from './mts.js';
 // optional callbacks as capabilities of a white label
@@ -22,6 +24,8 @@ export * from './optional-callbacks.js';
 export * from './outbox.js';
 export * from './partner-rest.js';
 export * from './risk.js';
+// the risk engine's admin routes and the path of a player's risk
+export * from './risk-admin.js';
 export * from './sport-event.js';
 // the status numbers with their names, and the sentences texts build from them
 export * from './status-codes.js';
