@@ -388,6 +388,48 @@ export const InsuranceOpenItemView = Type.Object(
 /** See {@link InsuranceOpenItemView}. */
 export type InsuranceOpenItemView = Static<typeof InsuranceOpenItemView>;
 
+/** Query of `GET /admin/insurance-open-items`: a white label filter and a page size 1–1000 (default 100). */
+export const InsuranceOpenItemQuery = Type.Object(
+  {
+    white_label_id: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 100 })),
+  },
+  { additionalProperties: false },
+);
+/** See {@link InsuranceOpenItemQuery}. */
+export type InsuranceOpenItemQuery = Static<typeof InsuranceOpenItemQuery>;
+
+/** Answer of `GET /admin/insurance-open-items`: the insurance refunds to settle by hand, newest first. */
+export const InsuranceOpenItemList = Type.Object(
+  { items: Type.Array(InsuranceOpenItemView) },
+  {
+    title: 'InsuranceOpenItemList',
+    examples: [
+      {
+        items: [
+          {
+            white_label_id: 'b3c1d2e4-0000-4000-8000-000000000001',
+            bet_id: '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d',
+            insurance_id: '4f3e2d1c-0b9a-4876-8543-210fedcba987',
+            player_id: 'player-42',
+            kind: 'refund_kept_not_earned',
+            amount: '4.000000',
+            currency_code: 'EUR',
+            since: '2024-05-01T18:02:11.000Z',
+          },
+        ],
+      },
+    ],
+  },
+);
+/** See {@link InsuranceOpenItemList}. */
+export type InsuranceOpenItemList = Static<typeof InsuranceOpenItemList>;
+
+/** Path of the partner's bonus routes on one freebet, insurance or bet boost (`…/{id}`). */
+export const BonusIdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) });
+/** See {@link BonusIdParams}. */
+export type BonusIdParams = Static<typeof BonusIdParams>;
+
 // ---------------------------------------------------------------------------------------------------------------
 // Bet boosts
 // ---------------------------------------------------------------------------------------------------------------

@@ -207,3 +207,42 @@ export const FrameCashOutPlaceBody = Type.Object(
 );
 /** Body of the frame's cash-out place. */
 export type FrameCashOutPlaceBody = Static<typeof FrameCashOutPlaceBody>;
+
+/** Path of the frame's cash-out routes on one of the session player's bets (`/frame-api/bets/{id}/cash-out…`). */
+export const FrameCashOutParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 128 }) });
+/** See {@link FrameCashOutParams}. */
+export type FrameCashOutParams = Static<typeof FrameCashOutParams>;
+
+/**
+ * Body of `PUT /admin/risk/cash-out-margins` (the cash-out rule): a white label's cash-out margin, a fraction in
+ * [0, 1) as a decimal string with at most 6 decimals; `null` removes it and the default (`CASH_OUT_MARGIN`) applies.
+ */
+export const CashOutMarginBody = Type.Object(
+  {
+    white_label_id: Type.String({ minLength: 1, maxLength: 64 }),
+    margin: Type.Union([Type.String({ maxLength: 40 }), Type.Null()], {
+      description: 'a fraction in [0, 1), at most 6 decimals; null removes it (the default applies)',
+    }),
+  },
+  { additionalProperties: false, examples: [{ white_label_id: 'wl-1', margin: '0.04' }] },
+);
+/** See {@link CashOutMarginBody}. */
+export type CashOutMarginBody = Static<typeof CashOutMarginBody>;
+
+/**
+ * Answer of `GET` / `PUT /admin/risk/cash-out-margins`: the default margin and each white label's own, fractions as
+ * decimal strings with 6 decimals. An offer is the bet's fair value × (1 − margin).
+ */
+export const CashOutMargins = Type.Object(
+  {
+    default_margin: Type.String({
+      description: 'the margin of white labels without their own (CASH_OUT_MARGIN)',
+    }),
+    margins: Type.Array(Type.Object({ white_label_id: Type.String(), margin: Type.String() })),
+  },
+  {
+    examples: [{ default_margin: '0.050000', margins: [{ white_label_id: 'wl-1', margin: '0.040000' }] }],
+  },
+);
+/** See {@link CashOutMargins}. */
+export type CashOutMargins = Static<typeof CashOutMargins>;

@@ -199,7 +199,7 @@ const odd = (id: string, value: string, template: string) => ({
   template,
   is_active: true,
 });
-examples(sportEvent.SportEvent, {
+const sportEventExample = examples(sportEvent.SportEvent, {
   id: EVENT_ID,
   meta: {},
   fixture: {
@@ -233,6 +233,8 @@ examples(sportEvent.SportEvent, {
   bet_stop: false,
   updated_at: '2024-05-01T12:00:00Z',
 });
+examples(sportEvent.SportEventAtVersion, { version: '17', sport_event: sportEventExample });
+examples(sportEvent.SportEventList, { items: [sportEventExample] });
 
 // ---- bets (frame API) and the callback outbox ---------------------------------------------------------------------
 
@@ -269,7 +271,7 @@ const bet = examples(frame.BetView, {
 });
 examples(frame.BetPage, { items: [bet], next: null });
 
-examples(outbox.CallbackDeliveryView, {
+const delivery = examples(outbox.CallbackDeliveryView, {
   id: '1042',
   request_id: '3f1e2d4c-5b6a-4978-8695-a4b3c2d1e0f9',
   white_label_id: WL_ID,
@@ -285,6 +287,7 @@ examples(outbox.CallbackDeliveryView, {
   delivered_at: null,
   created_at: AT,
 });
+examples(outbox.CallbackDeliveryList, { items: [delivery] });
 
 // ---- bonuses ------------------------------------------------------------------------------------------------------
 

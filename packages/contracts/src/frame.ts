@@ -216,3 +216,62 @@ export const FrameOriginCheck = Type.Object(
 );
 /** See {@link FrameOriginCheck}. */
 export type FrameOriginCheck = Static<typeof FrameOriginCheck>;
+
+/** Body of `POST /frame-api/origin-check`: the player's session token as `text/plain`. */
+export const FrameSessionTokenText = Type.String({
+  minLength: 1,
+  maxLength: 512,
+  description: 'the session token',
+  examples: ['bkst_4f0c2a9e7d1b44c8a2e6f3b5d9c1e7a0'],
+});
+
+/** Query of `GET /frame-api/sport-events`: `state` (prematch, or live with suspended) and `limit` 1..1000 (default 200). */
+export const FrameSportEventQuery = Type.Object(
+  {
+    state: Type.Optional(Type.Union([Type.Literal('prematch'), Type.Literal('live')])),
+    limit: Type.Optional(Type.String({ description: '1..1000, default 200' })),
+  },
+  { additionalProperties: false },
+);
+/** See {@link FrameSportEventQuery}. */
+export type FrameSportEventQuery = Static<typeof FrameSportEventQuery>;
+
+/** Path of the frame's routes on one sport event or one of the player's bets (`/frame-api/…/{id}`). */
+export const FrameIdParams = Type.Object({ id: Type.String() });
+/** See {@link FrameIdParams}. */
+export type FrameIdParams = Static<typeof FrameIdParams>;
+
+/** Query of `GET /frame-api/bets`: `cursor` (the previous page's `next`) and `limit` 1..200 (default 50). */
+export const FrameBetListQuery = Type.Object(
+  {
+    cursor: Type.Optional(Type.String()),
+    limit: Type.Optional(Type.String({ description: '1..200, default 50' })),
+  },
+  { additionalProperties: false },
+);
+/** See {@link FrameBetListQuery}. */
+export type FrameBetListQuery = Static<typeof FrameBetListQuery>;
+
+/**
+ * Query of `GET /frame-api/banners`: where the banners go (`placement`, default `top`) and the locale (default the
+ * session's).
+ */
+export const FrameBannerQuery = Type.Object(
+  {
+    placement: Type.Optional(
+      Type.String({
+        pattern: '^[a-z0-9_-]{1,40}$',
+        description: 'where the banners go; default "top"',
+      }),
+    ),
+    locale: Type.Optional(
+      Type.String({
+        pattern: '^[a-z]{2}(-[A-Z]{2})?$',
+        description: "default: the session's locale",
+      }),
+    ),
+  },
+  { additionalProperties: false, examples: [{ placement: 'top', locale: 'en' }] },
+);
+/** See {@link FrameBannerQuery}. */
+export type FrameBannerQuery = Static<typeof FrameBannerQuery>;

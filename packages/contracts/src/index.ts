@@ -17,6 +17,8 @@ export * from './feed.js';
 export * from './frame.js';
 // integration environment (the environments and tools rule, the environments and tools rule)
 export * from './integration.js';
+// the operator's metrics (Prometheus)
+export * from './metrics.js';
 // partner-reported bets: the risk management mode and the advisory mode
 export * from './mts.js';
 // optional callbacks as capabilities of a white label
@@ -24,6 +26,8 @@ export * from './optional-callbacks.js';
 export * from './outbox.js';
 export * from './partner-rest.js';
 export * from './risk.js';
+// the risk engine's admin routes and the path of a player's risk
+export * from './risk-admin.js';
 // settlement's admin API: operator actions, the ledger, the consumer's status and quarantine, the reconciliation
 export * from './settlement.js';
 export * from './sport-event.js';

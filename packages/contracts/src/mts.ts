@@ -369,3 +369,18 @@ export const AdvisoryVersions = Type.Object(
 );
 /** See {@link AdvisoryVersions}. */
 export type AdvisoryVersions = Static<typeof AdvisoryVersions>;
+
+/**
+ * Answer of `PATCH /bets/{bet_id}`: the transition the report made (`settled`, `unsettled`, `resettled`,
+ * `cashed_out` or `none`), the callbacks enqueued to the partner, and the bet after it.
+ */
+export const MtsBetPatchAnswer = Type.Object(
+  {
+    transition: Type.String({ description: 'settled, unsettled, resettled, cashed_out or none' }),
+    callbacks: Type.Integer({ description: 'callbacks enqueued to the partner' }),
+    bet: PartnerBet,
+  },
+  { examples: [{ transition: 'settled', callbacks: 1, bet: PartnerBet.examples?.[0] }] },
+);
+/** See {@link MtsBetPatchAnswer}. */
+export type MtsBetPatchAnswer = Static<typeof MtsBetPatchAnswer>;

@@ -62,3 +62,18 @@ export const CallbackDeliveryQuery = Type.Object(
 );
 /** See {@link CallbackDeliveryQuery}. */
 export type CallbackDeliveryQuery = Static<typeof CallbackDeliveryQuery>;
+
+/** Path of `GET /admin/callbacks/{id}` and `POST /admin/callbacks/{id}/retry`: the outbox id or the `request_id`. */
+export const CallbackDeliveryParams = Type.Object({
+  id: Type.String({ description: 'outbox id or request_id' }),
+});
+/** See {@link CallbackDeliveryParams}. */
+export type CallbackDeliveryParams = Static<typeof CallbackDeliveryParams>;
+
+/** Answer of `GET /admin/callbacks`: one page of {@link CallbackDeliveryView}, newest first (example in examples.ts). */
+export const CallbackDeliveryList = Type.Object(
+  { items: Type.Array(CallbackDeliveryView) },
+  { title: 'CallbackDeliveryList' },
+);
+/** See {@link CallbackDeliveryList}. */
+export type CallbackDeliveryList = Static<typeof CallbackDeliveryList>;

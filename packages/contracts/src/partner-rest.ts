@@ -276,6 +276,21 @@ export const PartnerBetActionBody = Type.Object(
 /** Body of `POST /bets/{bet_id}/cancel` and `…/void`. */
 export type PartnerBetActionBody = Static<typeof PartnerBetActionBody>;
 
+/**
+ * Answer of `POST /bets/{bet_id}/cancel` and `…/void`: the transition made (`settled`: the stake is on its way back
+ * in a `/bet/settle` callback), the callbacks enqueued, and the bet after the action.
+ */
+export const PartnerBetActionAnswer = Type.Object(
+  {
+    transition: Type.String({ description: 'settled (the stake is on its way back in /bet/settle)' }),
+    callbacks: Type.Integer({ description: 'callbacks enqueued' }),
+    bet: PartnerBet,
+  },
+  { examples: [{ transition: 'settled', callbacks: 1, bet: PartnerBet.examples?.[0] }] },
+);
+/** See {@link PartnerBetActionAnswer}. */
+export type PartnerBetActionAnswer = Static<typeof PartnerBetActionAnswer>;
+
 // ---------------------------------------------------------------------------------------------------------------
 // Reports
 
@@ -400,3 +415,9 @@ export const DailyReport = Type.Object(
 );
 /** Answer of the daily report. */
 export type DailyReport = Static<typeof DailyReport>;
+
+/** A report as CSV (`format=csv`): RFC 4180 text with a header line, money as decimal strings. */
+export const ReportCsv = Type.String({
+  description: 'text/csv (RFC 4180) with a header line',
+  examples: ['day,currency,bets_placed,…\r\n2026-05-01,EUR,3,…\r\n'],
+});

@@ -211,3 +211,63 @@ export const SportEventSummary = Type.Object({
 });
 /** One sport event of the live book. */
 export type SportEventSummary = Static<typeof SportEventSummary>;
+
+/**
+ * Query of `GET /trading/sport-events` (the live book): `limit` 1..1000 as a string (default 100), `status` a fixture
+ * status digit to filter by.
+ */
+export const SportEventListQuery = Type.Object(
+  {
+    limit: Type.Optional(Type.String({ pattern: '^[0-9]{1,4}$' })),
+    status: Type.Optional(Type.String({ pattern: '^[0-9]$' })),
+  },
+  { additionalProperties: false },
+);
+/** See {@link SportEventListQuery}. */
+export type SportEventListQuery = Static<typeof SportEventListQuery>;
+
+/** Answer of `GET /trading/sport-events`: {@link SportEventSummary} rows, most recently changed first. */
+export const SportEventSummaryList = Type.Object(
+  { items: Type.Array(SportEventSummary) },
+  {
+    examples: [
+      {
+        items: [
+          {
+            id: '6a7c1d4e-1f2b-4c3d-8e9f-0a1b2c3d4e5f',
+            name: 'Arsenal vs Chelsea',
+            sport_id: 'football',
+            tournament: 'Premier League',
+            start_time: '2026-05-01T14:00:00Z',
+            status: 0,
+            bet_stop: false,
+            markets: 3,
+            active_markets: 3,
+            version: '42',
+          },
+        ],
+      },
+    ],
+  },
+);
+/** See {@link SportEventSummaryList}. */
+export type SportEventSummaryList = Static<typeof SportEventSummaryList>;
+
+/**
+ * Answer of `GET /trading/sport-events/{id}`: the sport event's snapshot as the feed replicates it, with the feed
+ * version (a decimal integer string) it is at. Example in examples.ts.
+ */
+export const SportEventAtVersion = Type.Object(
+  { version: Type.String(), sport_event: SportEvent },
+  { title: 'SportEventAtVersion' },
+);
+/** See {@link SportEventAtVersion}. */
+export type SportEventAtVersion = Static<typeof SportEventAtVersion>;
+
+/**
+ * Answer of the frame's `GET /frame-api/sport-events`: the sport events a player sees, with markets and odds. Example
+ * in examples.ts.
+ */
+export const SportEventList = Type.Object({ items: Type.Array(SportEvent) }, { title: 'SportEventList' });
+/** See {@link SportEventList}. */
+export type SportEventList = Static<typeof SportEventList>;

@@ -164,6 +164,23 @@ export const RotatedSigningSecret = Type.Object({
 });
 export type RotatedSigningSecret = Static<typeof RotatedSigningSecret>;
 
+/**
+ * Body of `POST /admin/white-labels/{id}/signing-secret/rotate`: how long the previous secret still signs callbacks,
+ * in seconds (0–30 days; default `SIGNING_SECRET_GRACE_S`); `null` or no body takes the default.
+ */
+export const RotateSigningSecretBody = Type.Union(
+  [
+    Type.Object(
+      { grace_seconds: Type.Optional(Type.Integer({ minimum: 0, maximum: 2_592_000 })) },
+      { additionalProperties: false },
+    ),
+    Type.Null(),
+  ],
+  { title: 'RotateSigningSecretBody', examples: [{ grace_seconds: 86400 }] },
+);
+/** See {@link RotateSigningSecretBody}. */
+export type RotateSigningSecretBody = Static<typeof RotateSigningSecretBody>;
+
 /** Path parameters of the admin white-label routes. */
 export const WhiteLabelIdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) });
 export const WhiteLabelCredentialParams = Type.Object({

@@ -164,3 +164,26 @@ export const CreatedUser = Type.Object(
 );
 /** Answer of `POST /admin/users`. */
 export type CreatedUser = Static<typeof CreatedUser>;
+
+/**
+ * Query of `GET /admin/audit` (the audit log, newest first): `before` the previous page's `next` (a decimal integer
+ * string), `limit` 1..500 as a string (default 100), `subject` a prefix of the subjects, `actor` one actor.
+ */
+export const AuditQuery = Type.Object(
+  {
+    before: Type.Optional(
+      Type.String({ pattern: '^[0-9]{1,19}$', description: '`next` of the previous page' }),
+    ),
+    limit: Type.Optional(Type.String({ pattern: '^[0-9]{1,4}$', description: '1..500, default 100' })),
+    subject: Type.Optional(Type.String({ maxLength: 200, description: 'subjects starting with this' })),
+    actor: Type.Optional(Type.String({ maxLength: 300 })),
+  },
+  { additionalProperties: false },
+);
+/** See {@link AuditQuery}. */
+export type AuditQuery = Static<typeof AuditQuery>;
+
+/** An answer without a body (204 No Content), e.g. of `POST /auth/logout`. */
+export const NoContent = Type.Null();
+/** See {@link NoContent}. */
+export type NoContent = Static<typeof NoContent>;

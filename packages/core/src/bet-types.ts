@@ -5,7 +5,19 @@
  * @packageDocumentation
  */
 import { validationError } from './errors.js';
+import { repeatedSportEvents } from './express.js';
 import { type BetTypeViolation, type Restriction, restriction } from './restrictions.js';
+import { exceedsCombinations, MAX_SYSTEM_COMBINATIONS, systemSizeViolations } from './system.js';
+
+export { repeatedSportEvents } from './express.js';
+// the system's combinations are part of the bet types' surface
+export {
+  binomial,
+  combinationCount,
+  combinations,
+  MAX_SYSTEM_COMBINATIONS,
+  systemCombinations,
+} from './system.js';
 
 /** The three bet types, by name (the callback contract, "Bet types"). */
 export const BET_TYPES = ['single', 'express', 'system'] as const;
@@ -73,68 +85,6 @@ export function mtsSystemSizes(
   return [...systemSizes].sort((a, b) => a - b);
 }
 
-/**
- * Most combinations a system may have by default; more is refused (`too_many_combinations`), a guard for settlement
- * cost. The callback contract sets no maximum number of selections, so this is the one bound on a combination bet's size; the
- * server's `SYSTEM_MAX_COMBINATIONS` setting overrides it.
- */
-export const MAX_SYSTEM_COMBINATIONS = 100_000;
-
-/**
- * The binomial coefficient C(n, k): how many combinations of k among n selections (0 when k > n or k < 0).
- *
- * @throws RangeError when the result exceeds `Number.MAX_SAFE_INTEGER`.
- */
-export function binomial(n: number, k: number): number {
-  if (!Number.isInteger(n) || !Number.isInteger(k) || k < 0 || n < 0 || k > n) return 0;
-  let r = 1n;
-  const kk = BigInt(Math.min(k, n - k));
-  const nn = BigInt(n);
-  for (let i = 1n; i <= kk; i++) r = (r * (nn - kk + i)) / i;
-  if (r > BigInt(Number.MAX_SAFE_INTEGER)) throw new RangeError(`binomial(${n}, ${k}) is too large`);
-  return Number(r);
-}
-
-/**
- * The number of combinations N = Σ C(n, k) over the sizes k of a system (the leg factors rule). Trixie [2,3] of 3 → 4,
- * Yankee [2,3,4] of 4 → 11, Canadian [2..5] of 5 → 26, Heinz [2..6] of 6 → 57.
- */
-export function combinationCount(n: number, sizes: readonly number[]): number {
-  return sizes.reduce((acc, k) => acc + binomial(n, k), 0);
-}
-
-/**
- * All combinations of `k` among the indexes `0..n-1`, each an ascending index array, in lexicographic order.
- *
- * @example `combinations(3, 2)` → `[[0,1],[0,2],[1,2]]`
- */
-export function combinations(n: number, k: number): number[][] {
-  const out: number[][] = [];
-  if (k < 0 || k > n) return out;
-  const current: number[] = [];
-  const walk = (start: number): void => {
-    if (current.length === k) {
-      out.push([...current]);
-      return;
-    }
-    for (let i = start; i <= n - (k - current.length); i++) {
-      current.push(i);
-      walk(i + 1);
-      current.pop();
-    }
-  };
-  walk(0);
-  return out;
-}
-
-/**
- * All combinations (virtual expresses) of a system of `n` selections with `sizes`: for each size in ascending order,
- * its combinations in lexicographic order (the callback contract, "Bet types", the leg factors rule). Length = {@link combinationCount}.
- */
-export function systemCombinations(n: number, sizes: readonly number[]): number[][] {
-  return [...new Set(sizes)].sort((a, b) => a - b).flatMap((k) => combinations(n, k));
-}
-
 /** A selection as bet-type rules see it: only its sport event matters. */
 export interface BetTypeSelection {
   /** Sport event id of the selection. */
@@ -197,42 +147,12 @@ export function validateBetType(input: BetTypeInput): Restriction<'bet_type'>[] 
     return out;
   }
   if (n < 2) fail(type === 'express' ? 'express_needs_two_selections' : 'system_needs_two_selections');
-  const seen = new Set<string>();
-  const repeated = new Set<string>();
-  for (const s of selections) {
-    if (seen.has(s.sport_event_id)) repeated.add(s.sport_event_id);
-    seen.add(s.sport_event_id);
-  }
-  for (const id of repeated) fail('selections_on_same_sport_event', id);
+  for (const id of repeatedSportEvents(selections)) fail('selections_on_same_sport_event', id);
   if (type === 'express') sizesMustBe(n);
   if (type === 'system') {
     const sizes = input.systemSizes ?? [];
     for (const reason of systemSizeViolations(n, sizes, maxCombinations)) fail(reason);
   }
-  return out;
-}
-
-/** True when Σ C(n, k) over `sizes` exceeds `max`; exact for any n (counted in bigint, stopping past `max`). */
-function exceedsCombinations(n: number, sizes: readonly number[], max: number): boolean {
-  const limit = BigInt(max);
-  let total = 0n;
-  for (const k of sizes) {
-    const kk = BigInt(Math.min(k, n - k));
-    const nn = BigInt(n);
-    let c = 1n;
-    for (let i = 1n; i <= kk; i++) c = (c * (nn - kk + i)) / i;
-    total += c;
-    if (total > limit) return true;
-  }
-  return false;
-}
-
-function systemSizeViolations(n: number, sizes: readonly number[], max: number): BetTypeViolation[] {
-  const out: BetTypeViolation[] = [];
-  if (sizes.length === 0) return ['system_sizes_missing'];
-  if (sizes.some((k) => !Number.isInteger(k) || k < 2 || k > n)) out.push('system_size_out_of_range');
-  if (new Set(sizes).size !== sizes.length) out.push('system_sizes_not_distinct');
-  if (out.length === 0 && exceedsCombinations(n, sizes, max)) out.push('too_many_combinations');
   return out;
 }
 

@@ -1425,6 +1425,14 @@ export interface components {
                 status_reason?: string;
             }[];
         };
+        /** MtsBetPatchAnswer */
+        MtsBetPatchAnswer: {
+            bet: components["schemas"]["PartnerBet"];
+            /** @description callbacks enqueued to the partner */
+            callbacks: number;
+            /** @description settled, unsettled, resettled, cashed_out or none */
+            transition: string;
+        };
         /** MtsBetRequest */
         MtsBetRequest: {
             /** @description the partner's bet id: 1–128 printable characters, unique per white label */
@@ -1610,6 +1618,14 @@ export interface components {
                 /** @description [1] for a single, [n] for an express of n selections (foreign ones count), the sizes of a system */
                 system_sizes: number[];
             };
+        };
+        /** PartnerBetActionAnswer */
+        PartnerBetActionAnswer: {
+            bet: components["schemas"]["PartnerBet"];
+            /** @description callbacks enqueued */
+            callbacks: number;
+            /** @description settled (the stake is on its way back in /bet/settle) */
+            transition: string;
         };
         /** PartnerBetActionBody */
         PartnerBetActionBody: {
@@ -2836,13 +2852,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
-                        bet: components["schemas"]["PartnerBet"];
-                        /** @description callbacks enqueued to the partner */
-                        callbacks: number;
-                        /** @description settled, unsettled, resettled, cashed_out or none */
-                        transition: string;
-                    };
+                    "application/json": components["schemas"]["MtsBetPatchAnswer"];
                 };
             };
             /** @description Bad input (`validation_error`): `details.field` names the field */
@@ -2985,13 +2995,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
-                        bet: components["schemas"]["PartnerBet"];
-                        /** @description callbacks enqueued */
-                        callbacks: number;
-                        /** @description settled (the stake is on its way back in /bet/settle) */
-                        transition: string;
-                    };
+                    "application/json": components["schemas"]["PartnerBetActionAnswer"];
                 };
             };
             /** @description Bad input (`validation_error`): `details.field` names the field */
@@ -3517,13 +3521,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
-                        bet: components["schemas"]["PartnerBet"];
-                        /** @description callbacks enqueued */
-                        callbacks: number;
-                        /** @description settled (the stake is on its way back in /bet/settle) */
-                        transition: string;
-                    };
+                    "application/json": components["schemas"]["PartnerBetActionAnswer"];
                 };
             };
             /** @description Bad input (`validation_error`): `details.field` names the field */

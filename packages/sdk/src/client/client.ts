@@ -1,9 +1,10 @@
 /**
- * The REST client a partner's backend uses to call Bookie (the callback contract, "Authentication", the player sessions rule, the partner tokens rule): OAuth 2.0
- * client credentials with token caching and refresh, typed methods for Bookie's partner routes, and retries by
- * undici's own `RetryAgent` (exponential backoff): of a 429 (honouring `Retry-After`) on every route, of a 5xx or a
- * network error only on a route safe to repeat (repeat-policy.ts; a creation without an `idempotence_id` gets a
- * generated one first).
+ * The typed helpers a partner's backend uses to call Bookie (the callback contract, "Authentication", the player
+ * sessions rule, the partner tokens rule): one method per common partner route, each answering the parsed body or
+ * throwing {@link BookieApiError}. A thin layer over the generated client ({@link createPartnerClient}), which does
+ * the work: OAuth 2.0 client credentials with token caching and refresh, retries by undici's own `RetryAgent`
+ * (exponential backoff) of a 429 (honouring `Retry-After`) on every route, of a 5xx or a network error only on a
+ * route safe to repeat (repeat-policy.ts; a creation without an `idempotence_id` gets a generated one first).
  *
  * @packageDocumentation
  */
@@ -25,15 +26,21 @@ import type {
   DictionaryLocale,
   DictionaryName,
   PartnerBet,
+  PartnerBetActionAnswer,
   PartnerBetPage,
   PartnerBetQuery,
 } from '@bookie/contracts/partner-rest';
-import type { CreateSessionBody, OAuthTokenResponse } from '@bookie/contracts/tenancy';
-import { Agent, type Dispatcher, RetryAgent, request } from 'undici';
+import type { CreateSessionBody } from '@bookie/contracts/tenancy';
+import type { Dispatcher } from 'undici';
 import { BookieApiError } from './errors.js';
-import { type PartnerRetryOptions, RETRIED_STATUSES } from './partner-client.js';
-import { withIdempotenceIds } from './repeat-policy.js';
-import { TokenCache } from './token-cache.js';
+import { createPartnerClient, type PartnerClient, type PartnerRetryOptions } from './partner-client.js';
+
+/** What the generated client answers a call. */
+interface CallResult {
+  data?: unknown;
+  error?: unknown;
+  response: Response;
+}
 
 /** Options of {@link BookieClient}. */
 export interface BookieClientOptions {
@@ -127,15 +134,8 @@ export interface CallOptions {
   text?: boolean;
 }
 
-/** Answer of `POST /bets/{bet_id}/cancel` and `…/void` (the environments and tools rule). */
-export interface PartnerBetActionAnswer {
-  /** `settled`: the stake goes back in a `/bet/settle` callback. */
-  transition: string;
-  /** Callbacks enqueued. */
-  callbacks: number;
-  /** The bet after the action. */
-  bet: PartnerBet;
-}
+/** Answer of `POST /bets/{bet_id}/cancel` and `…/void` (the environments and tools rule): see the contract's schema. */
+export type { PartnerBetActionAnswer } from '@bookie/contracts/partner-rest';
 
 /** Answer of `POST /token/create` (the player sessions rule). */
 export interface PlayerToken {
@@ -143,55 +143,23 @@ export interface PlayerToken {
   token: string;
 }
 
-interface RawAnswer {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  text: string;
-}
-
-const METHODS: Dispatcher.HttpMethod[] = ['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE', 'POST', 'PATCH'];
-
 /**
- * Bookie's REST client for a partner backend. Every call carries a Bearer token from `POST /oauth/token` (HTTP Basic
- * client authentication, client credentials grant, the partner tokens rule), cached and refreshed before it expires; a 401
- * answer drops the token and the call is made once more with a new one. 429 answers are retried, 5xx answers and
- * network errors too on a {@link RouteSpec.retryable} route, by undici's `RetryAgent` (exponential backoff,
- * `Retry-After` honoured); after the last retry the last answer is mapped as any other.
+ * Bookie's REST client for a partner backend, as typed helpers: each method one partner route, answering its parsed
+ * body. Every call goes through the generated client ({@link createPartnerClient}, also at {@link BookieClient.api}):
+ * a Bearer token from `POST /oauth/token` (HTTP Basic client authentication, client credentials grant, the partner
+ * tokens rule), cached and refreshed before it expires; a 401 answer drops the token and the call is made once more
+ * with a new one. 429 answers are retried, 5xx answers and network errors too on a route safe to repeat, by undici's
+ * `RetryAgent` (exponential backoff, `Retry-After` honoured); after the last retry the last answer is mapped as any
+ * other.
  *
  * @throws BookieApiError from every method when Bookie answers an error (after the retries).
  */
 export class BookieClient {
-  readonly #opts: BookieClientOptions;
-  readonly #base: string;
-  /** Retries 429, 5xx and network errors (routes safe to repeat). */
-  readonly #retrying: RetryAgent;
-  /** Retries 429 only: the server did not process the request (routes not safe to repeat). */
-  readonly #rateLimitedOnly: RetryAgent;
-  readonly #tokens: TokenCache;
+  /** The generated client every call goes through. */
+  readonly api: PartnerClient;
 
   constructor(options: BookieClientOptions) {
-    this.#opts = options;
-    this.#base = options.baseUrl.replace(/\/+$/, '');
-    const r = options.retry ?? {};
-    // an Agent of this undici: the process's global dispatcher may be Node's own (set by its fetch), whose handler
-    // interface the RetryAgent of this undici cannot drive
-    const inner = options.dispatcher ?? new Agent();
-    const common = {
-      maxRetries: r.maxRetries ?? 3,
-      minTimeout: r.minTimeout ?? 200,
-      maxTimeout: r.maxTimeout ?? 5000,
-      timeoutFactor: r.timeoutFactor ?? 2,
-      methods: METHODS,
-      // after the last retry, the last answer (its status and error body), not an exception
-      throwOnError: false,
-    };
-    this.#retrying = new RetryAgent(inner, { ...common, statusCodes: r.statusCodes ?? RETRIED_STATUSES });
-    this.#rateLimitedOnly = new RetryAgent(inner, { ...common, statusCodes: [429], errorCodes: [] });
-    this.#tokens = new TokenCache(
-      () => this.#fetchToken(),
-      options.now ?? Date.now,
-      options.refreshMarginSeconds ?? 60,
-    );
+    this.api = createPartnerClient({ ...options, timeoutMs: options.timeoutMs ?? 10_000 });
   }
 
   /** `POST /token/create` (the player sessions rule): a session token for `player_id` (`""` for a read-only viewer). */
@@ -292,98 +260,46 @@ export class BookieClient {
 
   /** A current access token (fetched or cached), e.g. to call a route the client does not know yet. */
   accessToken(): Promise<string> {
-    return this.#tokens.get();
+    return this.api.accessToken();
   }
 
   /**
-   * Calls a route with the Bearer token, retries and error mapping; resolves to the parsed JSON answer (`undefined`
-   * for an empty one, e.g. 204).
+   * Calls a route through the generated client (Bearer token, retries, generated `idempotence_id`s); resolves to the
+   * parsed JSON answer (`undefined` for an empty one, e.g. 204), or the text with `options.text`.
+   *
+   * @throws BookieApiError with the answer's status and error body, or status 0 `network_error` when no answer came.
    */
   async call<T = unknown>(route: RouteSpec, options: CallOptions = {}): Promise<T> {
-    let path = route.path.replace(/\{(\w+)\}/g, (_, k: string) =>
-      encodeURIComponent(options.params?.[k] ?? ''),
-    );
-    const q = new URLSearchParams();
-    for (const [k, v] of Object.entries(options.query ?? {})) if (v !== undefined) q.set(k, String(v));
-    if ([...q].length) path += `?${q}`;
-    const payload =
-      route.idempotenceId === undefined
-        ? options.body
-        : withIdempotenceIds(
-            options.body,
-            route.idempotenceId === 'items' ? 'idempotence_id_items' : 'idempotence_id',
-          );
-    const body = payload === undefined ? undefined : JSON.stringify(payload);
-    let refreshed = false;
-    for (;;) {
-      const token = await this.#tokens.get();
-      const headers: Record<string, string> = { ...this.#opts.headers, authorization: `Bearer ${token}` };
-      if (body !== undefined) headers['content-type'] = 'application/json';
-      const res = await this.#send(route.method, path, headers, body, route.retryable);
-      if (res.status === 401 && !refreshed) {
-        this.#tokens.invalidate(token);
-        refreshed = true;
-        continue;
-      }
-      if (res.status >= 400) throw BookieApiError.fromResponse(res.status, res.text);
-      if (options.text) return res.text as T;
-      return (res.text ? JSON.parse(res.text) : undefined) as T;
-    }
-  }
-
-  async #fetchToken(): Promise<OAuthTokenResponse> {
-    const enc = (s: string) => encodeURIComponent(s);
-    const basic = Buffer.from(`${enc(this.#opts.clientId)}:${enc(this.#opts.clientSecret)}`).toString(
-      'base64',
-    );
-    const res = await this.#send(
-      'POST',
-      '/oauth/token',
-      {
-        ...this.#opts.headers,
-        authorization: `Basic ${basic}`,
-        'content-type': 'application/x-www-form-urlencoded',
-        accept: 'application/json',
-      },
-      'grant_type=client_credentials',
-      true,
-    );
-    if (res.status !== 200) throw BookieApiError.fromResponse(res.status, res.text);
-    const parsed = JSON.parse(res.text) as OAuthTokenResponse;
-    if (typeof parsed.access_token !== 'string' || typeof parsed.expires_in !== 'number') {
-      throw new BookieApiError(
-        res.status,
-        'invalid_token_response',
-        'malformed /oauth/token answer',
-        {},
-        res.text,
-      );
-    }
-    return parsed;
-  }
-
-  /** One request through the retrying dispatcher: 429 always, 5xx and network errors when `retryable`. */
-  async #send(
-    method: string,
-    path: string,
-    headers: Record<string, string>,
-    body: string | undefined,
-    retryable: boolean,
-  ): Promise<RawAnswer> {
-    const timeout = this.#opts.timeoutMs ?? 10_000;
+    // the route is known only at run time: the generated client untyped
+    const api = this.api as unknown as {
+      request(method: string, path: string, init: unknown): Promise<CallResult>;
+    };
+    const query = Object.entries(options.query ?? {}).filter(([, v]) => v !== undefined);
+    let result: CallResult;
     try {
-      const res = await request(`${this.#base}${path}`, {
-        method: method as Dispatcher.HttpMethod,
-        headers,
-        body,
-        headersTimeout: timeout,
-        bodyTimeout: timeout,
-        dispatcher: retryable ? this.#retrying : this.#rateLimitedOnly,
+      const method = route.method.toLowerCase() as Lowercase<RouteSpec['method']>;
+      result = await api.request(method, route.path, {
+        params: { path: options.params ?? {} },
+        // as URLSearchParams writes them (a space as `+`), undefined values left out
+        querySerializer: () => new URLSearchParams(query.map(([k, v]) => [k, String(v)])).toString(),
+        ...(options.body === undefined ? {} : { body: options.body }),
+        parseAs: options.text ? 'text' : 'json',
       });
-      return { status: res.statusCode, headers: res.headers, text: await res.body.text() };
     } catch (e) {
+      if (e instanceof BookieApiError) throw e;
       const msg = e instanceof Error ? e.message : String(e);
-      throw new BookieApiError(0, 'network_error', `${method} ${path}: ${msg}`);
+      throw new BookieApiError(0, 'network_error', `${route.method} ${route.path}: ${msg}`);
     }
+    const { data, error, response } = result;
+    if (response.status >= 400) {
+      const text = typeof error === 'string' ? error : JSON.stringify(error ?? '');
+      throw BookieApiError.fromResponse(response.status, text);
+    }
+    return data as T;
+  }
+
+  /** Closes the client's connections. */
+  close(): Promise<void> {
+    return this.api.close();
   }
 }

@@ -58,6 +58,8 @@ export interface PartnerClientOptions {
   headers?: Record<string, string>;
   /** Clock in unix ms (default `Date.now`). */
   now?: () => number;
+  /** Per-attempt timeout in ms for headers and body (default undici's, 300000). */
+  timeoutMs?: number;
 }
 
 /** The generated client: `GET`, `POST`… on every partner path, typed, plus the current access token. */
@@ -82,6 +84,8 @@ export interface RetryingFetchOptions {
    * is idempotent (`GET`, `HEAD`, `OPTIONS`, `PUT`, `DELETE`). A request it refuses is retried on a 429 only.
    */
   repeatable?: (request: RequestInfo | URL, method: string) => boolean;
+  /** Per-attempt timeout in ms for headers and body (default undici's, 300000). */
+  timeoutMs?: number;
 }
 
 /**
@@ -98,6 +102,8 @@ export function retryingFetch(options: RetryingFetchOptions = {}) {
     maxTimeout: r.maxTimeout ?? 5000,
     timeoutFactor: r.timeoutFactor ?? 2,
     methods: ['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE', 'POST', 'PATCH'] as Dispatcher.HttpMethod[],
+    // after the last retry, the last answer (its status and error body), not an exception
+    throwOnError: false,
   };
   const retrying = new RetryAgent(inner, { ...common, statusCodes: r.statusCodes ?? RETRIED_STATUSES });
   const rateLimitedOnly = new RetryAgent(inner, { ...common, statusCodes: [429], errorCodes: [] });
@@ -115,6 +121,9 @@ export function retryingFetch(options: RetryingFetchOptions = {}) {
       method: req.method as Dispatcher.HttpMethod,
       headers: sent,
       body,
+      ...(options.timeoutMs === undefined
+        ? {}
+        : { headersTimeout: options.timeoutMs, bodyTimeout: options.timeoutMs }),
       dispatcher: repeatable(input, req.method) ? retrying : rateLimitedOnly,
     });
     const headers = new Headers();

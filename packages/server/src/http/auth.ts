@@ -60,6 +60,16 @@ export function actorOf(request: FastifyRequest): string {
   return 'admin-api';
 }
 
+/**
+ * Who made an operator change, for the audit log: the user or partner as {@link actorOf} names them, or with the
+ * operator token `admin-api:<x-operator header>` (`admin-api:operator` without the header).
+ */
+export function operatorOf(request: FastifyRequest): string {
+  if (request.user) return actorOf(request);
+  const who = request.headers['x-operator'];
+  return `admin-api:${typeof who === 'string' && who ? who.slice(0, 100) : 'operator'}`;
+}
+
 /** True for a method that changes nothing (no CSRF token needed, allowed to viewers). */
 export function isSafeMethod(method: string): boolean {
   return method === 'GET' || method === 'HEAD' || method === 'OPTIONS';

@@ -1,5 +1,7 @@
 import { DomainError, type ErrorCode } from '@bookie/core';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { REALM } from './auth.js';
+import { type OAuthErrorCode, oauthErrorCodeOf } from './oauth-errors.js';
 
 /** The one map from domain error codes to HTTP statuses (ARCHITECTURE "Inside the server"). */
 export const HTTP_STATUS: Record<ErrorCode, number> = {
@@ -55,9 +57,48 @@ function fromValidation(err: FastifyError): DomainError {
   return new DomainError('validation_error', err.message, { field });
 }
 
+/**
+ * The answer of an error on an OAuth route (RFC 6749 §5.2): `{error, error_description}`, never cached. An OAuth error
+ * keeps its code; else a bad request is `invalid_request` (with its 4xx status when 413, else 400), failed client
+ * authentication `invalid_client` (401 with a Basic challenge), anything else `server_error` (500, logged).
+ */
+function sendOAuthError(raw: FastifyError | DomainError, request: FastifyRequest, reply: FastifyReply) {
+  let error: OAuthErrorCode;
+  let status: number;
+  let message = raw.message;
+  const oauth = oauthErrorCodeOf(raw);
+  if (oauth && raw instanceof DomainError) {
+    error = oauth;
+    status = HTTP_STATUS[raw.code];
+    const retryAfter = raw.details?.retry_after_s;
+    if (typeof retryAfter === 'number') reply.header('Retry-After', retryAfter);
+  } else if (raw instanceof DomainError && raw.code === 'validation_error') {
+    [error, status] = ['invalid_request', 400];
+  } else if (raw instanceof DomainError && raw.code === 'unauthorized') {
+    [error, status] = ['invalid_client', 401];
+  } else if (
+    !(raw instanceof DomainError) &&
+    typeof raw.statusCode === 'number' &&
+    raw.statusCode >= 400 &&
+    raw.statusCode < 500
+  ) {
+    [error, status] = ['invalid_request', raw.statusCode === 413 ? 413 : 400];
+  } else {
+    request.log.error({ err: raw }, 'OAuth route failed');
+    [error, status, message] = ['server_error', 500, 'internal error'];
+  }
+  if (error === 'invalid_client') reply.header('WWW-Authenticate', `Basic realm="${REALM}", charset="UTF-8"`);
+  return reply
+    .status(status)
+    .header('Cache-Control', 'no-store')
+    .header('Pragma', 'no-cache')
+    .send({ error, error_description: message });
+}
+
 /** Installs the error and not-found handlers: every error leaves as `{"error":{"code","message","details"}}`. */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((raw: FastifyError | DomainError, request: FastifyRequest, reply: FastifyReply) => {
+    if (request.routeOptions.config?.oauthErrors) return sendOAuthError(raw, request, reply);
     let err: DomainError;
     if (raw instanceof DomainError) err = raw;
     else if ((raw as FastifyError).validation) err = fromValidation(raw as FastifyError);

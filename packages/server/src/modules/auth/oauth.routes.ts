@@ -1,28 +1,11 @@
 import { OAuthErrorBody, OAuthTokenResponse } from '@bookie/contracts';
-import { DomainError } from '@bookie/core';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app/wiring.js';
-import { REALM } from '../../http/auth.js';
+import { markOAuthRoutes, oauthError } from '../../http/oauth-errors.js';
 import { issueAccessToken } from './issue-access-token.js';
 
-type OAuthErrorCode = OAuthErrorBody['error'];
-
-/** An RFC 6749 §5.2 error: its code, HTTP status and description. */
-export class OAuthError extends Error {
-  constructor(
-    public readonly error: OAuthErrorCode,
-    public readonly status: number,
-    message: string,
-    /** Answer with `WWW-Authenticate: Basic` (invalid_client). */
-    public readonly basicChallenge = false,
-  ) {
-    super(message);
-    this.name = 'OAuthError';
-  }
-}
-
-const invalidRequest = (m: string) => new OAuthError('invalid_request', 400, m);
-const invalidClient = (m: string) => new OAuthError('invalid_client', 401, m, true);
+const invalidRequest = (m: string) => oauthError('invalid_request', m);
+const invalidClient = (m: string) => oauthError('invalid_client', m);
 
 /** application/x-www-form-urlencoded → object; a repeated parameter is invalid_request (RFC 6749 §3.2). */
 function parseForm(text: string): Record<string, string> {
@@ -51,21 +34,12 @@ function basicCredentials(request: FastifyRequest): { clientId: string; clientSe
   }
 }
 
-function sendError(reply: FastifyReply, e: OAuthError, retryAfter?: number): FastifyReply {
-  if (e.basicChallenge) reply.header('WWW-Authenticate', `Basic realm="${REALM}", charset="UTF-8"`);
-  if (retryAfter !== undefined) reply.header('Retry-After', retryAfter);
-  return reply
-    .status(e.status)
-    .header('Cache-Control', 'no-store')
-    .header('Pragma', 'no-cache')
-    .send({ error: e.error, error_description: e.message });
-}
-
 /**
  * `POST /oauth/token`: the client credentials grant (RFC 6749 §4.4, DECISIONS D27). Client authentication by
  * HTTP Basic or by `client_id`/`client_secret` in the body; bodies as application/x-www-form-urlencoded (the
  * RFC's) or JSON. Errors follow RFC 6749 §5.2 with the RFC's body `{error, error_description}`, not Bookie's
- * error body, because that is what OAuth clients parse (docs/adr/0005-tenancy.md).
+ * error body, because that is what OAuth clients parse (docs/adr/0005-tenancy.md): the routes are marked OAuth routes
+ * and the one error handler answers so (http/oauth-errors.ts).
  */
 export async function oauthRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   await app.register(async (scope) => {
@@ -80,19 +54,7 @@ export async function oauthRoutes(app: FastifyInstance, deps: AppDeps): Promise<
         }
       },
     );
-    scope.setErrorHandler((raw: FastifyError | DomainError | OAuthError, request, reply) => {
-      if (raw instanceof OAuthError) return sendError(reply, raw);
-      if (raw instanceof DomainError) {
-        if (raw.code === 'validation_error') return sendError(reply, invalidRequest(raw.message));
-        if (raw.code === 'unauthorized') return sendError(reply, invalidClient(raw.message));
-      }
-      const status = (raw as FastifyError).statusCode;
-      if (typeof status === 'number' && status >= 400 && status < 500) {
-        return sendError(reply, new OAuthError('invalid_request', status === 413 ? 413 : 400, raw.message));
-      }
-      request.log.error({ err: raw }, 'token endpoint failed');
-      return sendError(reply, new OAuthError('server_error', 500, 'internal error'));
-    });
+    markOAuthRoutes(scope);
     const { tokenRateLimit, rateLimitWindowMs } = deps.config.auth;
     const limit =
       tokenRateLimit > 0 && scope.hasDecorator('createRateLimit')
@@ -122,9 +84,9 @@ export async function oauthRoutes(app: FastifyInstance, deps: AppDeps): Promise<
         if (limit) {
           const r = await limit(request);
           if (!r.isAllowed && r.isExceeded) {
-            return sendError(
-              reply,
-              new OAuthError('temporarily_unavailable', 429, 'too many token requests; retry later'),
+            throw oauthError(
+              'temporarily_unavailable',
+              'too many token requests; retry later',
               r.ttlInSeconds,
             );
           }
@@ -140,10 +102,10 @@ export async function oauthRoutes(app: FastifyInstance, deps: AppDeps): Promise<
         const p = params as Record<string, string | undefined>;
         if (!p.grant_type) throw invalidRequest('missing parameter grant_type');
         if (p.grant_type !== 'client_credentials') {
-          throw new OAuthError('unsupported_grant_type', 400, `grant_type ${p.grant_type} is not supported`);
+          throw oauthError('unsupported_grant_type', `grant_type ${p.grant_type} is not supported`);
         }
         if (p.scope !== undefined && p.scope.trim() !== '') {
-          throw new OAuthError('invalid_scope', 400, 'no scopes are defined; omit scope');
+          throw oauthError('invalid_scope', 'no scopes are defined; omit scope');
         }
         const basic = basicCredentials(request);
         if (
@@ -158,20 +120,11 @@ export async function oauthRoutes(app: FastifyInstance, deps: AppDeps): Promise<
             ? { clientId: p.client_id, clientSecret: p.client_secret }
             : undefined);
         if (!creds) {
-          throw new OAuthError(
-            'invalid_client',
-            401,
-            'client authentication required (Basic or client_id/client_secret)',
-            true,
-          );
+          throw invalidClient('client authentication required (Basic or client_id/client_secret)');
         }
-        try {
-          const t = await issueAccessToken(deps, creds);
-          return { access_token: t.accessToken, token_type: 'Bearer', expires_in: t.expiresIn };
-        } catch (err) {
-          if (err instanceof DomainError && err.code === 'unauthorized') throw invalidClient(err.message);
-          throw err;
-        }
+        // a wrong credential is a DomainError unauthorized: answered invalid_client
+        const t = await issueAccessToken(deps, creds);
+        return { access_token: t.accessToken, token_type: 'Bearer', expires_in: t.expiresIn };
       },
     );
   });

@@ -1,12 +1,13 @@
 import {
   errorAnswers,
   PartnerBet,
+  PartnerBetActionAnswer,
   PartnerBetActionBody,
   PartnerBetPage,
   PartnerBetParams,
   PartnerBetQuery,
 } from '@bookie/contracts';
-import { type Static, Type } from '@sinclair/typebox';
+import type { Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app/wiring.js';
 import { actorOf, PARTNER_SECURITY } from '../../http/auth.js';
@@ -18,15 +19,6 @@ import {
 } from '../settlement/operator-actions/cancel-bet-before-settlement.js';
 import { findBet } from './bets.repo.js';
 import { getPartnerBet, listWhiteLabelBetsPage } from './list-white-label-bets.js';
-
-const BetActionAnswer = Type.Object(
-  {
-    transition: Type.String({ description: 'settled (the stake is on its way back in /bet/settle)' }),
-    callbacks: Type.Integer({ description: 'callbacks enqueued' }),
-    bet: PartnerBet,
-  },
-  { examples: [{ transition: 'settled', callbacks: 1, bet: PartnerBet.examples?.[0] }] },
-);
 
 /**
  * Partner REST of bets (DECISIONS D54): every bet of the white label (`GET /bets`, filters and cursor paging), one
@@ -95,7 +87,7 @@ export async function partnerBetsRoutes(app: FastifyInstance, deps: AppDeps): Pr
           description,
           params: PartnerBetParams,
           body: PartnerBetActionBody,
-          response: { 200: BetActionAnswer, ...errorAnswers(400, 401, 403, 404, 409, 429) },
+          response: { 200: PartnerBetActionAnswer, ...errorAnswers(400, 401, 403, 404, 409, 429) },
         },
       },
       async (req) => {

@@ -1,6 +1,7 @@
 import {
   BetBoostPage,
   BetBoostView,
+  BonusIdParams,
   BonusListQuery,
   BulkCreateFreebetsBody,
   BulkCreateFreebetsResponse,
@@ -10,17 +11,16 @@ import {
   CreateInsuranceBody,
   FreebetPage,
   FreebetView,
-  InsuranceOpenItemView,
+  InsuranceOpenItemList,
+  InsuranceOpenItemQuery,
   InsurancePage,
   InsuranceView,
   UpdateFreebetBody,
   UpdateInsuranceBody,
 } from '@bookie/contracts';
-import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app/wiring.js';
 import { ADMIN_SECURITY, actorOf } from '../../http/auth.js';
-import { example } from '../../http/openapi.js';
 import { partnerOf } from '../../http/request-context.js';
 import { cancelBetBoost } from './cancel-bet-boost.js';
 import { cancelFreebet } from './cancel-freebet.js';
@@ -36,8 +36,6 @@ import { getInsurance, listInsurances } from './get-insurance.js';
 import { insuranceOpenItems } from './list-insurance-open-items.js';
 import { updateFreebetRecord } from './update-freebet.js';
 import { updateInsuranceRecord } from './update-insurance.js';
-
-const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) });
 
 /** The bonus use cases' dependencies out of the app's. */
 export function bonusesDeps(app: AppDeps): BonusesDeps {
@@ -56,7 +54,7 @@ export async function bonusesRoutes(app: FastifyInstance, appDeps: AppDeps): Pro
   const boosts = { tags: ['bet boosts'], security };
   const wl = (req: Parameters<typeof partnerOf>[0]) => partnerOf(req).whiteLabelId;
 
-  app.get<{ Querystring: { white_label_id?: string; limit?: number } }>(
+  app.get<{ Querystring: InsuranceOpenItemQuery }>(
     '/admin/insurance-open-items',
     {
       preHandler: app.requireUserOrAdmin,
@@ -67,32 +65,8 @@ export async function bonusesRoutes(app: FastifyInstance, appDeps: AppDeps): Pro
         description:
           'Insurance refunds the operator must settle with the partner by hand, newest first: a refund that stays with the player because the partner could not take it back (`refund_kept_not_earned`: it opted out of or does not implement `/bet/insurances/cancel`) while the corrected result no longer earns it, and an earned refund the partner never credited (`refund_not_paid`: it does not implement `/bet/insurances/accepted`). A partner user sees its own white label only.',
         security: ADMIN_SECURITY,
-        querystring: Type.Object(
-          {
-            white_label_id: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
-            limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 100 })),
-          },
-          { additionalProperties: false },
-        ),
-        response: {
-          200: example(
-            Type.Object({ items: Type.Array(InsuranceOpenItemView) }, { title: 'InsuranceOpenItemList' }),
-            {
-              items: [
-                {
-                  white_label_id: 'b3c1d2e4-0000-4000-8000-000000000001',
-                  bet_id: '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d',
-                  insurance_id: '4f3e2d1c-0b9a-4876-8543-210fedcba987',
-                  player_id: 'player-42',
-                  kind: 'refund_kept_not_earned',
-                  amount: '4.000000',
-                  currency_code: 'EUR',
-                  since: '2024-05-01T18:02:11.000Z',
-                },
-              ],
-            },
-          ),
-        },
+        querystring: InsuranceOpenItemQuery,
+        response: { 200: InsuranceOpenItemList },
       },
     },
     async (req) => {
@@ -182,7 +156,7 @@ export async function bonusesRoutes(app: FastifyInstance, appDeps: AppDeps): Pro
         operationId: 'getFreebet',
         description: 'One freebet of the calling white label with its status.',
         summary: 'One freebet',
-        params: IdParams,
+        params: BonusIdParams,
         response: { 200: FreebetView },
       },
     },
@@ -264,7 +238,7 @@ export async function bonusesRoutes(app: FastifyInstance, appDeps: AppDeps): Pro
         operationId: 'getInsurance',
         description: 'One bet insurance of the calling white label with its status.',
         summary: 'One bet insurance',
-        params: IdParams,
+        params: BonusIdParams,
         response: { 200: InsuranceView },
       },
     },
@@ -331,7 +305,7 @@ export async function bonusesRoutes(app: FastifyInstance, appDeps: AppDeps): Pro
         operationId: 'getBetBoost',
         description: 'One bet boost with its remaining quantity.',
         summary: 'One bet boost',
-        params: IdParams,
+        params: BonusIdParams,
         response: { 200: BetBoostView },
       },
     },
@@ -347,7 +321,7 @@ export async function bonusesRoutes(app: FastifyInstance, appDeps: AppDeps): Pro
         description:
           'Cancels a bet boost: no bet takes it from now on; bets that already took it keep their boosted odds. Audited. Cancelling a cancelled boost answers it again.',
         summary: 'Cancel a bet boost',
-        params: IdParams,
+        params: BonusIdParams,
         response: { 200: BetBoostView },
       },
     },

@@ -1,14 +1,15 @@
-import { CallbackDeliveryQuery, CallbackDeliveryView } from '@bookie/contracts';
+import {
+  CallbackDeliveryList,
+  CallbackDeliveryParams,
+  CallbackDeliveryQuery,
+  CallbackDeliveryView,
+} from '@bookie/contracts';
 import { DomainError } from '@bookie/core';
-import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app/wiring.js';
 import { ADMIN_SECURITY } from '../../http/auth.js';
-import { example } from '../../http/openapi.js';
 import { listCallbackDeliveries, showCallbackDelivery } from './list-deliveries.js';
 import { retryCallbackDelivery } from './retry-delivery.js';
-
-const IdParams = Type.Object({ id: Type.String({ description: 'outbox id or request_id' }) });
 
 /** A partner user's own white label: it sees and retries only that white label's deliveries. */
 function ownWhiteLabel(req: FastifyRequest): string | undefined {
@@ -33,10 +34,7 @@ export async function callbacksRoutes(app: FastifyInstance, deps: AppDeps): Prom
         security: ADMIN_SECURITY,
         querystring: CallbackDeliveryQuery,
         response: {
-          200: example(
-            Type.Object({ items: Type.Array(CallbackDeliveryView) }, { title: 'CallbackDeliveryList' }),
-            { items: [CallbackDeliveryView.examples[0]] },
-          ),
+          200: CallbackDeliveryList,
         },
       },
     },
@@ -70,7 +68,7 @@ export async function callbacksRoutes(app: FastifyInstance, deps: AppDeps): Prom
           'One callback delivery by outbox id or `request_id`, with the body and Foreign-Params it sends.',
         summary: 'One callback delivery, with its body',
         security: ADMIN_SECURITY,
-        params: IdParams,
+        params: CallbackDeliveryParams,
         response: { 200: CallbackDeliveryView },
       },
     },
@@ -87,7 +85,7 @@ export async function callbacksRoutes(app: FastifyInstance, deps: AppDeps): Prom
           'Makes a pending delivery due now (after the partner fixed its server) instead of waiting for the next step of the backoff.',
         summary: 'Retry a pending callback delivery now',
         security: ADMIN_SECURITY,
-        params: IdParams,
+        params: CallbackDeliveryParams,
         response: { 200: CallbackDeliveryView },
       },
     },

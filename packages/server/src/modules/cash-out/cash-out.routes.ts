@@ -2,21 +2,25 @@ import { randomUUID } from 'node:crypto';
 import {
   CashOutBetParams,
   CashOutCalculateBody,
+  CashOutMarginBody,
+  CashOutMargins,
   CashOutOrderAnswer,
   CashOutOrderParams,
   CashOutPlaceBody,
   CashOutQuote,
   errorAnswers,
+  FrameCashOutParams,
   FrameCashOutPlaceBody,
 } from '@bookie/contracts';
-import { type Static, Type } from '@sinclair/typebox';
+import type { Static } from '@sinclair/typebox';
 import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
 import type { AppDeps } from '../../app/wiring.js';
-import { PARTNER_SECURITY } from '../../http/auth.js';
+import { ADMIN_SECURITY, operatorOf, PARTNER_SECURITY } from '../../http/auth.js';
 import { partnerOf, playerOf } from '../../http/request-context.js';
 import { calculateCashOut } from './calculate-cash-out.js';
 import { cancelCashOut } from './cancel-cash-out.js';
-import { cashOutDeps } from './deps.js';
+import { cashOutMargins, setCashOutMargin } from './cash-out-margin.js';
+import { cashOutDeps, marginDeps } from './deps.js';
 import { placeCashOut } from './place-cash-out.js';
 import { simplifiedCalculateCashOut } from './simplified-calculate-cash-out.js';
 
@@ -38,7 +42,10 @@ const PLACE_TEXT =
   '`/bet/cash-out-orders/accepted` callback; when that callback proves unsupported (404, 405 or 501) the order is ' +
   'reversed: declined with `partner_unsupported`, the stake back in play.';
 
-/** Partner REST of cash-out (spec 03 "Cash out"): calculate, simplified calculate, place and cancel. */
+/**
+ * Partner REST of cash-out (spec 03 "Cash out"): calculate, simplified calculate, place and cancel; and the operator's
+ * cash-out margins.
+ */
 export async function cashOutRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const cd = cashOutDeps(deps);
   const common = { tags: ['cash-out'], security: PARTNER_SECURITY };
@@ -133,6 +140,50 @@ export async function cashOutRoutes(app: FastifyInstance, deps: AppDeps): Promis
         orderId: req.params.cash_out_order_id,
       }),
   );
+  cashOutMarginRoutes(app, deps);
+}
+
+/**
+ * The operator's cash-out margins (docs/adr/0024-cash-out.md), under the risk admin paths: the default margin and each
+ * white label's own, read and set.
+ */
+function cashOutMarginRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const margins = marginDeps(deps);
+  const operator = { tags: ['risk (operator)'], security: ADMIN_SECURITY };
+  app.get(
+    '/admin/risk/cash-out-margins',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        ...operator,
+        operationId: 'getCashOutMargins',
+        summary: "Cash-out margins: the default and each white label's own",
+        description:
+          'A cash-out offer is the fair value of the bet × (1 − margin). White labels without their own margin ' +
+          'use the default (`CASH_OUT_MARGIN`).',
+        response: { 200: CashOutMargins, ...errorAnswers(401) },
+      },
+    },
+    async () => cashOutMargins(margins),
+  );
+
+  app.put<{ Body: CashOutMarginBody }>(
+    '/admin/risk/cash-out-margins',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        ...operator,
+        operationId: 'putCashOutMargin',
+        summary: "Set a white label's cash-out margin",
+        description:
+          'A fraction in [0, 1) with at most 6 decimals; null removes it and the default applies again. Audited; ' +
+          'effective without a restart (within RISK_SETTINGS_CACHE_MS in every process).',
+        body: CashOutMarginBody,
+        response: { 200: CashOutMargins, ...errorAnswers(400, 401, 404) },
+      },
+    },
+    async (req) => setCashOutMargin(margins, req.body, operatorOf(req)),
+  );
 }
 
 /** The player's cash-out in the frame: the same calculate and place, on the session player's own bets. */
@@ -144,7 +195,7 @@ export function frameCashOutRoutes(
 ): void {
   const cd = cashOutDeps(deps);
   const common = { tags: ['frame'], security: [{ bearer: [] }] };
-  const params = Type.Object({ id: Type.String({ minLength: 1, maxLength: 128 }) });
+  const params = FrameCashOutParams;
   app.post<{ Params: { id: string }; Body: Static<typeof CashOutCalculateBody> }>(
     '/frame-api/bets/:id/cash-out/calculate',
     {

@@ -4,17 +4,22 @@ import {
   BetPage,
   BetView,
   describeCodes,
+  FrameBannerQuery,
   FrameBanners,
+  FrameBetListQuery,
+  FrameIdParams,
   FrameOriginCheck,
   FramePlayerBonuses,
+  FrameSessionTokenText,
+  FrameSportEventQuery,
   PlaceBetRequest,
   SportEvent,
+  SportEventList,
 } from '@bookie/contracts';
 import { DomainError, validationError } from '@bookie/core';
-import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app/wiring.js';
-import { ErrorResponse, example } from '../../http/openapi.js';
+import { ErrorResponse } from '../../http/openapi.js';
 import { playerOf } from '../../http/request-context.js';
 import { findSessions } from '../auth/auth.repo.js';
 import { getBet, listBets } from '../bets/get-bet.js';
@@ -126,18 +131,13 @@ export async function frameRoutes(app: FastifyInstance, deps: AppDeps): Promise<
         // the session token travels in the body, not in a security scheme's header
         security: [],
         consumes: ['text/plain'],
-        body: Type.String({
-          minLength: 1,
-          maxLength: 512,
-          description: 'the session token',
-          examples: ['bkst_4f0c2a9e7d1b44c8a2e6f3b5d9c1e7a0'],
-        }),
+        body: FrameSessionTokenText,
         response: { 200: FrameOriginCheck, 400: ErrorResponse, 401: ErrorResponse },
       },
     },
     async (req) => checkFrameOrigin({ ...deps, ...frame }, { token: req.body, origin: req.headers.origin }),
   );
-  app.get<{ Querystring: { state?: 'prematch' | 'live'; limit?: string } }>(
+  app.get<{ Querystring: FrameSportEventQuery }>(
     '/frame-api/sport-events',
     {
       preHandler: player,
@@ -148,17 +148,9 @@ export async function frameRoutes(app: FastifyInstance, deps: AppDeps): Promise<
         summary: 'Sport events of the frame: prematch, live and suspended, with markets and odds',
         description:
           'Events not started (0), live (1) and suspended (2, visible without bets). A suspended market is listed with its odds hidden. state=live lists live and suspended events.',
-        querystring: Type.Object(
-          {
-            state: Type.Optional(Type.Union([Type.Literal('prematch'), Type.Literal('live')])),
-            limit: Type.Optional(Type.String({ description: '1..1000, default 200' })),
-          },
-          { additionalProperties: false },
-        ),
+        querystring: FrameSportEventQuery,
         response: {
-          200: example(Type.Object({ items: Type.Array(SportEvent) }, { title: 'SportEventList' }), {
-            items: [SportEvent.examples[0]],
-          }),
+          200: SportEventList,
         },
       },
     },
@@ -188,7 +180,7 @@ export async function frameRoutes(app: FastifyInstance, deps: AppDeps): Promise<
         operationId: 'getFrameSportEvent',
         description: 'One sport event with its markets and current odds.',
         summary: 'One sport event',
-        params: Type.Object({ id: Type.String() }),
+        params: FrameIdParams,
         response: { 200: SportEvent },
       },
     },
@@ -225,7 +217,7 @@ export async function frameRoutes(app: FastifyInstance, deps: AppDeps): Promise<
         operationId: 'getPlayerBet',
         description: `One of the session player's bets with its status (${describeCodes(BET_STATUS_CODES)}; 0 while placing).`,
         summary: "One of the player's bets",
-        params: Type.Object({ id: Type.String() }),
+        params: FrameIdParams,
         response: { 200: BetView },
       },
     },
@@ -236,7 +228,7 @@ export async function frameRoutes(app: FastifyInstance, deps: AppDeps): Promise<
         req.params.id,
       ),
   );
-  app.get<{ Querystring: { cursor?: string; limit?: string } }>(
+  app.get<{ Querystring: FrameBetListQuery }>(
     '/frame-api/bets',
     {
       preHandler: player,
@@ -247,13 +239,7 @@ export async function frameRoutes(app: FastifyInstance, deps: AppDeps): Promise<
         description:
           "The session player's bets, newest first; page with `cursor` (the previous answer's `next`).",
         summary: "The player's bets, newest first (history, paged)",
-        querystring: Type.Object(
-          {
-            cursor: Type.Optional(Type.String()),
-            limit: Type.Optional(Type.String({ description: '1..200, default 50' })),
-          },
-          { additionalProperties: false },
-        ),
+        querystring: FrameBetListQuery,
         response: { 200: BetPage },
       },
     },
@@ -351,7 +337,7 @@ export async function frameRoutes(app: FastifyInstance, deps: AppDeps): Promise<
       });
     },
   );
-  app.get<{ Querystring: { placement?: string; locale?: string } }>(
+  app.get<{ Querystring: FrameBannerQuery }>(
     '/frame-api/banners',
     {
       preHandler: player,
@@ -364,23 +350,7 @@ export async function frameRoutes(app: FastifyInstance, deps: AppDeps): Promise<
           'Asks the partner (`POST {callback}/banners` with `{locale, placement, player_id}`, signed like a callback) ' +
           'and keeps the answer per white label, locale and placement for `BANNER_CACHE_S` (60 s). Any failure of the ' +
           'partner answers an empty list: the frame then shows no banner.',
-        querystring: Type.Object(
-          {
-            placement: Type.Optional(
-              Type.String({
-                pattern: '^[a-z0-9_-]{1,40}$',
-                description: 'where the banners go; default "top"',
-              }),
-            ),
-            locale: Type.Optional(
-              Type.String({
-                pattern: '^[a-z]{2}(-[A-Z]{2})?$',
-                description: "default: the session's locale",
-              }),
-            ),
-          },
-          { additionalProperties: false, examples: [{ placement: 'top', locale: 'en' }] },
-        ),
+        querystring: FrameBannerQuery,
         response: { 200: FrameBanners, ...errors },
       },
     },

@@ -1,12 +1,7 @@
-import { Type } from '@sinclair/typebox';
+import { MetricsExposition } from '@bookie/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app/wiring.js';
 import type { BookieMetrics } from './metrics.js';
-
-const Exposition = Type.String({
-  description: 'Prometheus text exposition format 0.0.4',
-  examples: ['# HELP bookie_leader Whether this process leads a one-process role (1) or follows (0).\n'],
-});
 
 /**
  * `GET /metrics` for the operator's Prometheus: with the admin token on the main port, or without a token on the
@@ -29,7 +24,7 @@ export async function metricsRoutes(app: FastifyInstance, deps: AppDeps): Promis
           'settlement lag and quarantine, exposure per sport and phase, leadership per role, and the Node.js ' +
           'process defaults. Operator only (admin token), or on the separate metrics port without a token.',
         security: [{ admin: [] }],
-        response: { 200: { content: { 'text/plain': { schema: Exposition } } } },
+        response: { 200: { content: { 'text/plain': { schema: MetricsExposition } } } },
       },
     },
     async (_req, reply) => {

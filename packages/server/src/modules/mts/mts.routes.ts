@@ -2,12 +2,13 @@ import {
   errorAnswers,
   MtsBetAnswer,
   MtsBetPatch,
+  MtsBetPatchAnswer,
   MtsBetRequest,
   MtsBetWithdrawal,
   PartnerBet,
   PartnerBetParams,
 } from '@bookie/contracts';
-import { type Static, Type } from '@sinclair/typebox';
+import type { Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app/wiring.js';
 import { PARTNER_SECURITY } from '../../http/auth.js';
@@ -16,15 +17,6 @@ import { mtsDeps } from './deps.js';
 import { reportBet } from './report-bet.js';
 import { updateReportedBet } from './update-bet.js';
 import { withdrawReportedBet } from './withdraw-bet.js';
-
-const PatchAnswer = Type.Object(
-  {
-    transition: Type.String({ description: 'settled, unsettled, resettled, cashed_out or none' }),
-    callbacks: Type.Integer({ description: 'callbacks enqueued to the partner' }),
-    bet: PartnerBet,
-  },
-  { examples: [{ transition: 'settled', callbacks: 1, bet: PartnerBet.examples?.[0] }] },
-);
 
 /**
  * The risk management mode (partner-reported bets): `POST /bets` decides a bet the partner is taking, `PATCH
@@ -76,7 +68,7 @@ export async function mtsRoutes(app: FastifyInstance, deps: AppDeps): Promise<vo
           'the bet out. An unknown foreign id is a 400 naming it.',
         params: PartnerBetParams,
         body: MtsBetPatch,
-        response: { 200: PatchAnswer, ...errorAnswers(400, 401, 403, 404, 409, 429) },
+        response: { 200: MtsBetPatchAnswer, ...errorAnswers(400, 401, 403, 404, 409, 429) },
       },
     },
     async (req) => updateReportedBet(mts, partnerOf(req).whiteLabelId, req.params.bet_id, req.body),

@@ -1,5 +1,5 @@
-import { BetReport, DailyReport, errorAnswers, PartnerReportQuery } from '@bookie/contracts';
-import { type Static, Type } from '@sinclair/typebox';
+import { BetReport, DailyReport, errorAnswers, PartnerReportQuery, ReportCsv } from '@bookie/contracts';
+import type { Static } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppDeps } from '../../app/wiring.js';
 import { PARTNER_SECURITY } from '../../http/auth.js';
@@ -33,11 +33,6 @@ const DAILY_COLUMNS = [
   'advisory_stake',
 ] as const;
 
-const Csv = Type.String({
-  description: 'text/csv (RFC 4180) with a header line',
-  examples: ['day,currency,bets_placed,…\r\n2026-05-01,EUR,3,…\r\n'],
-});
-
 /**
  * Answers a report as JSON, or with `format=csv` as a CSV attachment named `filename` with `columns` in order.
  */
@@ -69,7 +64,7 @@ export async function reportsRoutes(app: FastifyInstance, deps: AppDeps): Promis
           'Every bet of the white label placed in [from, to) (at most 92 days, 100,000 bets), oldest first, with ' +
           'its status number, type, stake and current settle amount. `format=csv` answers text/csv.',
         response: {
-          200: { content: { 'application/json': { schema: BetReport }, 'text/csv': { schema: Csv } } },
+          200: { content: { 'application/json': { schema: BetReport }, 'text/csv': { schema: ReportCsv } } },
           ...errorAnswers(400, 401, 403, 429),
         },
       },
@@ -97,7 +92,9 @@ export async function reportsRoutes(app: FastifyInstance, deps: AppDeps): Promis
           'the advisory bets first reported that day and the stakes of those not declined. ' +
           '`format=csv` answers text/csv.',
         response: {
-          200: { content: { 'application/json': { schema: DailyReport }, 'text/csv': { schema: Csv } } },
+          200: {
+            content: { 'application/json': { schema: DailyReport }, 'text/csv': { schema: ReportCsv } },
+          },
           ...errorAnswers(400, 401, 403, 429),
         },
       },

@@ -1,19 +1,26 @@
 import {
+  AdminPlayerRiskParams,
+  BetDelayBody,
   ExposureList,
+  ExposureQuery,
+  ExposureRecompute,
   errorAnswers,
+  PlayerRiskParams,
   PlayerRiskView,
   PutPlayerRiskBody,
   RestrictionsAnswer,
   RestrictionsQuery,
+  RiskGroupBody,
+  RiskLimitBody,
+  RiskSettings,
+  ShadingList,
+  ShadingQuery,
 } from '@bookie/contracts';
 import { formatFeedOddValue, formatMoney, parseDecimal } from '@bookie/core';
-import { type Static, Type } from '@sinclair/typebox';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app/wiring.js';
-import { ADMIN_SECURITY, actorOf, PARTNER_SECURITY } from '../../http/auth.js';
+import { ADMIN_SECURITY, actorOf, operatorOf, PARTNER_SECURITY } from '../../http/auth.js';
 import { partnerOf } from '../../http/request-context.js';
-import { cashOutMargins, setCashOutMargin } from '../cash-out/cash-out-margin.js';
-import { marginDeps } from '../cash-out/deps.js';
 import { getRestrictions } from './get-restrictions.js';
 import { getPlayerRisk, putPlayerRisk } from './player-risk.js';
 import { recomputeExposure } from './recompute-exposure.js';
@@ -22,165 +29,11 @@ import { liabilityLimitOf } from './risk-book.js';
 import { riskSettings, setDelay, setGroup, setLimit } from './risk-settings.js';
 
 const errors = (...codes: number[]) => errorAnswers(...codes);
-const PlayerParams = Type.Object({ player_id: Type.String({ minLength: 1, maxLength: 128 }) });
-const AdminPlayerParams = Type.Object({
-  white_label_id: Type.String({ minLength: 1, maxLength: 64 }),
-  player_id: Type.String({ minLength: 1, maxLength: 128 }),
-});
-const ExposureQuery = Type.Object(
-  {
-    white_label_id: Type.Optional(Type.String({ minLength: 1 })),
-    sport_event_id: Type.Optional(Type.String({ minLength: 1 })),
-    market_id: Type.Optional(Type.String({ minLength: 1 })),
-    limit: Type.Optional(
-      Type.String({ pattern: '^[1-9][0-9]{0,3}$|^10000$', description: 'rows, 1–10000 (default 1000)' }),
-    ),
-  },
-  { additionalProperties: false },
-);
-const ShadingQuery = Type.Object(
-  {
-    sport_event_id: Type.Optional(Type.String({ minLength: 1 })),
-    limit: Type.Optional(
-      Type.String({ pattern: '^[1-9][0-9]{0,3}$|^10000$', description: 'rows, 1–10000 (default 1000)' }),
-    ),
-  },
-  { additionalProperties: false },
-);
-const ShadingList = Type.Object(
-  {
-    items: Type.Array(
-      Type.Object({
-        sport_event_id: Type.String(),
-        market_id: Type.String(),
-        odd_id: Type.String(),
-        market_type_id: Type.String(),
-        base_odds: Type.String({ description: 'the odds trading set, before shading' }),
-        lowest_odds: Type.String({ description: 'the lowest odds shading published' }),
-        publications: Type.Integer({ description: 'how many times lowered odds were published' }),
-      }),
-    ),
-  },
-  {
-    examples: [
-      {
-        items: [
-          {
-            sport_event_id: 'se-1',
-            market_id: '1',
-            odd_id: '1',
-            market_type_id: '1',
-            base_odds: '2.100',
-            lowest_odds: '1.950',
-            publications: 3,
-          },
-        ],
-      },
-    ],
-  },
-);
-const LimitBody = Type.Object(
-  {
-    white_label_id: Type.String({ minLength: 1 }),
-    market_type_id: Type.String({ minLength: 1, description: "a market type id, or '*' for every type" }),
-    phase: Type.Union([Type.Literal('live'), Type.Literal('prematch')]),
-    liability_eur: Type.Union([Type.String(), Type.Null()], {
-      description: 'EUR per outcome; null removes it',
-    }),
-  },
-  {
-    additionalProperties: false,
-    examples: [{ white_label_id: 'wl-1', market_type_id: '*', phase: 'prematch', liability_eur: '5000' }],
-  },
-);
-const GroupBody = Type.Object(
-  {
-    name: Type.String({ minLength: 1, maxLength: 40 }),
-    stake_factor: Type.String({ description: 'decimal ≥ 0; 0 blocks' }),
-    max_payout_eur: Type.Optional(Type.Union([Type.String(), Type.Null()])),
-  },
-  {
-    additionalProperties: false,
-    examples: [{ name: 'high_roller', stake_factor: '3', max_payout_eur: '100000' }],
-  },
-);
-const DelayBody = Type.Object(
-  {
-    level: Type.Union([Type.Literal('sport_event'), Type.Literal('market_type'), Type.Literal('risk_group')]),
-    key: Type.String({ minLength: 1, maxLength: 128 }),
-    phase: Type.Union([Type.Literal('live'), Type.Literal('prematch')]),
-    seconds: Type.Union([Type.String(), Type.Null()], {
-      description: '0–300, at most 3 decimals; null removes it',
-    }),
-  },
-  {
-    additionalProperties: false,
-    examples: [{ level: 'market_type', key: '1', phase: 'live', seconds: '9' }],
-  },
-);
-const Settings = Type.Object(
-  {
-    limits: Type.Array(Type.Record(Type.String(), Type.Unknown())),
-    groups: Type.Array(Type.Record(Type.String(), Type.Unknown())),
-    delays: Type.Array(Type.Record(Type.String(), Type.Unknown())),
-  },
-  {
-    examples: [
-      {
-        limits: [
-          { white_label_id: 'wl-1', market_type_id: '*', phase: 'prematch', liability_eur: '5000.000000' },
-        ],
-        groups: [{ name: 'vip', stake_factor: '5.000000', max_payout_eur: '250000.000000' }],
-        delays: [{ level: 'market_type', key: '1', phase: 'live', seconds: '9' }],
-      },
-    ],
-  },
-);
-const Recompute = Type.Object(
-  {
-    ok: Type.Boolean(),
-    bets_checked: Type.Integer(),
-    bets_without_exposure: Type.Integer(),
-    outcome_differences: Type.Array(Type.Record(Type.String(), Type.Unknown())),
-    bet_differences: Type.Array(Type.Record(Type.String(), Type.Unknown())),
-  },
-  {
-    examples: [
-      { ok: true, bets_checked: 120, bets_without_exposure: 0, outcome_differences: [], bet_differences: [] },
-    ],
-  },
-);
-
-const MarginBody = Type.Object(
-  {
-    white_label_id: Type.String({ minLength: 1, maxLength: 64 }),
-    margin: Type.Union([Type.String({ maxLength: 40 }), Type.Null()], {
-      description: 'a fraction in [0, 1), at most 6 decimals; null removes it (the default applies)',
-    }),
-  },
-  { additionalProperties: false, examples: [{ white_label_id: 'wl-1', margin: '0.04' }] },
-);
-const Margins = Type.Object(
-  {
-    default_margin: Type.String({
-      description: 'the margin of white labels without their own (CASH_OUT_MARGIN)',
-    }),
-    margins: Type.Array(Type.Object({ white_label_id: Type.String(), margin: Type.String() })),
-  },
-  {
-    examples: [{ default_margin: '0.050000', margins: [{ white_label_id: 'wl-1', margin: '0.040000' }] }],
-  },
-);
-
-function operator(req: FastifyRequest): string {
-  if (req.user) return actorOf(req);
-  const who = req.headers['x-operator'];
-  return `admin-api:${typeof who === 'string' && who ? who.slice(0, 100) : 'operator'}`;
-}
 
 /**
  * The risk engine's HTTP API: partners' `GET /restrictions` (D35) and players' risk (D40); the operator's exposure
- * per sport event and market (D37), limits, groups and delays (D34, D38), and the exposure recompute.
+ * per sport event and market (D37), limits, groups and delays (D34, D38), and the exposure recompute. The cash-out
+ * margins under `/admin/risk/cash-out-margins` are the cash-out module's routes.
  */
 export async function riskRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const partner = { tags: ['risk'], security: PARTNER_SECURITY };
@@ -207,7 +60,7 @@ export async function riskRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
     async (req) => getRestrictions(deps.placement, partnerOf(req).whiteLabelId, req.query),
   );
 
-  app.get<{ Params: Static<typeof PlayerParams> }>(
+  app.get<{ Params: PlayerRiskParams }>(
     '/players/:player_id/risk',
     {
       preHandler: app.requirePartner,
@@ -218,14 +71,14 @@ export async function riskRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
         description:
           "The score in [0, 1] from the closing-line value of the player's settled bets, shrunk towards 0.5 for " +
           'players with few bets, with the risk group and its stake factor.',
-        params: PlayerParams,
+        params: PlayerRiskParams,
         response: { 200: PlayerRiskView, ...errors(400, 401, 403) },
       },
     },
     async (req) => getPlayerRisk(risk, partnerOf(req).whiteLabelId, req.params.player_id),
   );
 
-  app.put<{ Params: Static<typeof PlayerParams>; Body: PutPlayerRiskBody }>(
+  app.put<{ Params: PlayerRiskParams; Body: PutPlayerRiskBody }>(
     '/players/:player_id/risk',
     {
       preHandler: app.requirePartner,
@@ -236,7 +89,7 @@ export async function riskRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
         description:
           "Puts the player in a risk group, e.g. `blocked` for self-exclusion: that player's bets are then " +
           'declined `player_limit`. Audited.',
-        params: PlayerParams,
+        params: PlayerRiskParams,
         body: PutPlayerRiskBody,
         response: { 200: PlayerRiskView, ...errors(400, 401, 403) },
       },
@@ -253,7 +106,7 @@ export async function riskRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
     },
   );
 
-  app.get<{ Querystring: Static<typeof ExposureQuery> }>(
+  app.get<{ Querystring: ExposureQuery }>(
     '/admin/risk/exposure',
     {
       preHandler: app.requireAdmin,
@@ -299,7 +152,7 @@ export async function riskRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
     },
   );
 
-  app.get<{ Querystring: Static<typeof ShadingQuery> }>(
+  app.get<{ Querystring: ShadingQuery }>(
     '/admin/risk/shading',
     {
       preHandler: app.requireAdmin,
@@ -340,13 +193,13 @@ export async function riskRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
         operationId: 'getRiskSettings',
         summary: 'Limits, risk groups and bet delays',
         description: 'Every liability limit, risk group and bet delay level.',
-        response: { 200: Settings, ...errors(401) },
+        response: { 200: RiskSettings, ...errors(401) },
       },
     },
     async () => riskSettings(risk),
   );
 
-  app.put<{ Body: Static<typeof LimitBody> }>(
+  app.put<{ Body: RiskLimitBody }>(
     '/admin/risk/limits',
     {
       preHandler: app.requireAdmin,
@@ -357,17 +210,17 @@ export async function riskRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
         description:
           "Per white label and market type ('*' for any), live or prematch, EUR; null removes it. Audited; " +
           'effective without a restart.',
-        body: LimitBody,
-        response: { 200: Settings, ...errors(400, 401, 404) },
+        body: RiskLimitBody,
+        response: { 200: RiskSettings, ...errors(400, 401, 404) },
       },
     },
     async (req) => {
-      await setLimit(risk, req.body, operator(req));
+      await setLimit(risk, req.body, operatorOf(req));
       return riskSettings(risk);
     },
   );
 
-  app.put<{ Body: Static<typeof GroupBody> }>(
+  app.put<{ Body: RiskGroupBody }>(
     '/admin/risk/groups',
     {
       preHandler: app.requireAdmin,
@@ -378,17 +231,17 @@ export async function riskRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
         description:
           'Its stake factor (default 1, vip 5, restricted 0.2, blocked 0) and the max payout (EUR) a VIP ' +
           'recommended_max_payout is matched to. Audited; effective without a restart.',
-        body: GroupBody,
-        response: { 200: Settings, ...errors(400, 401) },
+        body: RiskGroupBody,
+        response: { 200: RiskSettings, ...errors(400, 401) },
       },
     },
     async (req) => {
-      await setGroup(risk, req.body, operator(req));
+      await setGroup(risk, req.body, operatorOf(req));
       return riskSettings(risk);
     },
   );
 
-  app.put<{ Body: Static<typeof DelayBody> }>(
+  app.put<{ Body: BetDelayBody }>(
     '/admin/risk/delays',
     {
       preHandler: app.requireAdmin,
@@ -399,17 +252,17 @@ export async function riskRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
         description:
           'Per sport event, market type or risk group, live or prematch; the largest level applies. Audited; ' +
           'effective without a restart.',
-        body: DelayBody,
-        response: { 200: Settings, ...errors(400, 401) },
+        body: BetDelayBody,
+        response: { 200: RiskSettings, ...errors(400, 401) },
       },
     },
     async (req) => {
-      await setDelay(risk, req.body, operator(req));
+      await setDelay(risk, req.body, operatorOf(req));
       return riskSettings(risk);
     },
   );
 
-  app.get<{ Params: Static<typeof AdminPlayerParams> }>(
+  app.get<{ Params: AdminPlayerRiskParams }>(
     '/admin/risk/players/:white_label_id/:player_id',
     {
       preHandler: app.requireAdmin,
@@ -418,14 +271,14 @@ export async function riskRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
         operationId: 'getPlayerRiskAsOperator',
         summary: "A player's risk score, group and stake factor, as the operator",
         description: "As the partner's `GET /players/{player_id}/risk`, for any white label.",
-        params: AdminPlayerParams,
+        params: AdminPlayerRiskParams,
         response: { 200: PlayerRiskView, ...errors(400, 401) },
       },
     },
     async (req) => getPlayerRisk(risk, req.params.white_label_id, req.params.player_id),
   );
 
-  app.put<{ Params: Static<typeof AdminPlayerParams>; Body: PutPlayerRiskBody }>(
+  app.put<{ Params: AdminPlayerRiskParams; Body: PutPlayerRiskBody }>(
     '/admin/risk/players/:white_label_id/:player_id',
     {
       preHandler: app.requireAdmin,
@@ -434,7 +287,7 @@ export async function riskRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
         operationId: 'putPlayerRiskAsOperator',
         summary: "Set a player's risk group as the operator",
         description: "As the partner's `PUT /players/{player_id}/risk`, for any white label. Audited.",
-        params: AdminPlayerParams,
+        params: AdminPlayerRiskParams,
         body: PutPlayerRiskBody,
         response: { 200: PlayerRiskView, ...errors(400, 401) },
       },
@@ -445,44 +298,8 @@ export async function riskRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
         playerId: req.params.player_id,
         group: req.body.group,
         source: 'operator',
-        actor: operator(req),
+        actor: operatorOf(req),
       }),
-  );
-
-  const margins = marginDeps(deps);
-  app.get(
-    '/admin/risk/cash-out-margins',
-    {
-      preHandler: app.requireAdmin,
-      schema: {
-        ...admin,
-        operationId: 'getCashOutMargins',
-        summary: "Cash-out margins: the default and each white label's own",
-        description:
-          'A cash-out offer is the fair value of the bet × (1 − margin). White labels without their own margin ' +
-          'use the default (`CASH_OUT_MARGIN`).',
-        response: { 200: Margins, ...errors(401) },
-      },
-    },
-    async () => cashOutMargins(margins),
-  );
-
-  app.put<{ Body: Static<typeof MarginBody> }>(
-    '/admin/risk/cash-out-margins',
-    {
-      preHandler: app.requireAdmin,
-      schema: {
-        ...admin,
-        operationId: 'putCashOutMargin',
-        summary: "Set a white label's cash-out margin",
-        description:
-          'A fraction in [0, 1) with at most 6 decimals; null removes it and the default applies again. Audited; ' +
-          'effective without a restart (within RISK_SETTINGS_CACHE_MS in every process).',
-        body: MarginBody,
-        response: { 200: Margins, ...errors(400, 401, 404) },
-      },
-    },
-    async (req) => setCashOutMargin(margins, req.body, operator(req)),
   );
 
   app.post(
@@ -495,7 +312,7 @@ export async function riskRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
         summary: 'Recompute exposure from the bets and report any difference',
         description:
           "Recomputes each open bet's leg exposures and each outcome's total from the bets; reads only.",
-        response: { 200: Recompute, ...errors(401) },
+        response: { 200: ExposureRecompute, ...errors(401) },
       },
     },
     async () => recomputeExposure(deps.database.db),

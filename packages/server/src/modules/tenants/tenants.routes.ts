@@ -5,6 +5,7 @@ import {
   CreateWhiteLabelBody,
   NewWhiteLabelCredential,
   RotatedSigningSecret,
+  RotateSigningSecretBody,
   UpdateWhiteLabelBody,
   WhiteLabelCertificateParams,
   WhiteLabelCredentialParams,
@@ -14,11 +15,9 @@ import {
   WhiteLabelView,
 } from '@bookie/contracts';
 import { DomainError } from '@bookie/core';
-import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app/wiring.js';
 import { ADMIN_SECURITY, actorOf } from '../../http/auth.js';
-import { example } from '../../http/openapi.js';
 import { addCredential } from './add-credential.js';
 import { addCertificate, revokeCertificate } from './client-certificates.js';
 import { createWhiteLabel } from './create-white-label.js';
@@ -27,20 +26,6 @@ import { listWhiteLabels } from './list-white-labels.js';
 import { revokeCredential } from './revoke-credential.js';
 import { rotateSigningSecret } from './rotate-signing-secret.js';
 import { updateWhiteLabel } from './update-white-label.js';
-
-const RotateBody = example(
-  Type.Union(
-    [
-      Type.Object(
-        { grace_seconds: Type.Optional(Type.Integer({ minimum: 0, maximum: 2_592_000 })) },
-        { additionalProperties: false },
-      ),
-      Type.Null(),
-    ],
-    { title: 'RotateSigningSecretBody' },
-  ),
-  { grace_seconds: 86400 },
-);
 
 /**
  * What a partner user may change of its own white label: where and how its server is reached, and which optional
@@ -214,7 +199,7 @@ export async function tenantsRoutes(app: FastifyInstance, deps: AppDeps): Promis
         actorOf(req),
       ),
   );
-  app.post<{ Params: { id: string }; Body: { grace_seconds?: number } | null }>(
+  app.post<{ Params: { id: string }; Body: RotateSigningSecretBody }>(
     '/admin/white-labels/:id/signing-secret/rotate',
     {
       preHandler: app.requireWhiteLabel,
@@ -225,7 +210,7 @@ export async function tenantsRoutes(app: FastifyInstance, deps: AppDeps): Promis
           'Makes a new callback signing secret. During the grace period (`grace_seconds`, default SIGNING_SECRET_GRACE_S) callbacks carry signatures by both secrets, so the partner can switch without refusing any.',
         summary: 'Rotate the callback signing secret; the previous one still signs during the grace period',
         params: WhiteLabelIdParams,
-        body: RotateBody,
+        body: RotateSigningSecretBody,
         response: { 200: RotatedSigningSecret },
       },
     },

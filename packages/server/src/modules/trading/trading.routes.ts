@@ -9,16 +9,15 @@ import {
   ODD_STATUS_CODES,
   PatchMarketsBody,
   PutMarketsBody,
-  SportEvent,
+  SportEventAtVersion,
   SportEventIdParams,
-  SportEventSummary,
+  SportEventListQuery,
+  SportEventSummaryList,
   TradingCommandResponse,
   UpdateFixtureBody,
   UpdateScoresBody,
 } from '@bookie/contracts';
-import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { example } from '../../http/openapi.js';
 import { applyChangesCommand } from './apply-changes.js';
 import { createSportEvent } from './create-sport-event.js';
 import { getSportEvent } from './get-sport-event.js';
@@ -60,7 +59,7 @@ export async function tradingRoutes(app: FastifyInstance, deps: TradingDeps): Pr
     async (req, reply) => reply.status(201).send(answer(await createSportEvent(deps, req.body))),
   );
 
-  app.get<{ Querystring: { limit?: string; status?: string } }>(
+  app.get<{ Querystring: SportEventListQuery }>(
     '/trading/sport-events',
     {
       preHandler: app.requireAdmin,
@@ -72,37 +71,9 @@ export async function tradingRoutes(app: FastifyInstance, deps: TradingDeps): Pr
         description:
           'Each sport event with its fixture status, bet stop, market counts and version (operator token or an ' +
           'operator user). `status` filters by fixture status; `limit` 1..1000 (default 100).',
-        querystring: Type.Object(
-          {
-            limit: Type.Optional(Type.String({ pattern: '^[0-9]{1,4}$' })),
-            status: Type.Optional(Type.String({ pattern: '^[0-9]$' })),
-          },
-          { additionalProperties: false },
-        ),
+        querystring: SportEventListQuery,
         response: {
-          200: Type.Object(
-            { items: Type.Array(SportEventSummary) },
-            {
-              examples: [
-                {
-                  items: [
-                    {
-                      id: '6a7c1d4e-1f2b-4c3d-8e9f-0a1b2c3d4e5f',
-                      name: 'Arsenal vs Chelsea',
-                      sport_id: 'football',
-                      tournament: 'Premier League',
-                      start_time: '2026-05-01T14:00:00Z',
-                      status: 0,
-                      bet_stop: false,
-                      markets: 3,
-                      active_markets: 3,
-                      version: '42',
-                    },
-                  ],
-                },
-              ],
-            },
-          ),
+          200: SportEventSummaryList,
           ...errorAnswers(400, 401, 403),
         },
       },
@@ -122,13 +93,7 @@ export async function tradingRoutes(app: FastifyInstance, deps: TradingDeps): Pr
         summary: 'The current snapshot of a sport event and its version',
         params: SportEventIdParams,
         response: {
-          200: example(
-            Type.Object(
-              { version: Type.String(), sport_event: SportEvent },
-              { title: 'SportEventAtVersion' },
-            ),
-            { version: '17', sport_event: SportEvent.examples[0] },
-          ),
+          200: SportEventAtVersion,
         },
       },
     },

@@ -1,16 +1,18 @@
 import {
   AuditPage,
+  AuditQuery,
   CreatedUser,
   CreateUserBody,
   errorAnswers,
   LoginBody,
+  NoContent,
   ResetPasswordBody,
   ResetPasswordResult,
   SESSION_COOKIE,
   SessionView,
 } from '@bookie/contracts';
 import { DomainError, validationError } from '@bookie/core';
-import { type Static, Type } from '@sinclair/typebox';
+import type { Static } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app/wiring.js';
 import { ADMIN_SECURITY, actorOf } from '../../http/auth.js';
@@ -33,18 +35,6 @@ export function usersDeps(app: Pick<AppDeps, 'database' | 'clock' | 'config'>): 
     },
   };
 }
-
-const AuditQuery = Type.Object(
-  {
-    before: Type.Optional(
-      Type.String({ pattern: '^[0-9]{1,19}$', description: '`next` of the previous page' }),
-    ),
-    limit: Type.Optional(Type.String({ pattern: '^[0-9]{1,4}$', description: '1..500, default 100' })),
-    subject: Type.Optional(Type.String({ maxLength: 200, description: 'subjects starting with this' })),
-    actor: Type.Optional(Type.String({ maxLength: 300 })),
-  },
-  { additionalProperties: false },
-);
 
 function setSessionCookie(
   request: FastifyRequest,
@@ -146,7 +136,7 @@ export async function usersRoutes(app: FastifyInstance, deps: AppDeps): Promise<
         summary: 'Log out',
         description: 'Ends the session and clears its cookie. Needs the CSRF token like every change.',
         security: [{ session: [] }],
-        response: { 204: Type.Null(), ...errorAnswers(401, 403) },
+        response: { 204: NoContent, ...errorAnswers(401, 403) },
       },
     },
     async (req, reply) => {
@@ -214,7 +204,7 @@ export async function usersRoutes(app: FastifyInstance, deps: AppDeps): Promise<
     },
   );
 
-  app.get<{ Querystring: Static<typeof AuditQuery> }>(
+  app.get<{ Querystring: AuditQuery }>(
     '/admin/audit-log',
     {
       preHandler: app.requireAdmin,

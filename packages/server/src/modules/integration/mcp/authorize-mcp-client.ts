@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
+import { oauthError } from '../../../http/oauth-errors.js';
 import { verifyClientCredentials } from '../../auth/issue-access-token.js';
 import { hashSecret, randomToken } from '../../tenants/secrets.js';
 import type { IntegrationDeps } from '../deps.js';
 import { findMcpClient, insertAuthorizationCode } from './mcp-oauth.repo.js';
-import { McpOAuthError } from './mcp-oauth-error.js';
 
 /** How long an authorization code may wait for its exchange, in ms. */
 export const AUTHORIZATION_CODE_TTL_MS = 60_000;
@@ -25,7 +25,7 @@ const PKCE_CHALLENGE = /^[A-Za-z0-9_-]{43}$/;
  * Checks an authorization request before the page asks for the white label's credential: a registered MCP client,
  * one of its redirect URIs, `response_type=code` and a PKCE S256 challenge.
  *
- * @throws McpOAuthError invalid_request / invalid_client; these are shown on the page, never redirected to an
+ * @throws DomainError (an OAuth error, http/oauth-errors.ts) invalid_request / invalid_client; these are shown on the page, never redirected to an
  * unverified redirect URI.
  */
 export async function checkAuthorizationRequest(
@@ -35,26 +35,21 @@ export async function checkAuthorizationRequest(
   resource?: string,
 ): Promise<AuthorizationRequest> {
   if (resource !== undefined && req.resource !== undefined && req.resource !== resource) {
-    throw new McpOAuthError('invalid_target', 400, `resource must be ${resource}`);
+    throw oauthError('invalid_target', `resource must be ${resource}`);
   }
-  if (!req.client_id) throw new McpOAuthError('invalid_request', 400, 'client_id is missing');
+  if (!req.client_id) throw oauthError('invalid_request', 'client_id is missing');
   const client = await findMcpClient(deps.database.db, req.client_id);
-  if (!client) throw new McpOAuthError('invalid_client', 400, 'unknown client_id; register the client first');
+  if (!client) throw oauthError('invalid_client', 'unknown client_id; register the client first');
   if (!req.redirect_uri || !client.redirect_uris.includes(req.redirect_uri)) {
-    throw new McpOAuthError('invalid_request', 400, 'redirect_uri is not one the client registered');
+    throw oauthError('invalid_request', 'redirect_uri is not one the client registered');
   }
-  if (req.response_type !== 'code')
-    throw new McpOAuthError('invalid_request', 400, 'response_type must be code');
+  if (req.response_type !== 'code') throw oauthError('invalid_request', 'response_type must be code');
   if (
     req.code_challenge_method !== 'S256' ||
     !req.code_challenge ||
     !PKCE_CHALLENGE.test(req.code_challenge)
   ) {
-    throw new McpOAuthError(
-      'invalid_request',
-      400,
-      'a PKCE code_challenge with code_challenge_method S256 is required',
-    );
+    throw oauthError('invalid_request', 'a PKCE code_challenge with code_challenge_method S256 is required');
   }
   return req as AuthorizationRequest;
 }
@@ -64,7 +59,7 @@ export async function checkAuthorizationRequest(
  * authorization code for the MCP client, bound to that credential, the redirect URI and the PKCE challenge.
  *
  * @returns the URL to redirect the browser to (`redirect_uri?code=…&state=…`).
- * @throws McpOAuthError as {@link checkAuthorizationRequest}; DomainError unauthorized for a wrong credential.
+ * @throws DomainError (an OAuth error, http/oauth-errors.ts) as {@link checkAuthorizationRequest}; DomainError unauthorized for a wrong credential.
  */
 export async function authorizeMcpClient(
   deps: Pick<IntegrationDeps, 'database' | 'clock'>,

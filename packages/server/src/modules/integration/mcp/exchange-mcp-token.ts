@@ -1,3 +1,4 @@
+import { oauthError } from '../../../http/oauth-errors.js';
 import { grantAccessToken } from '../../auth/issue-access-token.js';
 import { hashSecret, randomToken } from '../../tenants/secrets.js';
 import type { IntegrationDeps } from '../deps.js';
@@ -8,7 +9,6 @@ import {
   useAuthorizationCode,
   useRefreshToken,
 } from './mcp-oauth.repo.js';
-import { McpOAuthError } from './mcp-oauth-error.js';
 
 /** How long a refresh token lives unused, in ms (30 days). */
 export const REFRESH_TOKEN_TTL_MS = 30 * 86_400_000;
@@ -21,7 +21,7 @@ export interface McpTokens {
   refresh_token: string;
 }
 
-const invalidGrant = (m: string) => new McpOAuthError('invalid_grant', 400, m);
+const invalidGrant = (m: string) => oauthError('invalid_grant', m);
 
 async function issue(
   deps: Pick<IntegrationDeps, 'database' | 'clock' | 'config'>,
@@ -56,7 +56,7 @@ async function issue(
  * replaced (rotation). Both give a partner access token of the credential that was authorized (the same tokens
  * `POST /oauth/token` issues, so the REST routes accept them) and a new refresh token.
  *
- * @throws McpOAuthError invalid_request, invalid_grant (unknown, used, expired, mismatched or revoked),
+ * @throws DomainError (an OAuth error, http/oauth-errors.ts) invalid_request, invalid_grant (unknown, used, expired, mismatched or revoked),
  * unsupported_grant_type.
  */
 export async function exchangeMcpToken(
@@ -64,10 +64,10 @@ export async function exchangeMcpToken(
   params: Record<string, string | undefined>,
 ): Promise<McpTokens> {
   const now = new Date(deps.clock.now());
-  if (!params.client_id) throw new McpOAuthError('invalid_request', 400, 'client_id is missing');
+  if (!params.client_id) throw oauthError('invalid_request', 'client_id is missing');
   if (params.grant_type === 'authorization_code') {
     if (!params.code || !params.code_verifier || !params.redirect_uri) {
-      throw new McpOAuthError('invalid_request', 400, 'code, code_verifier and redirect_uri are required');
+      throw oauthError('invalid_request', 'code, code_verifier and redirect_uri are required');
     }
     const code = await useAuthorizationCode(deps.database.db, hashSecret(params.code), now);
     if (!code || code.expires_at.getTime() <= now.getTime())
@@ -78,12 +78,12 @@ export async function exchangeMcpToken(
     if (pkceChallenge(params.code_verifier) !== code.code_challenge)
       throw invalidGrant('PKCE verification failed');
     if (params.resource !== undefined && code.resource !== null && params.resource !== code.resource) {
-      throw new McpOAuthError('invalid_target', 400, 'resource differs from the authorization');
+      throw oauthError('invalid_target', 'resource differs from the authorization');
     }
     return issue(deps, code.client_id, code.credential_id);
   }
   if (params.grant_type === 'refresh_token') {
-    if (!params.refresh_token) throw new McpOAuthError('invalid_request', 400, 'refresh_token is missing');
+    if (!params.refresh_token) throw oauthError('invalid_request', 'refresh_token is missing');
     const row = await useRefreshToken(deps.database.db, hashSecret(params.refresh_token), now);
     if (!row || row.expires_at.getTime() <= now.getTime())
       throw invalidGrant('unknown, used or expired refresh token');
@@ -91,9 +91,8 @@ export async function exchangeMcpToken(
       throw invalidGrant('the refresh token was issued to another client');
     return issue(deps, row.client_id, row.credential_id);
   }
-  throw new McpOAuthError(
+  throw oauthError(
     'unsupported_grant_type',
-    400,
     `grant_type ${params.grant_type ?? '(missing)'} is not supported; use authorization_code or refresh_token`,
   );
 }

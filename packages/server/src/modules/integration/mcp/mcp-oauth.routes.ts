@@ -1,5 +1,6 @@
 import { DomainError } from '@bookie/core';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { isOAuthError, markOAuthRoutes } from '../../../http/oauth-errors.js';
 import type { IntegrationDeps } from '../deps.js';
 import {
   type AuthorizationRequest,
@@ -7,7 +8,6 @@ import {
   checkAuthorizationRequest,
 } from './authorize-mcp-client.js';
 import { exchangeMcpToken } from './exchange-mcp-token.js';
-import { McpOAuthError } from './mcp-oauth-error.js';
 import { registerMcpClient } from './register-mcp-client.js';
 
 /** Paths of Bookie's MCP authorization server (docs/adr/0022-integration-environment.md). */
@@ -22,13 +22,6 @@ export const MCP_OAUTH_PATHS = {
 /** The base URL the client used (scheme and host, as the request names them). */
 export function baseUrlOf(request: FastifyRequest): string {
   return `${request.protocol}://${request.host}`;
-}
-
-function sendOAuthError(reply: FastifyReply, e: McpOAuthError): FastifyReply {
-  return reply
-    .status(e.status)
-    .header('Cache-Control', 'no-store')
-    .send({ error: e.error, error_description: e.message });
 }
 
 const escapeHtml = (s: string) =>
@@ -94,15 +87,7 @@ export async function mcpOAuthRoutes(app: FastifyInstance, deps: IntegrationDeps
         done(null, out);
       },
     );
-    scope.setErrorHandler((raw: FastifyError | McpOAuthError, request, reply) => {
-      if (raw instanceof McpOAuthError) return sendOAuthError(reply, raw);
-      const status = (raw as FastifyError).statusCode;
-      if (typeof status === 'number' && status >= 400 && status < 500) {
-        return sendOAuthError(reply, new McpOAuthError('invalid_request', 400, raw.message));
-      }
-      request.log.error({ err: raw }, 'MCP authorization failed');
-      return reply.status(500).send({ error: 'server_error', error_description: 'internal error' });
-    });
+    markOAuthRoutes(scope);
     const hide = { schema: { hide: true } };
 
     const protectedResource = async (request: FastifyRequest) => {
@@ -141,7 +126,7 @@ export async function mcpOAuthRoutes(app: FastifyInstance, deps: IntegrationDeps
       try {
         await checkAuthorizationRequest(deps, params, `${baseUrlOf(request)}/mcp`);
       } catch (err) {
-        if (!(err instanceof McpOAuthError)) throw err;
+        if (!isOAuthError(err)) throw err;
         return reply.status(400).type('text/html; charset=utf-8').send(authorizePage({}, err.message));
       }
       return reply
@@ -164,7 +149,7 @@ export async function mcpOAuthRoutes(app: FastifyInstance, deps: IntegrationDeps
         );
         return reply.status(302).header('Location', location).send();
       } catch (err) {
-        if (err instanceof McpOAuthError) {
+        if (isOAuthError(err)) {
           return reply.status(400).type('text/html; charset=utf-8').send(authorizePage({}, err.message));
         }
         if (err instanceof DomainError && err.code === 'unauthorized') {

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import type { DomainError } from '@bookie/core';
+import { oauthError } from '../../../http/oauth-errors.js';
 import type { IntegrationDeps } from '../deps.js';
 import { insertMcpClient } from './mcp-oauth.repo.js';
-import { McpOAuthError } from './mcp-oauth-error.js';
 
 /** What an MCP client registers (RFC 7591 §2); other metadata is accepted and not kept. */
 export interface McpClientRegistration {
@@ -14,8 +15,8 @@ export interface McpClientRegistration {
   token_endpoint_auth_method: 'none';
 }
 
-function badMetadata(message: string): McpOAuthError {
-  return new McpOAuthError('invalid_client_metadata', 400, message);
+function badMetadata(message: string): DomainError {
+  return oauthError('invalid_client_metadata', message);
 }
 
 /**
@@ -23,7 +24,7 @@ function badMetadata(message: string): McpOAuthError {
  * with at least one redirect URI, each an absolute `http:`/`https:` URL (or a native app's custom scheme) without
  * a fragment.
  *
- * @throws McpOAuthError invalid_client_metadata naming what is wrong.
+ * @throws DomainError (an OAuth error, http/oauth-errors.ts) invalid_client_metadata naming what is wrong.
  */
 export async function registerMcpClient(
   deps: Pick<IntegrationDeps, 'database' | 'clock'>,
