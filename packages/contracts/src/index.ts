@@ -4,6 +4,8 @@
  * @packageDocumentation
  */
 
+// the backoffice's operator reads (the operator home)
+export * from './backoffice.js';
 export * from './bonuses.js';
 export * from './callbacks.js';
 export * from './cash-out.js';
