@@ -83,6 +83,10 @@ export function Home() {
   const [to, setTo] = useState(utcDay(1));
   const today = useLoad(() => load(utcDay(0), utcDay(1)));
   const period = useLoad(() => load(from, to), [from, to]);
+  const events = useLoad(() =>
+    api<{ items: Array<{ id: string; name: string }> }>('GET', '/trading/sport-events?limit=1000'),
+  );
+  const eventNames = new Map((events.data?.items ?? []).map((e) => [e.id, e.name]));
   const o = period.data;
   const names = new Map((o?.white_labels ?? []).map((w) => [w.id, w.name]));
   const currencies = [...new Set((o?.days ?? []).flatMap((d) => d.figures.map((f) => f.currency)))];
@@ -255,7 +259,8 @@ export function Home() {
                       <tr>
                         <td>
                           <a href={`#/live-book/${x.sport_event_id}`}>
-                            event {x.sport_event_id.slice(0, 8)} · market {x.market_id} · outcome {x.odd_id}
+                            {eventNames.get(x.sport_event_id) ?? `${x.sport_event_id.slice(0, 8)}…`} · market{' '}
+                            {x.market_id} · outcome {x.odd_id}
                           </a>
                         </td>
                         <td>
