@@ -92,9 +92,17 @@ export function Home() {
   const currencies = [...new Set((o?.days ?? []).flatMap((d) => d.figures.map((f) => f.currency)))];
   const [currency, setCurrency] = useState('');
   const cur = currency || currencies[0] || 'EUR';
-  const days = (o?.days ?? []).map((d) => d.day);
+  // every day of the period is on the chart: a day without bets is 0, never a gap that stretches the axis
+  const days: string[] = [];
+  for (
+    let t = Date.parse(`${from}T00:00:00Z`);
+    t < Date.parse(`${to}T00:00:00Z`) && days.length < 93;
+    t += 86_400_000
+  )
+    days.push(new Date(t).toISOString().slice(0, 10));
+  const byDay = new Map((o?.days ?? []).map((d) => [d.day, d]));
   const of = (field: 'turnover' | 'ggr') =>
-    (o?.days ?? []).map((d) => reading(d.figures.find((f) => f.currency === cur)?.[field]));
+    days.map((d) => reading(byDay.get(d)?.figures.find((f) => f.currency === cur)?.[field] ?? '0'));
   return (
     <>
       <Section title="Today (UTC)">
