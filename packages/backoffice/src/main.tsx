@@ -1,13 +1,20 @@
 import { render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { ApiError, api, type Session, setCsrf, setWhiteLabel } from './api.js';
+import { AuditLog } from './screens/audit-log.js';
 import { BetDetail, Bets } from './screens/bets.js';
 import { Bonuses } from './screens/bonuses.js';
 import { Callbacks } from './screens/callbacks.js';
-import { AuditLog, LiveBook, Settlement, WhiteLabels } from './screens/operator.js';
+import { Credentials } from './screens/credentials.js';
+import { Heatmap } from './screens/heatmap.js';
+import { Home } from './screens/home.js';
+import { Integration } from './screens/integration.js';
+import { LiveBook } from './screens/live-book.js';
 import { Players } from './screens/players.js';
 import { Reports } from './screens/reports.js';
-import { Credentials, Integration } from './screens/white-label-settings.js';
+import { RiskSettings } from './screens/risk-settings.js';
+import { Settlement } from './screens/settlement.js';
+import { WhiteLabels } from './screens/white-labels.js';
 import './style.css';
 import { ErrorBox, messageOf } from './ui.js';
 
@@ -66,18 +73,23 @@ function Login({ onLogin }: { onLogin: (s: Session) => void }) {
   );
 }
 
+/** The partner's screens (an operator sees them once it opens a white label). */
 const PARTNER_SCREENS = [
   ['/credentials', 'Credentials'],
   ['/integration', 'Callback URL, allowlist, signing'],
-  ['/callbacks', 'Callback queue'],
+  ['/callbacks', 'Callback log'],
   ['/bets', 'Bets'],
-  ['/reports', 'Reports'],
-  ['/bonuses', 'Bonuses'],
   ['/players', 'Players'],
+  ['/bonuses', 'Bonuses'],
+  ['/reports', 'Reports'],
 ] as const;
+/** The operator's screens. */
 const OPERATOR_SCREENS = [
-  ['/white-labels', 'White labels'],
+  ['/home', 'Home'],
   ['/live-book', 'Live book'],
+  ['/heatmap', 'Liability heatmap'],
+  ['/risk-settings', 'Risk settings'],
+  ['/white-labels', 'White labels'],
   ['/settlement', 'Settlement'],
   ['/audit', 'Audit log'],
 ] as const;
@@ -86,6 +98,7 @@ function App() {
   const [session, setSession] = useState<Session | undefined>();
   const [checked, setChecked] = useState(false);
   const [actingAs, setActingAs] = useState('');
+  const [menu, setMenu] = useState(false);
   const hash = useHash();
   useEffect(() => {
     api<Session>('GET', '/backoffice/api/session')
@@ -93,10 +106,12 @@ function App() {
       .catch(() => {})
       .finally(() => setChecked(true));
   }, []);
+  // a chosen screen closes the collapsed menu
+  useEffect(() => setMenu(false), [hash]);
   function login(s: Session) {
     setCsrf(s.csrf_token);
     setSession(s);
-    if (s.user.role === 'operator' && location.hash === '') location.hash = '#/white-labels';
+    if (s.user.role === 'operator' && location.hash === '') location.hash = '#/home';
     if (s.user.role !== 'operator' && location.hash === '') location.hash = '#/credentials';
   }
   async function logout() {
@@ -120,9 +135,11 @@ function App() {
     setActingAs(id);
     location.hash = '#/credentials';
   };
-  const [, first, second] = hash.split('/');
+  const [path, query = ''] = hash.split('?');
+  const [, first, second] = (path ?? '').split('/');
+  const params = new URLSearchParams(query);
   let screen = <p>Choose a screen.</p>;
-  const needsWl = PARTNER_SCREENS.some(([p]) => p === `/${first}`) || first === 'bets';
+  const needsWl = PARTNER_SCREENS.some(([p]) => p === `/${first}`);
   if (needsWl && !wl) screen = <p>Open a white label first (White labels → Open).</p>;
   else if (first === 'credentials') screen = <Credentials wl={wl} readOnly={readOnly} />;
   else if (first === 'integration') screen = <Integration wl={wl} readOnly={readOnly} />;
@@ -133,13 +150,36 @@ function App() {
   else if (first === 'reports') screen = <Reports wl={wl} />;
   else if (first === 'bonuses') screen = <Bonuses wl={wl} readOnly={readOnly} />;
   else if (first === 'players') screen = <Players wl={wl} readOnly={readOnly} />;
+  else if (operator && first === 'home') screen = <Home />;
   else if (operator && first === 'white-labels') screen = <WhiteLabels onActAs={actAs} />;
-  else if (operator && first === 'live-book') screen = <LiveBook />;
+  else if (operator && first === 'live-book')
+    screen = <LiveBook open={second ? decodeURIComponent(second) : undefined} />;
+  else if (operator && first === 'heatmap') screen = <Heatmap />;
+  else if (operator && first === 'risk-settings')
+    screen = <RiskSettings tab={params.get('tab') ?? undefined} />;
   else if (operator && first === 'settlement') screen = <Settlement />;
   else if (operator && first === 'audit') screen = <AuditLog />;
+  const link = ([p, name]: readonly [string, string]) => (
+    <a
+      href={`#${p}`}
+      class={path?.startsWith(p) ? 'active' : ''}
+      aria-current={path?.startsWith(p) ? 'page' : undefined}
+    >
+      {name}
+    </a>
+  );
   return (
-    <div class="shell">
+    <div class={`shell ${menu ? 'menu-open' : ''}`}>
       <header>
+        <button
+          type="button"
+          class="menu-toggle"
+          aria-expanded={menu}
+          aria-controls="screens"
+          onClick={() => setMenu(!menu)}
+        >
+          Menu
+        </button>
         <strong>Bookie backoffice</strong>
         <span class="who" data-testid="who">
           {session.user.email} · {session.user.role}
@@ -149,19 +189,10 @@ function App() {
           Log out
         </button>
       </header>
-      <nav>
-        {operator &&
-          OPERATOR_SCREENS.map(([p, name]) => (
-            <a href={`#${p}`} class={hash.startsWith(p) ? 'active' : ''}>
-              {name}
-            </a>
-          ))}
-        {(!operator || wl) &&
-          PARTNER_SCREENS.map(([p, name]) => (
-            <a href={`#${p}`} class={hash.startsWith(p) ? 'active' : ''}>
-              {name}
-            </a>
-          ))}
+      <nav id="screens" aria-label="Screens">
+        {operator && OPERATOR_SCREENS.map(link)}
+        {operator && wl && <span class="nav-group">White label {wl.slice(0, 8)}</span>}
+        {(!operator || wl) && PARTNER_SCREENS.map(link)}
       </nav>
       <main>{screen}</main>
     </div>

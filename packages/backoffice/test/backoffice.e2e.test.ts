@@ -472,9 +472,11 @@ describe('the backoffice in a browser', () => {
     await page.goto(`${base}/backoffice/#/live-book`);
     await page
       .locator(`tr[data-event="${eventId}"]`)
-      .getByRole('button', { name: 'Arsenal vs Chelsea' })
+      .getByRole('link', { name: 'Arsenal vs Chelsea' })
       .click();
-    await page.getByTestId('event-book').getByText('1: 1.5', { exact: true }).first().waitFor();
+    await expect
+      .poll(() => page.getByTestId('event-book').locator('[data-odd="1|1"] .price').textContent())
+      .toBe('1.5');
     // the exposure of the outcome with an open bet, next to its odds, as the risk engine stores it
     const stored = (await admin('GET', `/admin/risk/exposure?sport_event_id=${eventId}`)).json
       .items as Array<{
@@ -485,9 +487,9 @@ describe('the backoffice in a browser', () => {
     const outcome = stored.filter((x) => x.market_id === '1' && x.odd_id === '1');
     expect(outcome).toHaveLength(1);
     const shown = (outcome[0]?.exposure_eur as string).replace(/(\.\d{2})\d*$/, '$1');
-    await expect
-      .poll(() => page.locator('[data-odd="1|1"] [data-field="exposure"]').textContent())
-      .toContain(`exp ${shown} EUR`);
+    const exposure = page.locator('[data-odd="1|1"] [data-field="exposure"]');
+    await expect.poll(() => exposure.getAttribute('data-value')).toBe(outcome[0]?.exposure_eur);
+    expect(await exposure.textContent()).toContain(`exposure EUR ${shown}`);
     await page.screenshot({ path: join(SHOTS, 'backoffice-live-book.png') });
     await page.getByRole('button', { name: 'Bet stop' }).click();
     await page.getByRole('button', { name: 'Lift bet stop' }).waitFor();

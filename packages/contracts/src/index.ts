@@ -4,6 +4,8 @@
  * @packageDocumentation
  */
 
+// the backoffice's operator reads (the operator home)
+export * from './backoffice.js';
 // bet builders: available selections and the calculator (DECISIONS D59)
 export * from './bet-builder.js';
 export * from './bonuses.js';

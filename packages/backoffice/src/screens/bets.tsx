@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
 import { api, qs } from '../api.js';
+import { money } from '../format.js';
 import { ErrorBox, fmtTime, Section, useAction, useLoad } from '../ui.js';
 import { type Delivery, DeliveryTable } from './callbacks.js';
 
@@ -119,14 +120,14 @@ export function Bets({ wl }: { wl: string }) {
           {(data?.items ?? []).map((b) => (
             <tr key={b.id} data-bet={b.id}>
               <td>
-                <a href={`#/bets/${b.id}`}>{b.id.slice(0, 8)}</a>
+                <a href={`#/bets/${b.id}`} title={b.id}>
+                  {b.id.slice(0, 8)}…
+                </a>
               </td>
               <td>{b.player_id}</td>
               <td>{fmtTime(b.created_at)}</td>
               <td>{TYPE[b.type.code]}</td>
-              <td>
-                {b.stake.value} {b.stake.currency_code}
-              </td>
+              <td>{money(b.stake.value, b.stake.currency_code)}</td>
               <td>{b.total_odds}</td>
               <td>{STATUS[b.status.code] ?? b.status.code}</td>
               <td>{b.settlement?.settle_amount ?? '—'}</td>
@@ -187,9 +188,7 @@ export function BetDetail({ wl, id, readOnly }: { wl: string; id: string; readOn
             <dt>type</dt>
             <dd>{TYPE[b.type.code]}</dd>
             <dt>stake</dt>
-            <dd>
-              {b.stake.value} {b.stake.currency_code}
-            </dd>
+            <dd>{money(b.stake.value, b.stake.currency_code)}</dd>
             <dt>total odds</dt>
             <dd>{b.total_odds}</dd>
             <dt>placed / accepted</dt>

@@ -13,6 +13,7 @@ import { frameRoutes } from '../modules/frame/frame.routes.js';
 import { integrationRoutes } from '../modules/integration/integration.routes.js';
 import { metricsRoutes } from '../modules/metrics/metrics.routes.js';
 import { mtsRoutes } from '../modules/mts/mts.routes.js';
+import { overviewRoutes } from '../modules/reports/overview.routes.js';
 import { reportsRoutes } from '../modules/reports/reports.routes.js';
 import { riskRoutes } from '../modules/risk/risk.routes.js';
 import { settlementRoutes } from '../modules/settlement/settlement.routes.js';
@@ -41,6 +42,7 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps): Prom
   await cashOutRoutes(app, deps);
   await dictionariesRoutes(app, deps);
   await reportsRoutes(app, deps);
+  await overviewRoutes(app, deps);
   await usersRoutes(app, deps);
   await backofficeRoutes(app, deps);
   await integrationRoutes(app, deps);

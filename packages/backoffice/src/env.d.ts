@@ -1,0 +1,2 @@
+/** Style sheets imported by the app (Vite bundles them). */
+declare module '*.css';
