@@ -43,6 +43,7 @@ import { callPlace, DEFAULT_PLACE_POLICY, type PlaceRetryPolicy } from './call-p
 import { declineBody } from './callback-bodies.js';
 import type { Catalog } from './catalog.js';
 import type { PlacementWrites } from './placement-writes.js';
+import { selectionNames } from './selection-names.js';
 import {
   decisionSettings,
   hasLiveSelection,
@@ -293,6 +294,7 @@ export async function placeBet(deps: PlacementDeps, session: PlayerSession, body
           oddUpdatedAt: new Date(event.updated_at),
           matchStatus: event.fixture.status,
           eventInfo: eventInfo(event, s.market_id) as unknown as Record<string, unknown>,
+          names: selectionNames(event, s.market_id, s.odd_id),
         };
       }),
     });
