@@ -61,7 +61,10 @@ describe(`the frame's restrictions and the names of a bet's selections (${proces
     );
     expect(r.statusCode).toBe(200);
     expect(r.json().max_bet).toEqual({ value: '42.000000', currency_code: 'EUR' });
-    const bad = await call('GET', `/frame-api/restrictions?type_code=0&currency_code=EUR&selection=no-slashes`);
+    const bad = await call(
+      'GET',
+      `/frame-api/restrictions?type_code=0&currency_code=EUR&selection=no-slashes`,
+    );
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.details.field).toBe('query.selection[0]');
   });
