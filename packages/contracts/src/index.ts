@@ -4,6 +4,8 @@
  * @packageDocumentation
  */
 
+// bet builders: available selections and the calculator (DECISIONS D59)
+export * from './bet-builder.js';
 export * from './bonuses.js';
 export * from './callbacks.js';
 export * from './cash-out.js';

@@ -6,6 +6,7 @@
  * @packageDocumentation
  */
 export * from './acceptance.js';
+export * from './bet-builder/index.js';
 export * from './bet-decision.js';
 export * from './bet-delay.js';
 export * from './bet-types.js';

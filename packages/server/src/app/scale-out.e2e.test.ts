@@ -128,11 +128,10 @@ if (process.env.DATABASE_URL) {
       const db = new pg.Client({ connectionString: p.dbArgs[1] });
       await db.connect();
       try {
-        /** Holder and epoch of every role's lease (settlement keeps its own lease table). */
+        /** Holder and epoch of every role's lease. */
         const holders = async () => {
           const r = await db.query<{ role: string; holder: string | null; epoch: string; live: boolean }>(
-            `select role, holder, epoch::text, expires_at > now() as live from leader_lease
-             union all select name, owner, epoch::text, expires_at > now() from settlement_lease`,
+            `select role, holder, epoch::text, expires_at > now() as live from leader_lease`,
           );
           return new Map(r.rows.map((x) => [x.role, x]));
         };

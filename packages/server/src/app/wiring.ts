@@ -29,8 +29,8 @@ import { BookieMetrics } from '../modules/metrics/metrics.js';
 import type { RiskDeps } from '../modules/risk/deps.js';
 import { OddsShader } from '../modules/risk/odds-shader.js';
 import { RiskBook } from '../modules/risk/risk-book.js';
-import { consumerSettingsFromEnv, settlementDeps } from '../modules/settlement/deps.js';
-import { SettlementConsumer } from '../modules/settlement/settlement-consumer.js';
+import { SettlementConsumer } from '../modules/settlement/consumer/settlement-consumer.js';
+import { settlementDeps } from '../modules/settlement/deps.js';
 import { cachedWhiteLabels } from '../modules/tenants/cached-white-labels.js';
 import { learnOptionalCallback } from '../modules/tenants/learn-optional-callback.js';
 import { auditSubjectOf } from '../modules/users/audit-subjects.js';
@@ -71,7 +71,7 @@ export interface AppDeps {
   settlement?: SettlementConsumer;
   /**
    * The leases of the one-process background roles (docs/adr/0025-scale-out.md), by role; empty on a feed node.
-   * The settlement consumer keeps its own lease (see {@link SettlementConsumer}).
+   * The settlement consumer's lease (role `settlement`, `SETTLEMENT_LEASE_TTL_MS`) is started and stopped with it.
    */
   leases: Record<string, LeaderLease>;
   /** This process's Prometheus metrics (`/metrics`). */
@@ -263,11 +263,10 @@ export async function startBackground(deps: AppDeps): Promise<void> {
   await deps.callbacks.dispatcher.start();
   deps.lifecycle.onStop('callback dispatcher', () => deps.callbacks.dispatcher.stop());
   startRecovery(deps);
-  const consumer = consumerSettingsFromEnv(process.env);
   const settlement = new SettlementConsumer(settlementDeps(deps), {
-    ...consumer,
-    // a follower tries every third of the lease, so a dead leader is replaced within twice the lease
-    leaseRetryMs: Math.min(2000, Math.max(100, Math.floor(consumer.leaseTtlMs / 3))),
+    ...deps.config.settlement,
+    // the embedded database has one process (its data-dir lock): a lease held by another holder is a dead one's
+    exclusive: deps.database.kind === 'pglite',
   });
   settlement.start();
   deps.settlement = settlement;

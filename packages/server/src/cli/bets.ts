@@ -7,14 +7,17 @@ import pino from 'pino';
 import { toBetView } from '../modules/bets/bet-view.js';
 import { loadBets } from '../modules/bets/bets.repo.js';
 import { OUTBOX_CHANNEL } from '../modules/callbacks/dispatcher.js';
-import { cancelBet } from '../modules/settlement/cancel-bet.js';
 import type { SettlementDeps } from '../modules/settlement/deps.js';
 import { cliSettlementDeps } from '../modules/settlement/deps.js';
-import type { OperatorActionInput, OperatorActionResult } from '../modules/settlement/operator-action.js';
-import { refundBet } from '../modules/settlement/refund-bet.js';
-import { resettleBet } from '../modules/settlement/resettle-bet.js';
+import { cancelBet } from '../modules/settlement/operator-actions/cancel-bet.js';
+import type {
+  OperatorActionInput,
+  OperatorActionResult,
+} from '../modules/settlement/operator-actions/operator-action.js';
+import { refundBet } from '../modules/settlement/operator-actions/refund-bet.js';
+import { resettleBet } from '../modules/settlement/operator-actions/resettle-bet.js';
+import { voidBet } from '../modules/settlement/operator-actions/void-bet.js';
 import { betLedger } from '../modules/settlement/settlement.repo.js';
-import { voidBet } from '../modules/settlement/void-bet.js';
 import { withDatabase } from './database.js';
 import { action, printJson } from './io.js';
 import { databaseOptions, usageExits2 } from './options.js';

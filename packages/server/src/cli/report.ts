@@ -1,8 +1,8 @@
 import { validationError } from '@bookie/core';
 import { Command } from 'commander';
 import pino from 'pino';
+import { parseWindow, reconcileReport, reportCsv } from '../modules/reports/reconcile-report.js';
 import { cliSettlementDeps } from '../modules/settlement/deps.js';
-import { parseWindow, reconcileReport, reportCsv } from '../modules/settlement/reconcile-report.js';
 import { withDatabase } from './database.js';
 import { action, printJson } from './io.js';
 import { databaseOptions, usageExits2 } from './options.js';

@@ -1,7 +1,7 @@
 import { userInfo } from 'node:os';
 import { Command, Option } from 'commander';
-import { decideQuarantined } from '../modules/settlement/decide-quarantined.js';
-import { listQuarantined } from '../modules/settlement/list-quarantine.js';
+import { decideQuarantined } from '../modules/settlement/quarantine/decide-quarantined.js';
+import { listQuarantined } from '../modules/settlement/quarantine/list-quarantine.js';
 import { withDatabase } from './database.js';
 import { action, printJson } from './io.js';
 import { databaseOptions, usageExits2 } from './options.js';

@@ -33,6 +33,7 @@ Settings (flags win over the environment; a bad value prints one line naming it 
                        which only this process can open: other bookie commands use --url while it runs
   LOG_LEVEL            fatal | error | warn | info | debug | trace | silent (default info)
   LEADER_LEASE_MS      lease of the one-process background roles when several processes share Postgres
+  SETTLEMENT_*         the settlement consumer: PAGE_SIZE, PAGES_IN_FLIGHT, SWEEP_MS, QUARANTINE_AFTER, LEASE_TTL_MS
   METRICS_PORT         serve /metrics (Prometheus) on this port without a token; else /metrics needs the admin token
 Every setting: docs/operator-guide.md.
 

@@ -42,6 +42,31 @@ describe('loadConfig', () => {
     expect(c.dataDir).toBeUndefined();
   });
 
+  it("reads the settlement consumer's settings, with their defaults", () => {
+    expect(loadConfig({}).settlement).toEqual({
+      pageSize: 1000,
+      pagesInFlight: 2,
+      leaseTtlMs: 15_000,
+      sweepIntervalMs: 2000,
+      quarantineAfter: 5,
+    });
+    expect(
+      loadConfig({
+        SETTLEMENT_PAGE_SIZE: '5',
+        SETTLEMENT_PAGES_IN_FLIGHT: '1',
+        SETTLEMENT_LEASE_TTL_MS: '2000',
+        SETTLEMENT_SWEEP_MS: '0',
+        SETTLEMENT_QUARANTINE_AFTER: '2',
+      }).settlement,
+    ).toEqual({ pageSize: 5, pagesInFlight: 1, leaseTtlMs: 2000, sweepIntervalMs: 0, quarantineAfter: 2 });
+  });
+
+  it('names the settlement setting and its range in the error', () => {
+    expect(() => loadConfig({ SETTLEMENT_PAGE_SIZE: '0' })).toThrow(
+      'invalid setting SETTLEMENT_PAGE_SIZE: expected a whole number 1..10000, got "0"',
+    );
+  });
+
   it.each([
     [{ PORT: 'x' }, {}, 'PORT'],
     [{}, { port: '70000' }, '--port'],
@@ -62,6 +87,11 @@ describe('loadConfig', () => {
     [{ HEARTBEAT_INTERVAL_S: '-1' }, {}, 'HEARTBEAT_INTERVAL_S'],
     [{ BANNER_CACHE_S: 'soon' }, {}, 'BANNER_CACHE_S'],
     [{ BOOKIE_ENV: 'staging' }, {}, 'BOOKIE_ENV'],
+    [{ SETTLEMENT_PAGE_SIZE: '10001' }, {}, 'SETTLEMENT_PAGE_SIZE'],
+    [{ SETTLEMENT_PAGES_IN_FLIGHT: '9' }, {}, 'SETTLEMENT_PAGES_IN_FLIGHT'],
+    [{ SETTLEMENT_LEASE_TTL_MS: '999' }, {}, 'SETTLEMENT_LEASE_TTL_MS'],
+    [{ SETTLEMENT_SWEEP_MS: '-1' }, {}, 'SETTLEMENT_SWEEP_MS'],
+    [{ SETTLEMENT_QUARANTINE_AFTER: '0' }, {}, 'SETTLEMENT_QUARANTINE_AFTER'],
   ])('rejects %j %j naming %s', (env, flags, setting) => {
     try {
       loadConfig(env, flags);

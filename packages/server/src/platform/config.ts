@@ -60,6 +60,31 @@ export interface Config {
   frame: FrameConfig;
   /** Several processes on one database: role, leases, doorbell, metrics (docs/adr/0025-scale-out.md). */
   scaleOut: ScaleOutConfig;
+  /** The settlement consumer (docs/adr/0008-settlement.md). */
+  settlement: SettlementConfig;
+}
+
+/** Settings of the settlement consumer. */
+export interface SettlementConfig {
+  /** Selections per batch transaction (`SETTLEMENT_PAGE_SIZE`; 1..10000, default 1000). */
+  pageSize: number;
+  /**
+   * Pages of a market prepared at once, committed in order (`SETTLEMENT_PAGES_IN_FLIGHT`; 1..8, default 2; 1 = one
+   * page at a time; docs/adr/0014).
+   */
+  pagesInFlight: number;
+  /**
+   * The consumer's leader lease, ms (`SETTLEMENT_LEASE_TTL_MS`; 1000..600000, default 15000). A dead leader is
+   * replaced within twice this.
+   */
+  leaseTtlMs: number;
+  /** How often the sweep of recently accepted bets runs, ms (`SETTLEMENT_SWEEP_MS`; 0..3600000, default 2000; 0 = off). */
+  sweepIntervalMs: number;
+  /**
+   * Failed attempts after which a log entry is quarantined and settlement goes on past it
+   * (`SETTLEMENT_QUARANTINE_AFTER`; 1..100, default 5; docs/adr/0016).
+   */
+  quarantineAfter: number;
 }
 
 /** A process's role: `all` (the default: API, feed and background work) or `feed` (a read-only feed node). */
@@ -419,6 +444,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: ConfigOv
       bannerCacheS: int('BANNER_CACHE_S', env.BANNER_CACHE_S, 60, 0, 86_400),
     },
     scaleOut: loadScaleOutConfig(env, flags, urlRaw),
+    settlement: loadSettlementConfig(env),
+  };
+}
+
+/** Reads the {@link SettlementConfig} settings from the environment. */
+export function loadSettlementConfig(env: NodeJS.ProcessEnv): SettlementConfig {
+  return {
+    pageSize: int('SETTLEMENT_PAGE_SIZE', env.SETTLEMENT_PAGE_SIZE, 1000, 1, 10_000),
+    pagesInFlight: int('SETTLEMENT_PAGES_IN_FLIGHT', env.SETTLEMENT_PAGES_IN_FLIGHT, 2, 1, 8),
+    leaseTtlMs: int('SETTLEMENT_LEASE_TTL_MS', env.SETTLEMENT_LEASE_TTL_MS, 15_000, 1000, 600_000),
+    sweepIntervalMs: int('SETTLEMENT_SWEEP_MS', env.SETTLEMENT_SWEEP_MS, 2000, 0, 3_600_000),
+    quarantineAfter: int('SETTLEMENT_QUARANTINE_AFTER', env.SETTLEMENT_QUARANTINE_AFTER, 5, 1, 100),
   };
 }
 

@@ -11,11 +11,11 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app/wiring.js';
 import { actorOf, PARTNER_SECURITY } from '../../http/auth.js';
 import { partnerOf } from '../../http/request-context.js';
+import { settlementDeps } from '../settlement/deps.js';
 import {
   cancelBetBeforeSettlement,
   voidBetBeforeSettlement,
-} from '../settlement/cancel-bet-before-settlement.js';
-import { settlementDeps } from '../settlement/deps.js';
+} from '../settlement/operator-actions/cancel-bet-before-settlement.js';
 import { findBet } from './bets.repo.js';
 import { getPartnerBet, listWhiteLabelBetsPage } from './list-white-label-bets.js';
 

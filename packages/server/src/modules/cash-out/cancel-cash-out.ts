@@ -1,7 +1,7 @@
 import { CALLBACK_PATHS, type CashOutOrderAnswer } from '@bookie/contracts';
 import { DomainError } from '@bookie/core';
 import { enqueueCallbacks } from '../callbacks/enqueue-callbacks.js';
-import { refreshBets } from '../settlement/refresh-bets.js';
+import { refreshBets } from '../settlement/results/refresh-bets.js';
 import { findOrder, loadBet, type OrderRow } from './cash-out.repo.js';
 import type { CashOutDeps } from './deps.js';
 import { giveBackOrder } from './give-back-order.js';

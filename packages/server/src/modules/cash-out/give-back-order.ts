@@ -1,7 +1,7 @@
 import { formatMoney, parseDecimal, sub } from '@bookie/core';
 import type { Executor } from '../../db/transaction.js';
 import type { Bet } from '../bets/bet.js';
-import { remainingStake } from '../settlement/remaining-stake.js';
+import { remainingStake } from '../settlement/results/remaining-stake.js';
 import { declineOrder, type OrderRow, setCashedOut } from './cash-out.repo.js';
 import { rewriteExposure } from './rewrite-exposure.js';
 

@@ -2,7 +2,7 @@ import type { Executor } from '../../db/transaction.js';
 import { toBetView } from '../bets/bet-view.js';
 import type { CallbackDelivery } from '../callbacks/callbacks.repo.js';
 import { prefetchLimits, type SettlementDeps } from '../settlement/deps.js';
-import { refreshBetsIn } from '../settlement/refresh-bets.js';
+import { refreshBetsIn } from '../settlement/results/refresh-bets.js';
 import { insertAudit } from '../settlement/settlement.repo.js';
 import { getWhiteLabel } from '../tenants/get-white-label.js';
 import { findOrder, listOrdersOfBets, loadBet } from './cash-out.repo.js';

@@ -1,6 +1,6 @@
 import { parseDecimal } from '@bookie/core';
 import { describe, expect, it } from 'vitest';
-import { remainingStake } from '../settlement/remaining-stake.js';
+import { remainingStake } from '../settlement/results/remaining-stake.js';
 import { mergeForeignCashOutOrders } from './foreign-cash-out.js';
 import type { ForeignCashOutRow } from './mts.repo.js';
 

@@ -3,8 +3,8 @@ import { DomainError, type OddStatus, parseDecimal, sub, validationError } from 
 import { findBet } from '../bets/bets.repo.js';
 import { getPartnerBet } from '../bets/list-white-label-bets.js';
 import { rewriteExposure } from '../cash-out/rewrite-exposure.js';
-import { foreignKey, refreshBets } from '../settlement/refresh-bets.js';
-import { remainingStake } from '../settlement/remaining-stake.js';
+import { foreignKey, refreshBets } from '../settlement/results/refresh-bets.js';
+import { remainingStake } from '../settlement/results/remaining-stake.js';
 import type { MtsDeps } from './deps.js';
 import { mergeForeignCashOutOrders } from './foreign-cash-out.js';
 import {

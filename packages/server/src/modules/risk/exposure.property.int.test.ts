@@ -22,12 +22,12 @@ import { createTestDatabase, type TestDatabase } from '../../testing/database.js
 import { createPartner } from '../../testing/partner.js';
 import type { Bet } from '../bets/bet.js';
 import { writeDecisions, writeHolds } from '../bets/placement-writes.js';
-import { cancelBet } from '../settlement/cancel-bet.js';
 import { cliSettlementDeps, type SettlementDeps } from '../settlement/deps.js';
-import { refundBet } from '../settlement/refund-bet.js';
-import { resettleBet } from '../settlement/resettle-bet.js';
+import { cancelBet } from '../settlement/operator-actions/cancel-bet.js';
+import { refundBet } from '../settlement/operator-actions/refund-bet.js';
+import { resettleBet } from '../settlement/operator-actions/resettle-bet.js';
+import { voidBet } from '../settlement/operator-actions/void-bet.js';
 import { updateBetStates } from '../settlement/settlement.repo.js';
-import { voidBet } from '../settlement/void-bet.js';
 import { recomputeExposure } from './recompute-exposure.js';
 import { exposureRows } from './record-exposure.js';
 import { readExposure } from './risk.repo.js';

@@ -10,12 +10,12 @@ import type { Logger } from 'pino';
 import type { AppDeps } from '../../app/wiring.js';
 import type { Database } from '../../db/database.js';
 import type { Clock } from '../../platform/clock.js';
-import { type Config, ConfigError } from '../../platform/config.js';
+import type { Config } from '../../platform/config.js';
 import { BetEvents } from '../bets/bet-events.js';
 import type { LogHub } from '../feed/log-hub.js';
 import { cachedWhiteLabels } from '../tenants/cached-white-labels.js';
 import type { WhiteLabel } from '../tenants/white-label.js';
-import type { SettlementLimits } from './decide.js';
+import type { SettlementLimits } from './results/decide.js';
 
 /** The server's replica of the book, as settlement reads it (the feed's catalog). */
 export interface SettlementCatalog {
@@ -128,38 +128,4 @@ export async function prefetchLimits(
     into.set(key, { expressCap, maxPayout });
   }
   return into;
-}
-
-function intSetting(env: NodeJS.ProcessEnv, name: string, def: number, min: number, max: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return def;
-  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
-    throw new ConfigError(name, `expected a whole number ${min}..${max}, got "${raw}"`);
-  }
-  return Number(raw);
-}
-
-/**
- * The consumer's settings from the environment (docs/adr/0008-settlement.md): `SETTLEMENT_PAGE_SIZE` (selections
- * per batch transaction, default 1000), `SETTLEMENT_PAGES_IN_FLIGHT` (pages of a market prepared at once, committed in
- * order; default 2, 1 = one page at a time), `SETTLEMENT_LEASE_TTL_MS` (leadership lease, default 15000),
- * `SETTLEMENT_SWEEP_MS` (sweep of recently accepted bets, default 2000; 0 = off), `SETTLEMENT_QUARANTINE_AFTER`
- * (attempts after which an entry that keeps failing is quarantined, default 5; docs/adr/0016).
- *
- * @throws ConfigError naming the setting.
- */
-export function consumerSettingsFromEnv(env: NodeJS.ProcessEnv): {
-  pageSize: number;
-  pagesInFlight: number;
-  leaseTtlMs: number;
-  sweepIntervalMs: number;
-  quarantineAfter: number;
-} {
-  return {
-    pageSize: intSetting(env, 'SETTLEMENT_PAGE_SIZE', 1000, 1, 10_000),
-    pagesInFlight: intSetting(env, 'SETTLEMENT_PAGES_IN_FLIGHT', 2, 1, 8),
-    leaseTtlMs: intSetting(env, 'SETTLEMENT_LEASE_TTL_MS', 15_000, 1000, 600_000),
-    sweepIntervalMs: intSetting(env, 'SETTLEMENT_SWEEP_MS', 2000, 0, 3_600_000),
-    quarantineAfter: intSetting(env, 'SETTLEMENT_QUARANTINE_AFTER', 5, 1, 100),
-  };
 }

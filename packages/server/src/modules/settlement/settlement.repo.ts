@@ -2,7 +2,7 @@ import { type Insertable, type Selectable, sql } from 'kysely';
 import type { AuditLogTable, BetState, ResultSource, SettlementQuarantineTable } from '../../db/schema.js';
 import type { Executor } from '../../db/transaction.js';
 import type { Bet, BetRow, SelectionRow } from '../bets/bet.js';
-import type { OddResult } from './results.js';
+import type { OddResult } from './results/results.js';
 
 /** States a settlement may move: the accepted bet and its settled / unsettled successors. */
 export const OPEN_STATES: readonly BetState[] = ['accepted', 'settled', 'unsettled'];

@@ -18,7 +18,7 @@ import { applyChangesCommand } from '../trading/apply-changes.js';
 import { createSportEvent } from '../trading/create-sport-event.js';
 import { sampleEvent } from '../trading/fixtures.js';
 import { patchMarkets } from '../trading/patch-markets.js';
-import type { SettlementConsumer } from './settlement-consumer.js';
+import type { SettlementConsumer } from './consumer/settlement-consumer.js';
 
 /**
  * A whole platform for settlement tests: a test database, the app with its background work (dispatcher and the
