@@ -59,9 +59,41 @@ export const RestrictionView = Type.Object({
 });
 
 /**
+ * What a selection was called when it was placed (see {@link SelectionNames}).
+ */
+export const SelectionNames = Type.Object(
+  {
+    event: Type.String({ description: 'the sport event name, e.g. "Arsenal vs Chelsea"' }),
+    tournament: Type.String(),
+    sport_id: Type.String(),
+    start_time: Type.String({ description: 'ISO 8601' }),
+    market: Type.String({
+      description: 'the market name with its specifiers filled in, e.g. "Total goals 2.5"',
+    }),
+    outcome: Type.String({
+      description: 'the outcome name with competitors and specifiers filled in, e.g. "over 2.5"',
+    }),
+    market_template: Type.String({ description: 'the feed\'s market template, e.g. "Total goals {total}"' }),
+    outcome_template: Type.String({ description: 'the feed\'s outcome template, e.g. "over {total}"' }),
+    specifiers: Type.Record(Type.String(), Type.String()),
+    competitors: Type.Record(Type.String(), Type.String(), {
+      description: 'competitor names by template position ("1" → {$competitor1})',
+    }),
+  },
+  { additionalProperties: false },
+);
+/**
+ * What a selection was called when it was placed, in the feed's words (English templates filled in), and the
+ * templates and values it was filled from so that a client can name it in another language. Kept with the bet, so
+ * it survives the sport event leaving the book.
+ */
+export type SelectionNames = Static<typeof SelectionNames>;
+
+/**
  * A selection of a bet as the player sees it; odds are decimal strings with 6 decimals. `status` is the odd status
  * of its outcome ({@link ODD_STATUS_CODES}: 0 not resulted, 1 win, 2 loss, 3 half win, 4 half loss, 5 refunded,
- * 6 cancelled, 7 refunded manually).
+ * 6 cancelled, 7 refunded manually). `names` is what the selection was called at placement (null for selections
+ * placed before names were kept, and for selections from elsewhere).
  */
 export const BetSelectionView = Type.Object({
   sport_event_id: Type.String(),
@@ -70,6 +102,7 @@ export const BetSelectionView = Type.Object({
   requested_odds: Type.String(),
   odds: Type.String({ description: 'odds the bet was accepted at' }),
   status: Type.Integer({ description: `odd status: ${describeCodes(ODD_STATUS_CODES)}` }),
+  names: Type.Optional(Type.Union([SelectionNames, Type.Null()])),
 });
 
 /**

@@ -177,3 +177,24 @@ export const ExposureList = Type.Object(
 );
 /** See {@link ExposureList}. */
 export type ExposureList = Static<typeof ExposureList>;
+
+/**
+ * Query of `GET /frame-api/restrictions`: {@link RestrictionsQuery} without `player_id` (the session's player) and
+ * `recommended_max_payout` (a partner's setting, not a player's). Without `stake` the answer's `max_bet` is the
+ * largest stake the bet slip can place now.
+ */
+export const FrameRestrictionsQuery = Type.Omit(RestrictionsQuery, ['player_id', 'recommended_max_payout'], {
+  additionalProperties: false,
+  examples: [
+    {
+      type_code: '1',
+      currency_code: 'EUR',
+      selection: [
+        '5d3c9a7e-1b2f-4c8d-9e0a-7f6b5c4d3e21/1/home/2.10',
+        '7a1c2b3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d/18%3Atotal%3D2.5/over/1.85',
+      ],
+    },
+  ],
+});
+/** See {@link FrameRestrictionsQuery}. */
+export type FrameRestrictionsQuery = Static<typeof FrameRestrictionsQuery>;

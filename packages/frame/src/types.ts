@@ -33,7 +33,7 @@ export interface FrameOptions {
   token: string;
   /** The host's container; the frame renders in a shadow root inside it. An element or its id. */
   rootElement: HTMLElement | string;
-  /** `en` or `de` (others fall back to English). */
+  /** `en`, `de` or `ar` (right to left); others fall back to English. */
   locale?: string;
   /** ISO 4217 code of the player's money (the session's currency). */
   currency?: string;
@@ -44,6 +44,13 @@ export interface FrameOptions {
   apiUrl?: string;
   /** Called when the token is refused (expired, ended); resolves to a new token. Without it: `login_required`. */
   onTokenExpired?: () => Promise<string>;
+  /**
+   * Where the frame opens (a deep link): `/upcoming`, `/live`, `/history`, `/event/{sport event id}`,
+   * `{/upcoming|/live}/sport/{sport id}[/{tournament id}]` or `{/upcoming|/live}/search/{text}`.
+   */
+  route?: string;
+  /** Quick bet on: one tap on a price places a single at this stake (a decimal string) after a confirmation. */
+  quickBet?: string;
   /** Banners from the host instead of the partner's callback (D48). */
   getBanners?: (input: { locale: string; placement: string }) => Promise<FrameBanner[]>;
 }
@@ -68,6 +75,15 @@ export interface FrameApi {
    * @throws RangeError naming the value, for any other name (the prices stay as they were).
    */
   selectOddFormat(format: OddsFormat | (string & {})): void;
+  /**
+   * Opens a place of the frame (see {@link FrameOptions.route} for the paths); `route_changed` reports every move
+   * with its `path`, which a host can keep in its own URL and give back here.
+   *
+   * @throws RangeError naming the path when it is not one of the frame's.
+   */
+  navigate(path: string): void;
+  /** Switches quick bet on with the stake one tap places (a decimal string), or off with `undefined`. */
+  setQuickBet(stake: string | undefined): void;
   /** Returns the unsubscribe. */
   subscribe(event: FrameEventName, handler: (payload: unknown) => void): () => void;
   /** Stops the stream and timers and removes everything the frame added to the page. */
@@ -124,6 +140,11 @@ export interface VendorBettingApi {
    */
   subscribe(event: 'redirect', handler: (redirect: VendorRedirect) => void): () => void;
   subscribe(event: FrameEventName | (string & {}), handler: (payload: unknown) => void): () => void;
+  /**
+   * Opens a place of the frame (a deep link, see {@link FrameOptions.route}); before `init()` it is where the frame
+   * opens. `route_changed` gives the path of every move.
+   */
+  navigate(path: string): void;
   /** Mounts the frame once; resolves when its first loads are done (later calls: the same promise). */
   init(): Promise<void>;
   updatePalette(palette: VendorPalette & Palette): void;

@@ -1,15 +1,46 @@
 import { CashOutReason } from '@bookie/contracts';
 import { RESTRICTION_TYPES } from '@bookie/core';
 import { describe, expect, it } from 'vitest';
-import { cashOutReasonText, de, en, LOCALES, type MessageKey, reasonText, t } from './i18n.js';
+import {
+  ar,
+  cashOutReasonText,
+  de,
+  dirOf,
+  en,
+  LOCALES,
+  type MessageKey,
+  reasonText,
+  rootCause,
+  rootCauseText,
+  t,
+} from './i18n.js';
 
 describe('the frame catalogue', () => {
-  it('has every English key in German too, with the same placeholders', () => {
-    for (const key of Object.keys(en) as MessageKey[]) {
-      expect(de[key], key).toBeTypeOf('string');
-      const vars = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
-      expect(vars(de[key]!), key).toEqual(vars(en[key]));
-    }
+  it('has every English key in German and Arabic too, with the same placeholders', () => {
+    for (const cat of [de, ar])
+      for (const key of Object.keys(en) as MessageKey[]) {
+        expect(cat[key], key).toBeTypeOf('string');
+        const vars = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+        expect(vars(cat[key]!), key).toEqual(vars(en[key]));
+      }
+  });
+  it('writes Arabic right to left, the others left to right', () => {
+    expect(dirOf('ar')).toBe('rtl');
+    expect(dirOf('ar-EG')).toBe('rtl');
+    expect(dirOf('de')).toBe('ltr');
+    expect(t('ar', 'nav.history')).toBe('رهاناتي');
+  });
+  it('explains a decline by one root cause', () => {
+    const bet = {
+      restrictions: [
+        { type: 'odd_status', context: {} },
+        { type: 'max_bet', context: { max_bet: '42.000000' } },
+      ],
+    };
+    expect(rootCause(bet.restrictions)?.type).toBe('max_bet');
+    expect(rootCauseText('en', { restrictions: [{ type: 'market_status', context: {} }] })).toBe(
+      'This market is suspended.',
+    );
   });
   it('says every restriction of spec 01 in plain words', () => {
     for (const type of RESTRICTION_TYPES) {

@@ -1,15 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { money, partOfStake, sameAmount, stakeInPlay } from './money.js';
 
-describe('money as the server wrote it', () => {
-  it('keeps every significant digit and at least two decimals, never rounding', () => {
-    expect(money('13.458000')).toBe('13.458');
+describe('money as the player reads it', () => {
+  it("shows the currency's minor units, rounding half away from zero on the digits, never through a float", () => {
+    expect(money('13.458000')).toBe('13.46');
+    expect(money('13.454999', 'EUR')).toBe('13.45');
     expect(money('10.000000')).toBe('10.00');
     expect(money('0.5')).toBe('0.50');
     expect(money('7')).toBe('7.00');
-    expect(money('123456789012345678.123456')).toBe('123456789012345678.123456');
-    expect(money('0.000001')).toBe('0.000001');
+    expect(money('123456789012345678.125000')).toBe('123456789012345678.13');
+    expect(money('0.000001')).toBe('0.00');
     expect(money('-2.100000')).toBe('-2.10');
+    expect(money('-0.001')).toBe('0.00');
+    expect(money('1500.5', 'JPY')).toBe('1501');
+    expect(money('1.2345', 'BHD')).toBe('1.235');
   });
   it('shows anything else as it came', () => {
     expect(money('1e3')).toBe('1e3');

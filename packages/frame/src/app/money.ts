@@ -2,18 +2,40 @@ import { compare, format, mul, parseDecimal, rational, roundDown, sub } from '@b
 
 const DECIMAL = /^(-?)(\d+)(?:\.(\d+))?$/;
 
+const minorCache = new Map<string, number>();
+
+/** The minor units of an ISO 4217 currency (EUR 2, JPY 0, BHD 3); 2 for a code the runtime does not know. */
+export function minorUnits(currency: string): number {
+  let d = minorCache.get(currency);
+  if (d === undefined) {
+    try {
+      d =
+        new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions()
+          .maximumFractionDigits ?? 2;
+    } catch {
+      d = 2;
+    }
+    minorCache.set(currency, d);
+  }
+  return d;
+}
+
 /**
- * A money amount as the player reads it, written from the server's decimal string without any arithmetic: trailing
- * zeros dropped down to two decimals, every other digit kept (`"13.458000"` → `"13.458"`, `"10.000000"` → `"10.00"`,
- * `"0.5"` → `"0.50"`). Anything that is not a plain decimal string is shown as it came.
+ * A money amount as the player reads it: the server's exact decimal string shown with the currency's minor units
+ * (EUR `"13.458000"` → `"13.46"`, `"10"` → `"10.00"`), rounded half away from zero on the digits themselves (bigint,
+ * no float); the amount itself stays exact wherever it is used. Anything that is not a plain decimal string is shown
+ * as it came.
  */
-export function money(v: string): string {
+export function money(v: string, currency = 'EUR'): string {
   const m = DECIMAL.exec(v.trim());
   if (!m) return v;
   const [, sign, int, frac = ''] = m;
-  let f = frac.replace(/0+$/, '');
-  if (f.length < 2) f = f.padEnd(2, '0');
-  return `${sign}${int}.${f}`;
+  const d = minorUnits(currency);
+  const kept = BigInt(int + frac.padEnd(d, '0').slice(0, d));
+  const up = (frac[d] ?? '0') >= '5' ? 1n : 0n;
+  const digits = String(kept + up).padStart(d + 1, '0');
+  const whole = d === 0 ? digits : `${digits.slice(0, -d)}.${digits.slice(-d)}`;
+  return `${sign && /[1-9]/.test(digits) ? '-' : ''}${whole}`;
 }
 
 const exact = (v: string) => parseDecimal(v, { field: 'amount', maxDecimals: 12 });

@@ -88,6 +88,8 @@ export async function mountFrame(
     updateBettingOptions: (o) => store.updateBettingOptions(o),
     updatePalette: (palette) => store.set({ palette: { ...store.state.palette, ...palette } }),
     selectOddFormat: (f) => store.set({ oddsFormat: oddsFormatOf(f) }),
+    navigate: (path) => store.navigate(path),
+    setQuickBet: (stake) => store.setQuickBet(stake),
     subscribe: (event, handler) => store.subscribe(event, handler),
     destroy() {
       if (destroyed) return;

@@ -4,7 +4,7 @@ import { displayOdds, type OddsFormat } from '@bookie/core/odds-format';
 import { useEffect, useRef } from 'preact/hooks';
 import { type CashOutDesk, isCashable, isOpen, neverOffered, type OrderOutcome } from './cash-out.js';
 import { cashOutReasonText, type MessageKey, t } from './i18n.js';
-import { eventName, fill } from './labels.js';
+import { betSelectionNames } from './markets.js';
 import { money, partOfStake, sameAmount, stakeInPlay } from './money.js';
 import type { FrameStore } from './store.js';
 
@@ -63,11 +63,11 @@ function Outcome({
   const q = store.cashOut.of(outcome.betId).full;
   let text: string;
   if (outcome.kind === 'accepted')
-    text = t(s.locale, 'cashout.done', { amount: money(outcome.refund), currency });
+    text = t(s.locale, 'cashout.done', { amount: money(outcome.refund, currency), currency });
   else if (outcome.kind === 'declined') {
     text = t(s.locale, 'cashout.declined', { reason: cashOutReasonText(s.locale, outcome.reason) });
     if (q?.available)
-      text += ` ${t(s.locale, 'cashout.newOffer', { amount: money(q.refund_amount), currency })}`;
+      text += ` ${t(s.locale, 'cashout.newOffer', { amount: money(q.refund_amount, currency), currency })}`;
   } else text = t(s.locale, 'cashout.error', { message: outcome.message });
   return (
     <output
@@ -76,7 +76,13 @@ function Outcome({
       data-result={outcome.kind}
       {...(outcome.kind === 'declined' ? { 'data-reason': outcome.reason } : {})}
     >
-      <span data-testid="cash-out-result-text">{text}</span>
+      <span
+        data-testid="cash-out-result-text"
+        data-amount={outcome.kind === 'accepted' ? outcome.refund : undefined}
+        data-new-offer={outcome.kind === 'declined' && q?.available ? q.refund_amount : undefined}
+      >
+        {text}
+      </span>
       <button
         type="button"
         class="x"
@@ -114,15 +120,13 @@ function OpenBet({ store, bet }: { store: FrameStore; bet: BetView }) {
       </div>
       <div class="hb">
         {bet.selections.map((x) => {
-          const e = s.events[x.sport_event_id];
-          const m = e?.markets[x.market_id];
-          const o = m?.odds[x.odd_id];
+          const n = betSelectionNames(s.locale, x, s.events);
           return [
             <span key={`${x.odd_id}n`}>
-              {e ? eventName(e) : x.sport_event_id}
+              {n.event}
               <br />
               <span class="muted">
-                {e && m && o ? `${fill(m.template, e, m)}: ${fill(o.template, e, m)}` : x.odd_id}
+                {n.market}: {n.outcome}
               </span>
             </span>,
             <b key={`${x.odd_id}v`}>{odds(x.odds, s.oddsFormat)}</b>,
@@ -130,14 +134,14 @@ function OpenBet({ store, bet }: { store: FrameStore; bet: BetView }) {
         })}
         <span class="muted">{tr('history.stake')}</span>
         <span data-testid="stake">
-          {money(bet.stake)} {cur}
+          {money(bet.stake, cur)} {cur}
         </span>
         {partial && [
           <span class="muted" key="ipl">
             {tr('mybets.inPlay')}
           </span>,
           <span data-testid="in-play" key="ipv">
-            {money(remaining)} {cur}
+            {money(remaining, cur)} {cur}
           </span>,
         ]}
         {!partial &&
@@ -146,7 +150,7 @@ function OpenBet({ store, bet }: { store: FrameStore; bet: BetView }) {
               {tr('mybets.toReturn')}
             </span>,
             <span key="trv">
-              {money(bet.payout)} {cur}
+              {money(bet.payout, cur)} {cur}
             </span>,
           ]}
       </div>
@@ -195,8 +199,8 @@ function CashOut({ store, bet, remaining }: { store: FrameStore; bet: BetView; r
           if (e.key === 'Escape' && !co.placing) desk.cancel(bet.id);
         }}
       >
-        <legend data-testid="cash-out-confirm-text">
-          {tr('cashout.confirm', { part: money(c.amount), amount: money(c.refund), currency: cur })}
+        <legend data-testid="cash-out-confirm-text" data-amount={c.refund}>
+          {tr('cashout.confirm', { part: money(c.amount, cur), amount: money(c.refund, cur), currency: cur })}
         </legend>
         <div class="co-row">
           <button
@@ -230,12 +234,13 @@ function CashOut({ store, bet, remaining }: { store: FrameStore; bet: BetView; r
           class="co"
           ref={buttonRef}
           data-testid="cash-out"
+          data-amount={offer?.refund_amount}
           disabled={!offer || busy}
           aria-describedby={reason ? reasonId : undefined}
           onClick={() => desk.ask(bet.id, 'full')}
         >
           {offer
-            ? tr('cashout.button', { amount: money(offer.refund_amount), currency: cur })
+            ? tr('cashout.button', { amount: money(offer.refund_amount, cur), currency: cur })
             : cashable && !co.full
               ? tr('cashout.asking')
               : tr('cashout.none')}
@@ -269,22 +274,27 @@ function CashOut({ store, bet, remaining }: { store: FrameStore; bet: BetView; r
             max="99"
             step="1"
             value={String(co.partPercent)}
-            aria-valuetext={`${money(co.partAmount)} ${cur}`}
+            aria-valuetext={`${money(co.partAmount, cur)} ${cur}`}
             data-testid="cash-out-slider"
             onInput={(e) => desk.choosePart(bet.id, Number((e.target as HTMLInputElement).value), remaining)}
           />
           <span class="muted" data-testid="cash-out-part-amount">
-            {tr('cashout.partOf', { part: money(co.partAmount), remaining: money(remaining), currency: cur })}
+            {tr('cashout.partOf', {
+              part: money(co.partAmount, cur),
+              remaining: money(remaining, cur),
+              currency: cur,
+            })}
           </span>
           <button
             type="button"
             class="co"
             data-testid="cash-out-part-button"
+            data-amount={partQuote?.available ? partQuote.refund_amount : undefined}
             disabled={!partQuote?.available || busy}
             onClick={() => desk.ask(bet.id, 'part')}
           >
             {partQuote?.available
-              ? tr('cashout.button', { amount: money(partQuote.refund_amount), currency: cur })
+              ? tr('cashout.button', { amount: money(partQuote.refund_amount, cur), currency: cur })
               : tr('cashout.asking')}
           </button>
         </div>

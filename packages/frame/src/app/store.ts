@@ -3,6 +3,7 @@ import { compare, parseDecimal } from '@bookie/core/decimal';
 import { isOddsFormat, type OddsFormat } from '@bookie/core/odds-format';
 import type { FrameBanner, FrameEventName, FrameOptions, Palette } from '../types.js';
 import { CashOutDesk } from './cash-out.js';
+import { rootCauseText, t } from './i18n.js';
 import { originAllowed } from './origin.js';
 import { sseParser } from './sse.js';
 
@@ -15,6 +16,20 @@ export interface SlipSelection {
 }
 
 export type Route = 'prematch' | 'live' | 'history';
+
+/** Where the player is in the book: a sport, a tournament of it, one event's page, a search. */
+export interface Nav {
+  sport: string | undefined;
+  tournament: string | undefined;
+  eventId: string | undefined;
+  query: string;
+}
+
+/** The history's filters: which bets, and how far back (days; 0 = all). */
+export interface HistoryFilter {
+  show: 'all' | 'open' | 'settled' | 'declined';
+  days: 0 | 1 | 7 | 30;
+}
 export type BetType = 'single' | 'express' | 'system';
 
 /** The result of the last placement: the bets (accepted or declined), or an error message. */
@@ -46,6 +61,18 @@ export interface FrameState {
   result: PlaceResult | undefined;
   sessionEnded: boolean;
   offline: boolean;
+  nav: Nav;
+  /** The largest stake the slip can place now (GET /frame-api/restrictions), a decimal string; undefined unknown. */
+  maxBet: string | undefined;
+  /** The last announcement for screen readers (accepted, declined, odds changed). */
+  announce: string;
+  /** On a narrow screen: whether the bet slip's bottom sheet is open. */
+  sheetOpen: boolean;
+  /** Quick bet (the host switches it on): the stake one tap places, after a confirmation; undefined off. */
+  quickBet: string | undefined;
+  /** The selection a quick bet waits to be confirmed for. */
+  quick: SlipSelection | undefined;
+  historyFilter: HistoryFilter;
   /** This page's origin when Bookie says it is not allowed for the session's white label: the frame stops. */
   blocked: string | undefined;
 }
@@ -87,6 +114,7 @@ export class FrameStore {
   private readonly handlers = new Map<FrameEventName, Set<(p: unknown) => void>>();
   private stream: AbortController | undefined;
   private readonly timers: ReturnType<typeof setInterval>[] = [];
+  private readonly timeouts = new Set<ReturnType<typeof setTimeout>>();
   private refreshing: Promise<void> | undefined;
   private destroyed = false;
   private retryMs = 500;
@@ -115,7 +143,15 @@ export class FrameStore {
       sessionEnded: false,
       offline: false,
       blocked: undefined,
+      nav: { sport: undefined, tournament: undefined, eventId: undefined, query: '' },
+      maxBet: undefined,
+      announce: '',
+      sheetOpen: false,
+      quickBet: options.quickBet,
+      quick: undefined,
+      historyFilter: { show: 'all', days: 0 },
     };
+    if (options.route) this.navigate(options.route, false);
     this.cashOut = new CashOutDesk({
       call: <T>(path: string, init?: { method?: string; body?: unknown }) => this.call<T>(path, init),
       bets: () => this.state.history,
@@ -150,6 +186,101 @@ export class FrameStore {
 
   setSlip(patch: Partial<FrameState['slip']>): void {
     this.set({ slip: { ...this.state.slip, ...patch }, result: undefined });
+    if (patch.selections || patch.type || patch.sizes || patch.strategy) this.checkMaxBet();
+  }
+
+  /** Says `text` to screen readers (the frame's polite live region). */
+  say(text: string): void {
+    // the same text twice is still announced: the region is emptied first
+    this.set({ announce: '' });
+    queueMicrotask(() => this.set({ announce: text }));
+  }
+
+  /** Adds the selection to the slip, or removes it when it is already there. */
+  toggle(sel: SlipSelection): void {
+    const same = (x: SlipSelection) =>
+      x.sportEventId === sel.sportEventId && x.marketId === sel.marketId && x.oddId === sel.oddId;
+    const had = this.state.slip.selections.some(same);
+    const rest = this.state.slip.selections.filter((x) => !same(x));
+    this.setSlip({ selections: had ? rest : [...rest, sel] });
+  }
+
+  /** The odds now of a slip selection (from the book), or the odds it was added at when the book has it no more. */
+  oddsNow(sel: SlipSelection): string {
+    return this.state.events[sel.sportEventId]?.markets[sel.marketId]?.odds[sel.oddId]?.value ?? sel.odds;
+  }
+
+  /** The slip's selections whose odds moved since the player took them, with the old and the new odds. */
+  changes(): { sel: SlipSelection; now: string; up: boolean }[] {
+    const out: { sel: SlipSelection; now: string; up: boolean }[] = [];
+    for (const sel of this.state.slip.selections) {
+      const now = this.oddsNow(sel);
+      try {
+        const c = compare(exact(now), exact(sel.odds));
+        if (c !== 0) out.push({ sel, now, up: c > 0 });
+      } catch {
+        // a price that cannot be read is not a change the player can accept
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Whether the slip waits for the player to accept its odds changes, as the chosen strategy says: 3 (any change)
+   * never waits, 2 (higher odds) waits for a drop, 1 (small changes) waits for any change the frame has seen.
+   */
+  mustAccept(): boolean {
+    const ch = this.changes();
+    if (this.state.slip.strategy === 3) return false;
+    if (this.state.slip.strategy === 2) return ch.some((c) => !c.up);
+    return ch.length > 0;
+  }
+
+  /** Takes the odds now of every slip selection as the odds the player bets at. */
+  acceptChanges(): void {
+    this.setSlip({ selections: this.state.slip.selections.map((x) => ({ ...x, odds: this.oddsNow(x) })) });
+  }
+
+  private maxBetTimer: ReturnType<typeof setTimeout> | undefined;
+  private maxBetAsked = 0;
+
+  /** Asks Bookie for the largest stake the slip can place now (debounced); shown before placing. */
+  checkMaxBet(): void {
+    clearTimeout(this.maxBetTimer);
+    const { slip, currency } = this.state;
+    const n = slip.selections.length;
+    const type = slip.type === 'single' ? (n === 1 ? '0' : undefined) : slip.type === 'express' ? '1' : '2';
+    if (
+      n === 0 ||
+      type === undefined ||
+      (type !== '0' && n < 2) ||
+      (type === '2' && slip.sizes.length === 0)
+    ) {
+      if (this.state.maxBet !== undefined) this.set({ maxBet: undefined });
+      return;
+    }
+    const asked = ++this.maxBetAsked;
+    this.maxBetTimer = setTimeout(() => {
+      const q = new URLSearchParams({
+        type_code: type,
+        currency_code: currency,
+        odds_strategy: String(slip.strategy),
+      });
+      if (type === '2') q.set('system_sizes', slip.sizes.join(','));
+      for (const x of slip.selections)
+        q.append(
+          'selection',
+          [x.sportEventId, x.marketId, x.oddId, x.odds].map(encodeURIComponent).join('/'),
+        );
+      this.call<{ max_bet: { value: string } | null }>(`/frame-api/restrictions?${q}`).then(
+        (r) => {
+          if (asked === this.maxBetAsked) this.set({ maxBet: r.max_bet?.value });
+        },
+        () => {
+          if (asked === this.maxBetAsked) this.set({ maxBet: undefined });
+        },
+      );
+    }, 250);
   }
 
   /** Host events (D49). */
@@ -352,8 +483,26 @@ export class FrameStore {
       }
       setPath(next, parts, value);
     }
-    this.set({ events: { ...this.state.events, [e.id]: next as unknown as SportEvent }, moved });
+    this.set({
+      events: { ...this.state.events, [e.id]: next as unknown as SportEvent },
+      moved: { ...this.state.moved, ...moved },
+    });
     this.cashOut.oddsMoved(e.id);
+    const keys = Object.keys(moved);
+    if (keys.length > 0) {
+      // the arrows fade (CSS) and are gone after a few seconds
+      const fade = setTimeout(() => {
+        this.timeouts.delete(fade);
+        const left = { ...this.state.moved };
+        for (const k of keys) if (left[k] === moved[k]) delete left[k];
+        this.set({ moved: left });
+      }, 4000);
+      this.timeouts.add(fade);
+      const inSlip = this.state.slip.selections.filter((x) =>
+        keys.includes(`${x.sportEventId}/${x.marketId}/${x.oddId}`),
+      );
+      if (inSlip.length > 0) this.say(t(this.state.locale, 'announce.oddsChanged'));
+    }
   }
 
   private onBet(change: BetView): void {
@@ -427,8 +576,16 @@ export class FrameStore {
           : {}),
       });
       if (bonus) void this.loadBonuses().catch(() => {});
+      const declined = bets.find((b) => b.status !== 1);
+      this.say(
+        declined
+          ? `${t(this.state.locale, 'result.declined')}: ${rootCauseText(this.state.locale, declined)}`
+          : t(this.state.locale, 'announce.accepted', { n: bets.length }),
+      );
     } catch (err) {
-      this.set({ placing: false, result: { error: err instanceof Error ? err.message : String(err) } });
+      const message = err instanceof Error ? err.message : String(err);
+      this.set({ placing: false, result: { error: message } });
+      this.say(t(this.state.locale, 'result.error', { message }));
     }
   }
 
@@ -442,9 +599,86 @@ export class FrameStore {
   }
 
   route(route: Route): void {
-    this.set({ route });
-    this.emit('route_changed', { route });
+    this.set({ route, nav: { ...this.state.nav, eventId: undefined } });
+    this.emit('route_changed', { route, path: this.path() });
     if (route === 'history') void this.loadHistory().catch(() => {});
+  }
+
+  /** Sets where the player is in the book (sport, tournament, event, search) and tells the host. */
+  go(nav: Partial<Nav>): void {
+    this.set({ nav: { ...this.state.nav, ...nav } });
+    this.emit('route_changed', { route: this.state.route, path: this.path() });
+  }
+
+  /** The frame's place as a path a host can keep and open again with {@link navigate}. */
+  path(): string {
+    const { route, nav } = this.state;
+    if (route === 'history') return '/history';
+    if (nav.eventId) return `/event/${encodeURIComponent(nav.eventId)}`;
+    const base = route === 'live' ? '/live' : '/upcoming';
+    if (nav.query) return `${base}/search/${encodeURIComponent(nav.query)}`;
+    if (nav.sport)
+      return `${base}/sport/${encodeURIComponent(nav.sport)}${nav.tournament ? `/${encodeURIComponent(nav.tournament)}` : ''}`;
+    return base;
+  }
+
+  /**
+   * Opens a place of the frame from a path (a host's deep link): `/upcoming`, `/live`, `/history`, `/event/{id}`,
+   * `{/upcoming|/live}/sport/{sport}[/{tournament id}]`, `{/upcoming|/live}/search/{text}`.
+   *
+   * @throws RangeError naming the path when it is none of these.
+   */
+  navigate(path: string, announce = true): void {
+    const parts = path
+      .replace(/^\/+|\/+$/g, '')
+      .split('/')
+      .map(decodeURIComponent);
+    const [head = '', ...rest] = parts;
+    const nav: Nav = { sport: undefined, tournament: undefined, eventId: undefined, query: '' };
+    let route: Route;
+    if (head === 'history') route = 'history';
+    else if (head === 'event' && rest[0]) {
+      route = this.state.events[rest[0]]?.fixture.status === 1 ? 'live' : 'prematch';
+      nav.eventId = rest[0];
+    } else if (head === 'live' || head === 'upcoming' || head === '') {
+      route = head === 'live' ? 'live' : 'prematch';
+      if (rest[0] === 'sport' && rest[1]) {
+        nav.sport = rest[1];
+        nav.tournament = rest[2];
+      } else if (rest[0] === 'search' && rest[1] !== undefined) nav.query = rest[1];
+      else if (rest.length > 0) throw new RangeError(`unknown frame path ${JSON.stringify(path)}`);
+    } else throw new RangeError(`unknown frame path ${JSON.stringify(path)}`);
+    if (nav.eventId && !this.state.events[nav.eventId]) void this.loadEvent(nav.eventId);
+    this.set({ route, nav });
+    if (announce) this.emit('route_changed', { route, path: this.path() });
+    if (route === 'history') void this.loadHistory().catch(() => {});
+  }
+
+  /** Loads one event the list does not hold yet (a deep link to it). */
+  private async loadEvent(id: string): Promise<void> {
+    try {
+      const e = await this.call<SportEvent>(`/frame-api/sport-events/${encodeURIComponent(id)}`);
+      this.set({ events: { ...this.state.events, [e.id]: e } });
+    } catch {
+      // not on the book: the event page says so
+    }
+  }
+
+  /** Quick bet: a tap on a price asks to confirm placing the quick stake on it; `undefined` switches it off. */
+  setQuickBet(stake: string | undefined): void {
+    this.set({ quickBet: stake, quick: undefined });
+  }
+
+  /** Places the quick bet waiting for confirmation: a single at the quick stake. */
+  async placeQuick(): Promise<void> {
+    const sel = this.state.quick;
+    const stake = this.state.quickBet;
+    if (!sel || !stake) return;
+    const kept = this.state.slip;
+    this.set({ quick: undefined, slip: { ...kept, type: 'single', selections: [sel], stake, bonusId: '' } });
+    await this.place();
+    // the slip the player had is back (minus nothing: the quick bet never was in it)
+    this.set({ slip: { ...kept } });
   }
 
   destroy(): void {
@@ -452,6 +686,8 @@ export class FrameStore {
     this.cashOut.stop();
     this.stream?.abort();
     for (const t of this.timers) clearInterval(t);
+    for (const t of this.timeouts) clearTimeout(t);
+    clearTimeout(this.maxBetTimer);
     this.listeners.clear();
     this.handlers.clear();
   }

@@ -104,6 +104,7 @@ export function optionsOf(
     ...(typeof o.currency === 'string' ? { currency: o.currency } : {}),
     ...(o.oddsFormat !== undefined ? { oddsFormat: oddsFormatOf(o.oddsFormat) } : {}),
     ...(o.palette !== undefined ? { palette: paletteOf(o.palette) } : {}),
+    ...(typeof o.route === 'string' ? { route: o.route } : {}),
     apiUrl: apiBaseOf(o.url, scriptOrigin, pageHref),
   };
 }
@@ -170,6 +171,10 @@ export function vendorApi(options: FrameOptions & { apiUrl: string }): VendorBet
         },
       );
       return started;
+    },
+    navigate(path) {
+      if (mounted) return mounted.api.navigate(path);
+      options.route = path;
     },
     updatePalette(p) {
       const palette = paletteOf(p);

@@ -48,7 +48,7 @@ function page(o: PartnerSiteOptions): string {
 <body>
 <header><strong>Partner casino</strong><span>player <b id="player"></b></span>
 <span>balance <b id="balance" data-testid="balance">…</b></span>
-<label>language<select id="locale"><option value="en">English</option><option value="de">Deutsch</option></select></label>
+<label>language<select id="locale"><option value="en">English</option><option value="de">Deutsch</option><option value="ar">العربية</option></select></label>
 </header>
 <main><div id="betting"></div></main>
 <script>
@@ -74,6 +74,8 @@ function page(o: PartnerSiteOptions): string {
       locale: q.get('locale') || 'en',
       currency: cfg.currency,
       oddsFormat: q.get('odds') || 'decimal',
+      route: q.get('route') || undefined,
+      quickBet: q.get('quick') || undefined,
       palette: q.get('light') ? { background: '#ffffff', surface: '#eef2f6', text: '#10202f', muted: '#5b6b7b', accent: '#0b6bcb', accentText: '#fff' } : undefined,
       onTokenExpired: () => { window.hostEvents.push('token_renewed'); return session(); },
     });

@@ -1,3 +1,4 @@
+import type { SelectionNames } from '@bookie/contracts';
 import type { BetState } from '@bookie/core';
 import type { ColumnType, Generated } from 'kysely';
 
@@ -261,6 +262,8 @@ export interface BetSelectionTable {
   result_source: ColumnType<ResultSource, ResultSource | undefined, ResultSource>;
   /** The partner's id of a foreign selection (MTS mixed combo): its result comes from the partner; null otherwise. */
   foreign_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** What the selection was called at placement (event, market, outcome names and their templates); null before. */
+  names: ColumnType<SelectionNames | null, string | null | undefined, string | null>;
 }
 
 /** Where a selection's result comes from (docs/adr/0008-settlement.md). */

@@ -29,6 +29,7 @@ export function toBetView(bet: Bet, orders?: readonly OrderRow[]): BetView {
       requested_odds: odds6(s.requested_odds),
       odds: odds6(s.odds),
       status: s.status,
+      names: s.names ?? null,
     })),
     restrictions: r.restrictions as BetView['restrictions'],
     freebet_id: r.freebet_id,

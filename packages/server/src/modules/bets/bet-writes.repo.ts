@@ -1,3 +1,4 @@
+import type { SelectionNames } from '@bookie/contracts';
 import { INITIAL_BET_STATE, type Restriction } from '@bookie/core';
 import { sql } from 'kysely';
 import type { ResultSource } from '../../db/schema.js';
@@ -39,6 +40,8 @@ export interface NewBet {
     oddUpdatedAt: Date;
     matchStatus: number;
     eventInfo: Record<string, unknown>;
+    /** What the selection is called at placement (the history shows it after the event left the book). */
+    names?: SelectionNames | null;
   }>;
 }
 
@@ -95,6 +98,7 @@ export async function insertBets(tx: Executor, bets: readonly NewBet[]): Promise
           odd_updated_at: s.oddUpdatedAt,
           match_status: s.matchStatus,
           event_info: JSON.stringify(s.eventInfo),
+          names: s.names ? JSON.stringify(s.names) : null,
         })),
       ),
     )

@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { add, compare, formatMoney, parseDecimal } from '@bookie/core';
+import { money } from '@bookie/frame/app/money';
 import { ensureFrameBuilt } from '@bookie/frame/build';
 import { FRAME_ROOT } from '@bookie/frame/paths';
 import { BookieClient } from '@bookie/sdk';
@@ -28,13 +29,6 @@ const exact = (v: string) => parseDecimal(v, { field: 'amount', maxDecimals: 12 
 const same = (a: string, b: string) => compare(exact(a), exact(b)) === 0;
 
 const balance = (p: ReplayPlatform) => walletBalance(p, PLAYER);
-
-/** "Cash out 13.458 EUR" → "13.458". */
-function amountOf(label: string | null): string {
-  const m = /([0-9]+\.[0-9]+) EUR/.exec(label ?? '');
-  if (!m) throw new Error(`no amount in "${label}"`);
-  return m[1]!;
-}
 
 describe('cash-out in the betting frame, in a browser', () => {
   let platform: ReplayPlatform;
@@ -164,10 +158,14 @@ describe('cash-out in the betting frame, in a browser', () => {
     const before = await balance(platform);
     // partial: keyboard only, from the partial button to the confirmation
     await bet.getByTestId('cash-out-part-button').focus();
-    const partQuoted = amountOf(await bet.getByTestId('cash-out-part-button').textContent());
+    // the exact amount quoted (the button shows it in cents)
+    const partQuoted = (await bet.getByTestId('cash-out-part-button').getAttribute('data-amount'))!;
+    expect(await bet.getByTestId('cash-out-part-button').textContent()).toBe(
+      `Cash out ${money(partQuoted)} EUR`,
+    );
     await page.keyboard.press('Enter');
     const confirm = bet.getByTestId('cash-out-confirm-text');
-    expect(await confirm.textContent()).toBe(`Cash out 4.00 EUR of your stake for ${partQuoted} EUR?`);
+    expect(await confirm.textContent()).toBe(`Cash out 4.00 EUR of your stake for ${money(partQuoted)} EUR?`);
     // the confirm button takes the focus (an effect after the confirmation renders, so waited for)
     await until('the focus on the confirm button', async () =>
       bet.getByTestId('cash-out-yes').evaluate((el) => el === (el.getRootNode() as ShadowRoot).activeElement),
@@ -176,7 +174,9 @@ describe('cash-out in the betting frame, in a browser', () => {
     const result = bet.getByTestId('cash-out-result');
     await result.waitFor();
     expect(await result.getAttribute('data-result')).toBe('accepted');
-    expect(await result.textContent()).toContain(`Cashed out: ${partQuoted} EUR goes to your balance.`);
+    expect(await result.textContent()).toContain(
+      `Cashed out: ${money(partQuoted)} EUR goes to your balance.`,
+    );
     const afterPart = formatMoney(add(exact(before), exact(partQuoted)));
     await until('the wallet to credit the partial cash-out', async () =>
       same(await balance(platform), afterPart),
@@ -191,15 +191,15 @@ describe('cash-out in the betting frame, in a browser', () => {
       /^Cash out [0-9.]+ EUR$/.test((await full.textContent()) ?? ''),
     );
     await full.click();
-    const fullQuoted = amountOf((await confirm.textContent())?.replace(/^.* for /, '') ?? null);
-    expect(await confirm.textContent()).toBe(`Cash out 6.00 EUR of your stake for ${fullQuoted} EUR?`);
+    const fullQuoted = (await confirm.getAttribute('data-amount'))!;
+    expect(await confirm.textContent()).toBe(`Cash out 6.00 EUR of your stake for ${money(fullQuoted)} EUR?`);
     await page.locator('#betting').screenshot({ path: join(SHOTS, 'cash-out-confirm.png') });
     await bet.getByTestId('cash-out-yes').click();
     // the bet leaves the open list; the outcome stays at the top of it
     await until('the bet to leave the open list', async () => (await bet.count()) === 0);
     const top = page.locator('[data-testid=open-bets] > [data-testid=cash-out-result]');
     expect(await top.getAttribute('data-result')).toBe('accepted');
-    expect(await top.textContent()).toContain(`Cashed out: ${fullQuoted} EUR goes to your balance.`);
+    expect(await top.textContent()).toContain(`Cashed out: ${money(fullQuoted)} EUR goes to your balance.`);
     const afterFull = formatMoney(add(exact(afterPart), exact(fullQuoted)));
     await until('the wallet to credit the full cash-out', async () =>
       same(await balance(platform), afterFull),
@@ -211,8 +211,9 @@ describe('cash-out in the betting frame, in a browser', () => {
     // and the bet is among the settled ones as cashed out, with what both orders paid
     const settled = page.locator(`[data-testid=history-bet][data-bet-id="${singleId}"][data-status="7"]`);
     await until('the cashed-out bet in the history', async () => (await settled.count()) === 1);
-    const paid = await settled.getByTestId('cashed-out-amount').textContent();
-    expect(same(amountOf(paid), formatMoney(add(exact(partQuoted), exact(fullQuoted))))).toBe(true);
+    const paid = (await settled.getByTestId('cashed-out-amount').getAttribute('data-amount'))!;
+    expect(await settled.getByTestId('cashed-out-amount').textContent()).toBe(`${money(paid)} EUR`);
+    expect(same(paid, formatMoney(add(exact(partQuoted), exact(fullQuoted))))).toBe(true);
     expect(await page.locator('[data-testid=open-bet]').count()).toBe(2);
     // the suspended bet still offers nothing
     const suspended = page.locator(`[data-testid=open-bet][data-bet-id="${suspendedId}"]`);
@@ -226,7 +227,7 @@ describe('cash-out in the betting frame, in a browser', () => {
     const before = await balance(platform);
     await button.click();
     const confirm = bet.getByTestId('cash-out-confirm');
-    const offered = amountOf((await confirm.textContent())?.replace(/^.* for /, '') ?? null);
+    const offered = (await bet.getByTestId('cash-out-confirm-text').getAttribute('data-amount'))!;
     const expiresAt = Date.parse((await confirm.getAttribute('data-expires-at'))!);
     // the draw of the first match drifts out: the express's first leg is worth less
     const e = events[0]!;
@@ -263,9 +264,10 @@ describe('cash-out in the betting frame, in a browser', () => {
     );
     const text = (await said.textContent()) ?? '';
     expect(text).toMatch(/^Cash out declined: The offer has expired\. New offer: /);
-    const newOffer = amountOf(text.replace(/^.*New offer: /, ''));
+    const newOffer = (await said.getAttribute('data-new-offer'))!;
+    expect(text).toContain(`New offer: ${money(newOffer)} EUR.`);
     expect(compare(exact(newOffer), exact(offered))).toBe(-1);
-    expect(await button.textContent()).toBe(`Cash out ${newOffer} EUR`);
+    expect(await button.textContent()).toBe(`Cash out ${money(newOffer)} EUR`);
     await page.locator('#betting').screenshot({ path: join(SHOTS, 'cash-out-declined.png') });
     // nothing was paid
     expect(same(await balance(platform), before)).toBe(true);

@@ -143,7 +143,10 @@ describe('the betting frame in a browser', () => {
     await oddButton(1).click();
     expect(await place('5000')).toEqual([2]);
     const reason = await page.getByTestId('reason').first().textContent();
-    expect(reason).toMatch(/stake is above the maximum/i);
+    expect(reason).toMatch(/^Maximum stake for this bet: \d+\.\d\d EUR$/);
+    // one root cause, with a button to take that stake
+    expect(await page.getByTestId('reason').count()).toBe(1);
+    await page.getByTestId('use-stake').waitFor();
     await page.screenshot({ path: join(SHOTS, 'decline-wide.png') });
   });
 

@@ -10,9 +10,11 @@ import {
   FrameIdParams,
   FrameOriginCheck,
   FramePlayerBonuses,
+  FrameRestrictionsQuery,
   FrameSessionTokenText,
   FrameSportEventQuery,
   PlaceBetRequest,
+  RestrictionsAnswer,
   SportEvent,
   SportEventList,
 } from '@bookie/contracts';
@@ -26,6 +28,7 @@ import { getBet, listBets } from '../bets/get-bet.js';
 import { placeBet } from '../bets/placement/index.js';
 import { bonusesDeps } from '../bonuses/bonuses.routes.js';
 import { frameCashOutRoutes } from '../cash-out/cash-out.routes.js';
+import { getRestrictions } from '../risk/get-restrictions.js';
 import { hashSecret } from '../tenants/secrets.js';
 import { FRAME_VISIBLE_STATUSES, frameEventView } from './catalogue-view.js';
 import { checkFrameOrigin } from './check-frame-origin.js';
@@ -190,6 +193,29 @@ export async function frameRoutes(app: FastifyInstance, deps: AppDeps): Promise<
       return frameEventView(e);
     },
   );
+  app.get<{ Querystring: FrameRestrictionsQuery }>(
+    '/frame-api/restrictions',
+    {
+      preHandler: player,
+      schema: {
+        tags,
+        security,
+        operationId: 'getFrameRestrictions',
+        summary: "What placing the bet slip now would decide, for the session's player, without placing it",
+        description:
+          "The bet slip's look before placing: the same decision as GET /restrictions for the session's player " +
+          '(integrity, odds strategy, bet type, limits, exposure, risk group). Without `stake`, `max_bet` is the ' +
+          'largest stake the slip can place now and `max_payout` what it would pay. No bet is recorded.',
+        querystring: FrameRestrictionsQuery,
+        response: { 200: RestrictionsAnswer, ...errors },
+      },
+    },
+    async (req) => {
+      const p = playerOf(req);
+      if (!p.playerId) throw new DomainError('forbidden', 'a read-only session places no bets');
+      return getRestrictions(deps.placement, p.whiteLabelId, { ...req.query, player_id: p.playerId });
+    },
+  );
   app.post<{ Body: PlaceBetRequest }>(
     '/frame-api/bets',
     {
@@ -265,7 +291,7 @@ export async function frameRoutes(app: FastifyInstance, deps: AppDeps): Promise<
         security,
         operationId: 'streamFrameEvents',
         description:
-          "A server-sent event stream for the frame: `odds` events with changed odds, `bet` events when one of the player's bets changes status, a ping comment every 15 s. Ends with a `session_ended` event when the session ends (POST /token/expire in any process, or its expiry), within FEED_STREAM_RECHECK_MS, as feed streams do.",
+          "A server-sent event stream for the frame: `odds` events with changed odds, markets, fixture (scores, status), meta (clock) and bet stop, `bet` events when one of the player's bets changes status, a ping comment every 15 s. Ends with a `session_ended` event when the session ends (POST /token/expire in any process, or its expiry), within FEED_STREAM_RECHECK_MS, as feed streams do.",
         summary:
           'Live stream (text/event-stream): `odds` events with changed odds, `bet` events with bet status changes',
         response: {
@@ -299,7 +325,11 @@ export async function frameRoutes(app: FastifyInstance, deps: AppDeps): Promise<
       const send = (event: string, data: unknown) =>
         res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
       const onUpdate = (entry: { sport_event_id: string; changes: Record<string, unknown> }) => {
-        const odds = Object.entries(entry.changes).filter(([k]) => k.startsWith('markets/'));
+        // odds and markets, and what a live event shows besides: scores and clock (fixture, meta), bet stop
+        const odds = Object.entries(entry.changes).filter(
+          ([k]) =>
+            k.startsWith('markets/') || k.startsWith('fixture/') || k.startsWith('meta') || k === 'bet_stop',
+        );
         if (odds.length > 0)
           send('odds', { sport_event_id: entry.sport_event_id, changes: Object.fromEntries(odds) });
       };

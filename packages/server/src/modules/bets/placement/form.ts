@@ -15,6 +15,7 @@ import type { WhiteLabel } from '../../tenants/white-label.js';
 import { groupAtHold, type PlacementRequest, totalOddsOf } from '../decision/index.js';
 import { eventInfo } from '../event-info.js';
 import type { HeldBet, HoldWrite } from '../placement-writes.js';
+import { selectionNames } from '../selection-names.js';
 import type { PlacementDeps } from './deps.js';
 import { placedWithKey, sameRequest } from './repeat.js';
 
@@ -135,6 +136,7 @@ function holdWrite(
         oddUpdatedAt: new Date(event.updated_at),
         matchStatus: event.fixture.status,
         eventInfo: eventInfo(event, s.market_id) as unknown as Record<string, unknown>,
+        names: selectionNames(event, s.market_id, s.odd_id),
       };
     }),
   };
