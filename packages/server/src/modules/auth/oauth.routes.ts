@@ -1,8 +1,8 @@
 import { OAuthErrorBody, OAuthTokenResponse } from '@bookie/contracts';
 import { DomainError } from '@bookie/core';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppDeps } from '../../app/wiring.js';
 import { REALM } from '../../http/auth.js';
+import type { AuthDeps } from './deps.js';
 import { issueAccessToken } from './issue-access-token.js';
 
 type OAuthErrorCode = OAuthErrorBody['error'];
@@ -67,7 +67,7 @@ function sendError(reply: FastifyReply, e: OAuthError, retryAfter?: number): Fas
  * RFC's) or JSON. Errors follow RFC 6749 §5.2 with the RFC's body `{error, error_description}`, not Bookie's
  * error body, because that is what OAuth clients parse (docs/adr/0005-tenancy.md).
  */
-export async function oauthRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+export async function oauthRoutes(app: FastifyInstance, deps: AuthDeps): Promise<void> {
   await app.register(async (scope) => {
     scope.addContentTypeParser(
       'application/x-www-form-urlencoded',

@@ -8,14 +8,14 @@ import {
 } from '@bookie/contracts';
 import { type Static, Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app/wiring.js';
+import type { Database } from '../../db/database.js';
 import { actorOf, PARTNER_SECURITY } from '../../http/auth.js';
 import { partnerOf } from '../../http/request-context.js';
 import {
   cancelBetBeforeSettlement,
   voidBetBeforeSettlement,
 } from '../settlement/cancel-bet-before-settlement.js';
-import { settlementDeps } from '../settlement/deps.js';
+import type { SettlementDeps } from '../settlement/deps.js';
 import { findBet } from './bets.repo.js';
 import { getPartnerBet, listWhiteLabelBetsPage } from './list-white-label-bets.js';
 
@@ -28,14 +28,20 @@ const BetActionAnswer = Type.Object(
   { examples: [{ transition: 'settled', callbacks: 1, bet: PartnerBet.examples?.[0] }] },
 );
 
+/** What the partner's bet routes need: the database, and settlement (to cancel a bet before it settles). */
+export interface PartnerBetsRoutesDeps {
+  database: Database;
+  settlement: SettlementDeps;
+}
+
 /**
  * Partner REST of bets (DECISIONS D54): every bet of the white label (`GET /bets`, filters and cursor paging), one
  * bet in the D29 shape, and cancel / void before settlement. Scoped to the caller's white label: another white
  * label's bet answers 404.
  */
-export async function partnerBetsRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+export async function partnerBetsRoutes(app: FastifyInstance, deps: PartnerBetsRoutesDeps): Promise<void> {
   const common = { tags: ['bets'], security: PARTNER_SECURITY };
-  const sd = settlementDeps(deps);
+  const sd = deps.settlement;
   app.get<{ Querystring: Static<typeof PartnerBetQuery> }>(
     '/bets',
     {

@@ -11,12 +11,11 @@ import {
 } from '@bookie/contracts';
 import { type Static, Type } from '@sinclair/typebox';
 import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
-import type { AppDeps } from '../../app/wiring.js';
 import { PARTNER_SECURITY } from '../../http/auth.js';
 import { partnerOf, playerOf } from '../../http/request-context.js';
 import { calculateCashOut } from './calculate-cash-out.js';
 import { cancelCashOut } from './cancel-cash-out.js';
-import { cashOutDeps } from './deps.js';
+import type { CashOutDeps } from './deps.js';
 import { placeCashOut } from './place-cash-out.js';
 import { simplifiedCalculateCashOut } from './simplified-calculate-cash-out.js';
 
@@ -39,8 +38,7 @@ const PLACE_TEXT =
   'reversed: declined with `partner_unsupported`, the stake back in play.';
 
 /** Partner REST of cash-out (spec 03 "Cash out"): calculate, simplified calculate, place and cancel. */
-export async function cashOutRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
-  const cd = cashOutDeps(deps);
+export async function cashOutRoutes(app: FastifyInstance, cd: CashOutDeps): Promise<void> {
   const common = { tags: ['cash-out'], security: PARTNER_SECURITY };
   app.post<{ Params: Static<typeof CashOutBetParams>; Body: Static<typeof CashOutCalculateBody> }>(
     '/bets/:bet_id/cash-out-orders/calculate',
@@ -138,11 +136,10 @@ export async function cashOutRoutes(app: FastifyInstance, deps: AppDeps): Promis
 /** The player's cash-out in the frame: the same calculate and place, on the session player's own bets. */
 export function frameCashOutRoutes(
   app: FastifyInstance,
-  deps: AppDeps,
+  cd: CashOutDeps,
   player: preHandlerHookHandler[],
   errors: Record<number, unknown>,
 ): void {
-  const cd = cashOutDeps(deps);
   const common = { tags: ['frame'], security: [{ bearer: [] }] };
   const params = Type.Object({ id: Type.String({ minLength: 1, maxLength: 128 }) });
   app.post<{ Params: { id: string }; Body: Static<typeof CashOutCalculateBody> }>(

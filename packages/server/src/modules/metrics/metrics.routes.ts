@@ -1,6 +1,5 @@
 import { Type } from '@sinclair/typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app/wiring.js';
 import type { BookieMetrics } from './metrics.js';
 
 const Exposition = Type.String({
@@ -12,7 +11,10 @@ const Exposition = Type.String({
  * `GET /metrics` for the operator's Prometheus: with the admin token on the main port, or without a token on the
  * separate `METRICS_PORT` (see {@link serveMetrics}).
  */
-export async function metricsRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+export async function metricsRoutes(
+  app: FastifyInstance,
+  deps: { metrics?: BookieMetrics | undefined },
+): Promise<void> {
   const metrics = deps.metrics;
   if (!metrics) return;
   app.get(

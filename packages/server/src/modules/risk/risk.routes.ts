@@ -9,11 +9,11 @@ import {
 import { formatFeedOddValue, formatMoney, parseDecimal } from '@bookie/core';
 import { type Static, Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AppDeps } from '../../app/wiring.js';
+import type { Database } from '../../db/database.js';
 import { ADMIN_SECURITY, actorOf, PARTNER_SECURITY } from '../../http/auth.js';
 import { partnerOf } from '../../http/request-context.js';
-import { cashOutMargins, setCashOutMargin } from '../cash-out/cash-out-margin.js';
-import { marginDeps } from '../cash-out/deps.js';
+import { cashOutMargins, type MarginDeps, setCashOutMargin } from '../cash-out/cash-out-margin.js';
+import type { RiskDeps } from './deps.js';
 import { getRestrictions } from './get-restrictions.js';
 import { getPlayerRisk, putPlayerRisk } from './player-risk.js';
 import { recomputeExposure } from './recompute-exposure.js';
@@ -178,11 +178,19 @@ function operator(req: FastifyRequest): string {
   return `admin-api:${typeof who === 'string' && who ? who.slice(0, 100) : 'operator'}`;
 }
 
+/** What the risk routes need: the risk engine's deps, the one decision's (`GET /restrictions`) and cash-out margins. */
+export interface RiskRoutesDeps {
+  database: Database;
+  risk: RiskDeps;
+  placement: Parameters<typeof getRestrictions>[0];
+  margins: MarginDeps;
+}
+
 /**
  * The risk engine's HTTP API: partners' `GET /restrictions` (D35) and players' risk (D40); the operator's exposure
  * per sport event and market (D37), limits, groups and delays (D34, D38), and the exposure recompute.
  */
-export async function riskRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+export async function riskRoutes(app: FastifyInstance, deps: RiskRoutesDeps): Promise<void> {
   const partner = { tags: ['risk'], security: PARTNER_SECURITY };
   const admin = { tags: ['risk (operator)'], security: ADMIN_SECURITY };
   const risk = deps.risk;
@@ -449,7 +457,7 @@ export async function riskRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
       }),
   );
 
-  const margins = marginDeps(deps);
+  const margins = deps.margins;
   app.get(
     '/admin/risk/cash-out-margins',
     {

@@ -2,14 +2,14 @@ import { BET_STATUS_CODES, BetView, describeCodes, SETTLE_TYPE_CODES } from '@bo
 import { DomainError } from '@bookie/core';
 import { type Static, Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AppDeps } from '../../app/wiring.js';
+import type { Database } from '../../db/database.js';
 import { ADMIN_SECURITY, actorOf } from '../../http/auth.js';
 import { example } from '../../http/openapi.js';
 import { toBetView } from '../bets/bet-view.js';
 import { loadBets } from '../bets/bets.repo.js';
 import { cancelBet } from './cancel-bet.js';
 import { decideQuarantined } from './decide-quarantined.js';
-import { settlementDeps } from './deps.js';
+import type { ConsumerDeps } from './deps.js';
 import { listQuarantined } from './list-quarantine.js';
 import type { OperatorActionInput, OperatorActionResult } from './operator-action.js';
 import { parseWindow, reconcileReport, reportCsv } from './reconcile-report.js';
@@ -255,12 +255,20 @@ function actor(req: FastifyRequest): string {
   return `admin-api:${typeof who === 'string' && who ? who.slice(0, 100) : 'operator'}`;
 }
 
+/** What the settlement admin routes need: settlement's deps, and this process's consumer once it runs. */
+export interface SettlementRoutesDeps {
+  database: Database;
+  settlement: ConsumerDeps;
+  /** The settlement consumer of this process, once the background work started it. */
+  consumer(): SettlementConsumer | undefined;
+}
+
 /**
  * Settlement's admin API (operator token): manual refund, void, cancel and resettle of a bet (audited), a bet's
  * settlement ledger, the consumer's status, and the reconciliation report.
  */
-export async function settlementRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
-  const sd = settlementDeps(deps);
+export async function settlementRoutes(app: FastifyInstance, deps: SettlementRoutesDeps): Promise<void> {
+  const sd = deps.settlement;
   const common = { tags: ['settlement'], security: ADMIN_SECURITY };
   const action = (
     path: string,
@@ -389,14 +397,14 @@ export async function settlementRoutes(app: FastifyInstance, deps: AppDeps): Pro
       },
     },
     async () => {
-      const quarantined = await countQuarantined(deps.database.db, deps.settlement?.name ?? 'settlement');
+      const quarantined = await countQuarantined(deps.database.db, deps.consumer()?.name ?? 'settlement');
       if (quarantined > 0) {
         app.log.error(
           { quarantined },
           'settlement: log entries are in quarantine (bookie settlement quarantine list)',
         );
       }
-      return { ...(deps.settlement?.status() ?? { leader: false, running: false }), quarantine: quarantined };
+      return { ...(deps.consumer()?.status() ?? { leader: false, running: false }), quarantine: quarantined };
     },
   );
 
@@ -440,7 +448,7 @@ export async function settlementRoutes(app: FastifyInstance, deps: AppDeps): Pro
           reason: req.body.reason,
           actor: actor(req),
         });
-        if (name === 'retry') (deps.settlement as SettlementConsumer | undefined)?.requestRetry?.();
+        if (name === 'retry') deps.consumer()?.requestRetry?.();
         return out;
       },
     );

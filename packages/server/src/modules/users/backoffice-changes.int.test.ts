@@ -1,9 +1,10 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../app/test-app.js';
 import { createTestDatabase, type TestDatabase } from '../../testing/database.js';
-import { createPartner, createTestApp, type TestApp } from '../../testing/partner.js';
+import { createPartner } from '../../testing/partner.js';
 import { createUser } from './create-user.js';
-import { usersDeps } from './users.routes.js';
+import { usersDeps } from './deps.js';
 
 const PASSWORD = 'correct horse battery staple';
 
