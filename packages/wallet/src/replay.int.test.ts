@@ -5,8 +5,7 @@
  */
 import { generateSigningSecret } from '@bookie/sdk';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestWallet, type TestWallet } from './testing/in-process.js';
+import { describe, expect, it } from 'vitest';
 import {
   type BetSpec,
   betSteps,
@@ -18,15 +17,10 @@ import {
   type Lifecycle,
   type Step,
 } from './testing/replay.js';
+import { useTestWallet } from './testing/use-test-wallet.js';
 
 const secret = generateSigningSecret();
-let w: TestWallet;
-beforeAll(async () => {
-  w = await startTestWallet({ secret });
-});
-afterAll(async () => {
-  await w?.close();
-});
+const w = useTestWallet({ secret });
 
 let run = 0;
 

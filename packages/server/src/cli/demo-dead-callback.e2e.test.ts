@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { entryArgs } from '@bookie/process';
 import { afterAll, describe, expect, it } from 'vitest';
+import { watchOutput } from '../testing/process.js';
 
 /** `bookie`: the compiled build when fresh, else the sources under tsx. */
 const MAIN = entryArgs(join(dirname(fileURLToPath(import.meta.url)), '..', '..'));
@@ -55,22 +56,8 @@ describe('bookie demo next to a white label with a dead callback server', () => 
       ],
       { env: { ...process.env, LOG_LEVEL: 'error', DATABASE_URL: '' }, stdio: ['ignore', 'pipe', 'pipe'] },
     );
-    let out = '';
-    child.stdout.on('data', (d) => {
-      out += d;
-    });
-    child.stderr.on('data', (d) => {
-      out += d;
-    });
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-    const until = async (re: RegExp, ms: number) => {
-      const end = Date.now() + ms;
-      while (!re.test(out)) {
-        if (Date.now() > end || child.exitCode !== null) throw new Error(`no ${re} in:\n${out}`);
-        await new Promise((r) => setTimeout(r, 100));
-      }
-      return re.exec(out)!;
-    };
+    const output = watchOutput(child);
+    const { until, exited } = output;
     try {
       const url = (await until(/Bookie\s+(http:\/\/127\.0\.0\.1:\d+)/, 180_000))[1]!;
       const token = (await until(/Operator token\s+(\S+)/, 1000))[1]!;
@@ -192,7 +179,7 @@ describe('bookie demo next to a white label with a dead callback server', () => 
       // the season ends with its report, although the dead white label's callbacks are still pending
       await until(/Reconciliation: OK/, 300_000);
       await until(/keeps serving/, 10_000);
-      expect(out).not.toContain('callbacks still pending after the settle timeout');
+      expect(output.text()).not.toContain('callbacks still pending after the settle timeout');
       expect(await pending()).toBeGreaterThan(0);
       expect((await fetch(`${url}/healthz`)).status).toBe(200);
       child.kill('SIGINT');

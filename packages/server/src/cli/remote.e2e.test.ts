@@ -1,8 +1,8 @@
-import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { selfSignedCertificate } from '../testing/certificates.js';
 import { TEST_ADMIN_TOKEN } from '../testing/partner.js';
 import { type BookieProcess, runBookie, startBookie } from '../testing/process.js';
 
@@ -84,28 +84,13 @@ describe('bookie on a data directory a running server holds (real processes)', {
         )
       ).stdout,
     ) as { id: string };
-    execFileSync(
-      'openssl',
-      [
-        'req',
-        '-x509',
-        '-newkey',
-        'rsa:2048',
-        '-nodes',
-        '-keyout',
-        'p.key',
-        '-out',
-        'p.crt',
-        '-days',
-        '2',
-        '-subj',
-        '/CN=partner',
-      ],
-      { cwd: dir, stdio: 'pipe' },
+    selfSignedCertificate(dir, 'partner');
+    const added = await runBookie(
+      ['wl', 'add-certificate', wl.id, '--cert', join(dir, 'partner.crt'), ...remote],
+      {
+        env,
+      },
     );
-    const added = await runBookie(['wl', 'add-certificate', wl.id, '--cert', join(dir, 'p.crt'), ...remote], {
-      env,
-    });
     expect(added.code, added.stderr).toBe(0);
     const cert = JSON.parse(added.stdout) as {
       fingerprint: string;
@@ -114,9 +99,12 @@ describe('bookie on a data directory a running server holds (real processes)', {
     };
     expect(cert).toMatchObject({ fingerprint: expect.stringMatching(/^[0-9a-f]{64}$/), revoked_at: null });
     expect(cert.subject).toContain('partner');
-    const again = await runBookie(['wl', 'add-certificate', wl.id, '--cert', join(dir, 'p.crt'), ...remote], {
-      env,
-    });
+    const again = await runBookie(
+      ['wl', 'add-certificate', wl.id, '--cert', join(dir, 'partner.crt'), ...remote],
+      {
+        env,
+      },
+    );
     expect(again.code).toBe(1);
     expect(again.stderr).toContain('409');
     const revoked = await runBookie(['wl', 'revoke-certificate', wl.id, cert.fingerprint, ...remote], {

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { entryArgs } from '@bookie/process';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../testing/database.js';
-import { runBookie } from '../testing/process.js';
+import { runBookie, watchOutput } from '../testing/process.js';
 
 /** `bookie`: the compiled build when fresh, else the sources under tsx. */
 const MAIN = entryArgs(join(dirname(fileURLToPath(import.meta.url)), '..', '..'));
@@ -117,31 +117,20 @@ describe('bookie replay and bookie demo', () => {
       ],
       { env: { ...process.env, LOG_LEVEL: 'error' }, stdio: ['ignore', 'pipe', 'pipe'] },
     );
-    let out = '';
-    child.stdout.on('data', (d) => {
-      out += d;
-    });
-    child.stderr.on('data', (d) => {
-      out += d;
-    });
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-    const until = async (re: RegExp, ms: number) => {
-      const end = Date.now() + ms;
-      while (!re.test(out)) {
-        if (Date.now() > end || child.exitCode !== null) throw new Error(`no ${re} in:\n${out}`);
-        await new Promise((r) => setTimeout(r, 100));
-      }
-      return re.exec(out)!;
-    };
+    const output = watchOutput(child);
+    const { until, exited } = output;
     try {
       const url = (await until(/Bookie\s+(http:\/\/127\.0\.0\.1:\d+)/, 180_000))[1]!;
       expect((await fetch(`${url}/healthz`)).status).toBe(200);
-      expect(out).toContain(`${url}/docs`);
-      expect(out).toContain(`${url}/log`);
-      expect(out).toMatch(/Wallet balances\s+http:\/\/127\.0\.0\.1:\d+\/players\/bettor-001\/balance/);
-      expect(out).toContain(`Backoffice           ${url}/backoffice/`);
+      expect(output.text()).toContain(`${url}/docs`);
+      expect(output.text()).toContain(`${url}/log`);
+      expect(output.text()).toMatch(
+        /Wallet balances\s+http:\/\/127\.0\.0\.1:\d+\/players\/bettor-001\/balance/,
+      );
+      expect(output.text()).toContain(`Backoffice           ${url}/backoffice/`);
       for (const role of ['operator', 'partner']) {
-        const [, email, password] = new RegExp(`${role}\\s+(\\S+@\\S+)\\s+password (\\S+)`).exec(out) ?? [];
+        const [, email, password] =
+          new RegExp(`${role}\\s+(\\S+@\\S+)\\s+password (\\S+)`).exec(output.text()) ?? [];
         const login = await fetch(`${url}/backoffice/api/session`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
@@ -159,7 +148,7 @@ describe('bookie replay and bookie demo', () => {
       expect((await fetch(`${url}/frame/bootstrap.js`)).status).toBe(200);
       await until(/Reconciliation: OK/, 180_000);
       await until(/keeps serving/, 10_000);
-      expect(out).toContain('Fixtures: 6 matches');
+      expect(output.text()).toContain('Fixtures: 6 matches');
       child.kill('SIGINT');
       expect(await exited).toBe(0);
       await expect(fetch(`${url}/healthz`)).rejects.toThrow();

@@ -1,8 +1,8 @@
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { selfSignedCertificate } from '../testing/certificates.js';
 import { createTestDatabase, type TestDatabase } from '../testing/database.js';
 import { runBookie } from '../testing/process.js';
 
@@ -16,25 +16,7 @@ describe(`bookie certificates and quarantine (real process, ${process.env.DATABA
     pg = process.env.DATABASE_URL ? await createTestDatabase({ migrate: false }) : undefined;
     dbArgs = pg?.url ? ['--db-url', pg.url] : ['--data-dir', join(dir, 'data')];
     mkdirSync(join(dir, 'data'));
-    execFileSync(
-      'openssl',
-      [
-        'req',
-        '-x509',
-        '-newkey',
-        'rsa:2048',
-        '-nodes',
-        '-keyout',
-        'p.key',
-        '-out',
-        'p.crt',
-        '-days',
-        '2',
-        '-subj',
-        '/CN=partner',
-      ],
-      { cwd: dir, stdio: 'pipe' },
-    );
+    selfSignedCertificate(dir, 'partner');
   });
   afterAll(async () => {
     await pg?.close();
@@ -56,13 +38,13 @@ describe(`bookie certificates and quarantine (real process, ${process.env.DATABA
     expect(created.code).toBe(0);
     const id = JSON.parse(created.stdout).id as string;
     expect(JSON.parse(created.stdout).white_label.insurance_cancel_callbacks).toBe(true);
-    const added = await bookie('wl', 'add-certificate', id, '--cert', join(dir, 'p.crt'));
+    const added = await bookie('wl', 'add-certificate', id, '--cert', join(dir, 'partner.crt'));
     expect(added.stderr).toBe('');
     const cert = JSON.parse(added.stdout);
     expect(cert).toMatchObject({ white_label_id: id, subject: 'CN=partner', revoked_at: null });
     expect(cert.fingerprint).toMatch(/^[0-9a-f]{64}$/);
-    expect((await bookie('wl', 'add-certificate', id, '--cert', join(dir, 'p.crt'))).code).toBe(1);
-    const bad = await bookie('wl', 'add-certificate', id, '--cert', join(dir, 'p.key'));
+    expect((await bookie('wl', 'add-certificate', id, '--cert', join(dir, 'partner.crt'))).code).toBe(1);
+    const bad = await bookie('wl', 'add-certificate', id, '--cert', join(dir, 'partner.key'));
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('certificate');
     const colons = cert.fingerprint.toUpperCase().match(/../g).join(':');

@@ -1,4 +1,6 @@
+import type { ChildProcessByStdio, ChildProcessWithoutNullStreams } from 'node:child_process';
 import { dirname, join } from 'node:path';
+import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { entryArgs, type ListeningProcess, runToCompletion, startListening } from '@bookie/process';
 
@@ -43,4 +45,45 @@ export async function startBookie(
     listening: /bookie listening on (http:\/\/[^"\s]+)/,
     timeoutMs: opts.timeoutMs ?? 90_000,
   });
+}
+
+/** A child process's output as a test reads it: all of it so far, and a wait for a line. */
+export interface WatchedOutput {
+  /** Everything the child wrote to stdout and stderr so far. */
+  text(): string;
+  /**
+   * Waits until the output matches `re` (polling every 100 ms) and returns the match.
+   *
+   * @throws Error with the output when `ms` pass or the child exits first.
+   */
+  until(re: RegExp, ms: number): Promise<RegExpExecArray>;
+  /** Resolves to the child's exit code when it exits. */
+  exited: Promise<number | null>;
+}
+
+/** Collects a spawned child's stdout and stderr (both piped) for a test to wait on. */
+export function watchOutput(
+  child: ChildProcessWithoutNullStreams | ChildProcessByStdio<null, Readable, Readable>,
+): WatchedOutput {
+  let out = '';
+  child.stdout.on('data', (d) => {
+    out += d;
+  });
+  child.stderr.on('data', (d) => {
+    out += d;
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return {
+    text: () => out,
+    exited,
+    async until(re, ms) {
+      const end = Date.now() + ms;
+      for (;;) {
+        const m = re.exec(out);
+        if (m) return m;
+        if (Date.now() > end || child.exitCode !== null) throw new Error(`no ${re} in:\n${out}`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    },
+  };
 }

@@ -12,18 +12,12 @@ import {
   settleBody,
   unsettleBody,
 } from '@bookie/sdk/callbacks/fixtures';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startTestWallet, type TestWallet } from '../testing/in-process.js';
+import { afterEach, describe, expect, it } from 'vitest';
 import { sendCallback } from '../testing/send-callback.js';
+import { useTestWallet } from '../testing/use-test-wallet.js';
 
 const secret = generateSigningSecret();
-let w: TestWallet;
-beforeAll(async () => {
-  w = await startTestWallet({ secret });
-});
-afterAll(async () => {
-  await w?.close();
-});
+const w = useTestWallet({ secret });
 afterEach(async () => {
   const check = await w.api.checkLedger();
   expect(check.ok, JSON.stringify(check.accounts)).toBe(true);

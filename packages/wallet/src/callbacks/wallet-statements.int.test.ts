@@ -2,23 +2,14 @@ import { randomUUID } from 'node:crypto';
 import type { CallbackBodies, CallbackName } from '@bookie/contracts';
 import { generateSigningSecret } from '@bookie/sdk';
 import { acceptBody, declineBody, placeBody, settleBody, unsettleBody } from '@bookie/sdk/callbacks/fixtures';
-import { createTestDatabase, type TestDatabase } from '@bookie/storage';
-import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { WALLET_MIGRATIONS_DIR } from '../db/database.js';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { WalletDB } from '../db/schema.js';
-import { buildWalletApp } from '../http/app.js';
-import { Faults } from '../http/faults.js';
 import { checkLedger } from '../ledger/invariant.js';
 import { sendCallback } from '../testing/send-callback.js';
-import { WalletApi } from '../testing/wallet-api.js';
+import { useTestWallet } from '../testing/use-test-wallet.js';
 
 const secret = generateSigningSecret();
-let database: TestDatabase<WalletDB>;
-let app: FastifyInstance;
-let url: string;
-let api: WalletApi;
 /** What the wallet ran on its database: transactions begun and statements run outside of one. */
 const counts = { transactions: 0, statements: 0 };
 
@@ -38,30 +29,14 @@ function counting(db: Kysely<WalletDB>): Kysely<WalletDB> {
   });
 }
 
-beforeAll(async () => {
-  database = await createTestDatabase<WalletDB>({ migrationsDir: WALLET_MIGRATIONS_DIR });
-  app = await buildWalletApp({
-    db: counting(database.db),
-    secrets: [secret],
-    defaultCurrency: 'EUR',
-    faults: new Faults(),
-  });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const addr = app.server.address();
-  url = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
-  api = new WalletApi(url);
-});
-afterAll(async () => {
-  await app?.close();
-  await database?.close();
-});
+const w = useTestWallet({ secret, wrapDb: counting });
 afterEach(async () => {
-  const check = await checkLedger(database.db);
+  const check = await checkLedger(w.database.db);
   expect(check.ok, JSON.stringify(check.accounts)).toBe(true);
 });
 
 function send<K extends CallbackName>(name: K, body: CallbackBodies[K]) {
-  return sendCallback(url, name, body, { secret });
+  return sendCallback(w.url, name, body, { secret });
 }
 
 /** Sends a callback and returns its status and what it cost on the database. */
@@ -74,7 +49,7 @@ async function measured<K extends CallbackName>(name: K, body: CallbackBodies[K]
 describe('wallet bet callbacks: one statement each (docs/adr/0013-wallet-round-trips.md)', () => {
   it('place, accept, settle, unsettle and decline cost one statement and no transaction; a replay one', async () => {
     const player = `p-${randomUUID()}`;
-    await api.deposit(player, '100.000000');
+    await w.api.deposit(player, '100.000000');
     const ref = { bet_id: `b-${randomUUID()}`, bet_player_id: player };
     const one = { transactions: 0, statements: 1 };
     const place = placeBody({ ...ref, bet_stake: '10.000000' });
@@ -104,12 +79,12 @@ describe('wallet bet callbacks: one statement each (docs/adr/0013-wallet-round-t
       transactions: 0,
       statements: 2,
     });
-    expect(await api.balance(player)).toEqual({ available: '90.000000', held: '0.000000' });
+    expect(await w.api.balance(player)).toEqual({ available: '90.000000', held: '0.000000' });
   });
 
   it('never overdraws under concurrent places of one player, and applies concurrent duplicates once', async () => {
     const player = `p-${randomUUID()}`;
-    await api.deposit(player, '50.000000');
+    await w.api.deposit(player, '50.000000');
     const places = Array.from({ length: 12 }, () =>
       placeBody({ bet_id: `b-${randomUUID()}`, bet_player_id: player, bet_stake: '10.000000' }),
     );
@@ -119,11 +94,11 @@ describe('wallet bet callbacks: one statement each (docs/adr/0013-wallet-round-t
     for (let i = 0; i < answers.length; i += 2) {
       expect([answers[i + 1]!.status, answers[i + 1]!.body]).toEqual([answers[i]!.status, answers[i]!.body]);
     }
-    expect(await api.balance(player)).toEqual({ available: '0.000000', held: '50.000000' });
+    expect(await w.api.balance(player)).toEqual({ available: '0.000000', held: '50.000000' });
     const won = places.filter((_, i) => answers[2 * i]!.status === 204);
     await Promise.all(won.map((b) => send('accept', acceptBody({ bet_id: b.bet_id }))));
     const settles = won.map((b) => settleBody({ bet_id: b.bet_id, settle_amount: '15.000000' }));
     await Promise.all(settles.flatMap((b) => [send('settle', b), send('settle', b)]));
-    expect(await api.balance(player)).toEqual({ available: '75.000000', held: '0.000000' });
+    expect(await w.api.balance(player)).toEqual({ available: '75.000000', held: '0.000000' });
   });
 });

@@ -6,6 +6,7 @@
  */
 import { createTestDatabase, type TestDatabase } from '@bookie/storage';
 import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
 import { WALLET_MIGRATIONS_DIR } from '../db/database.js';
 import type { WalletDB } from '../db/schema.js';
 import { buildWalletApp } from '../http/app.js';
@@ -26,17 +27,20 @@ export interface TestWallet {
 export async function startTestWallet(
   options: {
     secret?: string;
-    defaultCurrency?: string;
+    /** The currency of a callback without one; null declares none (as `bookie-wallet start` runs by default). */
+    defaultCurrency?: string | null;
     faults?: Partial<FaultConfig>;
     strictCallbacks?: boolean;
+    /** Wraps the database handle the wallet runs on (a test counting its statements). */
+    wrapDb?: (db: Kysely<WalletDB>) => Kysely<WalletDB>;
   } = {},
 ): Promise<TestWallet> {
   const database = await createTestDatabase<WalletDB>({ migrationsDir: WALLET_MIGRATIONS_DIR });
   const faults = new Faults(options.faults);
   const app = await buildWalletApp({
-    db: database.db,
+    db: options.wrapDb ? options.wrapDb(database.db) : database.db,
     secrets: options.secret ? [options.secret] : [],
-    defaultCurrency: options.defaultCurrency ?? 'EUR',
+    ...(options.defaultCurrency === null ? {} : { defaultCurrency: options.defaultCurrency ?? 'EUR' }),
     faults,
     strictCallbacks: options.strictCallbacks ?? false,
   });

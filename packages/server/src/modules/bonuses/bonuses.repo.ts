@@ -11,7 +11,7 @@ export type InsuranceRow = Selectable<InsuranceTable>;
 export type BetBoostRow = Selectable<BetBoostTable>;
 
 /** The bonus tables with the same list and idempotency columns. */
-type BonusTable = 'freebet' | 'insurance' | 'bet_boost';
+export type BonusTable = 'freebet' | 'insurance' | 'bet_boost';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -1,8 +1,9 @@
 import type { BetBoostView, BonusListQuery } from '@bookie/contracts';
-import { DomainError, validationError } from '@bookie/core';
-import { findBetBoost, listBonuses } from './bonuses.repo.js';
+import { DomainError } from '@bookie/core';
+import { findBetBoost } from './bonuses.repo.js';
 import type { BonusesDeps } from './deps.js';
-import { betBoostView, decodeCursor, encodeCursor, limitOf } from './views.js';
+import { listBonusPage } from './list-bonus-page.js';
+import { betBoostView } from './views.js';
 
 /** One bet boost of the white label. @throws DomainError not_found (unknown, or another white label's). */
 export async function getBetBoost(
@@ -19,20 +20,9 @@ export async function listBetBoosts(
   deps: BonusesDeps,
   input: { whiteLabelId: string; query: BonusListQuery },
 ): Promise<{ items: BetBoostView[]; next_cursor: string | null }> {
-  const { query } = input;
-  if (query.status !== undefined)
-    throw validationError('querystring.status', 'is not a filter of bet boosts');
-  const now = deps.clock.now();
-  const limit = limitOf(query.limit);
-  const rows = await listBonuses(deps.database.db, 'bet_boost', {
-    whiteLabelId: input.whiteLabelId,
-    ...(query.player_id !== undefined ? { playerId: query.player_id } : {}),
-    ...(query.cursor !== undefined ? { after: decodeCursor(query.cursor) } : {}),
-    limit,
-  });
-  const last = rows.at(-1);
-  return {
-    items: rows.map((r) => betBoostView(r, now)),
-    next_cursor: rows.length === limit && last ? encodeCursor(last) : null,
-  };
+  return listBonusPage(
+    deps,
+    { table: 'bet_boost', noun: 'bet boosts', statuses: undefined, view: betBoostView },
+    input,
+  );
 }

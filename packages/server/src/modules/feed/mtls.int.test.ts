@@ -1,5 +1,4 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FeedReplica } from '@bookie/sdk';
@@ -8,6 +7,7 @@ import { Agent, request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningServer, startServer } from '../../app/server.js';
 import { loadConfig } from '../../platform/config.js';
+import { selfSignedCertificate, signedCertificate } from '../../testing/certificates.js';
 import { createTestDatabase, type TestDatabase } from '../../testing/database.js';
 import { createPartner, TEST_ADMIN_TOKEN } from '../../testing/partner.js';
 import { addCertificate, revokeCertificate } from '../tenants/client-certificates.js';
@@ -16,61 +16,12 @@ import { sampleEvent } from '../trading/fixtures.js';
 
 /** A CA and a certificate it signs (openssl, loopback names), in `dir`. */
 function makePki(dir: string) {
-  const ssl = (...args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: 'pipe' });
-  const ca = (name: string) =>
-    ssl(
-      'req',
-      '-x509',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-keyout',
-      `${name}.key`,
-      '-out',
-      `${name}.crt`,
-      '-days',
-      '2',
-      '-subj',
-      `/CN=${name}`,
-    );
-  const leaf = (name: string, caName: string, ext: string) => {
-    ssl(
-      'req',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-keyout',
-      `${name}.key`,
-      '-out',
-      `${name}.csr`,
-      '-subj',
-      `/CN=${name}`,
-    );
-    writeFileSync(join(dir, `${name}.ext`), ext);
-    ssl(
-      'x509',
-      '-req',
-      '-in',
-      `${name}.csr`,
-      '-CA',
-      `${caName}.crt`,
-      '-CAkey',
-      `${caName}.key`,
-      '-CAcreateserial',
-      '-out',
-      `${name}.crt`,
-      '-days',
-      '2',
-      '-extfile',
-      `${name}.ext`,
-    );
-  };
-  ca('ca');
-  ca('other-ca');
-  leaf('server', 'ca', 'subjectAltName=IP:127.0.0.1\nextendedKeyUsage=serverAuth\n');
-  leaf('partner', 'ca', 'extendedKeyUsage=clientAuth\n');
-  leaf('other-partner', 'ca', 'extendedKeyUsage=clientAuth\n');
-  leaf('intruder', 'other-ca', 'extendedKeyUsage=clientAuth\n');
+  selfSignedCertificate(dir, 'ca');
+  selfSignedCertificate(dir, 'other-ca');
+  signedCertificate(dir, 'server', 'ca', 'subjectAltName=IP:127.0.0.1\nextendedKeyUsage=serverAuth\n');
+  signedCertificate(dir, 'partner', 'ca', 'extendedKeyUsage=clientAuth\n');
+  signedCertificate(dir, 'other-partner', 'ca', 'extendedKeyUsage=clientAuth\n');
+  signedCertificate(dir, 'intruder', 'other-ca', 'extendedKeyUsage=clientAuth\n');
   const read = (f: string) => readFileSync(join(dir, f));
   return { read };
 }

@@ -5,8 +5,9 @@ import { createTestDatabase, type TestDatabase } from '../../testing/database.js
 import { createPartner } from '../../testing/partner.js';
 import { createUser } from './create-user.js';
 import { usersDeps } from './deps.js';
+import { createTestUsers, TEST_PASSWORD } from './users.testing.js';
 
-const PASSWORD = 'correct horse battery staple';
+const PASSWORD = TEST_PASSWORD;
 
 describe(`backoffice users on the risk routes, and their audit rows (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, () => {
   let db: TestDatabase;
@@ -20,21 +21,11 @@ describe(`backoffice users on the risk routes, and their audit rows (${process.e
     a = (await createPartner({ database: t.deps.database }, { name: 'A' })).whiteLabelId;
     b = (await createPartner({ database: t.deps.database }, { name: 'B' })).whiteLabelId;
     const ud = usersDeps(t.deps);
-    await createUser(ud, { email: 'ops@example.com', role: 'operator', password: PASSWORD, actor: 'test' });
-    await createUser(ud, {
-      email: 'admin@a.example',
-      role: 'partner_admin',
-      whiteLabelId: a,
-      password: PASSWORD,
-      actor: 'test',
-    });
-    await createUser(ud, {
-      email: 'viewer@a.example',
-      role: 'partner_viewer',
-      whiteLabelId: a,
-      password: PASSWORD,
-      actor: 'test',
-    });
+    await createTestUsers(ud, [
+      { email: 'ops@example.com', role: 'operator' },
+      { email: 'admin@a.example', role: 'partner_admin', whiteLabelId: a },
+      { email: 'viewer@a.example', role: 'partner_viewer', whiteLabelId: a },
+    ]);
   });
   afterAll(async () => {
     await t?.close();

@@ -5,8 +5,9 @@ import { createPartner, type ManualClock, manualClock } from '../../testing/part
 import { createUser } from './create-user.js';
 import { usersDeps } from './deps.js';
 import { resetPassword } from './reset-password.js';
+import { createTestUsers, TEST_PASSWORD } from './users.testing.js';
 
-const PASSWORD = 'correct horse battery staple';
+const PASSWORD = TEST_PASSWORD;
 
 describe(`backoffice users and sessions (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, () => {
   let db: TestDatabase;
@@ -31,35 +32,13 @@ describe(`backoffice users and sessions (${process.env.DATABASE_URL ? 'postgres'
     a = (await createPartner({ database: t.deps.database }, { name: 'A' })).whiteLabelId;
     b = (await createPartner({ database: t.deps.database }, { name: 'B' })).whiteLabelId;
     const ud = usersDeps(t.deps);
-    await createUser(ud, { email: 'ops@example.com', role: 'operator', password: PASSWORD, actor: 'test' });
-    await createUser(ud, {
-      email: 'Admin@A.example',
-      role: 'partner_admin',
-      whiteLabelId: a,
-      password: PASSWORD,
-      actor: 'test',
-    });
-    await createUser(ud, {
-      email: 'viewer@a.example',
-      role: 'partner_viewer',
-      whiteLabelId: a,
-      password: PASSWORD,
-      actor: 'test',
-    });
-    await createUser(ud, {
-      email: 'admin@b.example',
-      role: 'partner_admin',
-      whiteLabelId: b,
-      password: PASSWORD,
-      actor: 'test',
-    });
-    await createUser(ud, {
-      email: 'locked@a.example',
-      role: 'partner_admin',
-      whiteLabelId: a,
-      password: PASSWORD,
-      actor: 'test',
-    });
+    await createTestUsers(ud, [
+      { email: 'ops@example.com', role: 'operator' },
+      { email: 'Admin@A.example', role: 'partner_admin', whiteLabelId: a },
+      { email: 'viewer@a.example', role: 'partner_viewer', whiteLabelId: a },
+      { email: 'admin@b.example', role: 'partner_admin', whiteLabelId: b },
+      { email: 'locked@a.example', role: 'partner_admin', whiteLabelId: a },
+    ]);
   });
   afterAll(async () => {
     await t?.close();
