@@ -1,5 +1,8 @@
 import type { ColumnType, Generated } from 'kysely';
 
+/** Kysely's row and builder types, for code outside the repositories (which never imports kysely itself). */
+export type { Insertable, Kysely, Selectable, TransactionBuilder, Updateable } from 'kysely';
+
 /** A timestamptz column: read as Date, written as Date or ISO string. */
 export type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 

@@ -1,5 +1,5 @@
 import { formatFeedOddValue, mul, parseDecimal } from '@bookie/core';
-import { sql } from 'kysely';
+import { dbNow } from '../../db/database.js';
 import type { Executor } from '../../db/transaction.js';
 import { isBonusId, reserveBoost, reserveFreebet } from './bonuses.repo.js';
 
@@ -42,7 +42,7 @@ export async function reserveBonuses(tx: Executor, input: ReserveBonusesInput): 
         .set({
           boost_multiplier: multiplier,
           total_odds: formatFeedOddValue(mul(base, m)),
-          updated_at: sql`now()`,
+          updated_at: dbNow,
         })
         .where('id', '=', input.betId)
         .execute();
