@@ -4,11 +4,13 @@
  *
  * @packageDocumentation
  */
+import { BET_TYPES, type BetType } from './bet-type-names.js';
 import { validationError } from './errors.js';
 import { repeatedSportEvents } from './express.js';
 import { type BetTypeViolation, type Restriction, restriction } from './restrictions.js';
 import { exceedsCombinations, MAX_SYSTEM_COMBINATIONS, systemSizeViolations } from './system.js';
 
+export { BET_TYPES, type BetType, isBetType } from './bet-type-names.js';
 export { repeatedSportEvents } from './express.js';
 // the system's combinations are part of the bet types' surface
 export {
@@ -18,16 +20,6 @@ export {
   MAX_SYSTEM_COMBINATIONS,
   systemCombinations,
 } from './system.js';
-
-/** The three bet types, by name (the callback contract, "Bet types"). */
-export const BET_TYPES = ['single', 'express', 'system'] as const;
-/** A bet type name: `single`, `express` (accumulator, combo) or `system` (the callback contract, "Bet types"). */
-export type BetType = (typeof BET_TYPES)[number];
-
-/** True when `s` is a bet type name. */
-export function isBetType(s: unknown): s is BetType {
-  return typeof s === 'string' && (BET_TYPES as readonly string[]).includes(s);
-}
 
 /** Callback `bet_type` codes (the callback bet type rule): 1 single, 2 express, 3 system. */
 export const CALLBACK_BET_TYPE = { single: 1, express: 2, system: 3 } as const;

@@ -9,7 +9,7 @@
  *
  * @packageDocumentation
  */
-import type { BetType } from './bet-types.js';
+import type { BetType } from './bet-type-names.js';
 
 /** All 24 restriction types of the callback contract, "Restriction", in the spec's order. */
 export const RESTRICTION_TYPES = [

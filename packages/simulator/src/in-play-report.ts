@@ -19,7 +19,7 @@ import {
   sub,
   ZERO,
 } from '@bookie/core';
-import type { CashOutOutcome, LiveBetOutcome } from './in-play-runner.js';
+import type { CashOutOutcome, LiveBetOutcome } from './outcomes.js';
 
 const money = (v: string): Rational =>
   parseDecimal(v, { field: 'amount', maxDecimals: 12, allowNegative: true });

@@ -18,45 +18,13 @@ import { format, mul, parseDecimal, type Rational, roundHalfUp } from '@bookie/c
 import type { Dispatcher } from 'undici';
 import { type Bettor, chooseSelections } from './bettors.js';
 import { callJson, type FrameApi, type WalletClient } from './clients.js';
-import type { DuringDelay, InPlayPlan, LiveBetPlan, PlannedCashOut } from './in-play.js';
+import type { InPlayPlan, LiveBetPlan, PlannedCashOut } from './in-play.js';
 import { marketId } from './markets.js';
+import type { CashOutOutcome, LiveBetOutcome } from './outcomes.js';
 import { Rng } from './prng.js';
-import type { BetOutcome } from './report.js';
 import type { TradingCommand } from './season-script.js';
 
-/** What became of a live bet. */
-export interface LiveBetOutcome extends BetOutcome {
-  live: {
-    match: number;
-    /** The minute it was sent after, e.g. `"63'"`. */
-    minute: string;
-    during: DuringDelay;
-    /** True when the next minute's commands were sent while the bet waited out its delay. */
-    sentDuringDelay: boolean;
-  };
-}
-
-/** What became of a planned cash-out. */
-export interface CashOutOutcome {
-  betId: string;
-  playerId: string;
-  match: number;
-  minute: string;
-  kind: 'full' | 'partial';
-  via: 'frame' | 'partner';
-  /** The part of the stake asked for (6 decimals). */
-  amount: string;
-  /** The quote (absent when the bet was not open any more). */
-  quote?: CashOutQuote;
-  /** The order (absent when nothing was offered). */
-  order?: CashOutOrderAnswer['order'];
-  /**
-   * Fair value of the amount at the quote: amount × accepted odds × the selection's margin-free probability as the
-   * frame showed it just before (12 decimals); absent without a quote.
-   */
-  fair?: string;
-  error?: string;
-}
+export type { CashOutOutcome, LiveBetOutcome } from './outcomes.js';
 
 /** What {@link runInPlay} needs from the replay. */
 export interface InPlayContext {

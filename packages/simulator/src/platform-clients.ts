@@ -9,7 +9,7 @@ import { BookieClient } from '@bookie/sdk';
 import { Agent } from 'undici';
 import { httpTradingClient } from './apply-script.js';
 import { AdminApi, FrameApi, WalletClient } from './clients.js';
-import type { ReplayTarget } from './replay.js';
+import type { ReplayTarget } from './replay-target.js';
 
 /** How many connections the agent and the trading pool keep open. */
 export interface PlatformClientOptions {

@@ -33,8 +33,9 @@ import { type InPlayPlan, type InPlayPlanOptions, planInPlay } from './in-play.j
 import { type CashOutOutcome, type LiveBetOutcome, runInPlay } from './in-play-runner.js';
 import { platformClients } from './platform-clients.js';
 import { Rng } from './prng.js';
+import type { ReplayTarget } from './replay-target.js';
 import { type BetOutcome, type BetsOutLine, betsOutLine, buildReport, type ReplayReport } from './report.js';
-import { ReportedBets, type ReportingWhiteLabel } from './reported-bets.js';
+import { ReportedBets } from './reported-bets.js';
 import { collectRiskReport, configureRiskLimits } from './risk-report.js';
 import {
   buildSeasonScript,
@@ -43,22 +44,7 @@ import {
   type TradingCommand,
 } from './season-script.js';
 
-/** Where the platform runs and how to reach it. */
-export interface ReplayTarget {
-  /** Bookie's base URL (trading, feed, frame API, admin API). */
-  bookieUrl: string;
-  /** The operator token (`BOOKIE_ADMIN_TOKEN`). */
-  adminToken: string;
-  /** The white label the players belong to, and its OAuth client credentials. */
-  whiteLabelId?: string;
-  clientId: string;
-  clientSecret: string;
-  /** The reference wallet (the white label's callback server) and its admin token. */
-  walletUrl: string;
-  walletAdminToken?: string;
-  /** White labels that report their bets: one for Bookie's risk decision (MTS), one for advice only. */
-  reporters?: { mts?: ReportingWhiteLabel; advisory?: ReportingWhiteLabel };
-}
+export type { ReplayTarget };
 
 /** What the runner reports while it runs. */
 export interface ReplayProgress {

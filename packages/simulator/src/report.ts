@@ -20,33 +20,21 @@ import {
   sub,
   ZERO,
 } from '@bookie/core';
-import type { BetKind, ChosenSelection, PlannedBet } from './bettors.js';
+import type { BetKind } from './bettors.js';
 import type { MarketKind, ParsedSeason } from './football-data.js';
 import { buildInPlayReport, formatInPlayReport, type InPlayReport } from './in-play-report.js';
-import type { CashOutOutcome, LiveBetOutcome } from './in-play-runner.js';
 import { LEAGUES, LINE_SPECIFIER, marketKindOf } from './markets.js';
+import type { BetOutcome, CashOutOutcome, LiveBetOutcome } from './outcomes.js';
 import type { ReportedBetsReport } from './reported-bets.js';
 import { formatRiskReport, type RiskReport } from './risk-report.js';
 import type { ScriptMatch, SeasonScript } from './season-script.js';
+
+export type { BetOutcome } from './outcomes.js';
 
 const money = (v: string | null | undefined): Rational =>
   v === null || v === undefined
     ? ZERO
     : parseDecimal(v, { field: 'amount', maxDecimals: 12, allowNegative: true });
-
-/** What became of one planned bet when it was sent. */
-export interface BetOutcome {
-  plan: PlannedBet;
-  playerId: string;
-  /** What the player chose (absent when nothing was open to bet on). */
-  selections?: ChosenSelection[];
-  /** Bookie's answer to `POST /frame-api/bets`. */
-  answer?: BetView;
-  /** A refused request (no bet formed) or a transport failure. */
-  error?: string;
-  /** Why the bet was not sent. */
-  skipped?: string;
-}
 
 /** One line of `--bets-out`. */
 export interface BetsOutLine {

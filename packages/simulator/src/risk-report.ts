@@ -11,7 +11,7 @@ import type { Bettor } from './bettors.js';
 import { callJson } from './clients.js';
 import type { MarketKind } from './football-data.js';
 import { marketKindOf } from './markets.js';
-import type { BetOutcome } from './report.js';
+import type { BetOutcome } from './outcomes.js';
 
 /** The risk section of a replay report. */
 export interface RiskReport {

@@ -5,7 +5,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { Type } from '@sinclair/typebox';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
-import { sql } from 'kysely';
+import { pingDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { ADMIN_SECURITY, installAuth } from '../http/auth.js';
 import { installErrorHandler } from '../http/error-handler.js';
@@ -96,7 +96,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     async (_req, reply) => {
       if (deps.lifecycle.isStopping) return reply.status(503).send({ status: 'stopping' });
       try {
-        await sql`select 1`.execute(deps.database.db);
+        await pingDatabase(deps.database);
       } catch {
         return reply.status(503).send({ status: 'database unavailable' });
       }

@@ -7,6 +7,7 @@ import { partnerBetsRoutes } from '../modules/bets/partner-bets.routes.js';
 import { bonusesRoutes } from '../modules/bonuses/bonuses.routes.js';
 import { callbacksRoutes } from '../modules/callbacks/callbacks.routes.js';
 import { cashOutRoutes } from '../modules/cash-out/cash-out.routes.js';
+import { marginDeps } from '../modules/cash-out/deps.js';
 import { dictionariesRoutes } from '../modules/dictionaries/dictionaries.routes.js';
 import { feedRoutes } from '../modules/feed/feed.routes.js';
 import { frameRoutes } from '../modules/frame/frame.routes.js';
@@ -20,10 +21,21 @@ import { settlementRoutes } from '../modules/settlement/settlement.routes.js';
 import { tenantsRoutes } from '../modules/tenants/tenants.routes.js';
 import { tradingRoutes } from '../modules/trading/trading.routes.js';
 import { usersRoutes } from '../modules/users/users.routes.js';
+import {
+  advisoryDeps,
+  bonusesDeps,
+  cashOutDeps,
+  frameRoutesDeps,
+  mtsDeps,
+  partnerBetsDeps,
+  riskRoutesDeps,
+  settlementRoutesDeps,
+} from './module-deps.js';
 import type { AppDeps } from './wiring.js';
 
 /**
- * Registers every module's routes and background work. One line per module, in dependency order.
+ * Registers every module's routes, each with its own module's deps (app/module-deps.ts). One line per module, in
+ * dependency order.
  */
 export async function registerModules(app: FastifyInstance, deps: AppDeps): Promise<void> {
   await tenantsRoutes(app, deps);
@@ -32,19 +44,19 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps): Prom
   await tradingRoutes(app, deps);
   await feedRoutes(app, deps);
   await callbacksRoutes(app, deps);
-  await frameRoutes(app, deps);
-  await bonusesRoutes(app, deps);
-  await settlementRoutes(app, deps);
-  await riskRoutes(app, deps);
-  await partnerBetsRoutes(app, deps);
-  await mtsRoutes(app, deps);
-  await advisoryRoutes(app, deps);
-  await cashOutRoutes(app, deps);
+  await frameRoutes(app, frameRoutesDeps(deps));
+  await bonusesRoutes(app, bonusesDeps(deps));
+  await settlementRoutes(app, settlementRoutesDeps(deps));
+  await riskRoutes(app, riskRoutesDeps(deps));
+  await partnerBetsRoutes(app, partnerBetsDeps(deps));
+  await mtsRoutes(app, mtsDeps(deps));
+  await advisoryRoutes(app, advisoryDeps(deps));
+  await cashOutRoutes(app, cashOutDeps(deps), marginDeps(deps));
   await dictionariesRoutes(app, deps);
   await reportsRoutes(app, deps);
   await overviewRoutes(app, deps);
   await usersRoutes(app, deps);
-  await backofficeRoutes(app, deps);
+  await backofficeRoutes(app);
   await integrationRoutes(app, deps);
   await metricsRoutes(app, deps);
 }

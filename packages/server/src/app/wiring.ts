@@ -4,7 +4,6 @@ import { openDatabase } from '@bookie/storage';
 import pino from 'pino';
 import type { Database } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
-import type { Authenticator, UserAuthenticator } from '../http/auth.js';
 import { endSessionOfBet } from '../modules/auth/auth.repo.js';
 import { createAuthenticator } from '../modules/auth/authenticator.js';
 import { expireSession } from '../modules/auth/expire-session.js';
@@ -16,13 +15,12 @@ import {
   onInsuranceAcceptedUnsupported,
   onInsuranceCancelUnsupported,
 } from '../modules/bonuses/on-insurance-callback-unsupported.js';
-import { type CallbacksService, createCallbacksService } from '../modules/callbacks/callbacks.service.js';
+import { createCallbacksService } from '../modules/callbacks/callbacks.service.js';
 import type { OptionalCallbackHooks } from '../modules/callbacks/dispatcher.js';
 import { CallbackSender } from '../modules/callbacks/send-callback.js';
 import { whiteLabelTargets } from '../modules/callbacks/white-label-targets.js';
 import { reverseUnpayableCashOut } from '../modules/cash-out/reverse-unpayable-cash-out.js';
-import { type FeedService, startFeed } from '../modules/feed/feed.service.js';
-import { frameDeps } from '../modules/frame/frame-deps.js';
+import { startFeed } from '../modules/feed/feed.service.js';
 import { startHeartbeats } from '../modules/frame/send-heartbeats.js';
 import { SessionEvents } from '../modules/frame/session-events.js';
 import { BookieMetrics } from '../modules/metrics/metrics.js';
@@ -30,53 +28,19 @@ import type { RiskDeps } from '../modules/risk/deps.js';
 import { OddsShader } from '../modules/risk/odds-shader.js';
 import { RiskBook } from '../modules/risk/risk-book.js';
 import { SettlementConsumer } from '../modules/settlement/consumer/settlement-consumer.js';
-import { settlementDeps } from '../modules/settlement/deps.js';
 import { cachedWhiteLabels } from '../modules/tenants/cached-white-labels.js';
 import { learnOptionalCallback } from '../modules/tenants/learn-optional-callback.js';
 import { auditSubjectOf } from '../modules/users/audit-subjects.js';
+import { usersDeps } from '../modules/users/deps.js';
 import { sessionAuthenticator } from '../modules/users/session-authenticator.js';
-import { usersDeps } from '../modules/users/users.routes.js';
 import { type Clock, systemClock } from '../platform/clock.js';
 import type { Config } from '../platform/config.js';
 import { LeaderLease, runWhileLeader } from '../platform/leadership/leader-lease.js';
 import { Lifecycle } from '../platform/lifecycle.js';
+import type { AppDeps } from './app-deps.js';
+import { frameDeps, settlementDeps } from './module-deps.js';
 
-/**
- * Everything a module needs, built once at start and passed down (no globals). Modules add their own
- * services to this object in {@link buildDeps} as they land.
- */
-export interface AppDeps {
-  config: Config;
-  database: Database;
-  logger: pino.Logger;
-  clock: Clock;
-  lifecycle: Lifecycle;
-  /** Partner and player authentication (the tenancy module provides it). */
-  authenticator?: Authenticator;
-  /** Backoffice sessions (the users module provides it). */
-  users?: UserAuthenticator;
-  /** The callback outbox: targets, HTTP sender and dispatcher (started by {@link startBackground}). */
-  callbacks: CallbacksService;
-  /** The trading feed of this process: fan-out of the log (`/log`) and the catalog (the server's FeedReplica). */
-  feed: FeedService;
-  /** Bet changes of this process, for the players' live streams. */
-  betEvents: BetEvents;
-  /** Everything bet placement needs. */
-  placement: PlacementDeps;
-  /** The risk engine's settings, exposure and players' risk (its settings work even with RISK_ENGINE=off). */
-  risk: RiskDeps;
-  /** Frame session ends (heartbeat refusals, D47) for this process's frame streams. */
-  sessionEvents: SessionEvents;
-  /** The settlement consumer of this process, once {@link startBackground} started it. */
-  settlement?: SettlementConsumer;
-  /**
-   * The leases of the one-process background roles (docs/adr/0025-scale-out.md), by role; empty on a feed node.
-   * The settlement consumer's lease (role `settlement`, `SETTLEMENT_LEASE_TTL_MS`) is started and stopped with it.
-   */
-  leases: Record<string, LeaderLease>;
-  /** This process's Prometheus metrics (`/metrics`). */
-  metrics?: BookieMetrics;
-}
+export type { AppDeps };
 
 /** The background roles that run in one process at a time, each under its lease. */
 export const LEADER_ROLES = ['retention', 'placement-recovery', 'heartbeats'] as const;

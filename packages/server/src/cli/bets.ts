@@ -2,11 +2,10 @@ import { userInfo } from 'node:os';
 import { BET_STATUS_CODES, describeCodes, ODD_STATUS_CODES } from '@bookie/contracts';
 import { DomainError } from '@bookie/core';
 import { Command, InvalidArgumentError } from 'commander';
-import { sql } from 'kysely';
 import pino from 'pino';
 import { toBetView } from '../modules/bets/bet-view.js';
 import { loadBets } from '../modules/bets/bets.repo.js';
-import { OUTBOX_CHANNEL } from '../modules/callbacks/dispatcher.js';
+import { notifyOutbox } from '../modules/callbacks/callbacks.repo.js';
 import type { SettlementDeps } from '../modules/settlement/deps.js';
 import { cliSettlementDeps } from '../modules/settlement/deps.js';
 import { cancelBet } from '../modules/settlement/operator-actions/cancel-bet.js';
@@ -82,7 +81,7 @@ function operatorCommand(
           ...(o.reinstate ? { reinstate: true } : {}),
         });
         // wake the running servers' dispatchers (Postgres; on PGlite no server runs alongside)
-        if (r.callbacks > 0) await sql`select pg_notify(${OUTBOX_CHANNEL}, '')`.execute(database.db);
+        if (r.callbacks > 0) await notifyOutbox(database.db);
         return r;
       });
       printJson(result);

@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { createPartnerClient, type PartnerClient } from '@bookie/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../app/test-app.js';
 import { sampleEvent } from '../modules/trading/fixtures.js';
 import { createTestDatabase } from '../testing/database.js';
-import { createPartner, createTestApp, TEST_ADMIN_TOKEN, type TestApp } from '../testing/partner.js';
+import { createPartner, TEST_ADMIN_TOKEN } from '../testing/partner.js';
 import { CLIENT_TYPES_FILE, partnerClientTypes, partnerDocument } from './generate-client.js';
 
 let t: TestApp;

@@ -1,6 +1,6 @@
 import { formatMoney, parseDecimal, validationError } from '@bookie/core';
 import { printJson } from './io.js';
-import { type ReplayPlatformOptions, withPlatform } from './replay.js';
+import { type ReplayPlatformOptions, withPlatform } from './replay-platform.js';
 
 /** Options of `bookie replay --odds-stream`. */
 export interface OddsStreamFlags {

@@ -1,8 +1,8 @@
 import { userInfo } from 'node:os';
 import { Command } from 'commander';
 import { createUser } from '../modules/users/create-user.js';
+import { usersDeps } from '../modules/users/deps.js';
 import { resetPassword } from '../modules/users/reset-password.js';
-import { usersDeps } from '../modules/users/users.routes.js';
 import { systemClock } from '../platform/clock.js';
 import { type DatabaseFlags, withDatabase } from './database.js';
 import { action, printJson } from './io.js';

@@ -2,6 +2,9 @@ import type { SelectionNames } from '@bookie/contracts';
 import type { BetState } from '@bookie/core';
 import type { ColumnType, Generated } from 'kysely';
 
+/** Kysely's row and builder types, for code outside the repositories (which never imports kysely itself). */
+export type { Insertable, Kysely, Selectable, TransactionBuilder, Updateable } from 'kysely';
+
 /** A timestamptz column: read as Date, written as Date or ISO string. */
 export type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 

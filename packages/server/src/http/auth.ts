@@ -3,7 +3,7 @@ import { findTextViolation } from '@bookie/contracts';
 import { DomainError, validationError } from '@bookie/core';
 import type {} from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import type { AppDeps } from '../app/wiring.js';
+import type { PlatformServices } from '../platform/services.js';
 
 /** Who is calling a partner route: a white label, through one of its OAuth credentials. */
 export interface PartnerPrincipal {
@@ -176,7 +176,7 @@ export function safeEqual(a: string, b: string): boolean {
  */
 export function installAuth(
   app: FastifyInstance,
-  deps: AppDeps,
+  deps: Pick<PlatformServices, 'config'> & { users?: UserAuthenticator | undefined },
   authenticator: Authenticator | undefined,
 ): void {
   app.decorateRequest('partner', undefined);

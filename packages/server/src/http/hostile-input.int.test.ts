@@ -1,16 +1,10 @@
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../app/test-app.js';
 import { sampleEvent } from '../modules/trading/fixtures.js';
 import { createTestDatabase } from '../testing/database.js';
-import {
-  createPartner,
-  createSession,
-  createTestApp,
-  partnerToken,
-  TEST_ADMIN_TOKEN,
-  type TestApp,
-} from '../testing/partner.js';
+import { createPartner, createSession, partnerToken, TEST_ADMIN_TOKEN } from '../testing/partner.js';
 
 /**
  * Hostile input over every operation of `/openapi.json` (docs/adr/0016-safety-and-conformance.md): the text rule

@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { wrongStatusMentions } from '@bookie/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../app/test-app.js';
 import { createTestDatabase } from '../testing/database.js';
-import { createTestApp, type TestApp } from '../testing/partner.js';
 import { completeDocument, operationsOf } from './openapi.js';
 
 type Json = Record<string, unknown>;

@@ -9,17 +9,15 @@ import {
 } from '@bookie/contracts';
 import type { Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app/wiring.js';
 import { PARTNER_SECURITY } from '../../http/auth.js';
 import { partnerOf } from '../../http/request-context.js';
 import { adviseBet } from './advise-bet.js';
-import { advisoryDeps } from './deps.js';
+import type { AdvisoryDeps } from './deps.js';
 import { advisoryBetVersions, updateAdvisoryBet } from './update-advisory-bet.js';
 
 /** The advisory mode: the partner reports bets it took on its own and gets the restrictions Bookie advises. */
-export async function advisoryRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+export async function advisoryRoutes(app: FastifyInstance, adv: AdvisoryDeps): Promise<void> {
   const common = { tags: ['advisory'], security: PARTNER_SECURITY };
-  const adv = advisoryDeps(deps);
   app.post<{ Body: Static<typeof AdvisoryBetRequest> }>(
     '/bets/advisory',
     {

@@ -1,8 +1,8 @@
 import type { TLSSocket } from 'node:tls';
 import { DomainError } from '@bookie/core';
 import type { FastifyRequest } from 'fastify';
-import type { AppDeps } from '../../app/wiring.js';
 import type { PartnerPrincipal } from '../../http/auth.js';
+import type { PlatformServices } from '../../platform/services.js';
 import { isAllowed } from '../tenants/allowlist.js';
 import { findCertificateBinding } from './auth.repo.js';
 
@@ -28,7 +28,7 @@ export function clientCertificateFingerprint(request: FastifyRequest): string | 
  * @throws DomainError forbidden: an address off the allowlist.
  */
 export async function authenticateCertificate(
-  deps: Pick<AppDeps, 'database'>,
+  deps: Pick<PlatformServices, 'database'>,
   input: { fingerprint: string; address: string },
 ): Promise<PartnerPrincipal> {
   const b = await findCertificateBinding(deps.database.db, input.fingerprint);
@@ -63,7 +63,7 @@ export async function authenticateCertificate(
  * @throws DomainError forbidden.
  */
 export async function assertCertificateOf(
-  deps: Pick<AppDeps, 'database'>,
+  deps: Pick<PlatformServices, 'database'>,
   input: { fingerprint: string; whiteLabelId: string },
 ): Promise<void> {
   const b = await findCertificateBinding(deps.database.db, input.fingerprint);

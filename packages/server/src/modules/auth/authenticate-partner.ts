@@ -1,6 +1,6 @@
 import { DomainError } from '@bookie/core';
-import type { AppDeps } from '../../app/wiring.js';
 import type { PartnerPrincipal } from '../../http/auth.js';
+import type { PlatformServices } from '../../platform/services.js';
 import { isAllowed } from '../tenants/allowlist.js';
 import { hashSecret, PREFIX } from '../tenants/secrets.js';
 import { findAccessToken } from './auth.repo.js';
@@ -19,7 +19,7 @@ function invalidToken(message: string): DomainError {
  * @throws DomainError forbidden: a valid token from an address off the allowlist.
  */
 export async function authenticatePartner(
-  deps: Pick<AppDeps, 'database' | 'clock'>,
+  deps: Pick<PlatformServices, 'database' | 'clock'>,
   input: { token: string; address: string },
 ): Promise<PartnerPrincipal> {
   const found = await findAccessToken(deps.database.db, hashSecret(input.token));

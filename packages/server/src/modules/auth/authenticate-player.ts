@@ -1,7 +1,7 @@
 import { DomainError } from '@bookie/core';
 import { GroupCommit } from '@bookie/storage';
-import type { AppDeps } from '../../app/wiring.js';
 import type { PlayerSession } from '../../http/auth.js';
+import type { PlatformServices } from '../../platform/services.js';
 import { hashSecret, PREFIX } from '../tenants/secrets.js';
 import { findSession, findSessions, type SessionRow } from './auth.repo.js';
 
@@ -17,7 +17,7 @@ export type SessionLookup = (tokenHash: string) => Promise<SessionRow | undefine
  * route's only database read before its own work; docs/adr/0012-placement-group-commit.md). Always reads the
  * database: an ended session is refused on the next request, as D26 asks.
  */
-export function batchedSessionLookup(deps: Pick<AppDeps, 'database'>): SessionLookup {
+export function batchedSessionLookup(deps: Pick<PlatformServices, 'database'>): SessionLookup {
   const reads = new GroupCommit<string, SessionRow | undefined>(
     (hashes) => findSessions(deps.database.db, hashes),
     {
@@ -34,7 +34,7 @@ export function batchedSessionLookup(deps: Pick<AppDeps, 'database'>): SessionLo
  * @throws DomainError unauthorized (`details.error = "invalid_token"`).
  */
 export async function authenticatePlayer(
-  deps: Pick<AppDeps, 'database' | 'clock'> & { lookup?: SessionLookup },
+  deps: Pick<PlatformServices, 'database' | 'clock'> & { lookup?: SessionLookup },
   input: { token: string },
 ): Promise<PlayerSession> {
   const hash = hashSecret(input.token);

@@ -1,13 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../app/test-app.js';
 import { createTestDatabase, type TestDatabase } from '../../testing/database.js';
-import {
-  createPartner,
-  createSession,
-  createTestApp,
-  partnerToken,
-  partnerWithToken,
-  type TestApp,
-} from '../../testing/partner.js';
+import { createPartner, createSession, partnerToken, partnerWithToken } from '../../testing/partner.js';
 import { addCredential } from '../tenants/add-credential.js';
 import { revokeCredential } from '../tenants/revoke-credential.js';
 import { updateWhiteLabel } from '../tenants/update-white-label.js';

@@ -1,5 +1,5 @@
-import type { AppDeps } from '../../app/wiring.js';
 import { type Authenticator, bearerToken, challenge } from '../../http/auth.js';
+import type { PlatformServices } from '../../platform/services.js';
 import {
   assertCertificateOf,
   authenticateCertificate,
@@ -15,7 +15,7 @@ import { authenticatePlayer, batchedSessionLookup } from './authenticate-player.
  * `config.certificateAuth` (the feed), a client certificate bound to a white label is enough without a token; with a
  * token, a certificate bound to another white label is refused.
  */
-export function createAuthenticator(deps: Pick<AppDeps, 'database' | 'clock'>): Authenticator {
+export function createAuthenticator(deps: Pick<PlatformServices, 'database' | 'clock'>): Authenticator {
   const players = { ...deps, lookup: batchedSessionLookup(deps) };
   return {
     async partner(request, reply) {

@@ -1,6 +1,6 @@
 import { CreateSessionBody } from '@bookie/contracts';
 import { validationError } from '@bookie/core';
-import type { AppDeps } from '../../app/wiring.js';
+import type { PlatformServices } from '../../platform/services.js';
 import { getWhiteLabel } from '../tenants/get-white-label.js';
 import { hashSecret, newId, PREFIX, randomToken } from '../tenants/secrets.js';
 import { checkSchema } from '../tenants/validate.js';
@@ -17,7 +17,7 @@ export const MAX_PARAMS_BYTES = 4096;
  * @throws DomainError validation_error naming the field (e.g. `currency` not one of the white label's).
  */
 export async function createSession(
-  deps: Pick<AppDeps, 'database' | 'clock' | 'config'>,
+  deps: Pick<PlatformServices, 'database' | 'clock' | 'config'>,
   input: { whiteLabelId: string; body: CreateSessionBody },
 ): Promise<{ token: string; sessionId: string; expiresAt: Date }> {
   const body = input.body;

@@ -1,5 +1,5 @@
 import { DomainError } from '@bookie/core';
-import type { AppDeps } from '../../app/wiring.js';
+import type { PlatformServices } from '../../platform/services.js';
 import { hashSecret } from '../tenants/secrets.js';
 import { endSession } from './auth.repo.js';
 
@@ -10,7 +10,7 @@ import { endSession } from './auth.repo.js';
  * @throws DomainError not_found when the white label has no such token (another white label's token too).
  */
 export async function expireSession(
-  deps: Pick<AppDeps, 'database' | 'clock'>,
+  deps: Pick<PlatformServices, 'database' | 'clock'>,
   input: { whiteLabelId: string; token: string },
 ): Promise<void> {
   const row = await endSession(

@@ -1,5 +1,5 @@
 import { DomainError } from '@bookie/core';
-import type { AppDeps } from '../../app/wiring.js';
+import type { PlatformServices } from '../../platform/services.js';
 import { hashSecret, PREFIX, randomToken, sameHash } from '../tenants/secrets.js';
 import { findCredentialByClientId } from '../tenants/tenants.repo.js';
 import { deleteExpiredAccessTokens, insertAccessToken } from './auth.repo.js';
@@ -15,7 +15,7 @@ const NO_SECRET_HASH = hashSecret('no such credential');
  * @throws DomainError unauthorized (`details.error = "invalid_client"`) for an unknown, revoked or wrong credential.
  */
 export async function issueAccessToken(
-  deps: Pick<AppDeps, 'database' | 'clock' | 'config'>,
+  deps: Pick<PlatformServices, 'database' | 'clock' | 'config'>,
   input: { clientId: string; clientSecret: string },
 ): Promise<IssuedAccessToken> {
   const cred = await verifyClientCredentials(deps, input);
@@ -37,7 +37,7 @@ export interface IssuedAccessToken {
  * @throws DomainError unauthorized (`details.error = "invalid_client"`) for an unknown, revoked or wrong credential.
  */
 export async function verifyClientCredentials(
-  deps: Pick<AppDeps, 'database'>,
+  deps: Pick<PlatformServices, 'database'>,
   input: { clientId: string; clientSecret: string },
 ): Promise<{ id: string; white_label_id: string }> {
   const cred = await findCredentialByClientId(deps.database.db, input.clientId);
@@ -53,7 +53,7 @@ export async function verifyClientCredentials(
  * grant that was: docs/adr/0022-integration-environment.md), stored as its SHA-256 with its expiry.
  */
 export async function grantAccessToken(
-  deps: Pick<AppDeps, 'database' | 'clock' | 'config'>,
+  deps: Pick<PlatformServices, 'database' | 'clock' | 'config'>,
   cred: { credentialId: string; whiteLabelId: string },
 ): Promise<IssuedAccessToken> {
   const ttl = deps.config.auth.accessTokenTtlS;

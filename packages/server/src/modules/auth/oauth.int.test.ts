@@ -1,12 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../app/test-app.js';
 import { createTestDatabase, type TestDatabase } from '../../testing/database.js';
-import {
-  createPartner,
-  createTestApp,
-  manualClock,
-  type TestApp,
-  type TestPartner,
-} from '../../testing/partner.js';
+import { createPartner, manualClock, type TestPartner } from '../../testing/partner.js';
 import { addCredential } from '../tenants/add-credential.js';
 import { revokeCredential } from '../tenants/revoke-credential.js';
 import { hashSecret } from '../tenants/secrets.js';

@@ -1,7 +1,7 @@
 import { OAuthErrorBody, OAuthTokenResponse } from '@bookie/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AppDeps } from '../../app/wiring.js';
 import { markOAuthRoutes, oauthError } from '../../http/oauth-errors.js';
+import type { AuthDeps } from './deps.js';
 import { issueAccessToken } from './issue-access-token.js';
 
 const invalidRequest = (m: string) => oauthError('invalid_request', m);
@@ -41,7 +41,7 @@ function basicCredentials(request: FastifyRequest): { clientId: string; clientSe
  * error body, because that is what OAuth clients parse (docs/adr/0005-tenancy.md): the routes are marked OAuth routes
  * and the one error handler answers so (http/oauth-errors.ts).
  */
-export async function oauthRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+export async function oauthRoutes(app: FastifyInstance, deps: AuthDeps): Promise<void> {
   await app.register(async (scope) => {
     scope.addContentTypeParser(
       'application/x-www-form-urlencoded',

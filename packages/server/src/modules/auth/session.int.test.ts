@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../app/test-app.js';
 import { createTestDatabase, type TestDatabase } from '../../testing/database.js';
-import { createTestApp, manualClock, partnerWithToken, type TestApp } from '../../testing/partner.js';
+import { manualClock, partnerWithToken } from '../../testing/partner.js';
 import { hashSecret } from '../tenants/secrets.js';
 import { authenticatePlayer, batchedSessionLookup } from './authenticate-player.js';
 import { expireSession } from './expire-session.js';

@@ -6,16 +6,16 @@ import {
   PartnerWhiteLabelView,
 } from '@bookie/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app/wiring.js';
 import { partnerOf } from '../../http/request-context.js';
 import { getWhiteLabel } from '../tenants/get-white-label.js';
 import { updateWhiteLabel } from '../tenants/update-white-label.js';
 import { whiteLabelView } from '../tenants/white-label.js';
 import { createSession } from './create-session.js';
+import type { AuthDeps } from './deps.js';
 import { expireSession } from './expire-session.js';
 
 /** Partner routes of tenancy: player session tokens (D26) and the partner's own white label. */
-export async function sessionRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+export async function sessionRoutes(app: FastifyInstance, deps: AuthDeps): Promise<void> {
   const common = { tags: ['sessions'], security: [{ bearer: [] }] };
   app.post<{ Body: CreateSessionBody }>(
     '/token/create',

@@ -3,7 +3,6 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app/wiring.js';
 
 /** Where `npm run build -w @bookie/backoffice` writes the web app (git-ignored). */
 export const BACKOFFICE_DIST = join(
@@ -20,7 +19,7 @@ export const BACKOFFICE_DIST = join(
  * Serves the backoffice web app (packages/backoffice, built to static files) at `/backoffice/`. Without a build
  * the page says how to make one. The app talks to the server only over its REST API.
  */
-export async function backofficeRoutes(app: FastifyInstance, _deps: AppDeps): Promise<void> {
+export async function backofficeRoutes(app: FastifyInstance): Promise<void> {
   const built = existsSync(join(BACKOFFICE_DIST, 'index.html'));
   app.get('/backoffice', { schema: { hide: true } }, async (_req, reply) => reply.redirect('/backoffice/'));
   if (!built) {

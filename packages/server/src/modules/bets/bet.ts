@@ -1,7 +1,6 @@
 import type { BetType } from '@bookie/core';
 import { BET_STATUS } from '@bookie/core';
-import type { Selectable } from 'kysely';
-import type { BetSelectionTable, BetState, BetTable } from '../../db/schema.js';
+import type { BetSelectionTable, BetState, BetTable, Selectable } from '../../db/schema.js';
 
 /** A bet row as stored. */
 export type BetRow = Selectable<BetTable>;

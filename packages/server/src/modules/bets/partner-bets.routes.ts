@@ -9,10 +9,10 @@ import {
 } from '@bookie/contracts';
 import type { Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app/wiring.js';
+import type { Database } from '../../db/database.js';
 import { actorOf, PARTNER_SECURITY } from '../../http/auth.js';
 import { partnerOf } from '../../http/request-context.js';
-import { settlementDeps } from '../settlement/deps.js';
+import type { SettlementDeps } from '../settlement/deps.js';
 import {
   cancelBetBeforeSettlement,
   voidBetBeforeSettlement,
@@ -20,14 +20,20 @@ import {
 import { findBet } from './bets.repo.js';
 import { getPartnerBet, listWhiteLabelBetsPage } from './list-white-label-bets.js';
 
+/** What the partner's bet routes need: the database, and settlement (to cancel a bet before it settles). */
+export interface PartnerBetsRoutesDeps {
+  database: Database;
+  settlement: SettlementDeps;
+}
+
 /**
  * Partner REST of bets (DECISIONS D54): every bet of the white label (`GET /bets`, filters and cursor paging), one
  * bet in the D29 shape, and cancel / void before settlement. Scoped to the caller's white label: another white
  * label's bet answers 404.
  */
-export async function partnerBetsRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+export async function partnerBetsRoutes(app: FastifyInstance, deps: PartnerBetsRoutesDeps): Promise<void> {
   const common = { tags: ['bets'], security: PARTNER_SECURITY };
-  const sd = settlementDeps(deps);
+  const sd = deps.settlement;
   app.get<{ Querystring: Static<typeof PartnerBetQuery> }>(
     '/bets',
     {

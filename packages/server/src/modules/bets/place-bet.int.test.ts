@@ -1,14 +1,9 @@
 import { isCallbackBody } from '@bookie/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../app/test-app.js';
 import { startBackground } from '../../app/wiring.js';
 import { createTestDatabase } from '../../testing/database.js';
-import {
-  createPartner,
-  createSession,
-  createTestApp,
-  partnerToken,
-  type TestApp,
-} from '../../testing/partner.js';
+import { createPartner, createSession, partnerToken } from '../../testing/partner.js';
 import { scriptedPartner, waitUntil } from '../../testing/scripted-partner.js';
 import { createSportEvent } from '../trading/create-sport-event.js';
 import { sampleEvent } from '../trading/fixtures.js';

@@ -1,7 +1,7 @@
 import { CALLBACK_PATHS } from '@bookie/contracts';
 import { restriction } from '@bookie/core';
-import { sql } from 'kysely';
 import type { Database } from '../../db/database.js';
+import { dbNow } from '../../db/database.js';
 import { type Executor, inTransaction } from '../../db/transaction.js';
 import { releaseBonuses } from '../bonuses/release-bonuses.js';
 import { enqueueCallbacks } from '../callbacks/enqueue-callbacks.js';
@@ -47,7 +47,7 @@ export async function recoverPlacements(
       await releaseBonuses(tx, bet.row.id, new Date()); // bonuses: freebet and boost back
       await tx
         .updateTable('callback_delivery')
-        .set({ status: 'failed', last_error: 'placement interrupted', last_attempt_at: sql`now()` })
+        .set({ status: 'failed', last_error: 'placement interrupted', last_attempt_at: dbNow })
         .where('bet_id', '=', bet.row.id)
         .where('mode', '=', 'sync')
         .where('status', '=', 'pending')

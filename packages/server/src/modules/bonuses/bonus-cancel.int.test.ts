@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../app/test-app.js';
 import { createTestDatabase } from '../../testing/database.js';
-import { createTestApp, partnerWithToken, type TestApp } from '../../testing/partner.js';
+import { partnerWithToken } from '../../testing/partner.js';
 import { findBetBoost, reserveBoost } from './bonuses.repo.js';
 
 const SINGLE = [{ type: 'bet_details', data: { bet_details: [{ type: 'single' }] } }];

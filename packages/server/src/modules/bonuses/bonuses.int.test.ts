@@ -1,12 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../app/test-app.js';
 import { createTestDatabase } from '../../testing/database.js';
-import {
-  createTestApp,
-  type ManualClock,
-  manualClock,
-  partnerWithToken,
-  type TestApp,
-} from '../../testing/partner.js';
+import { type ManualClock, manualClock, partnerWithToken } from '../../testing/partner.js';
 
 const singleOnly = [
   { type: 'bet_details', data: { bet_details: [{ type: 'single', data: { sport: ['football'] } }] } },

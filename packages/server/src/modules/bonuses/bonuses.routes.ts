@@ -19,7 +19,6 @@ import {
   UpdateInsuranceBody,
 } from '@bookie/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app/wiring.js';
 import { ADMIN_SECURITY, actorOf } from '../../http/auth.js';
 import { partnerOf } from '../../http/request-context.js';
 import { cancelBetBoost } from './cancel-bet-boost.js';
@@ -37,17 +36,11 @@ import { insuranceOpenItems } from './list-insurance-open-items.js';
 import { updateFreebetRecord } from './update-freebet.js';
 import { updateInsuranceRecord } from './update-insurance.js';
 
-/** The bonus use cases' dependencies out of the app's. */
-export function bonusesDeps(app: AppDeps): BonusesDeps {
-  return { database: app.database, clock: app.clock, whiteLabels: app.placement.whiteLabels };
-}
-
 /**
  * Partner REST of the bonus mechanics (spec 01 "Platform REST operations"), behind the partner bearer token
  * and scoped to its white label (another white label's ids answer 404): freebets, bet insurances and bet boosts.
  */
-export async function bonusesRoutes(app: FastifyInstance, appDeps: AppDeps): Promise<void> {
-  const deps = bonusesDeps(appDeps);
+export async function bonusesRoutes(app: FastifyInstance, deps: BonusesDeps): Promise<void> {
   const security = [{ bearer: [] }];
   const freebets = { tags: ['freebets'], security };
   const insurance = { tags: ['insurance'], security };
@@ -71,7 +64,7 @@ export async function bonusesRoutes(app: FastifyInstance, appDeps: AppDeps): Pro
     },
     async (req) => {
       const own = req.user && req.user.role !== 'operator' ? (req.user.whiteLabelId ?? undefined) : undefined;
-      const items = await insuranceOpenItems(appDeps.database.db, {
+      const items = await insuranceOpenItems(deps.database.db, {
         whiteLabelId: own ?? req.query.white_label_id,
         limit: req.query.limit ?? 100,
       });

@@ -1,7 +1,6 @@
 import type { BonusListQuery } from '@bookie/contracts';
 import { validationError } from '@bookie/core';
-import type { Selectable } from 'kysely';
-import type { DB } from '../../db/schema.js';
+import type { DB, Selectable } from '../../db/schema.js';
 import { type BonusTable, listBonuses } from './bonuses.repo.js';
 import type { BonusesDeps } from './deps.js';
 import { decodeCursor, encodeCursor, limitOf } from './views.js';

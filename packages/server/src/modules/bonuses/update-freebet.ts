@@ -1,7 +1,6 @@
 import type { FreebetView, UpdateFreebetBody } from '@bookie/contracts';
 import { DomainError, formatMoney, parseConditions, parseMoney } from '@bookie/core';
-import type { Updateable } from 'kysely';
-import type { FreebetTable } from '../../db/schema.js';
+import type { FreebetTable, Updateable } from '../../db/schema.js';
 import { inTransaction } from '../../db/transaction.js';
 import { findFreebet, updateFreebet } from './bonuses.repo.js';
 import type { BonusesDeps } from './deps.js';

@@ -1,7 +1,6 @@
 import type { InsuranceView, UpdateInsuranceBody } from '@bookie/contracts';
 import { DomainError, parseConditions, parseValueRange } from '@bookie/core';
-import type { Updateable } from 'kysely';
-import type { InsuranceTable } from '../../db/schema.js';
+import type { InsuranceTable, Updateable } from '../../db/schema.js';
 import { inTransaction } from '../../db/transaction.js';
 import { findInsurance, updateInsurance } from './bonuses.repo.js';
 import type { BonusesDeps } from './deps.js';

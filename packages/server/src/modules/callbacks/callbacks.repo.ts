@@ -254,3 +254,11 @@ export async function countByStatus(db: Executor): Promise<Record<string, number
     .execute();
   return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
 }
+
+/** The channel that wakes the outbox dispatchers of every process (a doorbell; the outbox table is the truth). */
+export const OUTBOX_CHANNEL = 'bookie_outbox';
+
+/** Rings the outbox doorbell: every process listening on {@link OUTBOX_CHANNEL} wakes its dispatcher. */
+export async function notifyOutbox(db: Executor, payload = ''): Promise<void> {
+  await sql`select pg_notify(${OUTBOX_CHANNEL}, ${payload})`.execute(db);
+}

@@ -6,8 +6,9 @@ import {
 } from '@bookie/contracts';
 import { DomainError } from '@bookie/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AppDeps } from '../../app/wiring.js';
 import { ADMIN_SECURITY } from '../../http/auth.js';
+import type { PlatformServices } from '../../platform/services.js';
+import type { CallbacksService } from './callbacks.service.js';
 import { listCallbackDeliveries, showCallbackDelivery } from './list-deliveries.js';
 import { retryCallbackDelivery } from './retry-delivery.js';
 
@@ -20,7 +21,10 @@ function ownWhiteLabel(req: FastifyRequest): string | undefined {
  * Operator API of the outbox: see pending and failing deliveries, with attempts and last error; retry now. A
  * partner user of the backoffice sees and retries its own white label's deliveries only.
  */
-export async function callbacksRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+export async function callbacksRoutes(
+  app: FastifyInstance,
+  deps: Pick<PlatformServices, 'database'> & { callbacks: Pick<CallbacksService, 'dispatcher'> },
+): Promise<void> {
   app.get<{ Querystring: CallbackDeliveryQuery }>(
     '/admin/callbacks',
     {

@@ -5,7 +5,6 @@ import {
   type OptionalCallback,
   UNSUPPORTED_CALLBACK_STATUSES,
 } from '@bookie/contracts';
-import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database } from '../../db/database.js';
 import { type Executor, inTransaction } from '../../db/transaction.js';
@@ -19,11 +18,12 @@ import {
   markAttemptFailed,
   markDelivered,
   markUnsupported,
+  notifyOutbox,
+  OUTBOX_CHANNEL,
 } from './callbacks.repo.js';
 import type { CallbackSender, CallbackTargets } from './send-callback.js';
 
-/** NOTIFY channel that wakes dispatchers in every process when callbacks are enqueued. */
-export const OUTBOX_CHANNEL = 'bookie_outbox';
+export type { OUTBOX_CHANNEL };
 
 /** At most one cross-process NOTIFY per this many ms (see {@link CallbackDispatcher.kick}). */
 export const NOTIFY_COALESCE_MS = 50;
@@ -178,7 +178,7 @@ export class CallbackDispatcher {
     if (this.inFlight < this.opts.concurrency) return;
     this.notifyTimer = setTimeout(() => {
       this.notifyTimer = undefined;
-      sql`select pg_notify(${OUTBOX_CHANNEL}, ${this.owner})`.execute(this.database.db).catch(() => {});
+      notifyOutbox(this.database.db, this.owner).catch(() => {});
     }, NOTIFY_COALESCE_MS);
   }
 

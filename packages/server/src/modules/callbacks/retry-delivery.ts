@@ -1,8 +1,6 @@
 import { DomainError } from '@bookie/core';
-import { sql } from 'kysely';
 import type { Executor } from '../../db/transaction.js';
-import { findDelivery, makeDueNow } from './callbacks.repo.js';
-import { OUTBOX_CHANNEL } from './dispatcher.js';
+import { findDelivery, makeDueNow, notifyOutbox } from './callbacks.repo.js';
 import { type DeliveryView, toDeliveryView } from './list-deliveries.js';
 
 /**
@@ -25,7 +23,7 @@ export async function retryCallbackDelivery(
     });
   }
   await makeDueNow(db, d.id);
-  await sql`select pg_notify(${OUTBOX_CHANNEL}, '')`.execute(db);
+  await notifyOutbox(db);
   const after = await findDelivery(db, d.id.toString());
   return toDeliveryView(after ?? d);
 }

@@ -14,13 +14,12 @@ import {
 } from '@bookie/contracts';
 import type { Static } from '@sinclair/typebox';
 import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
-import type { AppDeps } from '../../app/wiring.js';
 import { ADMIN_SECURITY, operatorOf, PARTNER_SECURITY } from '../../http/auth.js';
 import { partnerOf, playerOf } from '../../http/request-context.js';
 import { calculateCashOut } from './calculate-cash-out.js';
 import { cancelCashOut } from './cancel-cash-out.js';
-import { cashOutMargins, setCashOutMargin } from './cash-out-margin.js';
-import { cashOutDeps, marginDeps } from './deps.js';
+import { cashOutMargins, type MarginDeps, setCashOutMargin } from './cash-out-margin.js';
+import type { CashOutDeps } from './deps.js';
 import { placeCashOut } from './place-cash-out.js';
 import { simplifiedCalculateCashOut } from './simplified-calculate-cash-out.js';
 
@@ -46,8 +45,11 @@ const PLACE_TEXT =
  * Partner REST of cash-out (spec 03 "Cash out"): calculate, simplified calculate, place and cancel; and the operator's
  * cash-out margins.
  */
-export async function cashOutRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
-  const cd = cashOutDeps(deps);
+export async function cashOutRoutes(
+  app: FastifyInstance,
+  cd: CashOutDeps,
+  margins: MarginDeps,
+): Promise<void> {
   const common = { tags: ['cash-out'], security: PARTNER_SECURITY };
   app.post<{ Params: Static<typeof CashOutBetParams>; Body: Static<typeof CashOutCalculateBody> }>(
     '/bets/:bet_id/cash-out-orders/calculate',
@@ -140,15 +142,14 @@ export async function cashOutRoutes(app: FastifyInstance, deps: AppDeps): Promis
         orderId: req.params.cash_out_order_id,
       }),
   );
-  cashOutMarginRoutes(app, deps);
+  cashOutMarginRoutes(app, margins);
 }
 
 /**
  * The operator's cash-out margins (docs/adr/0024-cash-out.md), under the risk admin paths: the default margin and each
  * white label's own, read and set.
  */
-function cashOutMarginRoutes(app: FastifyInstance, deps: AppDeps): void {
-  const margins = marginDeps(deps);
+function cashOutMarginRoutes(app: FastifyInstance, margins: MarginDeps): void {
   const operator = { tags: ['risk (operator)'], security: ADMIN_SECURITY };
   app.get(
     '/admin/risk/cash-out-margins',
@@ -189,11 +190,10 @@ function cashOutMarginRoutes(app: FastifyInstance, deps: AppDeps): void {
 /** The player's cash-out in the frame: the same calculate and place, on the session player's own bets. */
 export function frameCashOutRoutes(
   app: FastifyInstance,
-  deps: AppDeps,
+  cd: CashOutDeps,
   player: preHandlerHookHandler[],
   errors: Record<number, unknown>,
 ): void {
-  const cd = cashOutDeps(deps);
   const common = { tags: ['frame'], security: [{ bearer: [] }] };
   const params = FrameCashOutParams;
   app.post<{ Params: { id: string }; Body: Static<typeof CashOutCalculateBody> }>(

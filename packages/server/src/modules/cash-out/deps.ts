@@ -1,11 +1,10 @@
 import type { SportEvent } from '@bookie/contracts';
 import { parseDecimal, type Rational } from '@bookie/core';
-import type { AppDeps } from '../../app/wiring.js';
 import type { Database } from '../../db/database.js';
 import type { Clock } from '../../platform/clock.js';
-import { type SettlementDeps, settlementDeps } from '../settlement/deps.js';
-import { supportsCallback } from '../tenants/white-label.js';
-import { marginOf, quoteKey } from './cash-out.repo.js';
+import type { PlatformServices } from '../../platform/services.js';
+import type { SettlementDeps } from '../settlement/deps.js';
+import { marginOf } from './cash-out.repo.js';
 import type { MarginDeps } from './cash-out-margin.js';
 
 /** What the cash-out use cases need. */
@@ -35,41 +34,13 @@ export interface CashOutDeps {
   kick(): void;
 }
 
-/** Cash-out's dependencies out of the app's. */
-export function cashOutDeps(app: AppDeps): CashOutDeps {
-  const settlement = settlementDeps(app);
-  return {
-    database: app.database,
-    clock: app.clock,
-    currentEvent: (id) => app.feed.catalog.getEvent(id),
-    expressCap: app.placement.settings.expressCap,
-    async maxPayout(whiteLabelId) {
-      const wl = await app.placement.whiteLabels.get(whiteLabelId);
-      return wl.limits.maxPayout ? parseMoneyOf(wl.limits.maxPayout) : undefined;
-    },
-    async payable(whiteLabelId) {
-      return supportsCallback(await app.placement.whiteLabels.get(whiteLabelId), 'cash_out');
-    },
-    margin: marginsCached(
-      app.database,
-      parseMoneyOf(app.config.bets.cashOutMargin),
-      app.clock,
-      app.config.risk.settingsCacheMs,
-    ),
-    quoteTtlMs: app.config.bets.cashOutQuoteTtlS * 1000,
-    quoteKey: once(() => quoteKey(app.database.db)),
-    settlement,
-    kick: () => app.callbacks.dispatcher.kick(),
-  };
-}
-
 /** The operator's margin settings out of the app's: the database and the configured default. */
-export function marginDeps(app: Pick<AppDeps, 'database' | 'config'>): MarginDeps {
+export function marginDeps(app: Pick<PlatformServices, 'database' | 'config'>): MarginDeps {
   return { database: app.database, defaultMargin: parseMoneyOf(app.config.bets.cashOutMargin) };
 }
 
 /** A white label's margin, kept `cacheMs` (`RISK_SETTINGS_CACHE_MS`, as the risk settings) before it is read again. */
-function marginsCached(database: Database, fallback: Rational, clock: Clock, cacheMs: number) {
+export function marginsCached(database: Database, fallback: Rational, clock: Clock, cacheMs: number) {
   const cache = new Map<string, { at: number; margin: Rational }>();
   return async (whiteLabelId: string): Promise<Rational> => {
     const hit = cache.get(whiteLabelId);
@@ -81,7 +52,7 @@ function marginsCached(database: Database, fallback: Rational, clock: Clock, cac
   };
 }
 
-function once(read: () => Promise<string>): () => Promise<string> {
+export function once(read: () => Promise<string>): () => Promise<string> {
   let value: Promise<string> | undefined;
   return () => {
     value ??= read().catch((err) => {
@@ -92,6 +63,6 @@ function once(read: () => Promise<string>): () => Promise<string> {
   };
 }
 
-function parseMoneyOf(v: string): Rational {
+export function parseMoneyOf(v: string): Rational {
   return parseDecimal(v, { field: 'amount', maxDecimals: 12 });
 }

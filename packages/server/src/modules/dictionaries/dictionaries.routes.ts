@@ -1,13 +1,16 @@
 import { Dictionary, DictionaryParams, DictionaryQuery, errorAnswers } from '@bookie/contracts';
 import type { Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app/wiring.js';
 import { PARTNER_SECURITY } from '../../http/auth.js';
 import { partnerOf } from '../../http/request-context.js';
+import type { PlatformServices } from '../../platform/services.js';
 import { getDictionary } from './get-dictionary.js';
 
 /** Partner REST dictionaries (DECISIONS D54): reference data with names per locale. */
-export async function dictionariesRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+export async function dictionariesRoutes(
+  app: FastifyInstance,
+  deps: Pick<PlatformServices, 'database'>,
+): Promise<void> {
   app.get<{ Params: Static<typeof DictionaryParams>; Querystring: Static<typeof DictionaryQuery> }>(
     '/dictionaries/:name',
     {

@@ -5,8 +5,9 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../app/test-app.js';
 import { createTestDatabase } from '../../testing/database.js';
-import { createPartner, createTestApp, partnerToken, type TestApp } from '../../testing/partner.js';
+import { createPartner, partnerToken } from '../../testing/partner.js';
 import { waitUntil } from '../../testing/scripted-partner.js';
 
 const ENTRIES = 1000;

@@ -1,5 +1,5 @@
 import type { FrameOriginCheck } from '@bookie/contracts';
-import type { AppDeps } from '../../app/wiring.js';
+import type { PlatformServices } from '../../platform/services.js';
 import { authenticatePlayer } from '../auth/authenticate-player.js';
 import type { FrameDeps } from './deps.js';
 
@@ -11,7 +11,7 @@ import type { FrameDeps } from './deps.js';
  * @throws DomainError unauthorized when the token is not an open session.
  */
 export async function checkFrameOrigin(
-  deps: Pick<AppDeps, 'database' | 'clock'> & Pick<FrameDeps, 'whiteLabels'>,
+  deps: Pick<PlatformServices, 'database' | 'clock'> & Pick<FrameDeps, 'whiteLabels'>,
   input: { token: string; origin: string | undefined },
 ): Promise<FrameOriginCheck> {
   const session = await authenticatePlayer(deps, { token: input.token.trim() });

@@ -1,8 +1,14 @@
+import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
 import type pino from 'pino';
 import type { Database } from '../../db/database.js';
 import type { Clock } from '../../platform/clock.js';
 import type { FrameConfig } from '../../platform/config.js';
+import type { PlatformServices } from '../../platform/services.js';
+import type { BetEvents } from '../bets/bet-events.js';
+import type { PlacementDeps } from '../bets/placement/index.js';
+import type { BonusesDeps } from '../bonuses/deps.js';
 import type { CallbackSender, CallbackTargets } from '../callbacks/send-callback.js';
+import type { FeedService } from '../feed/feed.service.js';
 import type { WhiteLabel } from '../tenants/white-label.js';
 import type { SessionEvents } from './session-events.js';
 
@@ -19,4 +25,16 @@ export interface FrameDeps {
   sender: CallbackSender;
   /** Tells this process's open frame streams that their session ended. */
   sessionEvents: SessionEvents;
+}
+
+/** What the frame's routes need besides {@link FrameDeps}: the replica, placement, bonuses and the players' live streams. */
+export interface FrameRoutesDeps extends Pick<PlatformServices, 'database' | 'clock' | 'config'> {
+  frame: FrameDeps;
+  feed: FeedService;
+  placement: PlacementDeps;
+  bonuses: BonusesDeps;
+  betEvents: BetEvents;
+  sessionEvents: SessionEvents;
+  /** Registers the player's cash-out routes (the cash-out module's) behind the frame's player checks. */
+  cashOutRoutes(app: FastifyInstance, player: preHandlerHookHandler[], errors: Record<number, unknown>): void;
 }

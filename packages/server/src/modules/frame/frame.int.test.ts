@@ -4,18 +4,17 @@ import { ensureFrameBuilt } from '@bookie/frame/build';
 import { verifyCallback } from '@bookie/sdk';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { frameDeps } from '../../app/module-deps.js';
+import { createTestApp, type TestApp } from '../../app/test-app.js';
 import { installErrorHandler } from '../../http/error-handler.js';
 import { createTestDatabase } from '../../testing/database.js';
 import {
   createSession,
-  createTestApp,
   type ManualClock,
   manualClock,
   partnerWithToken,
   TEST_ADMIN_TOKEN,
-  type TestApp,
 } from '../../testing/partner.js';
-import { frameDeps } from './frame-deps.js';
 import { serveFrame } from './frame-static.js';
 import { endsSession, sendHeartbeats } from './send-heartbeats.js';
 

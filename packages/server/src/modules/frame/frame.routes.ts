@@ -20,21 +20,18 @@ import {
 } from '@bookie/contracts';
 import { DomainError, validationError } from '@bookie/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppDeps } from '../../app/wiring.js';
 import { ErrorResponse } from '../../http/openapi.js';
 import { playerOf } from '../../http/request-context.js';
 import { findSessions } from '../auth/auth.repo.js';
 import { getBet, listBets } from '../bets/get-bet.js';
 import { placeBet } from '../bets/placement/index.js';
-import { bonusesDeps } from '../bonuses/bonuses.routes.js';
-import { frameCashOutRoutes } from '../cash-out/cash-out.routes.js';
 import { getRestrictions } from '../risk/get-restrictions.js';
 import { hashSecret } from '../tenants/secrets.js';
 import { FRAME_VISIBLE_STATUSES, frameEventView } from './catalogue-view.js';
 import { checkFrameOrigin } from './check-frame-origin.js';
+import type { FrameRoutesDeps } from './deps.js';
 import { isSessionOpen } from './frame.repo.js';
 import { checkSessionOrigin, installFrameCors, knownOrigins } from './frame-cors.js';
-import { frameDeps } from './frame-deps.js';
 import { serveFrame } from './frame-static.js';
 import { bannerSource } from './get-banners.js';
 import { playerBonuses } from './player-bonuses.js';
@@ -56,7 +53,7 @@ function limitOf(raw: string | undefined, def: number, max: number): number {
  * calls are limited to the white label's `allowed_origins` (CORS, D49); every call marks the session active for
  * heartbeats (D47); the built betting frame is served at `/frame/` (docs/adr/0020-betting-frame.md).
  */
-export async function frameRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+export async function frameRoutes(app: FastifyInstance, deps: FrameRoutesDeps): Promise<void> {
   const catalog = deps.feed.catalog;
   // an open player stream ends with its session (ended by /token/expire in any process, or expired), checked every
   // FEED_STREAM_RECHECK_MS for all the player streams of this process at once, as /log streams are
@@ -93,7 +90,7 @@ export async function frameRoutes(app: FastifyInstance, deps: AppDeps): Promise<
     if (recheck) clearInterval(recheck);
     for (const res of streams.keys()) res.end();
   });
-  const frame = frameDeps(deps);
+  const frame = deps.frame;
   const activity = new SessionActivity(frame);
   const banners = bannerSource(frame);
   installFrameCors(app, knownOrigins(frame));
@@ -113,7 +110,7 @@ export async function frameRoutes(app: FastifyInstance, deps: AppDeps): Promise<
     429: ErrorResponse,
     500: ErrorResponse,
   };
-  frameCashOutRoutes(app, deps, player, errors);
+  deps.cashOutRoutes(app, player, errors);
   app.post<{ Body: string }>(
     '/frame-api/origin',
     {
@@ -412,6 +409,6 @@ export async function frameRoutes(app: FastifyInstance, deps: AppDeps): Promise<
         response: { 200: FramePlayerBonuses, ...errors },
       },
     },
-    async (req) => ({ items: await playerBonuses(bonusesDeps(deps), playerOf(req)) }),
+    async (req) => ({ items: await playerBonuses(deps.bonuses, playerOf(req)) }),
   );
 }

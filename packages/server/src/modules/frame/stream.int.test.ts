@@ -1,13 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../app/test-app.js';
 import { createTestDatabase } from '../../testing/database.js';
-import {
-  createPartner,
-  createSession,
-  createTestApp,
-  partnerToken,
-  type TestApp,
-} from '../../testing/partner.js';
+import { createPartner, createSession, partnerToken } from '../../testing/partner.js';
 
 /** A player stream ends with its session, within the re-check interval of feed streams (docs/adr/0016). */
 describe(`frame stream and the session (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, () => {

@@ -1,14 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../app/test-app.js';
 import { createTestDatabase, type TestDatabase } from '../../testing/database.js';
-import {
-  createPartner,
-  createSession,
-  createTestApp,
-  partnerToken,
-  TEST_ADMIN_TOKEN,
-  type TestApp,
-} from '../../testing/partner.js';
+import { createPartner, createSession, partnerToken, TEST_ADMIN_TOKEN } from '../../testing/partner.js';
 import { hashSecret } from '../tenants/secrets.js';
 import { sampleEvent } from '../trading/fixtures.js';
 import { INTEGRATION_ROUTES } from './integration.routes.js';

@@ -1,13 +1,15 @@
 import { MetricsExposition } from '@bookie/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app/wiring.js';
 import type { BookieMetrics } from './metrics.js';
 
 /**
  * `GET /metrics` for the operator's Prometheus: with the admin token on the main port, or without a token on the
  * separate `METRICS_PORT` (see {@link serveMetrics}).
  */
-export async function metricsRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+export async function metricsRoutes(
+  app: FastifyInstance,
+  deps: { metrics?: BookieMetrics | undefined },
+): Promise<void> {
   const metrics = deps.metrics;
   if (!metrics) return;
   app.get(

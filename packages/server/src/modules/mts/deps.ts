@@ -1,7 +1,6 @@
-import type { AppDeps } from '../../app/wiring.js';
 import type { PlacementDeps } from '../bets/placement/index.js';
-import { type SettlementDeps, settlementDeps } from '../settlement/deps.js';
-import { ReportWrites } from './report-writes.js';
+import type { SettlementDeps } from '../settlement/deps.js';
+import type { ReportWrites } from './report-writes.js';
 
 /** What the use cases of partner-reported (MTS) bets need. */
 export interface MtsDeps {
@@ -15,15 +14,4 @@ export interface MtsDeps {
   writes: ReportWrites;
   /** Waits `ms` (the bet delay). */
   sleep(ms: number): Promise<void>;
-}
-
-/** The MTS dependencies out of the app's. */
-export function mtsDeps(app: AppDeps): MtsDeps {
-  return {
-    placement: app.placement,
-    settlement: settlementDeps(app),
-    maxWaitS: app.config.bets.mtsMaxWaitS,
-    writes: new ReportWrites(app.database),
-    sleep: (ms) => new Promise((r) => setTimeout(r, ms)),
-  };
 }

@@ -10,10 +10,9 @@ import {
 } from '@bookie/contracts';
 import type { Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app/wiring.js';
 import { PARTNER_SECURITY } from '../../http/auth.js';
 import { partnerOf } from '../../http/request-context.js';
-import { mtsDeps } from './deps.js';
+import type { MtsDeps } from './deps.js';
 import { reportBet } from './report-bet.js';
 import { updateReportedBet } from './update-bet.js';
 import { withdrawReportedBet } from './withdraw-bet.js';
@@ -22,9 +21,8 @@ import { withdrawReportedBet } from './withdraw-bet.js';
  * The risk management mode (partner-reported bets): `POST /bets` decides a bet the partner is taking, `PATCH
  * /bets/{bet_id}` reports foreign results and foreign cash-outs, `DELETE /bets` withdraws a bet the partner declined.
  */
-export async function mtsRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+export async function mtsRoutes(app: FastifyInstance, mts: MtsDeps): Promise<void> {
   const common = { tags: ['mts'], security: PARTNER_SECURITY };
-  const mts = mtsDeps(deps);
   app.post<{ Body: Static<typeof MtsBetRequest> }>(
     '/bets',
     {

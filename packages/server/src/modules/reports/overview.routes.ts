@@ -1,13 +1,19 @@
 import { errorAnswers, OperatorOverview, OverviewQuery } from '@bookie/contracts';
 import type { Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app/wiring.js';
 import { ADMIN_SECURITY } from '../../http/auth.js';
+import type { PlatformServices } from '../../platform/services.js';
+import type { RiskBook } from '../risk/risk-book.js';
 import { reportWindow } from './bet-reports.js';
 import { operatorOverview } from './operator-overview.js';
 
 /** The operator home's figures (`GET /admin/overview`), read by the backoffice's home screen. */
-export async function overviewRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+/** What the operator home's figures need: the database, the clock and the risk engine's limits. */
+export interface OverviewRoutesDeps extends Pick<PlatformServices, 'database' | 'clock'> {
+  risk: { book: Pick<RiskBook, 'get'> };
+}
+
+export async function overviewRoutes(app: FastifyInstance, deps: OverviewRoutesDeps): Promise<void> {
   app.get<{ Querystring: Static<typeof OverviewQuery> }>(
     '/admin/overview',
     {

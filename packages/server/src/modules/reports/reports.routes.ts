@@ -1,9 +1,9 @@
 import { BetReport, DailyReport, errorAnswers, PartnerReportQuery, ReportCsv } from '@bookie/contracts';
 import type { Static } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { AppDeps } from '../../app/wiring.js';
 import { PARTNER_SECURITY } from '../../http/auth.js';
 import { partnerOf } from '../../http/request-context.js';
+import type { PlatformServices } from '../../platform/services.js';
 import { betReport, dailyReport, reportWindow } from './bet-reports.js';
 import { toCsv } from './csv.js';
 
@@ -50,7 +50,10 @@ function answerReport<T extends Record<string, unknown>, R extends { items: T[] 
 }
 
 /** Partner REST bet reports (DECISIONS D54), JSON or CSV. */
-export async function reportsRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+export async function reportsRoutes(
+  app: FastifyInstance,
+  deps: Pick<PlatformServices, 'database'>,
+): Promise<void> {
   const common = { tags: ['reports'], security: PARTNER_SECURITY, querystring: PartnerReportQuery };
   app.get<{ Querystring: Static<typeof PartnerReportQuery> }>(
     '/reports/bets',

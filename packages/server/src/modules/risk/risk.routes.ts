@@ -18,9 +18,10 @@ import {
 } from '@bookie/contracts';
 import { formatFeedOddValue, formatMoney, parseDecimal } from '@bookie/core';
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app/wiring.js';
+import type { Database } from '../../db/database.js';
 import { ADMIN_SECURITY, actorOf, operatorOf, PARTNER_SECURITY } from '../../http/auth.js';
 import { partnerOf } from '../../http/request-context.js';
+import type { RiskDeps } from './deps.js';
 import { getRestrictions } from './get-restrictions.js';
 import { getPlayerRisk, putPlayerRisk } from './player-risk.js';
 import { recomputeExposure } from './recompute-exposure.js';
@@ -30,12 +31,19 @@ import { riskSettings, setDelay, setGroup, setLimit } from './risk-settings.js';
 
 const errors = (...codes: number[]) => errorAnswers(...codes);
 
+/** What the risk routes need: the risk engine's deps and the one decision's (`GET /restrictions`). */
+export interface RiskRoutesDeps {
+  database: Database;
+  risk: RiskDeps;
+  placement: Parameters<typeof getRestrictions>[0];
+}
+
 /**
  * The risk engine's HTTP API: partners' `GET /restrictions` (D35) and players' risk (D40); the operator's exposure
  * per sport event and market (D37), limits, groups and delays (D34, D38), and the exposure recompute. The cash-out
  * margins under `/admin/risk/cash-out-margins` are the cash-out module's routes.
  */
-export async function riskRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+export async function riskRoutes(app: FastifyInstance, deps: RiskRoutesDeps): Promise<void> {
   const partner = { tags: ['risk'], security: PARTNER_SECURITY };
   const admin = { tags: ['risk (operator)'], security: ADMIN_SECURITY };
   const risk = deps.risk;

@@ -7,7 +7,6 @@ import {
   type Rational,
 } from '@bookie/core';
 import type { Logger } from 'pino';
-import type { AppDeps } from '../../app/wiring.js';
 import type { Database } from '../../db/database.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Config } from '../../platform/config.js';
@@ -48,23 +47,6 @@ export interface SettlementDeps {
 export interface ConsumerDeps extends SettlementDeps {
   hub: LogHub;
   catalog: SettlementCatalog | undefined;
-}
-
-/** Settlement's dependencies out of the app's. */
-export function settlementDeps(app: AppDeps): ConsumerDeps {
-  return {
-    database: app.database,
-    clock: app.clock,
-    logger: app.logger,
-    betEvents: app.betEvents,
-    whiteLabels: app.placement.whiteLabels,
-    expressCap: app.placement.settings.expressCap,
-    kick: () => app.callbacks.dispatcher.kick(),
-    ...(app.risk.shader ? { exposureChanged: (odds) => app.risk.shader?.kick(odds) } : {}),
-    currentEvent: (id) => app.feed.catalog.getEvent(id),
-    hub: app.feed.hub,
-    catalog: app.feed.catalog,
-  };
 }
 
 /** The D17 cap per currency from the configured EUR rates (`EUR_RATES`), as placement computes it. */

@@ -19,13 +19,13 @@ import {
 } from '@bookie/contracts';
 import { DomainError } from '@bookie/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AppDeps } from '../../app/wiring.js';
+import type { Database } from '../../db/database.js';
 import { ADMIN_SECURITY, actorOf } from '../../http/auth.js';
 import { toBetView } from '../bets/bet-view.js';
 import { loadBets } from '../bets/bets.repo.js';
 import { parseWindow, reconcileReport, reportCsv } from '../reports/reconcile-report.js';
 import type { SettlementConsumer } from './consumer/settlement-consumer.js';
-import { settlementDeps } from './deps.js';
+import type { ConsumerDeps } from './deps.js';
 import { cancelBet } from './operator-actions/cancel-bet.js';
 import type {
   OperatorActionResult as ActionOutcome,
@@ -59,12 +59,20 @@ function actor(req: FastifyRequest): string {
   return `admin-api:${typeof who === 'string' && who ? who.slice(0, 100) : 'operator'}`;
 }
 
+/** What the settlement admin routes need: settlement's deps, and this process's consumer once it runs. */
+export interface SettlementRoutesDeps {
+  database: Database;
+  settlement: ConsumerDeps;
+  /** The settlement consumer of this process, once the background work started it. */
+  consumer(): SettlementConsumer | undefined;
+}
+
 /**
  * Settlement's admin API (operator token): manual refund, void, cancel and resettle of a bet (audited), a bet's
  * settlement ledger, the consumer's status, and the reconciliation report.
  */
-export async function settlementRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
-  const sd = settlementDeps(deps);
+export async function settlementRoutes(app: FastifyInstance, deps: SettlementRoutesDeps): Promise<void> {
+  const sd = deps.settlement;
   const common = { tags: ['settlement'], security: ADMIN_SECURITY };
   const action = (
     path: string,
@@ -193,14 +201,14 @@ export async function settlementRoutes(app: FastifyInstance, deps: AppDeps): Pro
       },
     },
     async () => {
-      const quarantined = await countQuarantined(deps.database.db, deps.settlement?.name ?? 'settlement');
+      const quarantined = await countQuarantined(deps.database.db, deps.consumer()?.name ?? 'settlement');
       if (quarantined > 0) {
         app.log.error(
           { quarantined },
           'settlement: log entries are in quarantine (bookie settlement quarantine list)',
         );
       }
-      return { ...(deps.settlement?.status() ?? { leader: false, running: false }), quarantine: quarantined };
+      return { ...(deps.consumer()?.status() ?? { leader: false, running: false }), quarantine: quarantined };
     },
   );
 
@@ -244,7 +252,7 @@ export async function settlementRoutes(app: FastifyInstance, deps: AppDeps): Pro
           reason: req.body.reason,
           actor: actor(req),
         });
-        if (name === 'retry') (deps.settlement as SettlementConsumer | undefined)?.requestRetry?.();
+        if (name === 'retry') deps.consumer()?.requestRetry?.();
         return out;
       },
     );

@@ -1,16 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { BetView, PatchMarketsBody } from '@bookie/contracts';
 import { formatFeedOddValue, mul, ONE, parseDecimal } from '@bookie/core';
+import { createTestApp, type TestApp } from '../../app/test-app.js';
 import { startBackground } from '../../app/wiring.js';
 import type { Database } from '../../db/database.js';
 import { createTestDatabase } from '../../testing/database.js';
-import {
-  createPartner,
-  createSession,
-  createTestApp,
-  partnerToken,
-  type TestApp,
-} from '../../testing/partner.js';
+import { createPartner, createSession, partnerToken } from '../../testing/partner.js';
 import { type ReceivedCallback, scriptedPartner, waitUntil } from '../../testing/scripted-partner.js';
 import { insertBet, transitionBets } from '../bets/index.js';
 import { applyChangesCommand } from '../trading/apply-changes.js';

@@ -1,7 +1,6 @@
 import type { NewWhiteLabelCredential } from '@bookie/contracts';
 import { DomainError } from '@bookie/core';
-import type { Insertable } from 'kysely';
-import type { OauthCredentialTable } from '../../db/schema.js';
+import type { Insertable, OauthCredentialTable } from '../../db/schema.js';
 import { inTransaction } from '../../db/transaction.js';
 import type { Actor, TenancyDeps } from './deps.js';
 import { hashSecret, newClientId, newId, PREFIX, randomToken } from './secrets.js';

@@ -2,13 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../app/test-app.js';
 import { createTestDatabase, type TestDatabase } from '../../testing/database.js';
 import {
   createSession,
-  createTestApp,
   partnerWithToken,
   TEST_ADMIN_TOKEN,
-  type TestApp,
   type TestPartner,
 } from '../../testing/partner.js';
 

@@ -1,6 +1,5 @@
 import type { OptionalCallback } from '@bookie/contracts';
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema.js';
+import type { DB, Kysely } from '../../db/schema.js';
 import { type Executor, inTransaction } from '../../db/transaction.js';
 import { audit, learnOptionalCallback as learnRow } from './tenants.repo.js';
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../app/test-app.js';
 import { createTestDatabase, type TestDatabase } from '../../testing/database.js';
-import { createTestApp, partnerToken, TEST_ADMIN_TOKEN, type TestApp } from '../../testing/partner.js';
+import { partnerToken, TEST_ADMIN_TOKEN } from '../../testing/partner.js';
 import { hashSecret } from './secrets.js';
 import { signingFor } from './signing-for.js';
 

@@ -16,11 +16,11 @@ import {
 } from '@bookie/contracts';
 import { DomainError } from '@bookie/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AppDeps } from '../../app/wiring.js';
 import { ADMIN_SECURITY, actorOf } from '../../http/auth.js';
 import { addCredential } from './add-credential.js';
 import { addCertificate, revokeCertificate } from './client-certificates.js';
 import { createWhiteLabel } from './create-white-label.js';
+import type { TenantsRoutesDeps } from './deps.js';
 import { showWhiteLabel } from './get-white-label.js';
 import { listWhiteLabels } from './list-white-labels.js';
 import { revokeCredential } from './revoke-credential.js';
@@ -56,7 +56,7 @@ function checkPartnerUserChanges(req: FastifyRequest, body: Record<string, unkno
  * (`app.requireWhiteLabel`), who change only its callback URL, allowlist and allowed origins, its credentials and
  * its signing secret.
  */
-export async function tenantsRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+export async function tenantsRoutes(app: FastifyInstance, deps: TenantsRoutesDeps): Promise<void> {
   const common = { tags: ['white labels'], security: ADMIN_SECURITY };
   app.post<{ Body: CreateWhiteLabelBody }>(
     '/admin/white-labels',

@@ -10,8 +10,12 @@ import {
   type WhiteLabelView,
 } from '@bookie/contracts';
 import { compare, formatMoney, parseMoney, validationError } from '@bookie/core';
-import type { Selectable } from 'kysely';
-import type { OauthCredentialTable, StoredOptionalCallbacks, WhiteLabelTable } from '../../db/schema.js';
+import type {
+  OauthCredentialTable,
+  Selectable,
+  StoredOptionalCallbacks,
+  WhiteLabelTable,
+} from '../../db/schema.js';
 import { parseAllowedOrigins } from './allowed-origins.js';
 import { parseAllowlist } from './allowlist.js';
 

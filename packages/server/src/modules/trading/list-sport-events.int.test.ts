@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../app/test-app.js';
 import { createTestDatabase } from '../../testing/database.js';
-import { createTestApp, TEST_ADMIN_TOKEN, type TestApp } from '../../testing/partner.js';
+import { TEST_ADMIN_TOKEN } from '../../testing/partner.js';
 import { createSportEvent } from './create-sport-event.js';
 import { sampleEvent } from './fixtures.js';
 import { setBetStop } from './set-bet-stop.js';

@@ -1,9 +1,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { DomainError } from '@bookie/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { TransactionBuilder } from 'kysely';
 import type { Database } from '../../db/database.js';
-import type { DB } from '../../db/schema.js';
+import type { DB, TransactionBuilder } from '../../db/schema.js';
 import type { Executor } from '../../db/transaction.js';
 import { actorOf, isSafeMethod } from '../../http/auth.js';
 import type { Clock } from '../../platform/clock.js';

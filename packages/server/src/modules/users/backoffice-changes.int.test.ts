@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../app/test-app.js';
 import { createTestDatabase, type TestDatabase } from '../../testing/database.js';
-import { createPartner, createTestApp, type TestApp } from '../../testing/partner.js';
-import { usersDeps } from './users.routes.js';
+import { createPartner } from '../../testing/partner.js';
+import { usersDeps } from './deps.js';
 import { createTestUsers, TEST_PASSWORD } from './users.testing.js';
 
 const PASSWORD = TEST_PASSWORD;

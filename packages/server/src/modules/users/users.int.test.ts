@@ -1,15 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../app/test-app.js';
 import { createTestDatabase, type TestDatabase } from '../../testing/database.js';
-import {
-  createPartner,
-  createTestApp,
-  type ManualClock,
-  manualClock,
-  type TestApp,
-} from '../../testing/partner.js';
+import { createPartner, type ManualClock, manualClock } from '../../testing/partner.js';
 import { createUser } from './create-user.js';
+import { usersDeps } from './deps.js';
 import { resetPassword } from './reset-password.js';
-import { usersDeps } from './users.routes.js';
 import { createTestUsers, TEST_PASSWORD } from './users.testing.js';
 
 const PASSWORD = TEST_PASSWORD;

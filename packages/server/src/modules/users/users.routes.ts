@@ -14,27 +14,14 @@ import {
 import { DomainError, validationError } from '@bookie/core';
 import type { Static } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppDeps } from '../../app/wiring.js';
+import type { UserAuthenticator } from '../../http/auth.js';
 import { ADMIN_SECURITY, actorOf } from '../../http/auth.js';
+import type { PlatformServices } from '../../platform/services.js';
 import { createUser } from './create-user.js';
-import type { UsersDeps } from './deps.js';
+import { usersDeps } from './deps.js';
 import { logIn, sessionTokenHash } from './log-in.js';
 import { resetPassword } from './reset-password.js';
 import { endSession, findSession, listAuditRows } from './users.repo.js';
-
-/** The users use cases' dependencies out of the app's. */
-export function usersDeps(app: Pick<AppDeps, 'database' | 'clock' | 'config'>): UsersDeps {
-  const a = app.config.auth;
-  return {
-    database: app.database,
-    clock: app.clock,
-    settings: {
-      sessionTtlS: a.userSessionTtlS,
-      lockoutAfter: a.loginLockoutAfter,
-      lockoutS: a.loginLockoutS,
-    },
-  };
-}
 
 function setSessionCookie(
   request: FastifyRequest,
@@ -56,7 +43,10 @@ function setSessionCookie(
  * with its CSRF token, log out; the audit log for operators. The audit row of every change a backoffice user makes
  * is written by `auditUserChanges`, in the change's transaction.
  */
-export async function usersRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+export async function usersRoutes(
+  app: FastifyInstance,
+  deps: Pick<PlatformServices, 'database' | 'clock' | 'config'> & { users?: UserAuthenticator | undefined },
+): Promise<void> {
   const ud = usersDeps(deps);
   const tags = ['backoffice'];
   const loginLimit = deps.config.auth.loginRateLimit;

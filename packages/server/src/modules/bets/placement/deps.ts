@@ -4,7 +4,6 @@ import type { WhiteLabel } from '../../tenants/white-label.js';
 import type { BetEvents } from '../bet-events.js';
 import type { DecisionDeps, DecisionSettings } from '../decision/index.js';
 import type { PlacementWrites } from '../placement-writes.js';
-import type { PlaceRetryPolicy } from './hold.js';
 
 /** Settings of placement: the decision's, and how long a hold may take. */
 export interface PlacementSettings extends DecisionSettings {
@@ -28,4 +27,10 @@ export interface PlacementDeps extends DecisionDeps {
     betDecided(bet: { whiteLabelId: string; state: string; createdAt: Date; decidedAt: Date | null }): void;
   };
   settings: PlacementSettings;
+}
+
+/** Attempt timeouts and pauses of the `/bet/place` hold: 3 attempts within about 5 s in all (D9). */
+export interface PlaceRetryPolicy {
+  attemptTimeoutsMs: number[];
+  pausesMs: number[];
 }

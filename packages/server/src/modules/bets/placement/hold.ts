@@ -1,6 +1,9 @@
 import { FINAL_PLACE_ERROR_CODES, type FinalPlaceErrorCode } from '@bookie/contracts';
 import type { CallbackSender, CallbackTarget, OutgoingCallback } from '../../callbacks/send-callback.js';
-import type { PlacementDeps } from './deps.js';
+import type { PlacementDeps, PlaceRetryPolicy } from './deps.js';
+
+export type { PlaceRetryPolicy };
+
 import type { FormedBet } from './form.js';
 
 /** Outcome of the synchronous `/bet/place` call (DECISIONS D9). */
@@ -14,12 +17,6 @@ export type PlaceOutcome =
       data: Record<string, unknown>;
     }
   | { kind: 'exhausted'; attempts: number; status: number | null; error: string };
-
-/** Attempt timeouts and pauses: 3 attempts within about 5 s in all (D9). */
-export interface PlaceRetryPolicy {
-  attemptTimeoutsMs: number[];
-  pausesMs: number[];
-}
 
 /** The default of D9: three attempts of 1.5 s with 0.2 s and 0.3 s pauses (≤ 5 s). */
 export const DEFAULT_PLACE_POLICY: PlaceRetryPolicy = {

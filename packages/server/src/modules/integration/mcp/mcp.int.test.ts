@@ -1,15 +1,9 @@
 import { CALLBACK_NAMES, callbackBodyIssues } from '@bookie/contracts';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../app/test-app.js';
 import { createTestDatabase, type TestDatabase } from '../../../testing/database.js';
-import {
-  createPartner,
-  createSession,
-  createTestApp,
-  manualClock,
-  type TestApp,
-  type TestPartner,
-} from '../../../testing/partner.js';
+import { createPartner, createSession, manualClock, type TestPartner } from '../../../testing/partner.js';
 import { revokeCredential } from '../../tenants/revoke-credential.js';
 import { pkceChallenge } from './authorize-mcp-client.js';
 import { CredentialAuthProvider, connectWithCredential } from './credential-auth-provider.js';

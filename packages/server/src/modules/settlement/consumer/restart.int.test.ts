@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { settlementDeps } from '../../../app/module-deps.js';
 import { waitUntil } from '../../../testing/scripted-partner.js';
 import { patchMarkets } from '../../trading/patch-markets.js';
-import { settlementDeps } from '../deps.js';
 import { insertBets, type SettlementWorld, settlementWorld } from '../settlement.testing.js';
 import { SettlementConsumer } from './settlement-consumer.js';
 

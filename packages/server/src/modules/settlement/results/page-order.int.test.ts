@@ -1,9 +1,9 @@
 import { ODD_STATUS } from '@bookie/core';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { settlementDeps } from '../../../app/module-deps.js';
 import { waitUntil } from '../../../testing/scripted-partner.js';
 import { insertBetExposure } from '../../risk/risk.repo.js';
-import { settlementDeps } from '../deps.js';
 import { insertBets, type SettlementWorld, settlementWorld } from '../settlement.testing.js';
 import { applyPage } from './apply-page.js';
 
