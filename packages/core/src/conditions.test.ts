@@ -3,18 +3,18 @@ import { describe, expect, it } from 'vitest';
 import { expectFieldError } from '../test/helpers.js';
 import type { BetType } from './bet-types.js';
 import {
-  ANY_BET,
   boostRestrictions,
+  freebetRestrictions,
+  insuranceRestrictions,
+  parseBoostMultiplier,
+} from './bonus-conditions.js';
+import {
   type ConditionBet,
   type ConditionLeg,
   conditionTotalOdds,
   evaluateConditions,
-  freebetRestrictions,
-  insuranceRestrictions,
-  parseBoostMultiplier,
-  parseConditions,
-  parseValueRange,
-} from './conditions.js';
+} from './condition-matching.js';
+import { ANY_BET, parseConditions, parseValueRange } from './conditions.js';
 import { formatMoney, parseDecimal, type Rational } from './decimal.js';
 import { exactPayout } from './settlement.js';
 
