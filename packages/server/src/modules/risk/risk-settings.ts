@@ -3,18 +3,16 @@ import type { Executor } from '../../db/transaction.js';
 import { inTransaction } from '../../db/transaction.js';
 import { findWhiteLabel } from '../tenants/tenants.repo.js';
 import type { RiskDeps } from './deps.js';
+import { type GroupRow, readGroups, writeGroup } from './risk-group.repo.js';
 import {
   auditRisk,
   type DelayRow,
-  type GroupRow,
   type LimitRow,
   readDelays,
-  readGroups,
   readLimits,
   writeDelay,
-  writeGroup,
   writeLimit,
-} from './risk.repo.js';
+} from './risk-settings.repo.js';
 
 /** Who changes a setting, for the audit log (`admin-api:…`, `cli:…`). */
 export type Actor = string;
