@@ -27,7 +27,8 @@ import { getRestrictions } from './get-restrictions.js';
 import { getPlayerRisk, putPlayerRisk } from './player-risk.js';
 import { recomputeExposure } from './recompute-exposure.js';
 import { liabilityLimitOf } from './risk-book.js';
-import { riskSettings, setDelay, setGroup, setLimit } from './risk-settings.js';
+import { setGroup } from './risk-group.js';
+import { riskSettings, setDelay, setLimit } from './risk-settings.js';
 import { listShadingHistory } from './shading.repo.js';
 
 const errors = (...codes: number[]) => errorAnswers(...codes);
