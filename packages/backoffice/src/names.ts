@@ -1,3 +1,4 @@
+import { competitorsByPosition, fillTemplate } from '@bookie/core/feed-template';
 /**
  * Names the backoffice shows in place of codes: sport events, markets and outcomes from the feed's templates
  * (`{$competitor1}`, `{total}`, `{-hcp}`), and the status numbers of the feed contract.
@@ -21,19 +22,7 @@ export interface NamedMarket {
 
 /** Fills a feed template from the event's competitors and the market's specifiers. */
 export function fill(template: string, event: NamedEvent, market?: NamedMarket): string {
-  const byPosition = new Map(
-    Object.values(event.fixture.competitors).map((c) => [c.template_position, c.name]),
-  );
-  return template.replace(/\{(-?)(\$?)(\w+)\}/g, (m, minus: string, dollar: string, name: string) => {
-    if (dollar) {
-      const pos = /^competitor(\d+)$/.exec(name);
-      return pos ? (byPosition.get(Number(pos[1])) ?? m) : m;
-    }
-    const v = market?.specifiers[name];
-    if (v === undefined) return m;
-    if (!minus) return v;
-    return v.startsWith('-') ? v.slice(1) : v === '0' ? v : `-${v}`;
-  });
+  return fillTemplate(template, competitorsByPosition(event.fixture.competitors), market?.specifiers ?? {});
 }
 
 /** The market's name: its template filled, else its type with its specifiers. */

@@ -17,6 +17,7 @@ export * from './conditions.js';
 export * from './decimal.js';
 export * from './errors.js';
 export * from './exposure.js';
+export * from './feed-template.js';
 export * from './insurance.js';
 export * from './odds-format.js';
 export * from './odds-shading.js';

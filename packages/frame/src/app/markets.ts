@@ -1,4 +1,5 @@
 import type { Market, Odd, SelectionNames, SportEvent } from '@bookie/contracts';
+import { competitorsByPosition, fillTemplate } from '@bookie/core/feed-template';
 
 /**
  * Market and outcome names in the player's language. The feed names markets and outcomes with English templates
@@ -42,45 +43,25 @@ export function localTemplate(locale: string, template: string): string {
   return TEMPLATES[lang]?.[template] ?? TEMPLATES.en?.[template] ?? template;
 }
 
-/** Fills a template (`{$competitor1}`, `{total}`, `{-hcp}`) from competitor names by position and specifiers. */
-export function fillWith(
-  template: string,
-  competitors: Record<string, string>,
-  specifiers: Record<string, string>,
-): string {
-  return template.replace(/\{(-?)(\$?)(\w+)\}/g, (m, minus: string, dollar: string, name: string) => {
-    if (dollar) {
-      const pos = /^competitor(\d+)$/.exec(name);
-      return pos ? (competitors[pos[1]!] ?? m) : m;
-    }
-    const v = specifiers[name];
-    if (v === undefined) return m;
-    if (!minus) return v;
-    return v.startsWith('-') ? v.slice(1) : v === '0' ? v : `-${v}`;
-  });
-}
-
 function competitorsOf(event: SportEvent): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const c of Object.values(event.fixture.competitors)) out[String(c.template_position)] = c.name;
-  return out;
+  return competitorsByPosition(event.fixture.competitors);
 }
 
 /** The event's name: its template filled with its competitors. */
 export function eventTitle(event: SportEvent): string {
-  return fillWith(event.fixture.template, competitorsOf(event), {}) || event.id;
+  return fillTemplate(event.fixture.template, competitorsOf(event), {}) || event.id;
 }
 
 /** A market's name in `locale`. */
 export function marketName(locale: string, event: SportEvent, market: Market): string {
   const t = localTemplate(locale, market.template);
-  return fillWith(t, competitorsOf(event), market.specifiers).trim() || `#${market.id}`;
+  return fillTemplate(t, competitorsOf(event), market.specifiers).trim() || `#${market.id}`;
 }
 
 /** An outcome's name in `locale`. */
 export function outcomeName(locale: string, event: SportEvent, market: Market, odd: Odd): string {
   const t = localTemplate(locale, odd.template);
-  return fillWith(t, competitorsOf(event), market.specifiers).trim() || `#${odd.id}`;
+  return fillTemplate(t, competitorsOf(event), market.specifiers).trim() || `#${odd.id}`;
 }
 
 /** A placed selection's names in `locale`, from what it was called at placement. */
@@ -92,9 +73,10 @@ export function placedNames(
     event: n.event,
     tournament: n.tournament,
     market:
-      fillWith(localTemplate(locale, n.market_template), n.competitors, n.specifiers).trim() || n.market,
+      fillTemplate(localTemplate(locale, n.market_template), n.competitors, n.specifiers).trim() || n.market,
     outcome:
-      fillWith(localTemplate(locale, n.outcome_template), n.competitors, n.specifiers).trim() || n.outcome,
+      fillTemplate(localTemplate(locale, n.outcome_template), n.competitors, n.specifiers).trim() ||
+      n.outcome,
   };
 }
 

@@ -364,7 +364,10 @@ describe(`bet placement (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, 
     const mine = partner.received.slice(before);
     for (const [i, r] of rs.slice(0, 5).entries()) {
       const id = r.json.id as string;
-      expect(mine.filter((c) => c.path === '/bet/place' && c.json.bet_id === id)).toHaveLength(1);
+      // one hold per bet (the client key's repeat makes none); a retry after a slow attempt (D9) repeats its body
+      const holds = mine.filter((c) => c.path === '/bet/place' && c.json.bet_id === id);
+      expect(holds.length).toBeGreaterThanOrEqual(1);
+      expect(new Set(holds.map((c) => JSON.stringify(c.json))).size).toBe(1);
       const decision = mine.filter((c) => c.path !== '/bet/place' && c.json.bet_id === id);
       expect(decision.map((c) => c.path)).toEqual([r.json.status === 1 ? '/bet/accept' : '/bet/decline']);
       if (i < 2) expect(decision[0]!.json.bet_id).toBe(id);

@@ -76,6 +76,7 @@ describe(`callback dispatcher (${process.env.DATABASE_URL ? 'postgres' : 'pglite
     opts: {
       owner?: string;
       timeoutMs?: number;
+      leaseMs?: number;
       optional?: OptionalCallbackHooks;
       onSessionEnding?: (d: CallbackDelivery) => Promise<void>;
     } = {},
@@ -83,7 +84,7 @@ describe(`callback dispatcher (${process.env.DATABASE_URL ? 'postgres' : 'pglite
     const sender = new CallbackSender({ timeoutMs: opts.timeoutMs ?? 2000 });
     const d = new CallbackDispatcher(t, targets, sender, logger, {
       concurrency: 16,
-      leaseMs: 10_000,
+      leaseMs: opts.leaseMs ?? 10_000,
       pollMs: 50,
       retryDelay: () => 30,
       ...(opts.owner ? { owner: opts.owner } : {}),
@@ -404,9 +405,10 @@ describe(`callback dispatcher (${process.env.DATABASE_URL ? 'postgres' : 'pglite
         })),
       ),
     );
-    // a generous timeout: under a loaded machine a slow answer would be a legitimate at-least-once retry
-    const a = dispatcher(targets, { owner: 'a', timeoutMs: 30_000 });
-    const b = dispatcher(targets, { owner: 'b', timeoutMs: 30_000 });
+    // a generous timeout: under a loaded machine a slow answer would be a legitimate at-least-once retry; the claim's
+    // lease outlasts it, as in production, so the other dispatcher never takes over an attempt still in flight
+    const a = dispatcher(targets, { owner: 'a', timeoutMs: 30_000, leaseMs: 60_000 });
+    const b = dispatcher(targets, { owner: 'b', timeoutMs: 30_000, leaseMs: 60_000 });
     await Promise.all([a.start(), b.start()]);
     await waitFor(
       async () => (await listCallbackDeliveries(t.db, { status: 'delivered', limit: 1000 })).length === n,
