@@ -13,13 +13,13 @@ import {
   type EnqueuedCallback,
   enqueueCallbacks,
 } from '../callbacks/enqueue-callbacks.js';
+import { type FirstRequest, playerRiskKey, recordFirstRequests } from '../risk/player-risk.repo.js';
 import {
   dropExposure,
   type RiskRecheck,
   recheckLimits,
   writeAcceptedExposure,
 } from '../risk/record-exposure.js';
-import { type FirstRequest, playerRiskKey, recordFirstRequests } from '../risk/risk.repo.js';
 import type { Bet, BetRow } from './bet.js';
 import { transitionBets } from './bet-state.repo.js';
 import { insertBets, type NewBet, setAcceptedOdds } from './bet-writes.repo.js';

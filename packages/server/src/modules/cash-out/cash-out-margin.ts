@@ -9,7 +9,7 @@ import {
 } from '@bookie/core';
 import type { Database } from '../../db/database.js';
 import { inTransaction } from '../../db/transaction.js';
-import { auditRisk } from '../risk/risk.repo.js';
+import { auditRisk } from '../risk/risk-settings.repo.js';
 import { findWhiteLabel } from '../tenants/tenants.repo.js';
 import { listMargins, writeMargin } from './cash-out.repo.js';
 

@@ -16,17 +16,13 @@ import { type Decision, decideBet, type PlacementRequest } from '../bets/decisio
 import { eventInfo } from '../bets/event-info.js';
 import type { ReportedSelectionRow } from '../bets/index.js';
 import type { MtsDeps } from './deps.js';
+import { assertDistinctForeignSelections, foreignOutcome } from './foreign-selection.js';
 import { findReport } from './mts.repo.js';
 import type { ReportWrite } from './report-writes.js';
 
 /** What `POST /bets` answers: the JSON text (stored, so a repeat answers the same bytes). */
 export interface ReportAnswer {
   text: string;
-}
-
-/** The outcome key of a foreign selection: kept apart from every platform outcome. */
-export function foreignOutcome(id: string) {
-  return { sport_event_id: `foreign:${id}`, market_id: 'foreign', odd_id: id, phase: 'prematch' as const };
 }
 
 /**
@@ -43,11 +39,7 @@ export function parseReportedBet(
   currencies: readonly string[],
 ): PlacementRequest {
   const foreign = body.foreign_selections ?? [];
-  const ids = new Set<string>();
-  foreign.forEach((f, i) => {
-    if (ids.has(f.id)) throw validationError(`foreign_selections[${i}].id`, `${f.id} is repeated`);
-    ids.add(f.id);
-  });
+  assertDistinctForeignSelections(foreign);
   const { betType, systemSizes, typeSizes } = readMtsType(body.type);
   if (!currencies.includes(body.stake.currency_code)) {
     throw validationError(

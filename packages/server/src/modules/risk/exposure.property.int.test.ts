@@ -28,9 +28,9 @@ import { cancelBet } from '../settlement/operator-actions/cancel-bet.js';
 import { refundBet } from '../settlement/operator-actions/refund-bet.js';
 import { resettleBet } from '../settlement/operator-actions/resettle-bet.js';
 import { voidBet } from '../settlement/operator-actions/void-bet.js';
+import { readExposure } from './exposure.repo.js';
 import { recomputeExposure } from './recompute-exposure.js';
 import { exposureRows } from './record-exposure.js';
-import { readExposure } from './risk.repo.js';
 
 /**
  * Exposure cannot drift (D37): random accepts and declines (through placement's real decision writes, limits

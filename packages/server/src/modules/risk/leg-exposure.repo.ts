@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Executor } from '../../db/transaction.js';
 
 /**
- * The exposure of one bet's legs after a cash-out changed the stake it has in play: with risk.repo.ts, the risk
+ * The exposure of one bet's legs after a cash-out changed the stake it has in play: with exposure.repo.ts, the risk
  * module's repositories are the only writers of `bet_exposure` and `risk_exposure` (D37; the bet state trigger
  * moves an outcome's exposure when a bet opens or closes).
  */

@@ -10,7 +10,8 @@ import {
 } from '@bookie/core';
 import type { Executor } from '../../db/transaction.js';
 import type { RiskDeps } from './deps.js';
-import { ensurePlayerRisk, readExposure, readRiskFacts } from './risk.repo.js';
+import { readExposure, readRiskFacts } from './exposure.repo.js';
+import { ensurePlayerRisk } from './player-risk.repo.js';
 import { liabilityLimitOf, type RiskSettingsSnapshot } from './risk-book.js';
 
 /** What {@link loadRiskState} needs to know about the bet. */

@@ -11,9 +11,9 @@ import {
 } from '@bookie/core';
 import type { Logger } from 'pino';
 import { runTradingCommand, type TradingDeps } from '../trading/writer.js';
-import { readShading, readShadingCandidates, recordShadingPublished, writeShading } from './risk.repo.js';
 import type { RiskBook } from './risk-book.js';
 import { liabilityLimitOf } from './risk-book.js';
+import { readShading, readShadingCandidates, recordShadingPublished, writeShading } from './shading.repo.js';
 
 /** An odd (outcome) of the book. */
 export interface OddRef {

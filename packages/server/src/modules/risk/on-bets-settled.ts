@@ -10,7 +10,8 @@ import {
 } from '@bookie/core';
 import type { Executor } from '../../db/transaction.js';
 import type { Bet } from '../bets/bet.js';
-import { addClosingLineValues, readClosingOdds } from './risk.repo.js';
+import { readClosingOdds } from './closing-odds.repo.js';
+import { addClosingLineValues } from './player-risk.repo.js';
 
 /** What settlement did to one bet (see the settlement hook of bonuses): unsettled and/or settled again. */
 export interface RiskSettlementChange {

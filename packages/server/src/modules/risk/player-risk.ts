@@ -2,7 +2,8 @@ import type { PlayerRiskView } from '@bookie/contracts';
 import { DomainError, format, formatMoney, parseDecimal, riskScore, validationError } from '@bookie/core';
 import { inTransaction } from '../../db/transaction.js';
 import type { RiskDeps } from './deps.js';
-import { auditRisk, type PlayerRiskRow, readPlayerRisk, setPlayerGroup } from './risk.repo.js';
+import { type PlayerRiskRow, readPlayerRisk, setPlayerGroup } from './player-risk.repo.js';
+import { auditRisk } from './risk-settings.repo.js';
 
 function view(deps: Pick<RiskDeps, 'book'>, playerId: string, row: PlayerRiskRow | undefined) {
   return async (): Promise<PlayerRiskView> => {

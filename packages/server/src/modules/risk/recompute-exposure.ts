@@ -1,6 +1,6 @@
 import { betExposure, formatMoney, parseDecimal } from '@bookie/core';
 import type { Executor } from '../../db/transaction.js';
-import { exposureDifferences, openBetsWithExposure } from './risk.repo.js';
+import { exposureDifferences, openBetsWithExposure } from './exposure.repo.js';
 
 /** What `bookie risk recompute` found (D37): every difference, none when exposure has not drifted. */
 export interface RecomputeReport {

@@ -12,8 +12,8 @@ import {
   ZERO,
 } from '@bookie/core';
 import type { Executor } from '../../db/transaction.js';
+import { deleteBetExposure, insertBetExposure, readLockedExposure } from './exposure.repo.js';
 import { exposureMap } from './load-risk-state.js';
-import { deleteBetExposure, insertBetExposure, readLockedExposure } from './risk.repo.js';
 
 /** The risk part of a bet being decided: the one decision again on given exposure, and the currency's EUR rate. */
 export interface RiskRecheck {

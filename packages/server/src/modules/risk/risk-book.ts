@@ -1,13 +1,8 @@
 import { parseDecimal, type RiskGroup } from '@bookie/core';
 import type { Executor } from '../../db/transaction.js';
-import {
-  type DelayRow,
-  type LimitRow,
-  playerRiskKey,
-  readDelays,
-  readGroups,
-  readLimits,
-} from './risk.repo.js';
+import { playerRiskKey } from './player-risk.repo.js';
+import { readGroups } from './risk-group.repo.js';
+import { type DelayRow, type LimitRow, readDelays, readLimits } from './risk-settings.repo.js';
 
 /** The limits, groups and delays as read at one moment (D34, D38). */
 export interface RiskSettingsSnapshot {

@@ -22,12 +22,14 @@ import type { Database } from '../../db/database.js';
 import { ADMIN_SECURITY, actorOf, operatorOf, PARTNER_SECURITY } from '../../http/auth.js';
 import { partnerOf } from '../../http/request-context.js';
 import type { RiskDeps } from './deps.js';
+import { listExposure } from './exposure.repo.js';
 import { getRestrictions } from './get-restrictions.js';
 import { getPlayerRisk, putPlayerRisk } from './player-risk.js';
 import { recomputeExposure } from './recompute-exposure.js';
-import { listExposure, listShadingHistory } from './risk.repo.js';
 import { liabilityLimitOf } from './risk-book.js';
-import { riskSettings, setDelay, setGroup, setLimit } from './risk-settings.js';
+import { setGroup } from './risk-group.js';
+import { riskSettings, setDelay, setLimit } from './risk-settings.js';
+import { listShadingHistory } from './shading.repo.js';
 
 const errors = (...codes: number[]) => errorAnswers(...codes);
 

@@ -5,7 +5,7 @@ import type { Clock } from '../../platform/clock.js';
 import { getPartnerBet } from '../bets/list-white-label-bets.js';
 import { findBetBoost } from '../bonuses/bonuses.repo.js';
 import { showCallbackDelivery } from '../callbacks/list-deliveries.js';
-import { readPlayerRisk } from '../risk/risk.repo.js';
+import { readPlayerRisk } from '../risk/player-risk.repo.js';
 import { showWhiteLabel } from '../tenants/get-white-label.js';
 import type { AuditSubject } from './session-authenticator.js';
 

@@ -1,6 +1,6 @@
 import { parseStake, type Rational, type RiskState } from '@bookie/core';
 import { firstRequestOf, loadRiskState, riskStateOf } from '../../risk/load-risk-state.js';
-import type { FirstRequest } from '../../risk/risk.repo.js';
+import type { FirstRequest } from '../../risk/player-risk.repo.js';
 import { lastBetTimes } from '../bets.repo.js';
 import type { DecisionRequest, RecommendedPayout } from './decision-request.js';
 import type { DecisionDeps } from './deps.js';

@@ -12,11 +12,11 @@ import { CallbackClient } from './callback-client.js';
 import {
   NotProvoked,
   type Provocations,
-  SCENARIOS,
   type Scenario,
   type ScenarioContext,
   Unsupported,
-} from './scenarios.js';
+} from './scenario.js';
+import { SCENARIOS } from './scenarios.js';
 
 /** Input of {@link runPartnerCheck}. */
 export interface PartnerCheckOptions {

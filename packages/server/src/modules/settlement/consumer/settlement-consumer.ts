@@ -5,9 +5,8 @@ import { LeaderLease, LeadershipLostError } from '../../../platform/leadership/l
 import { WakeableSleep } from '../../../platform/wakeable-sleep.js';
 import type { LogFollower, LogItem } from '../../feed/log-hub.js';
 import type { ConsumerDeps } from '../deps.js';
-import { listQuarantine, quarantineEntry, setQuarantineStatus } from '../quarantine.repo.js';
+import { listQuarantine, setQuarantineStatus } from '../quarantine.repo.js';
 import type { Applied } from '../results/apply-results.js';
-import { refreshBets } from '../results/refresh-bets.js';
 import { impactOf, marketResults } from '../results/results.js';
 import { rollbackBets } from '../results/rollback-bets.js';
 import {
@@ -22,88 +21,11 @@ import {
   loadEventSnapshot,
   readOffset,
   saveOffset,
-  staleAcceptedBets,
 } from '../settlement.repo.js';
-
-/** Tuning of the consumer. */
-export interface ConsumerOptions {
-  /** consumer_offset name and leader lease role (default `settlement`). */
-  name?: string;
-  /** This process's holder id of the lease (default a random one). */
-  owner?: string;
-  /** Selections per batch transaction (default 1000). */
-  pageSize?: number;
-  /** Pages of a market prepared at once, committed in order (default 2; see BatchOptions.pagesInFlight). */
-  pagesInFlight?: number;
-  /**
-   * Lease lifetime, ms (default 15,000): the leader renews it and a follower tries to take it every third of it, so
-   * a dead leader is replaced within twice this.
-   */
-  leaseTtlMs?: number;
-  /**
-   * This process is the only one on its database (the embedded one): it takes the lease at once, so a restart after
-   * a crash does not wait for the dead process's lease to run out (default false).
-   */
-  exclusive?: boolean;
-  /** How often the sweep of recently accepted bets runs, ms (default 2,000; 0 = never). */
-  sweepIntervalMs?: number;
-  /** How far back the first sweep of a new leader looks, ms (default 10 min). */
-  sweepWindowMs?: number;
-  /** How long to wait for the replica to reach an entry before reading the stored snapshot, ms (default 2,000). */
-  catalogWaitMs?: number;
-  /** How often the version is saved when entries need no work, ms (default 1,000). */
-  offsetSaveMs?: number;
-  /**
-   * Attempts after which an entry that keeps failing is quarantined and the consumer goes on past it (default 5;
-   * docs/adr/0016-safety-and-conformance.md).
-   */
-  quarantineAfter?: number;
-  /** Called after every batch commits (tests cut a batch short from here). */
-  afterBatch?: BatchOptions['afterBatch'];
-}
-
-/** The consumer's state, for logs, status routes and tests. */
-export interface ConsumerStatus {
-  leader: boolean;
-  /** The version of the last entry fully processed. */
-  processed: string;
-  /** Entries processed since start. */
-  entries: number;
-  settled: number;
-  unsettled: number;
-  resettled: number;
-  callbacks: number;
-  /** Entries that failed and were retried. */
-  failures: number;
-  /** Entries this process put in quarantine since start (the status route adds the stored count). */
-  quarantined: number;
-}
-
-/** How far behind the previous sweep's start a sweep looks again (a slow acceptance commit). */
-const SWEEP_OVERLAP_MS = 60_000;
-/** Bets recomputed per sweep. */
-const SWEEP_PAGE = 500;
-
-/**
- * A failure that says nothing about the entry — the database unreachable, overloaded or shutting down, a
- * serialization failure or deadlock, a network error — is retried without end; only other failures (the entry's
- * data, a bug on its path) count towards quarantine (Postgres SQLSTATE classes 08, 40, 53, 57, 58).
- */
-export function isTransient(err: unknown): boolean {
-  const code = (err as { code?: unknown } | undefined)?.code;
-  if (typeof code !== 'string') return false;
-  return (
-    /^(08|40|53|57|58)/.test(code) || /^E(CONN|TIMEDOUT|PIPE|AI_AGAIN|HOSTUNREACH|NETUNREACH)/.test(code)
-  );
-}
-
-/** Thrown at a batch boundary when the consumer is stopping: the entry is left for the next leader or start. */
-class StoppingError extends Error {
-  constructor() {
-    super('settlement: stopping');
-    this.name = 'StoppingError';
-  }
-}
+import type { ConsumerOptions, ConsumerStatus } from './consumer-options.js';
+import { isTransient, StoppingError } from './failures.js';
+import { quarantineItem } from './quarantine.js';
+import { sweepAcceptedBets } from './sweep.js';
 
 /**
  * The settlement consumer (docs/adr/0008-settlement.md): follows the log from its own saved version
@@ -419,28 +341,12 @@ export class SettlementConsumer {
     this.lastSaveAt = Date.now();
   }
 
-  /**
-   * Gives up on an entry that failed `attempts` times in a row: stores it with its error in the quarantine (in
-   * a transaction that checks the lease), loudly. The caller then goes on past it.
-   */
-  private async quarantine(item: LogItem, err: unknown, attempts: number): Promise<void> {
-    const error = err instanceof Error ? err.message : String(err);
-    await inTransaction(this.deps.database.db, async (tx) => {
-      await this.holdsLease(tx);
-      await quarantineEntry(tx, {
-        consumer: this.name,
-        v: item.v,
-        line: item.line,
-        error: error.slice(0, 2000),
-        attempts,
-        at: new Date(this.deps.clock.now()),
-      });
+  /** Quarantines an entry that failed `attempts` times in a row (see {@link quarantineItem}). */
+  private quarantine(item: LogItem, err: unknown, attempts: number): Promise<void> {
+    return quarantineItem(this.deps, this.name, item, err, attempts, {
+      holdsLease: (tx) => this.holdsLease(tx),
+      stored: () => this.stats.quarantined++,
     });
-    this.stats.quarantined++;
-    this.deps.logger.error(
-      { err, v: item.v.toString(), attempts },
-      'settlement: entry quarantined after repeated failures; settlement goes on past it (list, retry or skip it: bookie settlement quarantine)',
-    );
   }
 
   /** Processes the quarantined entries an operator asked to retry: resolved when they pass, back in quarantine if not. */
@@ -554,25 +460,16 @@ export class SettlementConsumer {
     return row ? (JSON.parse(row.snapshot) as SportEvent) : undefined;
   }
 
-  /**
-   * Catches bets accepted while their market was being resulted or rolled back: those decided since the previous
-   * sweep started (minus a minute's overlap; at leadership start, the last `sweepWindowMs`) that do not show what
-   * settlement knows. The watermark moves only when a sweep found less than a page, so none is left behind.
-   */
+  /** Runs the sweep of recently accepted bets (see {@link sweepAcceptedBets}) from the consumer's watermark. */
   private async sweep(): Promise<void> {
-    const startedAt = this.deps.clock.now();
-    const since = new Date(this.sweepFrom - SWEEP_OVERLAP_MS);
-    const ids = await staleAcceptedBets(this.deps.database.db, since, SWEEP_PAGE);
-    if (ids.length < SWEEP_PAGE) this.sweepFrom = startedAt;
-    if (ids.length === 0) return;
-    const applied = await refreshBets(this.deps, ids, { cause: 'sweep', fence: (tx) => this.fence(tx) });
-    this.count(applied);
-    if (applied.settled + applied.resettled + applied.unsettled > 0) {
-      this.deps.logger.info(
-        { bets: ids.length, settled: applied.settled },
-        'settlement: sweep settled late bets',
-      );
-    }
+    await sweepAcceptedBets(this.deps, {
+      from: this.sweepFrom,
+      moveFrom: (ms) => {
+        this.sweepFrom = ms;
+      },
+      fence: (tx) => this.fence(tx),
+      count: (applied) => this.count(applied),
+    });
   }
 
   /**

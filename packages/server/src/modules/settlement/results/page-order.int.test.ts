@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settlementDeps } from '../../../app/module-deps.js';
 import { waitUntil } from '../../../testing/scripted-partner.js';
-import { insertBetExposure } from '../../risk/risk.repo.js';
+import { insertBetExposure } from '../../risk/exposure.repo.js';
 import { insertBets, type SettlementWorld, settlementWorld } from '../settlement.testing.js';
 import { applyPage } from './apply-page.js';
 

@@ -1,0 +1,231 @@
+import type { OutcomeKey } from '@bookie/core';
+import type { Selectable } from 'kysely';
+import { sql } from 'kysely';
+import type { BetExposureTable, RiskExposureTable } from '../../db/schema.js';
+import type { Executor } from '../../db/transaction.js';
+
+/** An exposure row as stored. */
+export type ExposureRow = Selectable<RiskExposureTable>;
+
+/** A bet's leg exposure row. */
+export type BetExposureRow = Selectable<BetExposureTable>;
+
+/**
+ * Serialises exposure changes for the rest of the transaction: the one advisory lock the bet state trigger takes
+ * when it moves exposure (a single key, so no two transactions take locks in different orders).
+ */
+export async function lockExposure(tx: Executor): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtext('risk_exposure')::bigint)`.execute(tx);
+}
+
+/**
+ * Takes the exposure lock ({@link lockExposure}) and reads the exposure of the white label's outcomes as it is once
+ * the lock is held, in one round trip (the `risk_locked_exposure` function). Outcomes without a row are absent.
+ */
+export async function readLockedExposure(
+  tx: Executor,
+  whiteLabelId: string,
+  keys: readonly OutcomeKey[],
+): Promise<Array<Pick<ExposureRow, 'sport_event_id' | 'market_id' | 'odd_id' | 'phase' | 'amount'>>> {
+  const res = await sql<Pick<ExposureRow, 'sport_event_id' | 'market_id' | 'odd_id' | 'phase' | 'amount'>>`
+    select * from risk_locked_exposure(${whiteLabelId}, ${keys.map((k) => k.sport_event_id)}::text[],
+      ${keys.map((k) => k.market_id)}::text[], ${keys.map((k) => k.odd_id)}::text[],
+      ${keys.map((k) => k.phase)}::text[])`.execute(tx);
+  return res.rows;
+}
+
+/** `from … where …` of the exposure rows (alias `r`) of a white label's outcomes: the reads below share it. */
+function exposureRowsOf(whiteLabelId: string, keys: readonly OutcomeKey[]) {
+  return sql`from risk_exposure r
+    join unnest(${keys.map((k) => k.sport_event_id)}::text[], ${keys.map((k) => k.market_id)}::text[],
+                ${keys.map((k) => k.odd_id)}::text[], ${keys.map((k) => k.phase)}::text[])
+      as k(sport_event_id, market_id, odd_id, phase)
+      on r.sport_event_id = k.sport_event_id and r.market_id = k.market_id and r.odd_id = k.odd_id
+     and r.phase = k.phase
+    where r.white_label_id = ${whiteLabelId}`;
+}
+
+/** The stored exposure (EUR, decimal strings) of the white label's outcomes; outcomes without a row are absent. */
+export async function readExposure(
+  db: Executor,
+  whiteLabelId: string,
+  keys: readonly OutcomeKey[],
+): Promise<ExposureRow[]> {
+  if (keys.length === 0) return [];
+  const res = await sql<ExposureRow>`select r.* ${exposureRowsOf(whiteLabelId, keys)}`.execute(db);
+  return res.rows;
+}
+
+/** What a bet's decision reads of the risk book (D37, D38): its outcomes' exposure and the player's group. */
+export interface RiskFacts {
+  /** Stored exposure (EUR, decimal strings) of the outcomes that have a row. */
+  exposure: Array<Pick<ExposureRow, 'sport_event_id' | 'market_id' | 'odd_id' | 'phase' | 'amount'>>;
+  /** The player's group, when the player has made a request before. */
+  groupName: string | undefined;
+}
+
+/**
+ * The exposure of the white label's outcomes and the player's group, in one statement (placement reads both for
+ * every bet, so they share a round trip).
+ */
+export async function readRiskFacts(
+  db: Executor,
+  whiteLabelId: string,
+  playerId: string,
+  keys: readonly OutcomeKey[],
+): Promise<RiskFacts> {
+  const res = await sql<{
+    sport_event_id: string | null;
+    market_id: string | null;
+    odd_id: string | null;
+    phase: 'live' | 'prematch' | null;
+    amount: string | null;
+    group_name: string | null;
+  }>`
+    select r.sport_event_id, r.market_id, r.odd_id, r.phase, r.amount::text as amount, null::text as group_name
+    ${exposureRowsOf(whiteLabelId, keys)}
+    union all
+    select null, null, null, null, null, p.group_name
+    from player_risk p where p.white_label_id = ${whiteLabelId} and p.player_id = ${playerId}`.execute(db);
+  const exposure: RiskFacts['exposure'] = [];
+  let groupName: string | undefined;
+  for (const r of res.rows) {
+    if (r.group_name !== null) groupName = r.group_name;
+    else
+      exposure.push({
+        sport_event_id: r.sport_event_id as string,
+        market_id: r.market_id as string,
+        odd_id: r.odd_id as string,
+        phase: r.phase as 'live' | 'prematch',
+        amount: r.amount as string,
+      });
+  }
+  return { exposure, groupName };
+}
+
+/** Writes the leg exposures of bets being accepted (before their state changes: the trigger then counts them). */
+export async function insertBetExposure(tx: Executor, rows: readonly BetExposureRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  // one statement with one array per column: its text does not grow with the batch
+  await sql`
+    insert into bet_exposure
+      (bet_id, idx, white_label_id, phase, sport_event_id, market_id, odd_id, market_type_id, amount, eur_rate)
+    select * from unnest(${rows.map((r) => r.bet_id)}::uuid[], ${rows.map((r) => r.idx)}::int4[],
+      ${rows.map((r) => r.white_label_id)}::text[], ${rows.map((r) => r.phase)}::text[],
+      ${rows.map((r) => r.sport_event_id)}::text[], ${rows.map((r) => r.market_id)}::text[],
+      ${rows.map((r) => r.odd_id)}::text[], ${rows.map((r) => r.market_type_id)}::text[],
+      ${rows.map((r) => r.amount)}::numeric[], ${rows.map((r) => r.eur_rate)}::numeric[])`.execute(tx);
+}
+
+/** Drops the leg exposures of bets that were not accepted after all (decided elsewhere first). */
+export async function deleteBetExposure(tx: Executor, betIds: readonly string[]): Promise<void> {
+  if (betIds.length === 0) return;
+  await tx
+    .deleteFrom('bet_exposure')
+    .where('bet_id', 'in', [...betIds])
+    .execute();
+}
+
+/** Stored exposure rows, filtered by white label, sport event and market; largest first. */
+export async function listExposure(
+  db: Executor,
+  filter: { whiteLabelId?: string; sportEventId?: string; marketId?: string; limit?: number },
+): Promise<ExposureRow[]> {
+  let q = db.selectFrom('risk_exposure').selectAll();
+  if (filter.whiteLabelId) q = q.where('white_label_id', '=', filter.whiteLabelId);
+  if (filter.sportEventId) q = q.where('sport_event_id', '=', filter.sportEventId);
+  if (filter.marketId) q = q.where('market_id', '=', filter.marketId);
+  return q
+    .orderBy('amount', 'desc')
+    .orderBy('sport_event_id')
+    .orderBy('market_id')
+    .orderBy('odd_id')
+    .orderBy('phase')
+    .limit(filter.limit ?? 1000)
+    .execute();
+}
+
+/** Every stored exposure row next to Σ of its open bets' leg exposures, where they differ (D37 recompute). */
+export async function exposureDifferences(db: Executor): Promise<
+  Array<{
+    key: Omit<ExposureRow, 'amount' | 'max_amount' | 'market_type_id'>;
+    stored: string;
+    fromBets: string;
+  }>
+> {
+  const res = await sql<{
+    white_label_id: string;
+    phase: 'live' | 'prematch';
+    sport_event_id: string;
+    market_id: string;
+    odd_id: string;
+    stored: string;
+    from_bets: string;
+  }>`
+    with open as (
+      select e.white_label_id, e.phase, e.sport_event_id, e.market_id, e.odd_id, sum(e.amount) as amount
+      from bet_exposure e join bet b on b.id = e.bet_id
+      where b.state in ('accepted', 'unsettled')
+      group by 1, 2, 3, 4, 5
+    )
+    select coalesce(r.white_label_id, o.white_label_id) as white_label_id, coalesce(r.phase, o.phase) as phase,
+           coalesce(r.sport_event_id, o.sport_event_id) as sport_event_id,
+           coalesce(r.market_id, o.market_id) as market_id, coalesce(r.odd_id, o.odd_id) as odd_id,
+           coalesce(r.amount, 0)::text as stored, coalesce(o.amount, 0)::text as from_bets
+    from risk_exposure r
+    full outer join open o on o.white_label_id = r.white_label_id and o.phase = r.phase
+      and o.sport_event_id = r.sport_event_id and o.market_id = r.market_id and o.odd_id = r.odd_id
+    where coalesce(r.amount, 0) <> coalesce(o.amount, 0)
+    order by 1, 3, 4, 5, 2`.execute(db);
+  return res.rows.map((r) => ({
+    key: {
+      white_label_id: r.white_label_id,
+      phase: r.phase,
+      sport_event_id: r.sport_event_id,
+      market_id: r.market_id,
+      odd_id: r.odd_id,
+    },
+    stored: r.stored,
+    fromBets: r.from_bets,
+  }));
+}
+
+/**
+ * The open bets with the stake their exposure stands for (less every accepted cash-out, platform and foreign), their legs' odds and
+ * stored leg exposures, a page at a time by id (recompute from bets).
+ */
+export async function openBetsWithExposure(
+  db: Executor,
+  afterId: string | null,
+  limit: number,
+): Promise<
+  Array<{
+    id: string;
+    stake: string;
+    total_odds: string;
+    odds: string[];
+    amounts: (string | null)[];
+    rate: string | null;
+  }>
+> {
+  const res = await sql<{
+    id: string;
+    stake: string;
+    total_odds: string;
+    odds: string[];
+    amounts: (string | null)[];
+    rate: string | null;
+  }>`
+    select b.id, (b.stake - b.cashed_out_stake - b.foreign_cashed_out)::text as stake, b.total_odds::text as total_odds,
+           array_agg(s.odds::text order by s.idx) as odds,
+           array_agg(e.amount::text order by s.idx) as amounts,
+           max(e.eur_rate)::text as rate
+    from bet b
+    join bet_selection s on s.bet_id = b.id
+    left join bet_exposure e on e.bet_id = s.bet_id and e.idx = s.idx
+    where b.state in ('accepted', 'unsettled') and (${afterId}::uuid is null or b.id > ${afterId}::uuid)
+    group by b.id
+    order by b.id
+    limit ${limit}`.execute(db);
+  return res.rows;
+}
