@@ -29,7 +29,7 @@ export function DeliveryTable({
   readOnly?: boolean;
 }) {
   return (
-    <div class="scroll">
+    <div class="scroll" tabIndex={0}>
       <table class="deliveries">
         <thead>
           <tr>

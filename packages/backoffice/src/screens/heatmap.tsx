@@ -105,7 +105,7 @@ export function Heatmap() {
       <ErrorBox error={exposure.error || events.error} />
       {rows.length === 0 && exposure.data && <p class="hint">No outcome carries exposure.</p>}
       {rows.length > 0 && (
-        <div class="scroll">
+        <div class="scroll" tabIndex={0}>
           <table class="heatmap" data-testid="heatmap">
             <thead>
               <tr>

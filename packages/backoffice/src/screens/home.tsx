@@ -195,7 +195,7 @@ export function Home() {
           </div>
         )}
         {o && (
-          <div class="scroll">
+          <div class="scroll" tabIndex={0}>
             <table>
               <caption>Per white label</caption>
               <thead>
@@ -247,7 +247,7 @@ export function Home() {
               <a href="#/heatmap">Open the heatmap</a> · {count(today.data.liability.outcomes)} outcomes carry
               exposure.
             </p>
-            <div class="scroll">
+            <div class="scroll" tabIndex={0}>
               <table>
                 <thead>
                   <tr>

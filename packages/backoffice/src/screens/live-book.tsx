@@ -93,7 +93,7 @@ export function LiveBook({ open }: { open?: string | undefined }) {
         <div class="sport" key={sport}>
           <h3>{sport}</h3>
           {tournaments.map(([tournament, events]) => (
-            <div class="scroll" key={tournament}>
+            <div class="scroll" key={tournament} tabIndex={0}>
               <table>
                 <caption>{tournament}</caption>
                 <thead>
@@ -274,7 +274,7 @@ function EventBook({ id, onChange }: { id: string; onChange: () => void }) {
         Focus an outcome (Tab) and use the shortcuts; each action is audited. Exposure is every white label’s,
         in EUR; the bar is the largest share of a white label’s limit.
       </p>
-      <div class="scroll">
+      <div class="scroll" tabIndex={0}>
         <table ref={grid} class="book" onKeyDown={onKey}>
           <thead>
             <tr>

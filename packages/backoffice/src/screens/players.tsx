@@ -101,6 +101,7 @@ function PlayerRow({ p, readOnly, onChanged }: { p: PlayerRisk; readOnly: boolea
           <>
             <select
               name="group"
+              aria-label={`Risk group of ${p.player_id}`}
               value={group}
               onChange={(e) => setGroup((e.target as HTMLSelectElement).value)}
             >

@@ -62,7 +62,7 @@ export function Reports({ wl }: { wl: string }) {
         </button>
       </div>
       <ErrorBox error={daily.error || act.error} />
-      <div class="scroll">
+      <div class="scroll" tabIndex={0}>
         <table>
           <thead>
             <tr>

@@ -166,7 +166,7 @@ function Limits({
         </button>
       </form>
       <ErrorBox error={problem || act.error} />
-      <div class="scroll">
+      <div class="scroll" tabIndex={0}>
         <table data-testid="limits">
           <thead>
             <tr>
@@ -251,7 +251,7 @@ function Groups({ groups, onChange }: { groups: Group[]; onChange: () => void })
         </button>
       </form>
       <ErrorBox error={problem || act.error} />
-      <div class="scroll">
+      <div class="scroll" tabIndex={0}>
         <table>
           <thead>
             <tr>
@@ -348,7 +348,7 @@ function Delays({ delays, onChange }: { delays: Delay[]; onChange: () => void })
         </button>
       </form>
       <ErrorBox error={problem || act.error} />
-      <div class="scroll">
+      <div class="scroll" tabIndex={0}>
         <table>
           <thead>
             <tr>
@@ -480,7 +480,7 @@ function Shading() {
         the server). The outcomes it has lowered:
       </p>
       <ErrorBox error={s.error} />
-      <div class="scroll">
+      <div class="scroll" tabIndex={0}>
         <table>
           <thead>
             <tr>
@@ -533,7 +533,7 @@ function Changes() {
   return (
     <Section title="Changes (audit log)">
       <ErrorBox error={a.error} />
-      <div class="scroll">
+      <div class="scroll" tabIndex={0}>
         <table data-testid="risk-changes">
           <thead>
             <tr>

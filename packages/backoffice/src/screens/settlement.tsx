@@ -88,7 +88,7 @@ export function Settlement() {
       </dl>
       <Quarantine />
       <h3>Failing callbacks (every white label)</h3>
-      <div class="scroll">
+      <div class="scroll" tabIndex={0}>
         <table>
           <thead>
             <tr>

@@ -85,7 +85,7 @@ export function WhiteLabels({ onActAs }: { onActAs: (id: string) => void }) {
           Create white label
         </button>
       </form>
-      <div class="scroll">
+      <div class="scroll" tabIndex={0}>
         <table>
           <thead>
             <tr>
