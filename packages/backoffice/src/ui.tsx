@@ -105,3 +105,34 @@ export function sumMoney(values: string[]): string {
   const cents = (abs % 10n ** BigInt(SCALE)) / 10n ** BigInt(SCALE - 2);
   return `${neg ? '-' : ''}${whole}.${String(cents).padStart(2, '0')}`;
 }
+
+/** The two UTC days of a report period: `from` (first day) and `to` (the day after the last), as date inputs. */
+export function PeriodInputs(props: {
+  from: string;
+  to: string;
+  setFrom: (v: string) => void;
+  setTo: (v: string) => void;
+}) {
+  return (
+    <>
+      <label>
+        From (UTC day)
+        <input
+          type="date"
+          name="from"
+          value={props.from}
+          onInput={(e) => props.setFrom((e.target as HTMLInputElement).value)}
+        />
+      </label>
+      <label>
+        To (exclusive)
+        <input
+          type="date"
+          name="to"
+          value={props.to}
+          onInput={(e) => props.setTo((e.target as HTMLInputElement).value)}
+        />
+      </label>
+    </>
+  );
+}

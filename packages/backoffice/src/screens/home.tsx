@@ -3,7 +3,7 @@ import { api, qs } from '../api.js';
 import { reading, TimeChart } from '../chart.js';
 import { count, money, Named, percent, share, time } from '../format.js';
 import { type Figures, type Overview, utcDay } from '../overview.js';
-import { ErrorBox, Section, useLoad } from '../ui.js';
+import { ErrorBox, PeriodInputs, Section, useLoad } from '../ui.js';
 
 const load = (from: string, to: string) =>
   api<Overview>('GET', `/admin/overview${qs({ from: `${from}T00:00:00Z`, to: `${to}T00:00:00Z` })}`);
@@ -149,24 +149,7 @@ export function Home() {
       </Section>
       <Section title="Period">
         <div class="filters">
-          <label>
-            From (UTC day)
-            <input
-              type="date"
-              name="from"
-              value={from}
-              onInput={(e) => setFrom((e.target as HTMLInputElement).value)}
-            />
-          </label>
-          <label>
-            To (exclusive)
-            <input
-              type="date"
-              name="to"
-              value={to}
-              onInput={(e) => setTo((e.target as HTMLInputElement).value)}
-            />
-          </label>
+          <PeriodInputs from={from} to={to} setFrom={setFrom} setTo={setTo} />
           {currencies.length > 1 && (
             <label>
               Chart currency

@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { api, downloadCsv, qs } from '../api.js';
 import { money } from '../format.js';
-import { ErrorBox, Section, useAction, useLoad } from '../ui.js';
+import { ErrorBox, PeriodInputs, Section, useAction, useLoad } from '../ui.js';
 
 interface DailyRow {
   day: string;
@@ -36,24 +36,7 @@ export function Reports({ wl }: { wl: string }) {
   return (
     <Section title="Reports">
       <div class="filters">
-        <label>
-          From (UTC day)
-          <input
-            type="date"
-            name="from"
-            value={from}
-            onInput={(e) => setFrom((e.target as HTMLInputElement).value)}
-          />
-        </label>
-        <label>
-          To (exclusive)
-          <input
-            type="date"
-            name="to"
-            value={to}
-            onInput={(e) => setTo((e.target as HTMLInputElement).value)}
-          />
-        </label>
+        <PeriodInputs from={from} to={to} setFrom={setFrom} setTo={setTo} />
         <button type="button" onClick={() => download('bets')} disabled={act.busy}>
           Download bets CSV
         </button>
