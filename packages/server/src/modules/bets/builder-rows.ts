@@ -1,9 +1,15 @@
 import type { SportEvent } from '@bookie/contracts';
 import { type BuilderQuote, formatFeedOddValue, type Rational } from '@bookie/core';
 import type { NewBuilder } from './bet-writes.repo.js';
-import type { RequestedBuilder } from './decision/index.js';
 import { eventInfo } from './event-info.js';
 import { selectionNames } from './selection-names.js';
+
+/** A builder as requested: its sport event, its inner legs and the combined odds the player saw. */
+export interface BuilderRequest {
+  sport_event_id: string;
+  legs: ReadonlyArray<{ market_id: string; odd_id: string }>;
+  odds: Rational;
+}
 
 /**
  * The rows of a bet's builders as recorded (docs/adr/0043-bet-builder-bets.md): each builder's combined odds asked
@@ -13,7 +19,7 @@ import { selectionNames } from './selection-names.js';
  * book: a declined bet is recorded too).
  */
 export function builderRows(input: {
-  builders: readonly RequestedBuilder[];
+  builders: readonly BuilderRequest[];
   events: ReadonlyMap<string, SportEvent | undefined>;
   quotes: readonly (BuilderQuote | undefined)[];
   accepted?: readonly Rational[];
