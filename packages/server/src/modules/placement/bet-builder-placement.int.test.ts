@@ -204,6 +204,14 @@ describe(`bets with bet builders (${process.env.DATABASE_URL ? 'postgres' : 'pgl
     for (const key of ['1/1', '18/12']) {
       expect(Number(after.get(key) ?? 0) - Number(before.get(key) ?? 0)).toBeCloseTo(win, 4);
     }
+    // no cash-out of a bet with a builder yet (its legs are not an express)
+    const quote = await w.t.app.inject({
+      method: 'POST',
+      url: `/frame-api/bets/${id}/cash-out/calculate`,
+      headers: { authorization: `Bearer ${me.session}`, 'content-type': 'application/json' },
+      payload: '{}',
+    });
+    expect(quote.json()).toMatchObject({ available: false, reason: 'bet_builder' });
     const stored = await w.t.deps.database.db
       .selectFrom('bet_builder')
       .selectAll()
