@@ -3,7 +3,7 @@ import type { TestWallet } from '@bookie/wallet/testing/in-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession } from '../../testing/partner.js';
 import { waitUntil } from '../../testing/scripted-partner.js';
-import { recoverPlacements } from '../bets/recover-placements.js';
+import { recoverPlacements } from '../placement/recover-placements.js';
 import type { SettlementWorld } from '../settlement/settlement.testing.js';
 import { bonusHelpers, startBonusWorld } from './bonus-lifecycle.testing.js';
 
