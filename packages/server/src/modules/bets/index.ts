@@ -15,6 +15,7 @@ export {
   writeSettlementStates,
 } from './bet-state.repo.js';
 export {
+  type BuilderChange,
   insertBet,
   insertBets,
   insertReportedBets,
@@ -25,6 +26,7 @@ export {
   setAcceptedOdds,
   setBoost,
   setForeignCashedOut,
+  writeBuilderResults,
   writeSelectionResults,
 } from './bet-writes.repo.js';
 export {

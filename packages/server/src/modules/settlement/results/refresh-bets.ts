@@ -106,7 +106,7 @@ export async function refreshBetsIn(
   const bets = await lockBets(tx, betIds);
   for (const b of bets) opts.check?.(b);
   const open = bets.filter((b) => OPEN_STATES.includes(b.row.state));
-  const sels = open.flatMap((b) => b.selections);
+  const sels = open.flatMap((b) => [...b.selections, ...b.builders.flatMap((x) => x.legs)]);
   const results = await loadResultsFor(
     tx,
     sels.map((s) => ({ eventId: s.sport_event_id, marketId: s.market_id, oddId: s.odd_id })),
@@ -118,6 +118,7 @@ export async function refreshBetsIn(
   const updates: ResultUpdate[] = open.map((bet) => ({
     bet,
     selections: bet.selections.map((s) => target(s, bet, results, rollbacks, opts)),
+    builderLegs: bet.builders.map((b) => b.legs.map((s) => target(s, bet, results, rollbacks, opts))),
   }));
   const applied = await applyResults(tx, updates, {
     cause: opts.cause,
