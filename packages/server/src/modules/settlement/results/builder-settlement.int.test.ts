@@ -12,10 +12,11 @@ import { type SettlementWorld, settlementWorld } from '../settlement.testing.js'
 describe(`settlement of bet builders (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, () => {
   let w: SettlementWorld;
   let whiteLabelId: string;
+  let token: string;
 
   beforeAll(async () => {
     w = await settlementWorld();
-    ({ whiteLabelId } = await w.newPlayer('p1'));
+    ({ whiteLabelId, token } = await w.newPlayer('p1'));
   });
   afterAll(async () => {
     await w?.close();
@@ -272,5 +273,38 @@ describe(`settlement of bet builders (${process.env.DATABASE_URL ? 'postgres' : 
     ]);
     expect(await stored(id)).toMatchObject({ state: 'settled', settle_type: 1, settle_status: 3 });
     expect(await builderRow(id)).toMatchObject({ status: 1 });
+  });
+
+  it('a bet carrying a builder is not cashed out: the quote and the order say bet_builder (D65)', async () => {
+    const e = await w.newEvent(2);
+    const id = await betWith({
+      builders: [
+        {
+          eventId: e,
+          odds: '4',
+          legs: [
+            ['1', '1'],
+            ['2', '1'],
+          ],
+        },
+      ],
+    });
+    const call = (url: string, body: Record<string, unknown>) =>
+      w.t.app.inject({
+        method: 'POST',
+        url,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        payload: JSON.stringify(body),
+      });
+    const quote = await call(`/bets/${id}/cash-out-orders/calculate`, { amount: '10' });
+    expect(quote.statusCode).toBe(200);
+    expect(quote.json()).toMatchObject({ available: false, reason: 'bet_builder' });
+    const order = await call(`/bets/${id}/cash-out-orders/place`, {
+      id: 'o1',
+      amount: '10',
+      refund_amount: '5',
+    });
+    expect(order.json()).toMatchObject({ order: { status: { code: 'declined', reason: 'bet_builder' } } });
+    expect(await stored(id)).toMatchObject({ state: 'accepted' });
   });
 });
