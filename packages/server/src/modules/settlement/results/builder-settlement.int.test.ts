@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { isCallbackBody } from '@bookie/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertBet, transitionBets } from '../../bets/index.js';
+import { recordBetRollback } from '../../trading/record-bet-rollback.js';
 import { type SettlementWorld, settlementWorld } from '../settlement.testing.js';
 
 /**
@@ -306,5 +307,51 @@ describe(`settlement of bet builders (${process.env.DATABASE_URL ? 'postgres' : 
     });
     expect(order.json()).toMatchObject({ order: { status: { code: 'declined', reason: 'bet_builder' } } });
     expect(await stored(id)).toMatchObject({ state: 'accepted' });
+  });
+
+  it('a bet_rollback catching an inner leg of a settled builder refunds it whole, with the rollback reason', async () => {
+    const e = await w.newEvent(2);
+    const dtStart = new Date(Date.now() - 1000).toISOString();
+    const id = await betWith({
+      builders: [
+        {
+          eventId: e,
+          odds: '4',
+          legs: [
+            ['1', '1'],
+            ['2', '1'],
+          ],
+        },
+      ],
+    });
+    await w.result(e, [
+      { id: '1', odds: [{ id: '1', status: 1 }] },
+      { id: '2', odds: [{ id: '1', status: 1 }] },
+    ]);
+    await w.settlementsFor(id, 1);
+    const r = await w.trading(
+      recordBetRollback(w.t.deps, {
+        id: e,
+        body: {
+          reason: 'technical_error_in_coefficient',
+          market_ids: ['2'],
+          dt_start: dtStart,
+          dt_end: new Date(Date.now() + 1000).toISOString(),
+        },
+      }),
+    );
+    await w.consumer.waitFor(r.version);
+    const chain = await w.settlementsFor(id, 3);
+    expect(chain.map((c) => [c.path, c.json.settle_amount ?? c.json.unsettle_amount])).toEqual([
+      ['/bet/settle', '40.000000'],
+      ['/bet/unsettle', '40.000000'],
+      ['/bet/settle', '10.000000'],
+    ]);
+    expect(builders(chain[2]!)[0]).toMatchObject({
+      odd_status: 6,
+      status_reason: 'technical_error_in_coefficient',
+    });
+    expect(await builderRow(id)).toMatchObject({ status: 6, result_source: 'rollback' });
+    expect(await stored(id)).toMatchObject({ settle_status: 5, settle_type: 2 });
   });
 });
