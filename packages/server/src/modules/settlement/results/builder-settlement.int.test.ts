@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { isCallbackBody } from '@bookie/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_ADMIN_TOKEN } from '../../../testing/partner.js';
 import { insertBet, transitionBets } from '../../bets/index.js';
 import { recordBetRollback } from '../../trading/record-bet-rollback.js';
 import { type SettlementWorld, settlementWorld } from '../settlement.testing.js';
@@ -353,5 +354,41 @@ describe(`settlement of bet builders (${process.env.DATABASE_URL ? 'postgres' : 
     });
     expect(await builderRow(id)).toMatchObject({ status: 6, result_source: 'rollback' });
     expect(await stored(id)).toMatchObject({ settle_status: 5, settle_type: 2 });
+  });
+
+  it('an operator cancels a builder as a whole by its position after the plain selections', async () => {
+    const e = await w.newEvent(2);
+    const e2 = await w.newEvent(1);
+    const id = await betWith({
+      plain: [[e2, '1', '1', '1.5']],
+      builders: [
+        {
+          eventId: e,
+          odds: '4',
+          legs: [
+            ['1', '1'],
+            ['2', '1'],
+          ],
+        },
+      ],
+    });
+    const cancel = (selections: number[]) =>
+      w.t.app.inject({
+        method: 'POST',
+        url: `/admin/bets/${id}/cancel`,
+        headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}`, 'content-type': 'application/json' },
+        payload: JSON.stringify({ reason: 'builder voided', selections }),
+      });
+    expect((await cancel([2])).statusCode).toBe(400); // one plain selection and one builder: 0 and 1
+    expect((await cancel([1])).statusCode).toBe(200);
+    expect(await builderRow(id)).toMatchObject({
+      status: 6,
+      status_reason: 'builder voided',
+      result_source: 'manual',
+    });
+    await w.result(e2, [{ id: '1', odds: [{ id: '1', status: 1 }] }]);
+    const [s1] = await w.settlementsFor(id, 1);
+    expect(s1!.json).toMatchObject({ settle_amount: '15.000000', settle_type: 1 });
+    expect(builders(s1!)[0]!.inner_odds.map((o) => o.odd_status)).toEqual([6, 6]);
   });
 });
