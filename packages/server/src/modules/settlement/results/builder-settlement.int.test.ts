@@ -49,6 +49,7 @@ describe(`settlement of bet builders (${process.env.DATABASE_URL ? 'postgres' : 
 
   /** Writes an accepted bet of plain selections and builders (each: event, combined odds, inner legs m/o). */
   async function betWith(o: {
+    whiteLabelId?: string;
     plain?: Array<[string, string, string, string]>;
     builders: Array<{ eventId: string; odds: string; legs: Array<[string, string]> }>;
   }): Promise<string> {
@@ -62,7 +63,7 @@ describe(`settlement of bet builders (${process.env.DATABASE_URL ? 'postgres' : 
     await w.t.deps.database.db.transaction().execute((tx) =>
       insertBet(tx, {
         id,
-        whiteLabelId,
+        whiteLabelId: o.whiteLabelId ?? whiteLabelId,
         playerId: 'p1',
         currency: 'EUR',
         betType: n > 1 ? 'express' : 'single',
@@ -390,5 +391,52 @@ describe(`settlement of bet builders (${process.env.DATABASE_URL ? 'postgres' : 
     const [s1] = await w.settlementsFor(id, 1);
     expect(s1!.json).toMatchObject({ settle_amount: '15.000000', settle_type: 1 });
     expect(builders(s1!)[0]!.inner_odds.map((o) => o.odd_status)).toEqual([6, 6]);
+  });
+
+  it('the reconciliation report counts an open builder as if its open inner legs won', async () => {
+    const from = new Date(Date.now() - 60_000).toISOString();
+    const other = (await w.newPlayer('p2')).whiteLabelId;
+    const e = await w.newEvent(2);
+    const e2 = await w.newEvent(1);
+    await betWith({
+      whiteLabelId: other,
+      builders: [
+        {
+          eventId: e,
+          odds: '4',
+          legs: [
+            ['1', '1'],
+            ['2', '1'],
+          ],
+        },
+      ],
+    });
+    await betWith({
+      whiteLabelId: other,
+      plain: [[e2, '1', '1', '1.5']],
+      builders: [
+        {
+          eventId: e,
+          odds: '4',
+          legs: [
+            ['1', '1'],
+            ['2', '2'],
+          ],
+        },
+      ],
+    });
+    await w.result(e, [{ id: '1', odds: [{ id: '1', status: 1 }] }]); // one inner leg won, the other open
+    const to = new Date(Date.now() + 60_000).toISOString();
+    const r = await w.t.app.inject({
+      method: 'GET',
+      url: `/admin/reports/reconcile?from=${from}&to=${to}`,
+      headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}` },
+    });
+    expect(r.statusCode).toBe(200);
+    const line = (r.json().totals as Array<{ white_label_id: string }>).find(
+      (t) => t.white_label_id === other,
+    );
+    // 10 × 4 and 10 × 1.5 × 4
+    expect(line).toMatchObject({ open_bets: 2, open_exposure: '100.000000' });
   });
 });

@@ -11,7 +11,7 @@ import {
   type SettlementLeg,
   settleBet,
 } from '@bookie/core';
-import type { BetBuilder, BetRow, SelectionRow } from '../../bets/bet.js';
+import type { Bet, BetBuilder, BetRow, SelectionRow } from '../../bets/bet.js';
 import { builderLeg } from './builders.js';
 import { remainingStake } from './remaining-stake.js';
 
@@ -97,6 +97,24 @@ export function computeOutcome(
         : BET_STATUS.REFUNDED
       : BET_STATUS.SETTLED,
   };
+}
+
+/**
+ * What a bet would settle for if every selection not resulted yet won at its accepted odds (open exposure), the
+ * inner legs of its builders included (a builder with a lost leg stays lost, D63).
+ */
+export function potentialOutcome(
+  bet: Pick<Bet, 'row' | 'selections' | 'builders'>,
+  limits: SettlementLimits,
+): Outcome {
+  const won = (s: SelectionRow): SelectionRow =>
+    s.status === ODD_STATUS.NOT_RESULTED ? { ...s, status: ODD_STATUS.WIN, dead_heat: null } : s;
+  return computeOutcome(
+    bet.row,
+    bet.selections.map(won),
+    limits,
+    bet.builders.map((b) => ({ ...b, legs: b.legs.map(won) })),
+  );
 }
 
 /** True when every selection is resulted (no odd status 0), and every builder (D63: one lost leg results it). */
