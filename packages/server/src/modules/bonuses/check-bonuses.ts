@@ -82,12 +82,18 @@ export function bonusBetOf(
  */
 export async function checkBonuses(
   db: Executor,
-  input: { bet: Bet; acceptedOdds: readonly Rational[]; now: number },
+  input: {
+    bet: Bet;
+    acceptedOdds: readonly Rational[];
+    /** The combined odds each builder is accepted at (absent: as stored on the builder). */
+    acceptedBuilderOdds?: readonly Rational[];
+    now: number;
+  },
 ): Promise<Restriction[]> {
   const { bet, now } = input;
   const r = bet.row;
   if (r.freebet_id === null && r.insurance_id === null && r.boost_id === null) return [];
-  const facts = bonusBetOf(bet, input.acceptedOdds);
+  const facts = bonusBetOf(bet, input.acceptedOdds, input.acceptedBuilderOdds);
   const out: Restriction[] = [];
 
   if (r.freebet_id !== null) {
