@@ -4,6 +4,7 @@ import { type BuilderLegRef, calculateBuilder, formatOdds, rational } from '@boo
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitUntil } from '../../testing/scripted-partner.js';
 import { builderEventOf } from '../bet-builder/index.js';
+import { recomputeExposure } from '../risk/recompute-exposure.js';
 import { type SettlementWorld, settlementWorld } from '../settlement/settlement.testing.js';
 import { createSportEvent } from '../trading/create-sport-event.js';
 import { sampleEvent } from '../trading/fixtures.js';
@@ -307,6 +308,10 @@ describe(`bets with bet builders (${process.env.DATABASE_URL ? 'postgres' : 'pgl
       Number(after.get('1/1')) - Number(before.get('1/1') ?? 0),
       6,
     );
+    // the exposure kept agrees with a recompute from the bets (a builder's legs at its combined odds)
+    const recomputed = await recomputeExposure(w.t.deps.database.db);
+    expect(recomputed.bet_differences).toEqual([]);
+    expect(recomputed.outcome_differences).toEqual([]);
     const contradictory = await report({
       type: { code: 0, system_sizes: [1] },
       bet_builders: [{ sport_event_id: football, legs: CONTRADICTORY, value: '5' }],
