@@ -1,8 +1,6 @@
 import { parseDecimal, type Rational } from '@bookie/core';
 import type { Executor } from '../../db/transaction.js';
-import { lockExposure } from '../risk/exposure.repo.js';
-import { readExposureBasis, writeLegExposure } from '../risk/leg-exposure.repo.js';
-import { legExposures } from '../risk/leg-units.js';
+import { legExposures, lockExposure, readExposureBasis, writeLegExposure } from '../risk/index.js';
 
 const dec = (s: string, field: string) => parseDecimal(s, { field, maxDecimals: 12 });
 

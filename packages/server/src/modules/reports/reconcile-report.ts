@@ -1,7 +1,5 @@
 import { add, formatMoney, parseDecimal, type Rational, sub, validationError, ZERO } from '@bookie/core';
-import { betStatusCode } from '../bets/bet.js';
-import { limitsKey, prefetchLimits, type SettlementDeps } from '../settlement/deps.js';
-import { potentialOutcome, type SettlementLimits } from '../settlement/results/decide.js';
+import { betStatusCode } from '../bets/index.js';
 import {
   acceptedStakes,
   type BetLedgerCheck,
@@ -9,9 +7,14 @@ import {
   cashOutTotals,
   checkBetLedgers,
   ledgerTotals,
+  limitsKey,
   openBetsPage,
+  potentialOutcome,
+  prefetchLimits,
+  type SettlementDeps,
+  type SettlementLimits,
   unsettledNow,
-} from '../settlement/settlement-reports.repo.js';
+} from '../settlement/index.js';
 
 /** One line of the report: a white label and a currency. */
 export interface ReconcileTotals {

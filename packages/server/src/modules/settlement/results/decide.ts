@@ -11,7 +11,7 @@ import {
   type SettlementLeg,
   settleBet,
 } from '@bookie/core';
-import type { Bet, BetBuilder, BetRow, SelectionRow } from '../../bets/bet.js';
+import type { Bet, BetBuilder, BetRow, SelectionRow } from '../../bets/index.js';
 import { builderLeg } from './builders.js';
 import { remainingStake } from './remaining-stake.js';
 
