@@ -131,6 +131,23 @@ describe(`bets with bet builders (${process.env.DATABASE_URL ? 'postgres' : 'pgl
     return new Map(rows.map((r) => [`${r.market_id}/${r.odd_id}`, String(r.amount)]));
   }
 
+  async function advise(body: Json): Promise<{ status: number; json: Json }> {
+    const res = await w.t.app.inject({
+      method: 'POST',
+      url: '/bets/advisory',
+      headers: { authorization: `Bearer ${me.token}`, 'content-type': 'application/json' },
+      payload: JSON.stringify({
+        bet_id: `advice-${randomUUID()}`,
+        player_id: 'builder-advice',
+        stake: { value: '10', currency_code: 'EUR' },
+        created_at: new Date().toISOString(),
+        selections: [],
+        ...body,
+      }),
+    });
+    return { status: res.statusCode, json: res.json() };
+  }
+
   const callbacksOf = (betId: string) => w.partner.received.filter((c) => c.json.bet_id === betId);
 
   it('places a single builder through the frame API: one selection at its repriced combined odds, in bet_bet_builder_odds', async () => {
@@ -318,6 +335,27 @@ describe(`bets with bet builders (${process.env.DATABASE_URL ? 'postgres' : 'pgl
     });
     expect(contradictory.status).toBe(201);
     expect(contradictory.json.restrictions).toEqual([
+      expect.objectContaining({
+        type: 'wl_defined',
+        context: expect.objectContaining({ reason: 'contradictory' }),
+      }),
+    ]);
+  });
+
+  it('advises on builders: none for a priced one, the refusal for a contradictory one', async () => {
+    const good = await advise({
+      type: { code: 0, system_sizes: [1] },
+      bet_builders: [
+        { sport_event_id: football, legs: HOME_AND_OVER, value: offered(football, HOME_AND_OVER) },
+      ],
+    });
+    expect(good.status, JSON.stringify(good.json)).toBe(201);
+    expect(good.json.restrictions).toEqual([]);
+    const bad = await advise({
+      type: { code: 0, system_sizes: [1] },
+      bet_builders: [{ sport_event_id: football, legs: CONTRADICTORY, value: '5' }],
+    });
+    expect(bad.json.restrictions).toEqual([
       expect.objectContaining({
         type: 'wl_defined',
         context: expect.objectContaining({ reason: 'contradictory' }),
