@@ -103,6 +103,61 @@ export async function readRiskFacts(
   return { exposure, groupName };
 }
 
+/** One bet's request for {@link readRiskFactsOfMany}. */
+export interface RiskFactsKey {
+  whiteLabelId: string;
+  playerId: string;
+  keys: readonly OutcomeKey[];
+}
+
+/**
+ * {@link readRiskFacts} for several bets in one statement (the decisions arriving together), in the order of
+ * `items`. One statement text whatever the count: every value travels in arrays.
+ */
+export async function readRiskFactsOfMany(
+  db: Executor,
+  items: readonly RiskFactsKey[],
+): Promise<RiskFacts[]> {
+  if (items.length === 0) return [];
+  const outcomes = items.flatMap((it, i) => it.keys.map((k) => ({ i, wl: it.whiteLabelId, k })));
+  const res = await sql<{
+    i: number;
+    sport_event_id: string | null;
+    market_id: string | null;
+    odd_id: string | null;
+    phase: 'live' | 'prematch' | null;
+    amount: string | null;
+    group_name: string | null;
+  }>`
+    select k.i, r.sport_event_id, r.market_id, r.odd_id, r.phase, r.amount::text as amount, null::text as group_name
+    from unnest(${outcomes.map((o) => o.i)}::int4[], ${outcomes.map((o) => o.wl)}::text[],
+                ${outcomes.map((o) => o.k.sport_event_id)}::text[], ${outcomes.map((o) => o.k.market_id)}::text[],
+                ${outcomes.map((o) => o.k.odd_id)}::text[], ${outcomes.map((o) => o.k.phase)}::text[])
+      as k(i, white_label_id, sport_event_id, market_id, odd_id, phase)
+    join risk_exposure r
+      on r.white_label_id = k.white_label_id and r.sport_event_id = k.sport_event_id
+     and r.market_id = k.market_id and r.odd_id = k.odd_id and r.phase = k.phase
+    union all
+    select p.i, null, null, null, null, null, pr.group_name
+    from unnest(${items.map((_, i) => i)}::int4[], ${items.map((it) => it.whiteLabelId)}::text[],
+                ${items.map((it) => it.playerId)}::text[]) as p(i, white_label_id, player_id)
+    join player_risk pr on pr.white_label_id = p.white_label_id and pr.player_id = p.player_id`.execute(db);
+  const out: RiskFacts[] = items.map(() => ({ exposure: [], groupName: undefined }));
+  for (const r of res.rows) {
+    const f = out[r.i] as RiskFacts;
+    if (r.group_name !== null) f.groupName = r.group_name;
+    else
+      f.exposure.push({
+        sport_event_id: r.sport_event_id as string,
+        market_id: r.market_id as string,
+        odd_id: r.odd_id as string,
+        phase: r.phase as 'live' | 'prematch',
+        amount: r.amount as string,
+      });
+  }
+  return out;
+}
+
 /** Writes the leg exposures of bets being accepted (before their state changes: the trigger then counts them). */
 export async function insertBetExposure(tx: Executor, rows: readonly BetExposureRow[]): Promise<void> {
   if (rows.length === 0) return;

@@ -1,7 +1,7 @@
 import { parseStake, type Rational, type RiskState } from '@bookie/core';
 import { firstRequestOf, loadRiskState, riskStateOf } from '../../risk/load-risk-state.js';
 import type { FirstRequest } from '../../risk/player-risk.repo.js';
-import { lastBetTimes } from '../bets.repo.js';
+import { lastBetTimesBatched } from '../last-bet-reads.js';
 import type { DecisionRequest, RecommendedPayout } from './decision-request.js';
 import type { DecisionDeps } from './deps.js';
 import { eventsOf, outcomesOf } from './outcomes.js';
@@ -43,7 +43,7 @@ export async function gatherFacts(deps: DecisionDeps, request: DecisionRequest):
   }
   const db = deps.database.db;
   const recommended = request.mode === 'advise' ? undefined : request.recommendedMaxPayout;
-  const [risk, [lastBets]] = await Promise.all([
+  const [risk, lastBets] = await Promise.all([
     deps.risk
       ? loadRiskState(deps.risk, db, {
           whiteLabelId: whiteLabel.id,
@@ -54,15 +54,13 @@ export async function gatherFacts(deps: DecisionDeps, request: DecisionRequest):
           record: request.mode !== 'advise',
         })
       : undefined,
-    lastBetTimes(db, [
-      {
-        whiteLabelId: whiteLabel.id,
-        playerId: request.playerId,
-        sportEventIds: bet.selections.map((s) => s.sport_event_id),
-      },
-    ]),
+    lastBetTimesBatched(db, {
+      whiteLabelId: whiteLabel.id,
+      playerId: request.playerId,
+      sportEventIds: bet.selections.map((s) => s.sport_event_id),
+    }),
   ]);
-  return { risk, lastBets: lastBets ?? new Map() };
+  return { risk, lastBets };
 }
 
 /** The player's risk group as a placement forms its bet (spec 03 VIP, D38). */
