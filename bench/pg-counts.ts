@@ -98,7 +98,8 @@ const isTxControl = (q: string) => /^\s*(begin|commit|rollback|start transaction
 /**
  * Per-decision figures of each database between two snapshots: `<label>_statements`, `<label>_statements_dml`
  * (without BEGIN/COMMIT/ROLLBACK), `<label>_xacts`, `<label>_row_writes`, `<label>_hot_updates`,
- * `<label>_nonhot_updates`; with `detail`, also each table's writes and the statements run ≥ 0.05 times per decision.
+ * `<label>_nonhot_updates`, `<label>_exec_us` (Postgres execution time); `detail` lists each table's writes and the
+ * statements run ≥ 0.05 times per decision or taking ≥ 2 % of the execution time.
  */
 export function perDecision(
   a: Snapshot,
@@ -139,7 +140,9 @@ export function perDecision(
         );
       }
     }
+    const totalMs = rows.reduce((a, r) => a + r.ms, 0);
     metrics[`${label}_statements`] = per(all);
+    metrics[`${label}_exec_us`] = (totalMs * 1000) / decisions;
     metrics[`${label}_statements_dml`] = per(dml);
     metrics[`${label}_xacts`] = per(end.xacts - (start?.xacts ?? 0));
     metrics[`${label}_row_writes`] = per(ins + upd + del);
@@ -147,10 +150,11 @@ export function perDecision(
     metrics[`${label}_nonhot_updates`] = per(upd - hot);
     detail.push(...tableLines.sort());
     for (const r of rows.sort((x, y) => y.calls - x.calls)) {
-      if (per(r.calls) < 0.05) continue;
+      // the frequent ones, and the rare ones that cost (e.g. a sweep every 2 s)
+      if (per(r.calls) < 0.05 && r.ms < totalMs * 0.02) continue;
       const q = r.q.replace(/\s+/g, ' ').slice(0, 150);
       detail.push(
-        `  ${label} ${per(r.calls).toFixed(3)}/decision rows ${(r.rows / r.calls).toFixed(1)}/call exec ${((r.ms * 1000) / r.calls).toFixed(0)}µs/call: ${q}`,
+        `  ${label} ${per(r.calls).toFixed(3)}/decision rows ${(r.rows / r.calls).toFixed(1)}/call exec ${((r.ms * 1000) / r.calls).toFixed(0)}µs/call, ${((r.ms * 1000) / decisions).toFixed(1)}µs/decision: ${q}`,
       );
     }
   }
