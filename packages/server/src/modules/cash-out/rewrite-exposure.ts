@@ -1,6 +1,6 @@
 import { betExposure, formatMoney, parseDecimal, type Rational } from '@bookie/core';
 import type { Executor } from '../../db/transaction.js';
-import { lockExposure } from '../risk/exposure.repo.js';
+import { lockBetOutcomes } from '../risk/exposure.repo.js';
 import { readExposureBasis, writeLegExposure } from '../risk/leg-exposure.repo.js';
 
 const dec = (s: string, field: string) => parseDecimal(s, { field, maxDecimals: 12 });
@@ -8,7 +8,7 @@ const dec = (s: string, field: string) => parseDecimal(s, { field, maxDecimals: 
 /**
  * Gives a bet the leg exposures of the stake it still has in play after a cash-out order or its cancel: core's
  * apportioning of that stake, exactly what the exposure recompute finds for it (never a rounding of rounded parts),
- * moving the outcomes' exposure by the difference when the bet is open, under the one exposure lock. A bet kept without exposure is left alone.
+ * moving the outcomes' exposure by the difference when the bet is open, under the locks of its outcomes. A bet kept without exposure is left alone.
  */
 export async function rewriteExposure(
   tx: Executor,
@@ -24,6 +24,6 @@ export async function rewriteExposure(
     legOdds: basis.legOdds.map((o) => dec(o, 'odds')),
     eurRate: dec(basis.eurRate, 'eur_rate'),
   }).map(formatMoney);
-  await lockExposure(tx);
+  await lockBetOutcomes(tx, [betId]);
   await writeLegExposure(tx, betId, parts, open);
 }

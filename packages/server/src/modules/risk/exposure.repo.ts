@@ -11,16 +11,35 @@ export type ExposureRow = Selectable<RiskExposureTable>;
 export type BetExposureRow = Selectable<BetExposureTable>;
 
 /**
- * Serialises exposure changes for the rest of the transaction: the one advisory lock the bet state trigger takes
- * when it moves exposure (a single key, so no two transactions take locks in different orders).
+ * Locks the exposure of the outcomes of `betIds`' legs for the rest of the transaction: one advisory lock per outcome,
+ * taken in ascending key order in one statement (`risk_lock_outcomes`), the same locks the bet state trigger takes
+ * when it moves exposure. A transaction that will move the exposure of several bets takes them all here first, so
+ * its locks are taken in one ordered acquisition (two such transactions cannot wait on each other in a cycle).
  */
-export async function lockExposure(tx: Executor): Promise<void> {
-  await sql`select pg_advisory_xact_lock(hashtext('risk_exposure')::bigint)`.execute(tx);
+export async function lockBetOutcomes(tx: Executor, betIds: readonly string[]): Promise<void> {
+  if (betIds.length === 0) return;
+  await sql`select risk_lock_outcomes(array(
+      select risk_outcome_lock_key(white_label_id, sport_event_id, market_id, odd_id, phase)
+      from bet_exposure where bet_id = any(${[...betIds]}::uuid[])))`.execute(tx);
+}
+
+/** Locks the exposure of outcomes of several white labels at once, in one ordered acquisition. */
+export async function lockOutcomes(
+  tx: Executor,
+  outcomes: ReadonlyArray<{ whiteLabelId: string; key: OutcomeKey }>,
+): Promise<void> {
+  if (outcomes.length === 0) return;
+  await sql`select risk_lock_outcomes(array(
+      select risk_outcome_lock_key(k.wl, k.e, k.m, k.o, k.p)
+      from unnest(${outcomes.map((o) => o.whiteLabelId)}::text[], ${outcomes.map((o) => o.key.sport_event_id)}::text[],
+                  ${outcomes.map((o) => o.key.market_id)}::text[], ${outcomes.map((o) => o.key.odd_id)}::text[],
+                  ${outcomes.map((o) => o.key.phase)}::text[]) as k(wl, e, m, o, p)))`.execute(tx);
 }
 
 /**
- * Takes the exposure lock ({@link lockExposure}) and reads the exposure of the white label's outcomes as it is once
- * the lock is held, in one round trip (the `risk_locked_exposure` function). Outcomes without a row are absent.
+ * Locks the exposure of the white label's outcomes (one lock per outcome, in key order; see {@link lockBetOutcomes})
+ * and reads it as it is once the locks are held, in one round trip (the `risk_locked_exposure` function). Outcomes
+ * without a row are absent.
  */
 export async function readLockedExposure(
   tx: Executor,

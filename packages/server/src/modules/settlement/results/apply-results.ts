@@ -11,6 +11,7 @@ import {
 } from '../../bets/index.js';
 // bonuses: freebet used, insurance paid / declined / cancelled, in the same transaction
 import { type BetSettlementChange, onBetsSettled } from '../../bonuses/on-bets-settled.js';
+import { lockBetOutcomes } from '../../risk/exposure.repo.js';
 import { onBetsSettledForRisk } from '../../risk/on-bets-settled.js';
 import { limitsKey, type SettlementDeps } from '../deps.js';
 import { noMoneyMoves, recordMoneyMoves } from '../ledger/money-moves.js';
@@ -157,6 +158,11 @@ export async function applyResults(
   }
 
   await writeSelectionResults(tx, selectionChanges);
+  // the exposure locks of every outcome the page's state changes may move, in one ordered acquisition
+  await lockBetOutcomes(
+    tx,
+    states.map((s) => s.id),
+  );
   await writeSettlementStates(tx, states);
   const callbacks = await recordMoneyMoves(tx, moves);
   // bonuses: after the bets' own callbacks, so a bet's insurance callback follows its settle / unsettle
