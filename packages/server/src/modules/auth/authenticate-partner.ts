@@ -2,8 +2,7 @@ import { DomainError } from '@bookie/core';
 import { GroupCommit } from '@bookie/storage';
 import type { PartnerPrincipal } from '../../http/auth.js';
 import type { PlatformServices } from '../../platform/services.js';
-import { isAllowed } from '../tenants/allowlist.js';
-import { hashSecret, PREFIX } from '../tenants/secrets.js';
+import { hashSecret, isAllowed, PREFIX } from '../tenants/index.js';
 import { type AccessTokenLookup, findAccessToken, findAccessTokens } from './auth.repo.js';
 
 function invalidToken(message: string): DomainError {
