@@ -14,7 +14,7 @@ import {
 } from '../../bets/index.js';
 // bonuses: freebet used, insurance paid / declined / cancelled, in the same transaction
 import { type BetSettlementChange, onBetsSettled } from '../../bonuses/index.js';
-import { onBetsSettledForRisk } from '../../risk/index.js';
+import { lockBetOutcomes, onBetsSettledForRisk } from '../../risk/index.js';
 import { limitsKey, type SettlementDeps } from '../deps.js';
 import { noMoneyMoves, recordMoneyMoves } from '../ledger/money-moves.js';
 import { builderResultChanged, builderWithLegs } from './builders.js';
@@ -191,6 +191,11 @@ export async function applyResults(
 
   await writeSelectionResults(tx, selectionChanges);
   await writeBuilderResults(tx, builderChanges);
+  // the exposure locks of every outcome the page's state changes may move, in one ordered acquisition
+  await lockBetOutcomes(
+    tx,
+    states.map((s) => s.id),
+  );
   await writeSettlementStates(tx, states);
   const callbacks = await recordMoneyMoves(tx, moves);
   // bonuses: after the bets' own callbacks, so a bet's insurance callback follows its settle / unsettle
