@@ -1,0 +1,23 @@
+/**
+ * The bet builder's API (docs/adr/0045-bet-builder-api.md): the white label's builder settings, the events' fitted
+ * models cached per price version, the calculator, and the signed builder quotes placement checks.
+ */
+export {
+  type BuilderQuoteClaim,
+  type BuilderQuoteProblem,
+  type BuilderQuoteTerms,
+  readBuilderQuote,
+  signBuilderQuote,
+  verifyBuilderQuote,
+} from './builder-quote.js';
+export { builderSelections, calculateBuilderQuote } from './calculate-builder.js';
+export type { BetBuilderDeps } from './deps.js';
+export { BuilderModelCache, type EventChanges, EventVersions } from './model-cache.js';
+export {
+  builderSettings,
+  builderSettingsView,
+  cachedBuilderSettings,
+  DEFAULT_BUILDER_MARGIN,
+  DEFAULT_BUILDER_MAX_LEGS,
+  setBuilderSettings,
+} from './settings.js';
