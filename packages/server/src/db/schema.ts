@@ -5,6 +5,7 @@ import type {
   UserSessionTable,
 } from './schema/backoffice.js';
 import type {
+  BetBuilderTable,
   BetSelectionTable,
   BetTable,
   CashOutKeyTable,
@@ -97,6 +98,7 @@ export interface DB {
   cash_out_margin: CashOutMarginTable;
   bet_builder_settings: BetBuilderSettingsTable;
   bet_selection: BetSelectionTable;
+  bet_builder: BetBuilderTable;
   player_event_bet: PlayerEventBetTable;
   bet_settlement: BetSettlementTable;
   settlement_result: SettlementResultTable;

@@ -20,7 +20,7 @@ import {
   recheckLimits,
   writeAcceptedExposure,
 } from '../risk/record-exposure.js';
-import type { Bet, BetRow } from './bet.js';
+import { type Bet, type BetRow, betSportEvents } from './bet.js';
 import { transitionBets } from './bet-state.repo.js';
 import { insertBets, type NewBet, setAcceptedOdds } from './bet-writes.repo.js';
 import { type ClientKey, findBetsByClientKey, lastBetTimes, loadBets, recordBetTimes } from './bets.repo.js';
@@ -250,12 +250,13 @@ export async function writeDecisions(
     const bet = {
       row,
       selections: d.bet.selections.map((s) => movedSelections.get(`${s.bet_id}/${s.idx}`) ?? s),
+      builders: d.bet.builders,
     };
     decided.set(row.id, bet);
     betTimes.push({
       whiteLabelId: row.white_label_id,
       playerId: row.player_id,
-      sportEventIds: bet.selections.map((s) => s.sport_event_id),
+      sportEventIds: betSportEvents(bet),
       at: d.decidedAt,
     });
     callbacks.push({
@@ -280,7 +281,7 @@ export async function writeDecisions(
     const row = declinedRows.get(d.bet.row.id);
     if (!row) continue;
     if (hasBonus(row)) await releaseBonuses(tx, row.id, d.decidedAt); // bonuses
-    const bet = { row, selections: d.bet.selections };
+    const bet = { ...d.bet, row };
     decided.set(row.id, bet);
     callbacks.push({
       whiteLabelId: row.white_label_id,

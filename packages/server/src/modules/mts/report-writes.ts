@@ -109,6 +109,7 @@ export async function writeReports(tx: Executor, items: readonly ReportWrite[]):
     decided.map((d) => d.w.bet.id),
     [...inserted.rows, ...moved],
     inserted.selections,
+    inserted.builders,
   );
   const answers = decided.map((d, i) =>
     JSON.stringify({ bet: toPartnerBet(bets[i] as Bet), restrictions: d.restrictions }),

@@ -118,11 +118,11 @@ export async function applyResults(
     if (!limits) throw new Error(`settlement: no limits read for ${row.white_label_id}/${row.currency}`);
     const t: Transition = decideTransition(row, selections, materialChange, limits);
     if (t.kind === 'none') {
-      if (selChanged) changed.push({ row, selections });
+      if (selChanged) changed.push({ ...bet, row, selections });
       continue;
     }
     const next = { ...row };
-    const after: Bet = { row: next, selections };
+    const after: Bet = { ...bet, row: next, selections };
     const move: MoveContext = {
       betId: row.id,
       whiteLabelId: row.white_label_id,
