@@ -2,6 +2,7 @@ import type { BetView, FramePlayerBonus, SportEvent } from '@bookie/contracts';
 import { compare, parseDecimal } from '@bookie/core/decimal';
 import { isOddsFormat, type OddsFormat } from '@bookie/core/odds-format';
 import type { FrameBanner, FrameEventName, FrameOptions, Palette } from '../types.js';
+import { BuilderDesk, builderSelectionBody, type SlipBuilder } from './builder.js';
 import { CashOutDesk } from './cash-out.js';
 import { rootCauseText, t } from './i18n.js';
 import { originAllowed } from './origin.js';
@@ -48,6 +49,8 @@ export interface FrameState {
   moved: Record<string, 'up' | 'down'>;
   slip: {
     selections: SlipSelection[];
+    /** Bet builders in the slip: each one selection of the bet, at its combined odds. */
+    builders: SlipBuilder[];
     type: BetType;
     sizes: number[];
     stake: string;
@@ -121,6 +124,8 @@ export class FrameStore {
   private readonly startedAt = performance.now();
   /** The cash-out quotes and orders of the open bets (the "My bets" screen starts and stops its refresh). */
   readonly cashOut: CashOutDesk;
+  /** The bet builder of the event page being looked at. */
+  readonly builder: BuilderDesk;
 
   constructor(private readonly options: FrameOptions & { apiUrl: string }) {
     this.token = options.token;
@@ -134,7 +139,15 @@ export class FrameStore {
       events: {},
       eventsLoaded: false,
       moved: {},
-      slip: { selections: [], type: 'single', sizes: [2], stake: '', strategy: savedStrategy(), bonusId: '' },
+      slip: {
+        selections: [],
+        builders: [],
+        type: 'single',
+        sizes: [2],
+        stake: '',
+        strategy: savedStrategy(),
+        bonusId: '',
+      },
       bonuses: [],
       banners: [],
       history: [],
@@ -152,6 +165,11 @@ export class FrameStore {
       historyFilter: { show: 'all', days: 0 },
     };
     if (options.route) this.navigate(options.route, false);
+    this.builder = new BuilderDesk({
+      call: <T>(path: string, init?: { method?: string; body?: unknown }) => this.call<T>(path, init),
+      event: (id) => this.state.events[id],
+      changed: () => this.set({}),
+    });
     this.cashOut = new CashOutDesk({
       call: <T>(path: string, init?: { method?: string; body?: unknown }) => this.call<T>(path, init),
       bets: () => this.state.history,
@@ -186,7 +204,7 @@ export class FrameStore {
 
   setSlip(patch: Partial<FrameState['slip']>): void {
     this.set({ slip: { ...this.state.slip, ...patch }, result: undefined });
-    if (patch.selections || patch.type || patch.sizes || patch.strategy) this.checkMaxBet();
+    if (patch.selections || patch.builders || patch.type || patch.sizes || patch.strategy) this.checkMaxBet();
   }
 
   /** Says `text` to screen readers (the frame's polite live region). */
@@ -203,6 +221,20 @@ export class FrameStore {
     const had = this.state.slip.selections.some(same);
     const rest = this.state.slip.selections.filter((x) => !same(x));
     this.setSlip({ selections: had ? rest : [...rest, sel] });
+  }
+
+  /** Adds the builder being built to the slip as one selection, and starts a new one on the same event. */
+  addBuilder(): void {
+    const b = this.builder.slipBuilder();
+    if (!b) return;
+    this.setSlip({ builders: [...this.state.slip.builders, b] });
+    this.builder.clear();
+    this.say(t(this.state.locale, 'builder.added'));
+  }
+
+  /** How many selections the slip holds: plain odds and builders, one each. */
+  slipCount(): number {
+    return this.state.slip.selections.length + this.state.slip.builders.length;
   }
 
   /** The odds now of a slip selection (from the book), or the odds it was added at when the book has it no more. */
@@ -250,7 +282,9 @@ export class FrameStore {
     const { slip, currency } = this.state;
     const n = slip.selections.length;
     const type = slip.type === 'single' ? (n === 1 ? '0' : undefined) : slip.type === 'express' ? '1' : '2';
+    // the look-ahead takes plain odds only: a slip with a builder is decided when placed
     if (
+      slip.builders.length > 0 ||
       n === 0 ||
       type === undefined ||
       (type !== '0' && n < 2) ||
@@ -524,7 +558,7 @@ export class FrameStore {
   /** Places the slip: one bet per selection for singles, one express or system bet otherwise. */
   async place(): Promise<void> {
     const { slip, currency } = this.state;
-    if (slip.selections.length === 0 || this.state.placing) return;
+    if (this.slipCount() === 0 || this.state.placing) return;
     this.set({ placing: true, result: undefined });
     const bonus = this.state.bonuses.find((b) => b.id === slip.bonusId);
     const common = {
@@ -542,19 +576,20 @@ export class FrameStore {
       odds: s.odds,
     });
     const key = () => crypto.randomUUID();
+    const all = [...slip.selections.map(selection), ...slip.builders.map(builderSelectionBody)];
     const requests =
       slip.type === 'single'
-        ? slip.selections.map((s) => ({
+        ? all.map((s) => ({
             ...common,
             bet_type: 'single',
-            selections: [selection(s)],
+            selections: [s],
             client_key: key(),
           }))
         : [
             {
               ...common,
               bet_type: slip.type,
-              selections: slip.selections.map(selection),
+              selections: all,
               ...(slip.type === 'system' ? { system_sizes: slip.sizes } : {}),
               client_key: key(),
             },
@@ -572,7 +607,7 @@ export class FrameStore {
         history: [...bets, ...this.state.history.filter((h) => !bets.some((b) => b.id === h.id))],
         // accepted: the slip empties; declined: the player can change it and try again
         ...(accepted.length === bets.length
-          ? { slip: { ...slip, selections: [], stake: '', bonusId: '' } }
+          ? { slip: { ...slip, selections: [], builders: [], stake: '', bonusId: '' } }
           : {}),
       });
       if (bonus) void this.loadBonuses().catch(() => {});
@@ -675,7 +710,10 @@ export class FrameStore {
     const stake = this.state.quickBet;
     if (!sel || !stake) return;
     const kept = this.state.slip;
-    this.set({ quick: undefined, slip: { ...kept, type: 'single', selections: [sel], stake, bonusId: '' } });
+    this.set({
+      quick: undefined,
+      slip: { ...kept, type: 'single', selections: [sel], builders: [], stake, bonusId: '' },
+    });
     await this.place();
     // the slip the player had is back (minus nothing: the quick bet never was in it)
     this.set({ slip: { ...kept } });

@@ -3,6 +3,7 @@ import { format, mul, parseDecimal } from '@bookie/core/decimal';
 import { displayOdds, ODDS_FORMATS, type OddsFormat } from '@bookie/core/odds-format';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { Book, EventPage } from './book.js';
+import { BetBuilderCells, SlipBuilderRow } from './builder-view.js';
 import { isOpen } from './cash-out.js';
 import { dirOf, type MessageKey, reasonText, rootCause, t } from './i18n.js';
 import { betSelectionNames, eventTitle, marketName, outcomeName } from './markets.js';
@@ -182,8 +183,11 @@ function Slip({ store }: { store: FrameStore }) {
   const { slip } = s;
   const tr = (k: MessageKey, v?: Record<string, unknown>) => t(s.locale, k, v);
   const cur = s.currency;
-  const n = slip.selections.length;
-  const events = new Set(slip.selections.map((x) => x.sportEventId)).size;
+  const n = slip.selections.length + slip.builders.length;
+  const events = new Set([
+    ...slip.selections.map((x) => x.sportEventId),
+    ...slip.builders.map((b) => b.sportEventId),
+  ]).size;
   const combo = slip.type !== 'single';
   const tooFew = combo && (n < 2 || events < n);
   // a selection whose price cannot be shown cannot be bet on
@@ -195,7 +199,7 @@ function Slip({ store }: { store: FrameStore }) {
   const f = slipFigures(
     slip.type,
     slip.stake,
-    slip.selections.map((x) => x.odds),
+    [...slip.selections.map((x) => x.odds), ...slip.builders.map((b) => b.odds)],
     slip.sizes,
     bonus?.kind === 'freebet',
   );
@@ -249,7 +253,7 @@ function Slip({ store }: { store: FrameStore }) {
             type="button"
             class="x"
             data-testid="clear"
-            onClick={() => store.setSlip({ selections: [], bonusId: '' })}
+            onClick={() => store.setSlip({ selections: [], builders: [], bonusId: '' })}
           >
             {tr('slip.clear')}
           </button>
@@ -293,6 +297,9 @@ function Slip({ store }: { store: FrameStore }) {
             </div>
           );
         })}
+        {slip.builders.map((b, i) => (
+          <SlipBuilderRow store={store} b={b} key={`b${i}`} />
+        ))}
         {slip.type === 'system' && sizes.length > 0 && (
           <fieldset class="row sizes" data-testid="system-sizes">
             <legend>{tr('slip.sizes')}</legend>
@@ -678,6 +685,7 @@ function History({ store }: { store: FrameStore }) {
                     <span key={`${x.odd_id}v`}>{shown(x.odds, s.oddsFormat)}</span>,
                   ];
                 })}
+                <BetBuilderCells store={store} bet={b} />
                 <span class="muted">{tr('history.stake')}</span>
                 <span>
                   {money(b.stake, cur)} {cur}
