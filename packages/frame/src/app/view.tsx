@@ -3,7 +3,7 @@ import { format, mul, parseDecimal } from '@bookie/core/decimal';
 import { displayOdds, ODDS_FORMATS, type OddsFormat } from '@bookie/core/odds-format';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { Book, EventPage } from './book.js';
-import { BetBuilderCells, SlipBuilderRow } from './builder-view.js';
+import { BetBuilderCells, placedBuilders, SlipBuilderRow } from './builder-view.js';
 import { isOpen } from './cash-out.js';
 import { dirOf, type MessageKey, reasonText, rootCause, t } from './i18n.js';
 import { betSelectionNames, eventTitle, marketName, outcomeName } from './markets.js';
@@ -526,6 +526,26 @@ function Result({ store }: { store: FrameStore }) {
                     </li>
                   );
                 })}
+                {placedBuilders(b).map((x, i) => (
+                  <li key={`b${i}`} data-testid="receipt-builder">
+                    <span>
+                      {tr('builder.title')}
+                      <br />
+                      <span class="muted">
+                        {x.legs
+                          .map((l) => {
+                            const n = betSelectionNames(s.locale, l, s.events);
+                            return `${n.market}: ${n.outcome}`;
+                          })
+                          .join(' · ')}
+                      </span>
+                    </span>
+                    <b>
+                      <span class="sr">{tr('receipt.odds')} </span>
+                      {shown(x.odds, s.oddsFormat)}
+                    </b>
+                  </li>
+                ))}
               </ul>
               <dl class="figs">
                 <dt>{tr(`slip.${b.bet_type}` as MessageKey)}</dt>
