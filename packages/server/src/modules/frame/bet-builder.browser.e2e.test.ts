@@ -59,17 +59,17 @@ describe('a bet builder in the betting frame', () => {
     await until('the home win pickable', async () => (await oddOf(x12.id, home!).isEnabled()) || undefined);
     await oddOf(x12.id, home!).click();
     const odds = panel.getByTestId('builder-odds');
-    await until('one leg priced', async () => /^\d+\.\d\d$/.test((await odds.textContent()) ?? '') || undefined);
+    await until(
+      'one leg priced',
+      async () => /^\d+\.\d\d$/.test((await odds.textContent()) ?? '') || undefined,
+    );
     const one = await odds.textContent();
     await until('over 2.5 pickable', async () => (await oddOf(total.id, over!).isEnabled()) || undefined);
     await oddOf(total.id, over!).click();
-    await until(
-      'two legs priced',
-      async () => {
-        const t = (await odds.textContent()) ?? '';
-        return (/^\d+\.\d\d$/.test(t) && t !== one) || undefined;
-      },
-    );
+    await until('two legs priced', async () => {
+      const t = (await odds.textContent()) ?? '';
+      return (/^\d+\.\d\d$/.test(t) && t !== one) || undefined;
+    });
     expect(await oddOf(total.id, under!).isDisabled()).toBe(true);
     expect(await oddOf(total.id, under!).getAttribute('data-block')).toBe('sameMarket');
     const combined = (await odds.textContent())!;
