@@ -150,9 +150,9 @@ export interface PlacedBuilder {
   legs: BetView['selections'];
 }
 
-/** The builders of a placed bet, when its view lists them. */
+/** The builders of a placed bet (`bet_builders` of its view), none when it has none. */
 export function placedBuilders(bet: unknown): PlacedBuilder[] {
-  const b = (bet as { builders?: unknown }).builders;
+  const b = (bet as { bet_builders?: unknown }).bet_builders;
   return Array.isArray(b) ? (b as PlacedBuilder[]) : [];
 }
 

@@ -55,8 +55,8 @@ export type LegBlock = 'sameMarket' | 'combination' | 'unsupported' | 'full';
 const key = (marketId: string, oddId: string) => `${marketId}/${oddId}`;
 
 /**
- * A builder selection as the frame's place route takes it: the event, the legs (market, specifiers, odd), the combined
- * odds the player saw and the quote. The one place the frame writes that shape.
+ * A builder as the frame's place route takes it in `bet_builders`: the event, the legs (market, specifiers, odd), the
+ * combined odds the player saw and the quote. The one place the frame writes that shape.
  */
 export function builderSelectionBody(b: SlipBuilder): Record<string, unknown> {
   return {

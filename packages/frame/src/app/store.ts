@@ -576,20 +576,20 @@ export class FrameStore {
       odds: s.odds,
     });
     const key = () => crypto.randomUUID();
-    const all = [...slip.selections.map(selection), ...slip.builders.map(builderSelectionBody)];
+    // a builder goes in `bet_builders`, one selection of the bet at its combined odds
+    const builders = slip.builders.map(builderSelectionBody);
     const requests =
       slip.type === 'single'
-        ? all.map((s) => ({
-            ...common,
-            bet_type: 'single',
-            selections: [s],
-            client_key: key(),
-          }))
+        ? [
+            ...slip.selections.map((s) => ({ selections: [selection(s)] })),
+            ...builders.map((b) => ({ selections: [], bet_builders: [b] })),
+          ].map((one) => ({ ...common, bet_type: 'single', ...one, client_key: key() }))
         : [
             {
               ...common,
               bet_type: slip.type,
-              selections: all,
+              selections: slip.selections.map(selection),
+              ...(builders.length > 0 ? { bet_builders: builders } : {}),
               ...(slip.type === 'system' ? { system_sizes: slip.sizes } : {}),
               client_key: key(),
             },

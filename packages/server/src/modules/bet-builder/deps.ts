@@ -1,5 +1,6 @@
 import type { SportEvent } from '@bookie/contracts';
 import type { BuilderSettings } from '@bookie/core';
+import type { Database } from '../../db/database.js';
 import type { Clock } from '../../platform/clock.js';
 import type { BuilderModelCache } from './model-cache.js';
 
@@ -16,4 +17,9 @@ export interface BetBuilderDeps {
   quoteKey(): Promise<string>;
   /** How long a builder quote holds, ms (`BUILDER_QUOTE_TTL_S`). */
   quoteTtlMs: number;
+}
+
+/** What the bet builder's settings read: the database (a white label's own builder settings). */
+export interface BuilderSettingsDeps {
+  database: Database;
 }

@@ -11,7 +11,7 @@ export {
   verifyBuilderQuote,
 } from './builder-quote.js';
 export { builderSelections, calculateBuilderQuote } from './calculate-builder.js';
-export type { BetBuilderDeps } from './deps.js';
+export type { BetBuilderDeps, BuilderSettingsDeps } from './deps.js';
 export { BuilderModelCache, type EventChanges, EventVersions } from './model-cache.js';
 export {
   builderSettings,

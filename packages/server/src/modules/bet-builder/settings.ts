@@ -8,10 +8,11 @@ import {
   ONE,
   parseDecimal,
   type Rational,
+  rational,
   validationError,
 } from '@bookie/core';
 import type { Database } from '../../db/database.js';
-import { type Executor, inTransaction } from '../../db/transaction.js';
+import { inTransaction } from '../../db/transaction.js';
 import type { Clock } from '../../platform/clock.js';
 import { auditRisk } from '../risk/risk-settings.repo.js';
 import { findWhiteLabel } from '../tenants/tenants.repo.js';
@@ -21,9 +22,10 @@ import {
   listBuilderSettings,
   writeBuilderSettings,
 } from './bet-builder.repo.js';
+import type { BuilderSettingsDeps } from './deps.js';
 
-/** The builder margin of a white label without its own: 10 % (offered odds = fair odds / 1.1). */
-export const DEFAULT_BUILDER_MARGIN = '0.1';
+/** The builder margin of a white label without its own: 0.1, 10 % (offered odds = fair odds / 1.1). */
+export const DEFAULT_BUILDER_MARGIN: Rational = rational(1n, 10n);
 /** The most legs of a white label without its own setting: core's upper bound. */
 export const DEFAULT_BUILDER_MAX_LEGS = MAX_BUILDER_LEGS;
 
@@ -31,17 +33,21 @@ const parseMargin = (v: string): Rational => parseDecimal(v, { field: 'margin', 
 
 function applied(row: BuilderSettingsRowDb | undefined): { margin: string; maxLegs: number } {
   return {
-    margin: formatMoney(parseMargin(row?.margin ?? DEFAULT_BUILDER_MARGIN)),
+    margin: formatMoney(row?.margin ? parseMargin(row.margin) : DEFAULT_BUILDER_MARGIN),
     maxLegs: row?.max_legs ?? DEFAULT_BUILDER_MAX_LEGS,
   };
 }
 
 /**
  * A white label's builder settings as pricing takes them (core's `BuilderSettings`): its own margin and most legs, or
- * the defaults ({@link DEFAULT_BUILDER_MARGIN}, {@link DEFAULT_BUILDER_MAX_LEGS}) for what it has not set.
+ * the defaults ({@link DEFAULT_BUILDER_MARGIN}, {@link DEFAULT_BUILDER_MAX_LEGS}) for what it has not set. The one
+ * place placement, MTS, advisory and the calculator read them.
  */
-export async function builderSettings(db: Executor, whiteLabelId: string): Promise<BuilderSettings> {
-  const a = applied(await builderSettingsOf(db, whiteLabelId));
+export async function builderSettings(
+  deps: BuilderSettingsDeps,
+  whiteLabelId: string,
+): Promise<BuilderSettings> {
+  const a = applied(await builderSettingsOf(deps.database.db, whiteLabelId));
   return { margin: parseMargin(a.margin), maxLegs: a.maxLegs };
 }
 
@@ -58,7 +64,7 @@ export function cachedBuilderSettings(
   return async (whiteLabelId) => {
     const hit = cache.get(whiteLabelId);
     if (hit && clock.now() - hit.at < cacheMs) return hit.settings;
-    const settings = await builderSettings(database.db, whiteLabelId);
+    const settings = await builderSettings({ database }, whiteLabelId);
     cache.set(whiteLabelId, { at: clock.now(), settings });
     return settings;
   };
@@ -67,7 +73,7 @@ export function cachedBuilderSettings(
 /** The builder settings as the operator API and `bookie risk bet-builder` show them. */
 export async function builderSettingsView(database: Database): Promise<BuilderSettingsView> {
   return {
-    default_margin: formatMoney(parseMargin(DEFAULT_BUILDER_MARGIN)),
+    default_margin: formatMoney(DEFAULT_BUILDER_MARGIN),
     default_max_legs: DEFAULT_BUILDER_MAX_LEGS,
     settings: (await listBuilderSettings(database.db)).map((r) => {
       const a = applied(r);
