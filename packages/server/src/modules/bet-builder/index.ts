@@ -1,6 +1,7 @@
 /**
  * The bet builder's API (docs/adr/0045-bet-builder-api.md): the white label's builder settings, the events' fitted
- * models cached per price version, the calculator, and the signed builder quotes placement checks.
+ * models cached per price version, the calculator, the signed builder quotes placement checks, and the repricing of
+ * a builder on an event's current snapshot, which placement, MTS and advisory decide on.
  */
 export {
   type BuilderQuoteClaim,
@@ -13,6 +14,7 @@ export {
 export { builderSelections, calculateBuilderQuote } from './calculate-builder.js';
 export type { BetBuilderDeps, BuilderSettingsDeps } from './deps.js';
 export { BuilderModelCache, type EventChanges, EventVersions } from './model-cache.js';
+export { builderEventOf, modelOf, repriceBuilder } from './reprice.js';
 export {
   builderSettings,
   builderSettingsView,

@@ -41,8 +41,9 @@ export interface NewBuilder {
 }
 
 /**
- * The `bet_selection` and `bet_builder` rows of one bet: plain selections take idx 0..n-1, then the inner legs of
- * builder 0, of builder 1, … take the following idx with their builder's index.
+ * The `bet_selection` and `bet_builder` rows of one bet: plain platform selections take idx 0..n-1, then the inner
+ * legs of builder 0, of builder 1, … the following idx with their builder's index, then the foreign selections (an MTS
+ * mixed combo) — the order of the bet's risk legs, whose exposure rows share these idx.
  */
 function selectionRows(
   betId: string,
@@ -66,10 +67,11 @@ function selectionRows(
       ? { foreign_id: s.foreignId, result_source: s.foreignId ? ('manual' as const) : ('feed' as const) }
       : {}),
   });
-  const out = selections.map((s, idx) => row(s, idx, null));
+  const out = selections.filter((s) => !s.foreignId).map((s, idx) => row(s, idx, null));
   builders.forEach((b, i) => {
     for (const leg of b.legs) out.push(row(leg, out.length, i));
   });
+  for (const s of selections) if (s.foreignId) out.push(row(s, out.length, null));
   return {
     selections: out,
     builders: builders.map((b, i) => ({
@@ -266,16 +268,26 @@ export async function insertReportedBets(
   return { rows, selections: stored, builders };
 }
 
-/** Writes the combined odds builders were accepted at, in one statement; returns the updated builders. */
+/**
+ * Writes the combined odds builders were accepted at and the model's probabilities of the price they were decided
+ * on, in one statement; returns the updated builders.
+ */
 export async function setAcceptedBuilderOdds(
   tx: Executor,
-  items: ReadonlyArray<{ betId: string; builder: number; odds: string }>,
+  items: ReadonlyArray<{
+    betId: string;
+    builder: number;
+    odds: string;
+    probability: string;
+    refundProbability: string;
+  }>,
 ): Promise<BuilderRow[]> {
   if (items.length === 0) return [];
   const res = await sql<BuilderRow>`
-    UPDATE bet_builder b SET odds = v.odds
+    UPDATE bet_builder b SET odds = v.odds, probability = v.probability, refund_probability = v.refund_probability
     FROM unnest(${items.map((i) => i.betId)}::uuid[], ${items.map((i) => i.builder)}::int2[],
-      ${items.map((i) => i.odds)}::numeric[]) AS v(bet_id, builder, odds)
+      ${items.map((i) => i.odds)}::numeric[], ${items.map((i) => i.probability)}::numeric[],
+      ${items.map((i) => i.refundProbability)}::numeric[]) AS v(bet_id, builder, odds, probability, refund_probability)
     WHERE b.bet_id = v.bet_id AND b.builder = v.builder
     RETURNING b.*`.execute(tx);
   return res.rows;

@@ -1,6 +1,6 @@
 /**
  * The bets module's public surface: the bet aggregate other modules may use. Its repositories (bets.repo.ts,
- * bet-writes.repo.ts, bet-state.repo.ts) are the only writers of `bet` and `bet_selection`, and a bet changes state
+ * bet-writes.repo.ts, bet-state.repo.ts) are the only writers of `bet`, `bet_selection` and `bet_builder`, and a bet changes state
  * only through a change core's table of bet states allows (docs/adr/0038-bet-owner.md).
  */
 export * from './bet.js';
@@ -19,9 +19,12 @@ export {
   insertBets,
   insertReportedBets,
   type NewBet,
+  type NewBuilder,
+  type NewSelection,
   type ReportedBetRow,
   type ReportedSelectionRow,
   type SelectionChange,
+  setAcceptedBuilderOdds,
   setAcceptedOdds,
   setBoost,
   setForeignCashedOut,
@@ -38,3 +41,4 @@ export {
   type PlayerEvents,
   recordBetTimes,
 } from './bets.repo.js';
+export { builderRows } from './builder-rows.js';

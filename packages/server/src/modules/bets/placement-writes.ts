@@ -1,5 +1,12 @@
 import { CALLBACK_PATHS } from '@bookie/contracts';
-import { type DecisionLeg, formatFeedOddValue, type Rational, type Restriction } from '@bookie/core';
+import {
+  type BuilderQuote,
+  type DecisionLeg,
+  formatFeedOddValue,
+  parseDecimal,
+  type Rational,
+  type Restriction,
+} from '@bookie/core';
 import { GroupCommit } from '@bookie/storage';
 import type { Database } from '../../db/database.js';
 import { type Executor, inTransaction } from '../../db/transaction.js';
@@ -22,7 +29,7 @@ import {
 } from '../risk/record-exposure.js';
 import { type Bet, type BetRow, betSportEvents } from './bet.js';
 import { transitionBets } from './bet-state.repo.js';
-import { insertBets, type NewBet, setAcceptedOdds } from './bet-writes.repo.js';
+import { insertBets, type NewBet, setAcceptedBuilderOdds, setAcceptedOdds } from './bet-writes.repo.js';
 import { type ClientKey, findBetsByClientKey, lastBetTimes, loadBets, recordBetTimes } from './bets.repo.js';
 import { declineBody, placeBody } from './callback-bodies.js';
 
@@ -51,6 +58,10 @@ export interface DecisionWrite {
   restrictions: Restriction[];
   /** The odds each selection is accepted at, by selection index. */
   acceptedOdds: readonly Rational[];
+  /** The combined odds each builder is accepted at, by builder index. */
+  acceptedBuilderOdds?: readonly Rational[];
+  /** Each builder's price as decided on (its probabilities are recorded with the accepted odds), by builder index. */
+  builderQuotes?: readonly (BuilderQuote | undefined)[];
   /** The accepted total odds before any boost. */
   totalOdds: Rational;
   decidedAt: Date;
@@ -107,7 +118,12 @@ export async function writeHolds(tx: Executor, items: readonly HoldWrite[]): Pro
     items.map((b) => ({
       whiteLabelId: b.whiteLabelId,
       playerId: b.playerId,
-      sportEventIds: b.selections.map((s) => s.sportEventId),
+      sportEventIds: [
+        ...new Set([
+          ...b.selections.map((s) => s.sportEventId),
+          ...(b.builders ?? []).map((x) => x.sportEventId),
+        ]),
+      ],
     })),
   );
   // the risk engine: the players' groups, each player's first request recorded (spec 03 VIP)
@@ -202,7 +218,7 @@ export async function writeDecisions(
         whiteLabelId: d.bet.row.white_label_id,
         stake: d.bet.row.stake,
         totalOdds,
-        legOdds: d.acceptedOdds,
+        legOdds: [...d.acceptedOdds, ...(d.acceptedBuilderOdds ?? [])],
         legs,
         eurRate,
       },
@@ -239,6 +255,24 @@ export async function writeDecisions(
   const movedSelections = new Map(
     (await setAcceptedOdds(tx, moved)).map((s) => [`${s.bet_id}/${s.idx}`, s] as const),
   );
+  // builders: the combined odds accepted and the probabilities of the price decided on
+  const builderWrites = accepts.flatMap(({ d }) =>
+    acceptedRows.has(d.bet.row.id)
+      ? d.bet.builders.map((b) => {
+          const quote = d.builderQuotes?.[b.row.builder];
+          return {
+            betId: b.row.bet_id,
+            builder: b.row.builder,
+            odds: formatFeedOddValue(d.acceptedBuilderOdds?.[b.row.builder] ?? parseOddsColumn(b.row.odds)),
+            probability: quote ? formatFeedOddValue(quote.probability) : b.row.probability,
+            refundProbability: quote ? formatFeedOddValue(quote.refundProbability) : b.row.refund_probability,
+          };
+        })
+      : [],
+  );
+  const movedBuilders = new Map(
+    (await setAcceptedBuilderOdds(tx, builderWrites)).map((b) => [`${b.bet_id}/${b.builder}`, b] as const),
+  );
   const betTimes = [];
   for (const { d } of accepts) {
     const row = acceptedRows.get(d.bet.row.id);
@@ -250,7 +284,10 @@ export async function writeDecisions(
     const bet = {
       row,
       selections: d.bet.selections.map((s) => movedSelections.get(`${s.bet_id}/${s.idx}`) ?? s),
-      builders: d.bet.builders,
+      builders: d.bet.builders.map((b) => ({
+        ...b,
+        row: movedBuilders.get(`${b.row.bet_id}/${b.row.builder}`) ?? b.row,
+      })),
     };
     decided.set(row.id, bet);
     betTimes.push({
@@ -293,6 +330,10 @@ export async function writeDecisions(
   }
   await enqueueCallbacks(tx, callbacks);
   return items.map((d) => decided.get(d.bet.row.id));
+}
+
+function parseOddsColumn(v: string): Rational {
+  return parseDecimal(v, { field: 'odds', maxDecimals: 12 });
 }
 
 function byId(rows: readonly BetRow[]): Map<string, BetRow> {

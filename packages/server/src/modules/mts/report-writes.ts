@@ -100,7 +100,12 @@ export async function writeReports(tx: Executor, items: readonly ReportWrite[]):
     accepted.map((d) => ({
       whiteLabelId: d.w.bet.whiteLabelId,
       playerId: d.w.bet.playerId,
-      sportEventIds: [...new Set(d.w.bet.selections.filter((s) => !s.foreignId).map((s) => s.sportEventId))],
+      sportEventIds: [
+        ...new Set([
+          ...d.w.bet.selections.filter((s) => !s.foreignId).map((s) => s.sportEventId),
+          ...(d.w.bet.builders ?? []).map((b) => b.sportEventId),
+        ]),
+      ],
       at: d.w.bet.decidedAt,
     })),
   );

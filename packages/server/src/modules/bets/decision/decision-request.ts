@@ -1,4 +1,5 @@
 import type { SportEvent } from '@bookie/contracts';
+import type { BuilderSettings } from '@bookie/core';
 import type { RiskRecheck } from '../../risk/record-exposure.js';
 import type { WhiteLabel } from '../../tenants/white-label.js';
 import type { Bet } from '../bet.js';
@@ -88,4 +89,6 @@ export interface Decision extends PlacementVerdict {
    * transaction that records the bet (D38); undefined when the engine is off.
    */
   recheck: RiskRecheck | undefined;
+  /** The white label's builder settings the bet's builders were priced with; undefined for a bet without. */
+  builderSettings: BuilderSettings | undefined;
 }

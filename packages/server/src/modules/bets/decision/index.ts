@@ -17,9 +17,13 @@ export type {
 export type { DecisionDeps, DecisionSettings } from './deps.js';
 export type { BetFacts, GroupAtHold } from './facts.js';
 export { groupAtHold } from './facts.js';
+export { parseBuilders } from './parse-builders.js';
 export {
   type PlacementRequest,
   type PlacementVerdict,
+  type RequestedBuilder,
   type RequestedSelection,
+  requestLegs,
+  requestSportEvents,
   totalOddsOf,
 } from './validate-placement.js';
