@@ -875,6 +875,8 @@ export interface components {
         };
         /** AdvisoryBetRequest */
         AdvisoryBetRequest: {
+            /** @description bet builders, each one selection at its combined odds (docs/adr/0043-bet-builder-bets.md) */
+            bet_builders?: components["schemas"]["ReportedBuilderSelection"][];
             /** @description the partner's bet id: 1–128 printable characters, unique per white label */
             bet_id: string;
             client_ip?: string;
@@ -1555,6 +1557,8 @@ export interface components {
         };
         /** MtsBetRequest */
         MtsBetRequest: {
+            /** @description bet builders, each one selection at its combined odds (docs/adr/0043-bet-builder-bets.md) */
+            bet_builders?: components["schemas"]["ReportedBuilderSelection"][];
             /** @description the partner's bet id: 1–128 printable characters, unique per white label */
             bet_id: string;
             client_ip?: string;
@@ -1816,6 +1820,16 @@ export interface components {
         ReportedBetType: {
             code: 0 | 1 | 2;
             system_sizes: number[];
+        };
+        /** ReportedBuilderSelection */
+        ReportedBuilderSelection: {
+            /** @description the legs chosen so far */
+            legs: components["schemas"]["BuilderLeg"][];
+            /** @description the signed quote the builder calculator answered for these legs, when the player was offered one; optional: the builder is priced again from the current odds either way */
+            quote?: string;
+            sport_event_id: string;
+            /** @description combined odds, decimal string */
+            value: string;
         };
         /** ReportedMoney */
         ReportedMoney: {
