@@ -14,8 +14,8 @@ import {
 import type { Database } from '../../db/database.js';
 import { inTransaction } from '../../db/transaction.js';
 import type { Clock } from '../../platform/clock.js';
-import { auditRisk } from '../risk/risk-settings.repo.js';
-import { findWhiteLabel } from '../tenants/tenants.repo.js';
+import { auditRisk } from '../risk/index.js';
+import { findWhiteLabel } from '../tenants/index.js';
 import {
   type BuilderSettingsRowDb,
   builderSettingsOf,

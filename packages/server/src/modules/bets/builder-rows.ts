@@ -1,9 +1,15 @@
 import type { SportEvent } from '@bookie/contracts';
-import { type BuilderQuote, formatFeedOddValue, type Rational } from '@bookie/core';
+import { type BuilderLegRef, type BuilderQuote, formatFeedOddValue, type Rational } from '@bookie/core';
 import type { NewBuilder } from './bet-writes.repo.js';
-import type { RequestedBuilder } from './decision/index.js';
 import { eventInfo } from './event-info.js';
 import { selectionNames } from './selection-names.js';
+
+/** A builder as the decision parsed it (the decision module's `RequestedBuilder`: bets sits below the decision). */
+interface RequestedBuilder {
+  sport_event_id: string;
+  legs: BuilderLegRef[];
+  odds: Rational;
+}
 
 /**
  * The rows of a bet's builders as recorded (docs/adr/0043-bet-builder-bets.md): each builder's combined odds asked

@@ -1,7 +1,7 @@
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { Executor } from '../../db/transaction.js';
-import type { BetRow, SelectionRow } from '../bets/index.js';
+import type { BetRow, OrderRow, SelectionRow } from '../bets/index.js';
 
 /**
  * What a cash-out value reads of a bet: the bet row and, per selection, its outcome, odds, result and the partner's
@@ -15,20 +15,6 @@ export interface ValuedBet {
       'sport_event_id' | 'market_id' | 'odd_id' | 'odds' | 'status' | 'dead_heat' | 'foreign_id'
     >
   >;
-}
-
-/** A cash-out order the platform decided, as stored (the partner's foreign orders are the MTS module's). */
-export interface OrderRow {
-  bet_id: string;
-  id: string;
-  source: 'platform';
-  amount: string;
-  refund_amount: string;
-  status: 'pending' | 'accepted' | 'declined';
-  reason: string;
-  quote_id: string | null;
-  created_at: Date;
-  decided_at: Date | null;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -175,3 +161,5 @@ export async function declineOrder(
     .where('id', '=', orderId)
     .execute();
 }
+
+export type { OrderRow };

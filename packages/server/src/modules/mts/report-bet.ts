@@ -11,16 +11,15 @@ import {
   validationError,
   ZERO,
 } from '@bookie/core';
-import type { EventInfo } from '../bets/bet.js';
+import type { EventInfo, NewBuilder, ReportedSelectionRow } from '../bets/index.js';
+import { builderRows, eventInfo } from '../bets/index.js';
 import {
   type Decision,
   decideBet,
   type PlacementRequest,
   parseBuilders,
   requestLegs,
-} from '../bets/decision/index.js';
-import { eventInfo } from '../bets/event-info.js';
-import { builderRows, type NewBuilder, type ReportedSelectionRow } from '../bets/index.js';
+} from '../decision/index.js';
 import type { MtsDeps } from './deps.js';
 import { assertDistinctForeignSelections, foreignOutcome } from './foreign-selection.js';
 import { findReport } from './mts.repo.js';

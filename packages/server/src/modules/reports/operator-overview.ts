@@ -12,8 +12,8 @@ import {
   ZERO,
 } from '@bookie/core';
 import type { Executor } from '../../db/transaction.js';
-import type { RiskSettingsSnapshot } from '../risk/risk-book.js';
-import { liabilityLimitOf } from '../risk/risk-book.js';
+import type { RiskSettingsSnapshot } from '../risk/index.js';
+import { liabilityLimitOf } from '../risk/index.js';
 import { dailyReport } from './bet-reports.js';
 import {
   declinedSums,

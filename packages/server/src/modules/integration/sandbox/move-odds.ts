@@ -1,7 +1,6 @@
 import type { SandboxMoveOddsBody } from '@bookie/contracts';
 import { DomainError, validationError } from '@bookie/core';
-import { getSportEvent } from '../../trading/get-sport-event.js';
-import { patchMarkets } from '../../trading/patch-markets.js';
+import { getSportEvent, patchMarkets } from '../../trading/index.js';
 import type { IntegrationDeps } from '../deps.js';
 
 /**

@@ -1,7 +1,6 @@
 import type { SandboxResultMarketBody } from '@bookie/contracts';
 import { DomainError, validationError } from '@bookie/core';
-import { getSportEvent } from '../../trading/get-sport-event.js';
-import { patchMarkets } from '../../trading/patch-markets.js';
+import { getSportEvent, patchMarkets } from '../../trading/index.js';
 import type { IntegrationDeps } from '../deps.js';
 
 /** Odd status of the odds a result does not list: loss. */
