@@ -1,13 +1,13 @@
 import type { SportEvent } from '@bookie/contracts';
-import { type BuilderLegRef, type BuilderQuote, formatFeedOddValue, type Rational } from '@bookie/core';
+import { type BuilderQuote, formatFeedOddValue, type Rational } from '@bookie/core';
 import type { NewBuilder } from './bet-writes.repo.js';
 import { eventInfo } from './event-info.js';
 import { selectionNames } from './selection-names.js';
 
-/** A builder as the decision parsed it (the decision module's `RequestedBuilder`: bets sits below the decision). */
-interface RequestedBuilder {
+/** A builder as requested: its sport event, its inner legs and the combined odds the player saw. */
+export interface BuilderRequest {
   sport_event_id: string;
-  legs: BuilderLegRef[];
+  legs: ReadonlyArray<{ market_id: string; odd_id: string }>;
   odds: Rational;
 }
 
@@ -19,7 +19,7 @@ interface RequestedBuilder {
  * book: a declined bet is recorded too).
  */
 export function builderRows(input: {
-  builders: readonly RequestedBuilder[];
+  builders: readonly BuilderRequest[];
   events: ReadonlyMap<string, SportEvent | undefined>;
   quotes: readonly (BuilderQuote | undefined)[];
   accepted?: readonly Rational[];

@@ -4,6 +4,7 @@ import { type BuilderLegRef, calculateBuilder, formatOdds, rational } from '@boo
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitUntil } from '../../testing/scripted-partner.js';
 import { builderEventOf } from '../bet-builder/index.js';
+import { recomputeExposure } from '../risk/recompute-exposure.js';
 import { type SettlementWorld, settlementWorld } from '../settlement/settlement.testing.js';
 import { createSportEvent } from '../trading/create-sport-event.js';
 import { sampleEvent } from '../trading/fixtures.js';
@@ -128,6 +129,23 @@ describe(`bets with bet builders (${process.env.DATABASE_URL ? 'postgres' : 'pgl
       .where('sport_event_id', '=', event)
       .execute();
     return new Map(rows.map((r) => [`${r.market_id}/${r.odd_id}`, String(r.amount)]));
+  }
+
+  async function advise(body: Json): Promise<{ status: number; json: Json }> {
+    const res = await w.t.app.inject({
+      method: 'POST',
+      url: '/bets/advisory',
+      headers: { authorization: `Bearer ${me.token}`, 'content-type': 'application/json' },
+      payload: JSON.stringify({
+        bet_id: `advice-${randomUUID()}`,
+        player_id: 'builder-advice',
+        stake: { value: '10', currency_code: 'EUR' },
+        created_at: new Date().toISOString(),
+        selections: [],
+        ...body,
+      }),
+    });
+    return { status: res.statusCode, json: res.json() };
   }
 
   const callbacksOf = (betId: string) => w.partner.received.filter((c) => c.json.bet_id === betId);
@@ -307,12 +325,37 @@ describe(`bets with bet builders (${process.env.DATABASE_URL ? 'postgres' : 'pgl
       Number(after.get('1/1')) - Number(before.get('1/1') ?? 0),
       6,
     );
+    // the exposure kept agrees with a recompute from the bets (a builder's legs at its combined odds)
+    const recomputed = await recomputeExposure(w.t.deps.database.db);
+    expect(recomputed.bet_differences).toEqual([]);
+    expect(recomputed.outcome_differences).toEqual([]);
     const contradictory = await report({
       type: { code: 0, system_sizes: [1] },
       bet_builders: [{ sport_event_id: football, legs: CONTRADICTORY, value: '5' }],
     });
     expect(contradictory.status).toBe(201);
     expect(contradictory.json.restrictions).toEqual([
+      expect.objectContaining({
+        type: 'wl_defined',
+        context: expect.objectContaining({ reason: 'contradictory' }),
+      }),
+    ]);
+  });
+
+  it('advises on builders: none for a priced one, the refusal for a contradictory one', async () => {
+    const good = await advise({
+      type: { code: 0, system_sizes: [1] },
+      bet_builders: [
+        { sport_event_id: football, legs: HOME_AND_OVER, value: offered(football, HOME_AND_OVER) },
+      ],
+    });
+    expect(good.status, JSON.stringify(good.json)).toBe(201);
+    expect(good.json.restrictions).toEqual([]);
+    const bad = await advise({
+      type: { code: 0, system_sizes: [1] },
+      bet_builders: [{ sport_event_id: football, legs: CONTRADICTORY, value: '5' }],
+    });
+    expect(bad.json.restrictions).toEqual([
       expect.objectContaining({
         type: 'wl_defined',
         context: expect.objectContaining({ reason: 'contradictory' }),
