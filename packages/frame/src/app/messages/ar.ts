@@ -210,6 +210,7 @@ export const ar: Partial<Record<MessageKey, string>> = {
   'cashout.reason.foreign_selections': 'الصرف غير متاح هنا لرهان فيه اختيارات من مكان آخر.',
   'cashout.reason.cash_out_unavailable': 'مشغّلك لا يقدّم خدمة الصرف.',
   'cashout.reason.partner_unsupported': 'لم يتمكن مشغّلك من دفع هذا الصرف فأُلغي: مبلغك كله عاد إلى اللعب.',
+  'cashout.reason.bet_builder': 'الصرف غير متاح لرهان يتضمن منشئ الرهان.',
   'cashout.reason.other': 'الصرف غير متاح الآن ({reason}).',
   'announce.accepted': 'تم قبول الرهان',
   'announce.oddsChanged': 'تغيّرت احتمالات أحد اختيارات قسيمتك',

@@ -214,5 +214,6 @@ export const de: Partial<Record<MessageKey, string>> = {
   'cashout.reason.cash_out_unavailable': 'Ihr Anbieter bietet keinen Cashout an.',
   'cashout.reason.partner_unsupported':
     'Ihr Anbieter konnte diesen Cashout nicht auszahlen, daher wurde er rückgängig gemacht: Ihr ganzer Einsatz ist wieder im Spiel.',
+  'cashout.reason.bet_builder': 'Für Wetten mit Wettbaukasten gibt es keinen Cashout.',
   'cashout.reason.other': 'Cashout ist gerade nicht möglich ({reason}).',
 };

@@ -213,6 +213,7 @@ export const en = {
   'cashout.reason.cash_out_unavailable': 'Your operator does not offer cash out.',
   'cashout.reason.partner_unsupported':
     'Your operator could not pay this cash out, so it was reversed: your whole stake is back in play.',
+  'cashout.reason.bet_builder': 'Cash out is not offered for a bet with a bet builder.',
   'cashout.reason.other': 'Cash out is not available right now ({reason}).',
 } as const;
 
