@@ -8,6 +8,8 @@ import {
   BuilderRefusalReason,
   BuilderSelectionsAnswer,
   BuilderSelectionsBody,
+  BuilderSettingsBody,
+  BuilderSettingsView,
 } from './bet-builder.js';
 
 describe('bet builder contracts', () => {
@@ -17,6 +19,8 @@ describe('bet builder contracts', () => {
       BuilderSelectionsAnswer,
       BuilderCalculateBody,
       BuilderCalculateAnswer,
+      BuilderSettingsBody,
+      BuilderSettingsView,
     ]) {
       const examples = (s as TSchema).examples as unknown[];
       expect(examples.length).toBeGreaterThan(0);

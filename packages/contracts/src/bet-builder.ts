@@ -2,7 +2,8 @@
  * Bet builder wire formats (DECISIONS D59; docs/adr/0042-bet-builder-pricing.md): the selections a builder can
  * take on a sport event and the builder calculator, in the shape of a custom-bet "calculate" — the legs chosen so
  * far in, their combined odds and the odds that can still be added out. The pricing is `@bookie/core`'s
- * (`calculateBuilder`); the routes that serve these bodies are not built yet.
+ * (`calculateBuilder`); the server serves them to partners (`POST /bet-builder/selections`, `/bet-builder/calculate`)
+ * and to players in the frame (`/frame-api/bet-builder/...`), docs/adr/0045-bet-builder-api.md.
  *
  * @packageDocumentation
  */
@@ -162,8 +163,8 @@ export type BuilderPricedLeg = Static<typeof BuilderPricedLeg>;
  * Answer of the builder calculator: the combined odds (fair odds / (1 + the white label's builder margin), rounded
  * down to 3 decimals, written with 6; between 1.01 and 1000), the model's probability that every leg wins, the
  * probability the builder is refunded (no leg lost, some leg refunded: draw no bet on a draw, a whole line on its
- * number), the legs, and the odds that can still be added with the price they would give. Refused: `available`
- * false and the refusal.
+ * number), the legs, the odds that can still be added with the price they would give, and a signed `quote` of the
+ * odds with its expiry (`BUILDER_QUOTE_TTL_S`). Refused: `available` false and the refusal.
  */
 export const BuilderCalculateAnswer = Type.Object(
   {
@@ -176,6 +177,14 @@ export const BuilderCalculateAnswer = Type.Object(
     selections: Type.Array(BuilderSelection, {
       description: 'odds that can still join, with the odds they give',
     }),
+    quote: Type.Optional(
+      Type.String({
+        description:
+          'the signed quote of these odds (event, legs, odds, white label, expiry): pass it with the builder ' +
+          'selection when placing; it holds until `expires_at`',
+      }),
+    ),
+    expires_at: Type.Optional(Type.String({ description: 'when the quote stops holding, ISO 8601' })),
   },
   {
     additionalProperties: false,
@@ -195,6 +204,8 @@ export const BuilderCalculateAnswer = Type.Object(
           },
         ],
         selections: [{ market_id: '29', odd_id: '74', label: 'both teams to score: yes', odds: '4.299000' }],
+        quote: 'WyJiYiIsIndsLTEiXQ.c2lnbmF0dXJl',
+        expires_at: '2026-05-01T13:59:50.000Z',
       },
       {
         available: false,
@@ -210,6 +221,69 @@ export const BuilderCalculateAnswer = Type.Object(
 );
 /** Answer of the builder calculator. */
 export type BuilderCalculateAnswer = Static<typeof BuilderCalculateAnswer>;
+
+/**
+ * Body of `PUT /admin/risk/bet-builder-settings`: a white label's builder margin (a fraction in [0, 1) as a decimal
+ * string with at most 6 decimals: offered odds = fair odds / (1 + margin)) and most legs (1..10). `null` removes the
+ * white label's own value and the default (margin 0.1, 10 legs) applies again; an absent field is left as it is.
+ */
+export const BuilderSettingsBody = Type.Object(
+  {
+    white_label_id: Type.String({ minLength: 1, maxLength: 64 }),
+    margin: Type.Optional(
+      Type.Union([Type.String({ maxLength: 40 }), Type.Null()], {
+        description: 'a fraction in [0, 1), at most 6 decimals; null removes it (the default applies)',
+      }),
+    ),
+    max_legs: Type.Optional(
+      Type.Union([Type.Integer(), Type.Null()], {
+        description: `most legs in one builder, 1..${MAX_BUILDER_LEGS}; null removes it (the default applies)`,
+      }),
+    ),
+  },
+  {
+    additionalProperties: false,
+    examples: [{ white_label_id: 'wl-1', margin: '0.08', max_legs: 6 }],
+  },
+);
+/** See {@link BuilderSettingsBody}. */
+export type BuilderSettingsBody = Static<typeof BuilderSettingsBody>;
+
+/** One white label's builder settings as they apply (its own value or the default), margin with 6 decimals. */
+export const BuilderSettingsRow = Type.Object(
+  {
+    white_label_id: Type.String(),
+    margin: Type.String({ description: 'the builder margin, a fraction in [0, 1), 6 decimals' }),
+    max_legs: Type.Integer({ minimum: 1, maximum: MAX_BUILDER_LEGS }),
+  },
+  { additionalProperties: false },
+);
+/** See {@link BuilderSettingsRow}. */
+export type BuilderSettingsRow = Static<typeof BuilderSettingsRow>;
+
+/**
+ * Answer of `GET` / `PUT /admin/risk/bet-builder-settings`: the defaults and every white label with its own settings
+ * (as they apply).
+ */
+export const BuilderSettingsView = Type.Object(
+  {
+    default_margin: Type.String({ description: 'the builder margin of white labels without their own' }),
+    default_max_legs: Type.Integer(),
+    settings: Type.Array(BuilderSettingsRow),
+  },
+  {
+    additionalProperties: false,
+    examples: [
+      {
+        default_margin: '0.100000',
+        default_max_legs: 10,
+        settings: [{ white_label_id: 'wl-1', margin: '0.080000', max_legs: 6 }],
+      },
+    ],
+  },
+);
+/** See {@link BuilderSettingsView}. */
+export type BuilderSettingsView = Static<typeof BuilderSettingsView>;
 
 const QUOTE_DESCRIPTION =
   'the signed quote the builder calculator answered for these legs, when the player was offered one; optional: ' +

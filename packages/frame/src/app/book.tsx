@@ -1,4 +1,5 @@
 import type { Market, Odd, SportEvent } from '@bookie/contracts';
+import { BuilderPanel } from './builder-view.js';
 import { en, type MessageKey, t } from './i18n.js';
 import {
   clockOf,
@@ -389,6 +390,7 @@ export function EventPage({ store, id }: { store: FrameStore; id: string }) {
         </h2>
         <EventState store={store} event={event} />
       </div>
+      <BuilderPanel store={store} event={event} />
       {[...byKind].map(([kind, markets]) => (
         <details open class="card grp" key={kind} data-testid="market-group" data-kind={kind}>
           <summary>

@@ -1,4 +1,5 @@
 import type { BetView } from '@bookie/contracts';
+import { BetBuilderCells } from './builder-view.js';
 import { isOpen } from './cash-out.js';
 import { type MessageKey, reasonText, rootCause, t } from './i18n.js';
 import { betSelectionNames } from './markets.js';
@@ -113,6 +114,7 @@ export function History({ store }: { store: FrameStore }) {
                     <span key={`${x.odd_id}v`}>{shown(x.odds, s.oddsFormat)}</span>,
                   ];
                 })}
+                <BetBuilderCells store={store} bet={b} />
                 <span class="muted">{tr('history.stake')}</span>
                 <span>
                   {money(b.stake, cur)} {cur}

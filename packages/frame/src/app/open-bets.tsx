@@ -2,6 +2,7 @@ import type { BetView } from '@bookie/contracts';
 import { parseDecimal } from '@bookie/core/decimal';
 import { displayOdds, type OddsFormat } from '@bookie/core/odds-format';
 import { useEffect, useRef } from 'preact/hooks';
+import { BetBuilderCells } from './builder-view.js';
 import { type CashOutDesk, isCashable, isOpen, neverOffered, type OrderOutcome } from './cash-out.js';
 import { cashOutReasonText, type MessageKey, t } from './i18n.js';
 import { betSelectionNames } from './markets.js';
@@ -132,6 +133,7 @@ function OpenBet({ store, bet }: { store: FrameStore; bet: BetView }) {
             <b key={`${x.odd_id}v`}>{odds(x.odds, s.oddsFormat)}</b>,
           ];
         })}
+        <BetBuilderCells store={store} bet={bet} />
         <span class="muted">{tr('history.stake')}</span>
         <span data-testid="stake">
           {money(bet.stake, cur)} {cur}

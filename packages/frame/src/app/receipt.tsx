@@ -1,5 +1,6 @@
 import type { BetView } from '@bookie/contracts';
 import { format, mul, parseDecimal } from '@bookie/core/decimal';
+import { placedBuilders } from './builder-view.js';
 import { type MessageKey, reasonText, rootCause, t } from './i18n.js';
 import { betSelectionNames } from './markets.js';
 import { money, sameAmount } from './money.js';
@@ -71,6 +72,26 @@ export function Result({ store }: { store: FrameStore }) {
                     </li>
                   );
                 })}
+                {placedBuilders(b).map((x, i) => (
+                  <li key={`b${i}`} data-testid="receipt-builder">
+                    <span>
+                      {tr('builder.title')}
+                      <br />
+                      <span class="muted">
+                        {x.legs
+                          .map((l) => {
+                            const n = betSelectionNames(s.locale, l, s.events);
+                            return `${n.market}: ${n.outcome}`;
+                          })
+                          .join(' · ')}
+                      </span>
+                    </span>
+                    <b>
+                      <span class="sr">{tr('receipt.odds')} </span>
+                      {shown(x.odds, s.oddsFormat)}
+                    </b>
+                  </li>
+                ))}
               </ul>
               <dl class="figs">
                 <dt>{tr(`slip.${b.bet_type}` as MessageKey)}</dt>

@@ -1,4 +1,5 @@
 import { displayOdds } from '@bookie/core/odds-format';
+import { SlipBuilderRow } from './builder-view.js';
 import { type MessageKey, t } from './i18n.js';
 import { eventTitle, marketName, outcomeName } from './markets.js';
 import { money } from './money.js';
@@ -31,8 +32,11 @@ export function Slip({ store }: { store: FrameStore }) {
   const { slip } = s;
   const tr = (k: MessageKey, v?: Record<string, unknown>) => t(s.locale, k, v);
   const cur = s.currency;
-  const n = slip.selections.length;
-  const events = new Set(slip.selections.map((x) => x.sportEventId)).size;
+  const n = slip.selections.length + slip.builders.length;
+  const events = new Set([
+    ...slip.selections.map((x) => x.sportEventId),
+    ...slip.builders.map((b) => b.sportEventId),
+  ]).size;
   const combo = slip.type !== 'single';
   const tooFew = combo && (n < 2 || events < n);
   // a selection whose price cannot be shown cannot be bet on
@@ -44,7 +48,7 @@ export function Slip({ store }: { store: FrameStore }) {
   const f = slipFigures(
     slip.type,
     slip.stake,
-    slip.selections.map((x) => x.odds),
+    [...slip.selections.map((x) => x.odds), ...slip.builders.map((b) => b.odds)],
     slip.sizes,
     bonus?.kind === 'freebet',
   );
@@ -98,7 +102,7 @@ export function Slip({ store }: { store: FrameStore }) {
             type="button"
             class="x"
             data-testid="clear"
-            onClick={() => store.setSlip({ selections: [], bonusId: '' })}
+            onClick={() => store.setSlip({ selections: [], builders: [], bonusId: '' })}
           >
             {tr('slip.clear')}
           </button>
@@ -142,6 +146,9 @@ export function Slip({ store }: { store: FrameStore }) {
             </div>
           );
         })}
+        {slip.builders.map((b, i) => (
+          <SlipBuilderRow store={store} b={b} key={`b${i}`} />
+        ))}
         {slip.type === 'system' && sizes.length > 0 && (
           <fieldset class="row sizes" data-testid="system-sizes">
             <legend>{tr('slip.sizes')}</legend>

@@ -1,6 +1,7 @@
 import type { BetView, FramePlayerBonus, SportEvent } from '@bookie/contracts';
 import { isOddsFormat, type OddsFormat } from '@bookie/core/odds-format';
 import type { FrameBanner, FrameOptions, Palette } from '../types.js';
+import type { SlipBuilder } from './builder.js';
 
 /** A selection in the bet slip: the odd and the odds the player saw (decimal string). */
 export interface SlipSelection {
@@ -43,6 +44,8 @@ export interface FrameState {
   moved: Record<string, 'up' | 'down'>;
   slip: {
     selections: SlipSelection[];
+    /** Bet builders in the slip: each one selection of the bet, at its combined odds. */
+    builders: SlipBuilder[];
     type: BetType;
     sizes: number[];
     stake: string;
@@ -103,7 +106,15 @@ export function initialState(options: FrameOptions): FrameState {
     events: {},
     eventsLoaded: false,
     moved: {},
-    slip: { selections: [], type: 'single', sizes: [2], stake: '', strategy: savedStrategy(), bonusId: '' },
+    slip: {
+      selections: [],
+      builders: [],
+      type: 'single',
+      sizes: [2],
+      stake: '',
+      strategy: savedStrategy(),
+      bonusId: '',
+    },
     bonuses: [],
     banners: [],
     history: [],

@@ -1,12 +1,14 @@
 import type { BetView, FramePlayerBonus, SportEvent } from '@bookie/contracts';
 import { compare } from '@bookie/core/decimal';
 import type { FrameBanner, FrameEventName, FrameOptions } from '../types.js';
+import type { BuilderDesk } from './builder.js';
 import { CashOutDesk } from './cash-out.js';
 import { framePath, parseFramePath } from './frame-path.js';
-import { rootCauseText, t } from './i18n.js';
+import { t } from './i18n.js';
 import { applyOddsChanges, exact } from './odds-updates.js';
 import { originAllowed } from './origin.js';
-import { betRequests, maxBetQuery } from './placement.js';
+import { maxBetQuery, placeSlip } from './placement.js';
+import { addBuilderToSlip, builderDeskOf, slipCount } from './slip-builders.js';
 import { sseParser } from './sse.js';
 import {
   type FrameState,
@@ -39,12 +41,15 @@ export class FrameStore {
   private readonly startedAt = performance.now();
   /** The cash-out quotes and orders of the open bets (the "My bets" screen starts and stops its refresh). */
   readonly cashOut: CashOutDesk;
+  /** The bet builder of the event page being looked at. */
+  readonly builder: BuilderDesk;
 
   constructor(private readonly options: FrameOptions & { apiUrl: string }) {
     this.token = options.token;
     this.apiUrl = options.apiUrl.replace(/\/+$/, '');
     this.state = initialState(options);
     if (options.route) this.navigate(options.route, false);
+    this.builder = builderDeskOf(this);
     this.cashOut = new CashOutDesk({
       call: <T>(path: string, init?: { method?: string; body?: unknown }) => this.call<T>(path, init),
       bets: () => this.state.history,
@@ -79,7 +84,7 @@ export class FrameStore {
 
   setSlip(patch: Partial<FrameState['slip']>): void {
     this.set({ slip: { ...this.state.slip, ...patch }, result: undefined });
-    if (patch.selections || patch.type || patch.sizes || patch.strategy) this.checkMaxBet();
+    if (patch.selections || patch.builders || patch.type || patch.sizes || patch.strategy) this.checkMaxBet();
   }
 
   /** Says `text` to screen readers (the frame's polite live region). */
@@ -96,6 +101,16 @@ export class FrameStore {
     const had = this.state.slip.selections.some(same);
     const rest = this.state.slip.selections.filter((x) => !same(x));
     this.setSlip({ selections: had ? rest : [...rest, sel] });
+  }
+
+  /** Adds the builder being built to the slip as one selection, and starts a new one on the same event. */
+  addBuilder(): void {
+    addBuilderToSlip(this, this.builder);
+  }
+
+  /** How many selections the slip holds: plain odds and builders, one each. */
+  slipCount(): number {
+    return slipCount(this.state.slip);
   }
 
   /** The odds now of a slip selection (from the book), or the odds it was added at when the book has it no more. */
@@ -388,39 +403,7 @@ export class FrameStore {
 
   /** Places the slip: one bet per selection for singles, one express or system bet otherwise. */
   async place(): Promise<void> {
-    const { slip, currency } = this.state;
-    if (slip.selections.length === 0 || this.state.placing) return;
-    this.set({ placing: true, result: undefined });
-    const bonus = this.state.bonuses.find((b) => b.id === slip.bonusId);
-    const requests = betRequests(slip, currency, bonus);
-    try {
-      const bets: BetView[] = [];
-      for (const body of requests)
-        bets.push(await this.call<BetView>('/frame-api/bets', { method: 'POST', body }));
-      const accepted = bets.filter((b) => b.status === 1);
-      for (const b of accepted) this.emit('bet_placed', b);
-      if (accepted.length > 0) this.emit('balance_changed', {});
-      this.set({
-        placing: false,
-        result: { bets },
-        history: [...bets, ...this.state.history.filter((h) => !bets.some((b) => b.id === h.id))],
-        // accepted: the slip empties; declined: the player can change it and try again
-        ...(accepted.length === bets.length
-          ? { slip: { ...slip, selections: [], stake: '', bonusId: '' } }
-          : {}),
-      });
-      if (bonus) void this.loadBonuses().catch(() => {});
-      const declined = bets.find((b) => b.status !== 1);
-      this.say(
-        declined
-          ? `${t(this.state.locale, 'result.declined')}: ${rootCauseText(this.state.locale, declined)}`
-          : t(this.state.locale, 'announce.accepted', { n: bets.length }),
-      );
-    } catch (err) {
-      const message = err instanceof Error ? err.message : String(err);
-      this.set({ placing: false, result: { error: message } });
-      this.say(t(this.state.locale, 'result.error', { message }));
-    }
+    await placeSlip(this);
   }
 
   setStrategy(strategy: 1 | 2 | 3): void {
@@ -480,7 +463,10 @@ export class FrameStore {
     const stake = this.state.quickBet;
     if (!sel || !stake) return;
     const kept = this.state.slip;
-    this.set({ quick: undefined, slip: { ...kept, type: 'single', selections: [sel], stake, bonusId: '' } });
+    this.set({
+      quick: undefined,
+      slip: { ...kept, type: 'single', selections: [sel], builders: [], stake, bonusId: '' },
+    });
     await this.place();
     // the slip the player had is back (minus nothing: the quick bet never was in it)
     this.set({ slip: { ...kept } });

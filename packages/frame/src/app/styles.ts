@@ -75,6 +75,7 @@ select,input{background:var(--bk-surface);border:1px solid var(--bk-muted);borde
 .sheet-toggle{display:none}
 .sel{display:flex;justify-content:space-between;gap:6px;border-bottom:1px solid var(--bk-background);padding:4px 0;font-size:13px}
 .sel b{white-space:nowrap}
+.legs{margin:2px 0 0;padding-inline-start:16px}
 .was{color:var(--bk-muted)}
 .chg{color:var(--bk-text);font-size:12px;font-weight:600}
 .x{background:none;border:0;color:var(--bk-text);cursor:pointer;min-width:32px;min-height:32px}

@@ -84,6 +84,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/bet-builder/calculate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Price a bet builder and quote its odds
+         * @description Prices the legs as one builder: the combined odds (fair odds / (1 + builder margin), rounded down to 3 decimals, between 1.01 and 1000), the probability every leg wins, the probability the builder is refunded, each leg’s probability, the odds still addable, and a signed `quote` of the odds that holds until `expires_at` (pass it with the builder selection when placing). Refused: `available` false and a `refusal` naming the leg (e.g. `contradictory`, `same_market`, `too_many_legs`).
+         */
+        post: operations["calculateBuilder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bet-builder/selections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Selections available for a bet builder, given the legs already chosen
+         * @description The odds of the sport event that can start a builder, or join the legs already chosen, each with the odds the builder would then have (the white label’s builder margin). Builders are football, pre-match, on markets decided by the final score (docs/adr/0042-bet-builder-pricing.md). `available` false with a `refusal` when the event takes no builder or the chosen legs are refused.
+         */
+        post: operations["builderSelections"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/bets": {
         parameters: {
             query?: never;
@@ -835,6 +875,8 @@ export interface components {
         };
         /** AdvisoryBetRequest */
         AdvisoryBetRequest: {
+            /** @description bet builders, each one selection at its combined odds (docs/adr/0043-bet-builder-bets.md) */
+            bet_builders?: components["schemas"]["ReportedBuilderSelection"][];
             /** @description the partner's bet id: 1–128 printable characters, unique per white label */
             bet_id: string;
             client_ip?: string;
@@ -1018,6 +1060,86 @@ export interface components {
             total_odds: string;
             /** @description 0 single, 1 express, 2 system */
             type: number;
+        };
+        /** BuilderCalculateAnswer */
+        BuilderCalculateAnswer: {
+            available: boolean;
+            /** @description when the quote stops holding, ISO 8601 */
+            expires_at?: string;
+            legs: components["schemas"]["BuilderPricedLeg"][];
+            /** @description decimal string, 6 decimals */
+            odds?: string;
+            /** @description probability in [0, 1], 12 decimals */
+            probability?: string;
+            /** @description the signed quote of these odds (event, legs, odds, white label, expiry): pass it with the builder selection when placing; it holds until `expires_at` */
+            quote?: string;
+            /** @description probability in [0, 1], 12 decimals */
+            refund_probability?: string;
+            refusal?: {
+                /** @description index of the refused leg in the request's legs */
+                leg?: number;
+                /** @description what is refused, naming the leg (e.g. `legs[1] (market 1, odd 2): …`) */
+                message: string;
+                /** @description why the builder or a leg is refused */
+                reason: "sport_not_modelled" | "no_score_model" | "model_fit_failed" | "no_legs" | "too_many_legs" | "different_sport_event" | "unknown_market" | "unknown_odd" | "not_bettable" | "unsupported_market" | "unsupported_outcome" | "unsupported_line" | "same_market" | "contradictory" | "odds_out_of_range";
+            };
+            /** @description odds that can still join, with the odds they give */
+            selections: components["schemas"]["BuilderSelection"][];
+        };
+        /** BuilderCalculateBody */
+        BuilderCalculateBody: {
+            /** @description the legs chosen so far */
+            legs: components["schemas"]["BuilderLeg"][];
+            sport_event_id: string;
+        };
+        /** BuilderLeg */
+        BuilderLeg: {
+            /** @description market id in the feed */
+            market_id: string;
+            /** @description odd (outcome) id in the market */
+            odd_id: string;
+            /** @description the market's specifiers, checked when given (e.g. {"total": "2.5"}) */
+            specifiers?: {
+                [key: string]: string;
+            };
+        };
+        /** BuilderPricedLeg */
+        BuilderPricedLeg: {
+            label: string;
+            market_id: string;
+            odd_id: string;
+            /** @description probability in [0, 1], 12 decimals */
+            probability: string;
+        };
+        /** BuilderSelection */
+        BuilderSelection: {
+            /** @description what the odd is, e.g. `total 2.5: over` */
+            label: string;
+            market_id: string;
+            odd_id: string;
+            /** @description decimal string, 6 decimals */
+            odds: string;
+        };
+        /** BuilderSelectionsAnswer */
+        BuilderSelectionsAnswer: {
+            /** @description false: no builder on this event or with these legs, see refusal */
+            available: boolean;
+            refusal?: {
+                /** @description index of the refused leg in the request's legs */
+                leg?: number;
+                /** @description what is refused, naming the leg (e.g. `legs[1] (market 1, odd 2): …`) */
+                message: string;
+                /** @description why the builder or a leg is refused */
+                reason: "sport_not_modelled" | "no_score_model" | "model_fit_failed" | "no_legs" | "too_many_legs" | "different_sport_event" | "unknown_market" | "unknown_odd" | "not_bettable" | "unsupported_market" | "unsupported_outcome" | "unsupported_line" | "same_market" | "contradictory" | "odds_out_of_range";
+            };
+            /** @description odds that can join, by market id then odd id */
+            selections: components["schemas"]["BuilderSelection"][];
+        };
+        /** BuilderSelectionsBody */
+        BuilderSelectionsBody: {
+            /** @description the legs chosen so far */
+            legs?: components["schemas"]["BuilderLeg"][];
+            sport_event_id: string;
         };
         /** BulkCreateFreebetsBody */
         BulkCreateFreebetsBody: {
@@ -1435,6 +1557,8 @@ export interface components {
         };
         /** MtsBetRequest */
         MtsBetRequest: {
+            /** @description bet builders, each one selection at its combined odds (docs/adr/0043-bet-builder-bets.md) */
+            bet_builders?: components["schemas"]["ReportedBuilderSelection"][];
             /** @description the partner's bet id: 1–128 printable characters, unique per white label */
             bet_id: string;
             client_ip?: string;
@@ -1696,6 +1820,16 @@ export interface components {
         ReportedBetType: {
             code: 0 | 1 | 2;
             system_sizes: number[];
+        };
+        /** ReportedBuilderSelection */
+        ReportedBuilderSelection: {
+            /** @description the legs chosen so far */
+            legs: components["schemas"]["BuilderLeg"][];
+            /** @description the signed quote the builder calculator answered for these legs, when the player was offered one; optional: the builder is priced again from the current odds either way */
+            quote?: string;
+            sport_event_id: string;
+            /** @description combined odds, decimal string */
+            value: string;
         };
         /** ReportedMoney */
         ReportedMoney: {
@@ -2250,6 +2384,180 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (`internal_error`): nothing was changed unless the answer says so; retry */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    calculateBuilder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "sport_event_id": "7d0c1f5e-2f0a-4d8e-9c43-5a1b2c3d4e5f",
+                 *       "legs": [
+                 *         {
+                 *           "market_id": "1",
+                 *           "odd_id": "1"
+                 *         },
+                 *         {
+                 *           "market_id": "18:total=2.5",
+                 *           "specifiers": {
+                 *             "total": "2.5"
+                 *           },
+                 *           "odd_id": "12"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["BuilderCalculateBody"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BuilderCalculateAnswer"];
+                };
+            };
+            /** @description Bad input (`validation_error`): `details.field` names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Missing, unknown or expired token (`unauthorized`); see the WWW-Authenticate header */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not allowed (`forbidden`): an address off the white label allowlist, a disabled admin API */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not found (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Too many requests (`rate_limited`); see the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Internal error (`internal_error`): nothing was changed unless the answer says so; retry */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    builderSelections: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BuilderSelectionsBody"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BuilderSelectionsAnswer"];
+                };
+            };
+            /** @description Bad input (`validation_error`): `details.field` names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Missing, unknown or expired token (`unauthorized`); see the WWW-Authenticate header */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not allowed (`forbidden`): an address off the white label allowlist, a disabled admin API */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not found (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Too many requests (`rate_limited`); see the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Internal error (`internal_error`): nothing was changed unless the answer says so; retry */

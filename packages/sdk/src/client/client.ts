@@ -10,6 +10,12 @@
  */
 
 import type {
+  BuilderCalculateAnswer,
+  BuilderCalculateBody,
+  BuilderSelectionsAnswer,
+  BuilderSelectionsBody,
+} from '@bookie/contracts/bet-builder';
+import type {
   BetBoostView,
   BulkCreateFreebetsBody,
   BulkCreateFreebetsResponse,
@@ -120,6 +126,10 @@ export const ROUTES = {
   createInsurance: { method: 'POST', path: '/insurance/create', retryable: true, idempotenceId: 'body' },
   /** `POST /bet-boosts`: a bet boost; retried under its `idempotence_id`. */
   createBetBoost: { method: 'POST', path: '/bet-boosts', retryable: true, idempotenceId: 'body' },
+  /** `POST /bet-builder/selections`: the odds that can start or join a bet builder on an event (changes nothing). */
+  builderSelections: { method: 'POST', path: '/bet-builder/selections', retryable: true },
+  /** `POST /bet-builder/calculate`: a bet builder's combined odds and a signed quote (changes nothing). */
+  calculateBuilder: { method: 'POST', path: '/bet-builder/calculate', retryable: true },
 } as const satisfies Record<string, RouteSpec>;
 
 /** Input of one {@link BookieClient.call}. */
@@ -250,6 +260,24 @@ export class BookieClient {
    */
   createBetBoost(body: CreateBetBoostBody): Promise<BetBoostView> {
     return this.call<BetBoostView>(ROUTES.createBetBoost, { body });
+  }
+
+  /**
+   * `POST /bet-builder/selections` (docs/adr/0045-bet-builder-api.md): the odds of a football event that can start a
+   * bet builder or join `legs`, each with the builder's odds once added; `available` false with the refusal otherwise.
+   * @throws BookieApiError 404 for an event not in the book.
+   */
+  builderSelections(body: BuilderSelectionsBody): Promise<BuilderSelectionsAnswer> {
+    return this.call<BuilderSelectionsAnswer>(ROUTES.builderSelections, { body });
+  }
+
+  /**
+   * `POST /bet-builder/calculate` (docs/adr/0045-bet-builder-api.md): the combined odds of the legs as one builder
+   * (6 decimals), its probabilities, the odds still addable and a signed `quote` valid until `expires_at`; or
+   * `available` false with the refusal naming the leg. @throws BookieApiError 404 for an event not in the book.
+   */
+  calculateBuilder(body: BuilderCalculateBody): Promise<BuilderCalculateAnswer> {
+    return this.call<BuilderCalculateAnswer>(ROUTES.calculateBuilder, { body });
   }
 
   /** A report as CSV text (RFC 4180, header line): `bets` or `daily`. */

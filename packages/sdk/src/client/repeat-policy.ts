@@ -32,7 +32,7 @@ export const IDEMPOTENCE_ID_ITEM_POSTS: readonly string[] = ['/freebet/create/bu
 /**
  * `POST` operations safe to repeat as they are: keyed by an id the caller must send, which Bookie deduplicates
  * (`POST /bets` and `/bets/advisory` by `bet_id`, a cash-out order by `id`), or changing nothing a repeat could
- * double (a client-credentials token, ending a session token, a cash-out quote).
+ * double (a client-credentials token, ending a session token, a cash-out quote, a bet builder's selections or quote).
  */
 export const REPEATABLE_POSTS: readonly string[] = [
   '/oauth/token',
@@ -42,6 +42,8 @@ export const REPEATABLE_POSTS: readonly string[] = [
   '/bets/{bet_id}/cash-out-orders/place',
   '/bets/{bet_id}/cash-out-orders/calculate',
   '/bets/{bet_id}/cash-out-orders/simplified-calculate',
+  '/bet-builder/selections',
+  '/bet-builder/calculate',
 ];
 
 /** Methods idempotent by HTTP's definition: always safe to repeat. */

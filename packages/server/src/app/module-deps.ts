@@ -1,5 +1,13 @@
 import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
 import type { AdvisoryDeps } from '../modules/advisory/deps.js';
+import type { BetBuilderRoutesDeps } from '../modules/bet-builder/bet-builder.routes.js';
+import { frameBetBuilderRoutes } from '../modules/bet-builder/bet-builder.routes.js';
+import {
+  type BetBuilderDeps,
+  BuilderModelCache,
+  cachedBuilderSettings,
+  EventVersions,
+} from '../modules/bet-builder/index.js';
 import type { BonusesDeps } from '../modules/bonuses/deps.js';
 import { quoteKey } from '../modules/cash-out/cash-out.repo.js';
 import { frameCashOutRoutes } from '../modules/cash-out/cash-out.routes.js';
@@ -119,7 +127,40 @@ export function frameRoutesDeps(app: AppDeps): FrameRoutesDeps {
       player: preHandlerHookHandler[],
       errors: Record<number, unknown>,
     ) => frameCashOutRoutes(fastify, cashOutDeps(app), player, errors),
+    builderRoutes: (
+      fastify: FastifyInstance,
+      player: preHandlerHookHandler[],
+      errors: Record<number, unknown>,
+    ) => frameBetBuilderRoutes(fastify, betBuilderDeps(app), player, errors),
   };
+}
+
+const builderOfApp = new WeakMap<AppDeps, BetBuilderDeps>();
+
+/**
+ * The bet builder's dependencies out of the app's: one model cache per process (following the feed replica's event
+ * versions), the white labels' settings through the risk settings cache, the cash-out quote key.
+ */
+export function betBuilderDeps(app: AppDeps): BetBuilderDeps {
+  let deps = builderOfApp.get(app);
+  if (!deps) {
+    const versions = new EventVersions(app.feed.catalog);
+    deps = {
+      clock: app.clock,
+      currentEvent: (id) => app.feed.catalog.getEvent(id),
+      models: new BuilderModelCache((id) => versions.of(id)),
+      settings: cachedBuilderSettings(app.database, app.clock, app.config.risk.settingsCacheMs),
+      quoteKey: once(() => quoteKey(app.database.db)),
+      quoteTtlMs: app.config.bets.builderQuoteTtlS * 1000,
+    };
+    builderOfApp.set(app, deps);
+  }
+  return deps;
+}
+
+/** The bet builder routes' dependencies out of the app's. */
+export function betBuilderRoutesDeps(app: AppDeps): BetBuilderRoutesDeps {
+  return { builder: betBuilderDeps(app), database: app.database };
 }
 
 /** The partner's bet routes' dependencies out of the app's. */

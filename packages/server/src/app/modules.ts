@@ -3,6 +3,7 @@ import { advisoryRoutes } from '../modules/advisory/advisory.routes.js';
 import { oauthRoutes } from '../modules/auth/oauth.routes.js';
 import { sessionRoutes } from '../modules/auth/session.routes.js';
 import { backofficeRoutes } from '../modules/backoffice/backoffice.routes.js';
+import { betBuilderRoutes } from '../modules/bet-builder/bet-builder.routes.js';
 import { bonusesRoutes } from '../modules/bonuses/bonuses.routes.js';
 import { callbacksRoutes } from '../modules/callbacks/callbacks.routes.js';
 import { cashOutRoutes } from '../modules/cash-out/cash-out.routes.js';
@@ -25,6 +26,7 @@ import { tradingRoutes } from '../modules/trading/trading.routes.js';
 import { usersRoutes } from '../modules/users/users.routes.js';
 import {
   advisoryDeps,
+  betBuilderRoutesDeps,
   bonusesDeps,
   cashOutDeps,
   frameRoutesDeps,
@@ -57,6 +59,7 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps): Prom
   await mtsRoutes(app, mtsDeps(deps));
   await advisoryRoutes(app, advisoryDeps(deps));
   await cashOutRoutes(app, cashOutDeps(deps), marginDeps(deps));
+  await betBuilderRoutes(app, betBuilderRoutesDeps(deps));
   await dictionariesRoutes(app, deps);
   await reportsRoutes(app, deps);
   await overviewRoutes(app, deps);

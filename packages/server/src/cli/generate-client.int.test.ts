@@ -34,6 +34,8 @@ describe('the generated partner client', () => {
     expect(ids.sort()).toEqual(
       [
         'announceOptionalCallbacks',
+        'builderSelections',
+        'calculateBuilder',
         'calculateCashOut',
         'cancelBet',
         'cancelBetBoost',

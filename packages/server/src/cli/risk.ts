@@ -1,6 +1,7 @@
 import { userInfo } from 'node:os';
 import { Command } from 'commander';
 import type { Database } from '../db/database.js';
+import { builderSettingsView, setBuilderSettings } from '../modules/bet-builder/index.js';
 import { cashOutMargins, setCashOutMargin } from '../modules/cash-out/cash-out-margin.js';
 import { marginDeps } from '../modules/cash-out/deps.js';
 import type { RiskDeps } from '../modules/risk/deps.js';
@@ -198,6 +199,42 @@ export function riskCommand(): Command {
                 );
               }).then(printJson),
         ),
+      ),
+  );
+  cmd.addCommand(
+    sub(
+      'bet-builder',
+      "show the bet builder settings, or set a white label's with --white-label and --margin and/or --max-legs",
+    )
+      .option('--white-label <id>', 'the white label')
+      .option(
+        '--margin <fraction>',
+        'in [0, 1), at most 6 decimals; none removes it (the default 0.1 applies)',
+      )
+      .option('--max-legs <n>', 'most legs in one builder, 1..10; none removes it (the default 10 applies)')
+      .action(
+        action((o: DbFlags & { whiteLabel?: string; margin?: string; maxLegs?: string }) => {
+          const setting = o.margin !== undefined || o.maxLegs !== undefined;
+          const body = {
+            white_label_id: o.whiteLabel,
+            ...(o.margin !== undefined ? { margin: o.margin === 'none' ? null : o.margin } : {}),
+            ...(o.maxLegs !== undefined
+              ? {
+                  max_legs:
+                    o.maxLegs === 'none' ? null : /^\d+$/.test(o.maxLegs) ? Number(o.maxLegs) : o.maxLegs,
+                }
+              : {}),
+          };
+          if (o.url)
+            return (
+              setting
+                ? callAdmin(o, 'PUT', '/admin/risk/bet-builder-settings', { body })
+                : callAdmin(o, 'GET', '/admin/risk/bet-builder-settings')
+            ).then(printJson);
+          return withDatabase(o, (database) =>
+            setting ? setBuilderSettings(database, body, actorOf(o)) : builderSettingsView(database),
+          ).then(printJson);
+        }),
       ),
   );
   cmd.addCommand(

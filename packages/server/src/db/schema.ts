@@ -13,6 +13,7 @@ import type {
   CashOutOrderTable,
   PlayerEventBetTable,
 } from './schema/bet.js';
+import type { BetBuilderSettingsTable } from './schema/bet-builder-settings.js';
 import type { BetBoostTable, BetBoostUseTable, FreebetTable, InsuranceTable } from './schema/bonus.js';
 import type {
   ConsumerOffsetTable,
@@ -95,6 +96,7 @@ export interface DB {
   cash_out_key: CashOutKeyTable;
   cash_out_order: CashOutOrderTable;
   cash_out_margin: CashOutMarginTable;
+  bet_builder_settings: BetBuilderSettingsTable;
   bet_selection: BetSelectionTable;
   bet_builder: BetBuilderTable;
   player_event_bet: PlayerEventBetTable;

@@ -230,6 +230,8 @@ export interface BetsConfig {
   cashOutMargin: string;
   /** How long a cash-out quote holds, seconds (`CASH_OUT_QUOTE_TTL_S`; 1..300, default 5). */
   cashOutQuoteTtlS: number;
+  /** How long a bet builder quote holds, seconds (`BUILDER_QUOTE_TTL_S`; 1..300, default 10). */
+  builderQuoteTtlS: number;
 }
 
 /** Settings of the risk engine (DECISIONS D34, D37–D40). */
@@ -355,6 +357,7 @@ function loadBetsConfig(env: NodeJS.ProcessEnv): BetsConfig {
     placementDeadlineMs,
     cashOutMargin,
     cashOutQuoteTtlS: int('CASH_OUT_QUOTE_TTL_S', env.CASH_OUT_QUOTE_TTL_S, 5, 1, 300),
+    builderQuoteTtlS: int('BUILDER_QUOTE_TTL_S', env.BUILDER_QUOTE_TTL_S, 10, 1, 300),
     recoveryIntervalMs: int('PLACEMENT_RECOVERY_MS', env.PLACEMENT_RECOVERY_MS, 5_000, 100, 3_600_000),
     maxSystemCombinations: int(
       'SYSTEM_MAX_COMBINATIONS',

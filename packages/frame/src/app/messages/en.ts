@@ -106,6 +106,17 @@ export const en = {
   'slip.place': 'Place bet',
   'slip.placing': 'Placing…',
   'slip.remove': 'Remove',
+  'builder.title': 'Bet builder',
+  'builder.hint': 'Combine outcomes of this match into one bet: pick them below.',
+  'builder.legs': '{n} legs',
+  'builder.pricing': 'Pricing…',
+  'builder.add': 'Add to slip',
+  'builder.added': 'Bet builder added to the slip',
+  'builder.unavailable': 'No bet builder on this match.',
+  'builder.block.sameMarket': 'One pick per market',
+  'builder.block.combination': 'Cannot be combined with your picks',
+  'builder.block.unsupported': 'Not available in a bet builder',
+  'builder.block.full': 'Most picks reached',
   'slip.clear': 'Clear',
   'slip.needTwo': 'An express or system needs selections from at least two events.',
   'result.accepted': 'Bet accepted',
@@ -202,6 +213,7 @@ export const en = {
   'cashout.reason.cash_out_unavailable': 'Your operator does not offer cash out.',
   'cashout.reason.partner_unsupported':
     'Your operator could not pay this cash out, so it was reversed: your whole stake is back in play.',
+  'cashout.reason.bet_builder': 'Cash out is not offered for a bet with a bet builder.',
   'cashout.reason.other': 'Cash out is not available right now ({reason}).',
 } as const;
 

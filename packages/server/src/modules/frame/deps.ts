@@ -37,4 +37,10 @@ export interface FrameRoutesDeps extends Pick<PlatformServices, 'database' | 'cl
   sessionEvents: SessionEvents;
   /** Registers the player's cash-out routes (the cash-out module's) behind the frame's player checks. */
   cashOutRoutes(app: FastifyInstance, player: preHandlerHookHandler[], errors: Record<number, unknown>): void;
+  /** Registers the player's bet builder routes (the bet builder module's) behind the frame's player checks. */
+  builderRoutes?(
+    app: FastifyInstance,
+    player: preHandlerHookHandler[],
+    errors: Record<number, unknown>,
+  ): void;
 }

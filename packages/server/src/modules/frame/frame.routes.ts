@@ -111,6 +111,7 @@ export async function frameRoutes(app: FastifyInstance, deps: FrameRoutesDeps): 
     500: ErrorResponse,
   };
   deps.cashOutRoutes(app, player, errors);
+  deps.builderRoutes?.(app, player, errors);
   app.post<{ Body: string }>(
     '/frame-api/origin',
     {
