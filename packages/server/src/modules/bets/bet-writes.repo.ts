@@ -45,6 +45,56 @@ export interface NewBet {
   }>;
 }
 
+/** What a new bet row and a reported one have in common. */
+type BetColumnsInput = Pick<
+  NewBet,
+  | 'id'
+  | 'whiteLabelId'
+  | 'playerId'
+  | 'currency'
+  | 'betType'
+  | 'systemSizes'
+  | 'stake'
+  | 'oddsStrategy'
+  | 'totalOdds'
+  | 'foreignParams'
+  | 'createdAt'
+>;
+
+/** The `bet` columns every inserted bet sets the same way, whichever way it arrived; it starts in core's initial state. */
+function betColumns(b: BetColumnsInput) {
+  return {
+    id: b.id,
+    white_label_id: b.whiteLabelId,
+    player_id: b.playerId,
+    currency: b.currency,
+    bet_type: b.betType,
+    system_sizes: JSON.stringify(b.systemSizes),
+    stake: b.stake,
+    odds_strategy: b.oddsStrategy,
+    total_odds: b.totalOdds,
+    state: INITIAL_BET_STATE,
+    foreign_params: JSON.stringify(b.foreignParams),
+    created_at: b.createdAt,
+  };
+}
+
+/** The `bet_selection` columns every inserted selection sets the same way. */
+function selectionColumns(betId: string, idx: number, s: Omit<ReportedSelectionRow, 'foreignId'>) {
+  return {
+    bet_id: betId,
+    idx,
+    sport_event_id: s.sportEventId,
+    market_id: s.marketId,
+    odd_id: s.oddId,
+    requested_odds: s.requestedOdds,
+    odds: s.odds,
+    odd_updated_at: s.oddUpdatedAt,
+    match_status: s.matchStatus,
+    event_info: JSON.stringify(s.eventInfo),
+  };
+}
+
 /** Inserts a bet in `hold_requested` with its selections; returns it as stored. */
 export async function insertBet(tx: Executor, b: NewBet): Promise<Bet> {
   return (await insertBets(tx, [b]))[0] as Bet;
@@ -60,24 +110,13 @@ export async function insertBets(tx: Executor, bets: readonly NewBet[]): Promise
     .insertInto('bet')
     .values(
       bets.map((b) => ({
-        id: b.id,
-        white_label_id: b.whiteLabelId,
-        player_id: b.playerId,
-        currency: b.currency,
-        bet_type: b.betType,
-        system_sizes: JSON.stringify(b.systemSizes),
-        stake: b.stake,
-        odds_strategy: b.oddsStrategy,
+        ...betColumns(b),
         base_odds: b.baseOdds,
-        total_odds: b.totalOdds,
-        state: INITIAL_BET_STATE,
         freebet_id: b.freebetId,
         insurance_id: b.insuranceId,
         boost_id: b.boostId,
-        foreign_params: JSON.stringify(b.foreignParams),
         session_token_hash: b.sessionTokenHash,
         client_key: b.clientKey,
-        created_at: b.createdAt,
         placement_deadline: b.placementDeadline,
       })),
     )
@@ -88,16 +127,7 @@ export async function insertBets(tx: Executor, bets: readonly NewBet[]): Promise
     .values(
       bets.flatMap((b) =>
         b.selections.map((s, idx) => ({
-          bet_id: b.id,
-          idx,
-          sport_event_id: s.sportEventId,
-          market_id: s.marketId,
-          odd_id: s.oddId,
-          requested_odds: s.requestedOdds,
-          odds: s.odds,
-          odd_updated_at: s.oddUpdatedAt,
-          match_status: s.matchStatus,
-          event_info: JSON.stringify(s.eventInfo),
+          ...selectionColumns(b.id, idx, s),
           names: s.names ? JSON.stringify(s.names) : null,
         })),
       ),
@@ -158,25 +188,14 @@ export async function insertReportedBets(
     .insertInto('bet')
     .values(
       bets.map((b) => ({
-        id: b.id,
-        white_label_id: b.whiteLabelId,
-        player_id: b.playerId,
-        currency: b.currency,
-        bet_type: b.betType,
-        system_sizes: JSON.stringify(b.systemSizes),
-        stake: b.stake,
-        odds_strategy: b.oddsStrategy,
+        ...betColumns(b),
         base_odds: b.totalOdds,
-        total_odds: b.totalOdds,
-        state: INITIAL_BET_STATE,
         restrictions: JSON.stringify(b.restrictions),
         freebet_id: null,
         insurance_id: null,
         boost_id: null,
-        foreign_params: JSON.stringify(b.foreignParams),
         session_token_hash: null,
         client_key: null,
-        created_at: b.createdAt,
         placement_deadline: b.decidedAt,
         decided_at: b.decidedAt,
         source: 'mts',
@@ -189,16 +208,7 @@ export async function insertReportedBets(
     .execute();
   const selections = bets.flatMap((b) =>
     b.selections.map((s, idx) => ({
-      bet_id: b.id,
-      idx,
-      sport_event_id: s.sportEventId,
-      market_id: s.marketId,
-      odd_id: s.oddId,
-      requested_odds: s.requestedOdds,
-      odds: s.odds,
-      odd_updated_at: s.oddUpdatedAt,
-      match_status: s.matchStatus,
-      event_info: JSON.stringify(s.eventInfo),
+      ...selectionColumns(b.id, idx, s),
       foreign_id: s.foreignId,
       result_source: s.foreignId ? ('manual' as const) : ('feed' as const),
     })),

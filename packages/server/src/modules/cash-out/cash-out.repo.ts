@@ -1,5 +1,5 @@
 import { type ExpressionBuilder, sql } from 'kysely';
-import type { DB } from '../../db/schema.js';
+import type { CashOutOrderTable, DB, Selectable } from '../../db/schema.js';
 import type { Executor } from '../../db/transaction.js';
 import type { BetRow, SelectionRow } from '../bets/index.js';
 
@@ -18,18 +18,7 @@ export interface ValuedBet {
 }
 
 /** A cash-out order the platform decided, as stored (the partner's foreign orders are the MTS module's). */
-export interface OrderRow {
-  bet_id: string;
-  id: string;
-  source: 'platform';
-  amount: string;
-  refund_amount: string;
-  status: 'pending' | 'accepted' | 'declined';
-  reason: string;
-  quote_id: string | null;
-  created_at: Date;
-  decided_at: Date | null;
-}
+export type OrderRow = Selectable<CashOutOrderTable>;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

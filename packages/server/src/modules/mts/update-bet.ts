@@ -3,6 +3,7 @@ import { DomainError, type OddStatus, parseDecimal, sub, validationError } from 
 import { findBet, setForeignCashedOut, transitionBet } from '../bets/index.js';
 import { getPartnerBet } from '../bets/list-white-label-bets.js';
 import { rewriteExposure } from '../cash-out/rewrite-exposure.js';
+import { refreshTransition } from '../settlement/refresh-transition.js';
 import { foreignKey, refreshBets } from '../settlement/results/refresh-bets.js';
 import { remainingStake } from '../settlement/results/remaining-stake.js';
 import type { MtsDeps } from './deps.js';
@@ -98,13 +99,9 @@ export async function updateReportedBet(
   });
   if (cashedOut)
     return { transition: 'cashed_out', callbacks: 0, bet: await getPartnerBet(db, whiteLabelId, betId) };
-  const transition =
-    applied.resettled > 0
-      ? 'resettled'
-      : applied.settled > 0
-        ? 'settled'
-        : applied.unsettled > 0
-          ? 'unsettled'
-          : 'none';
-  return { transition, callbacks: applied.callbacks, bet: await getPartnerBet(db, whiteLabelId, betId) };
+  return {
+    transition: refreshTransition(applied),
+    callbacks: applied.callbacks,
+    bet: await getPartnerBet(db, whiteLabelId, betId),
+  };
 }

@@ -190,6 +190,16 @@ export async function exposureDifferences(db: Executor): Promise<
   }));
 }
 
+/** An open bet as {@link openBetsWithExposure} reads it (amounts and odds as decimal strings, one per leg). */
+export interface OpenBetExposure {
+  id: string;
+  stake: string;
+  total_odds: string;
+  odds: string[];
+  amounts: (string | null)[];
+  rate: string | null;
+}
+
 /**
  * The open bets with the stake their exposure stands for (less every accepted cash-out, platform and foreign), their legs' odds and
  * stored leg exposures, a page at a time by id (recompute from bets).
@@ -198,24 +208,8 @@ export async function openBetsWithExposure(
   db: Executor,
   afterId: string | null,
   limit: number,
-): Promise<
-  Array<{
-    id: string;
-    stake: string;
-    total_odds: string;
-    odds: string[];
-    amounts: (string | null)[];
-    rate: string | null;
-  }>
-> {
-  const res = await sql<{
-    id: string;
-    stake: string;
-    total_odds: string;
-    odds: string[];
-    amounts: (string | null)[];
-    rate: string | null;
-  }>`
+): Promise<OpenBetExposure[]> {
+  const res = await sql<OpenBetExposure>`
     select b.id, (b.stake - b.cashed_out_stake - b.foreign_cashed_out)::text as stake, b.total_odds::text as total_odds,
            array_agg(s.odds::text order by s.idx) as odds,
            array_agg(e.amount::text order by s.idx) as amounts,
