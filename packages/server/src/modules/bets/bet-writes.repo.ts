@@ -11,8 +11,8 @@ import { assemble } from './bets.repo.js';
  * with bet-state.repo.ts, the only writer of `bet` and `bet_selection`. Every bet is created in core's initial state.
  */
 
-/** A new bet and its selections, as placement creates them. */
-export interface NewBet {
+/** What every new bet states, placed or reported: who, in what currency, its type, stake and odds. */
+export interface NewBetCommon {
   id: string;
   whiteLabelId: string;
   playerId: string;
@@ -21,48 +21,42 @@ export interface NewBet {
   systemSizes: number[];
   stake: string;
   oddsStrategy: number;
-  baseOdds: string;
   totalOdds: string;
+  foreignParams: Record<string, unknown>;
+  createdAt: Date;
+}
+
+/** A new bet and its selections, as placement creates them. */
+export interface NewBet extends NewBetCommon {
+  baseOdds: string;
   freebetId: string | null;
   insuranceId: string | null;
   boostId: string | null;
-  foreignParams: Record<string, unknown>;
   sessionTokenHash: string | null;
   clientKey: string | null;
-  createdAt: Date;
   placementDeadline: Date;
-  selections: Array<{
-    sportEventId: string;
-    marketId: string;
-    oddId: string;
-    requestedOdds: string;
-    odds: string;
-    oddUpdatedAt: Date;
-    matchStatus: number;
-    eventInfo: Record<string, unknown>;
-    /** What the selection is called at placement (the history shows it after the event left the book). */
-    names?: SelectionNames | null;
-  }>;
+  selections: Array<
+    NewSelection & {
+      /** What the selection is called at placement (the history shows it after the event left the book). */
+      names?: SelectionNames | null;
+    }
+  >;
 }
 
-/** What a new bet row and a reported one have in common. */
-type BetColumnsInput = Pick<
-  NewBet,
-  | 'id'
-  | 'whiteLabelId'
-  | 'playerId'
-  | 'currency'
-  | 'betType'
-  | 'systemSizes'
-  | 'stake'
-  | 'oddsStrategy'
-  | 'totalOdds'
-  | 'foreignParams'
-  | 'createdAt'
->;
+/** A selection of a new bet, placed or reported: the odd, the odds asked and given, and the event as it was. */
+export interface NewSelection {
+  sportEventId: string;
+  marketId: string;
+  oddId: string;
+  requestedOdds: string;
+  odds: string;
+  oddUpdatedAt: Date;
+  matchStatus: number;
+  eventInfo: Record<string, unknown>;
+}
 
 /** The `bet` columns every inserted bet sets the same way, whichever way it arrived; it starts in core's initial state. */
-function betColumns(b: BetColumnsInput) {
+function betColumns(b: NewBetCommon) {
   return {
     id: b.id,
     white_label_id: b.whiteLabelId,
@@ -80,7 +74,7 @@ function betColumns(b: BetColumnsInput) {
 }
 
 /** The `bet_selection` columns every inserted selection sets the same way. */
-function selectionColumns(betId: string, idx: number, s: Omit<ReportedSelectionRow, 'foreignId'>) {
+function selectionColumns(betId: string, idx: number, s: NewSelection) {
   return {
     bet_id: betId,
     idx,
@@ -142,35 +136,16 @@ export async function insertBets(tx: Executor, bets: readonly NewBet[]): Promise
 }
 
 /** A selection of a reported bet as stored: a platform one, or a foreign one (`foreignId`). */
-export interface ReportedSelectionRow {
-  sportEventId: string;
-  marketId: string;
-  oddId: string;
-  requestedOdds: string;
-  odds: string;
-  oddUpdatedAt: Date;
-  matchStatus: number;
-  eventInfo: Record<string, unknown>;
+export interface ReportedSelectionRow extends NewSelection {
   foreignId: string | null;
 }
 
 /** A bet the partner reported (`POST /bets`), to insert. */
-export interface ReportedBetRow {
-  id: string;
+export interface ReportedBetRow extends NewBetCommon {
   partnerBetId: string;
-  whiteLabelId: string;
-  playerId: string;
-  currency: string;
-  betType: 'single' | 'express' | 'system';
-  systemSizes: number[];
-  stake: string;
-  oddsStrategy: number;
-  totalOdds: string;
   restrictions: readonly Restriction[];
-  foreignParams: Record<string, unknown>;
   clientIp: string | null;
   countryCode: string | null;
-  createdAt: Date;
   decidedAt: Date;
   selections: readonly ReportedSelectionRow[];
 }
