@@ -54,7 +54,7 @@ module.exports = {
     },
     {
       name: 'module-through-index',
-      severity: 'warn',
+      severity: 'error',
       comment:
         "A module imports another module only through that module's public surface, modules/<name>/index.ts.",
       from: { path: `${SERVER}modules/([^/]+)/`, pathNot: TEST },

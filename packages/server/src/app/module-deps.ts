@@ -1,6 +1,5 @@
 import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
 import type { AdvisoryDeps } from '../modules/advisory/deps.js';
-import type { PartnerBetsRoutesDeps } from '../modules/bets/partner-bets.routes.js';
 import type { BonusesDeps } from '../modules/bonuses/deps.js';
 import { quoteKey } from '../modules/cash-out/cash-out.repo.js';
 import { frameCashOutRoutes } from '../modules/cash-out/cash-out.routes.js';
@@ -8,6 +7,7 @@ import { type CashOutDeps, marginsCached, once, parseMoneyOf } from '../modules/
 import type { FrameDeps, FrameRoutesDeps } from '../modules/frame/deps.js';
 import type { MtsDeps } from '../modules/mts/deps.js';
 import { ReportWrites } from '../modules/mts/report-writes.js';
+import type { PartnerBetsRoutesDeps } from '../modules/partner-bets/partner-bets.routes.js';
 import type { RiskRoutesDeps } from '../modules/risk/risk.routes.js';
 import type { ConsumerDeps } from '../modules/settlement/deps.js';
 import type { SettlementRoutesDeps } from '../modules/settlement/settlement.routes.js';
@@ -129,5 +129,5 @@ export function partnerBetsDeps(app: AppDeps): PartnerBetsRoutesDeps {
 
 /** The risk routes' dependencies out of the app's. */
 export function riskRoutesDeps(app: AppDeps): RiskRoutesDeps {
-  return { database: app.database, risk: app.risk, placement: app.placement };
+  return { database: app.database, risk: app.risk };
 }

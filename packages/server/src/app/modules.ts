@@ -3,18 +3,20 @@ import { advisoryRoutes } from '../modules/advisory/advisory.routes.js';
 import { oauthRoutes } from '../modules/auth/oauth.routes.js';
 import { sessionRoutes } from '../modules/auth/session.routes.js';
 import { backofficeRoutes } from '../modules/backoffice/backoffice.routes.js';
-import { partnerBetsRoutes } from '../modules/bets/partner-bets.routes.js';
 import { bonusesRoutes } from '../modules/bonuses/bonuses.routes.js';
 import { callbacksRoutes } from '../modules/callbacks/callbacks.routes.js';
 import { cashOutRoutes } from '../modules/cash-out/cash-out.routes.js';
 import { marginDeps } from '../modules/cash-out/deps.js';
+import { decisionRoutes } from '../modules/decision/decision.routes.js';
 import { dictionariesRoutes } from '../modules/dictionaries/dictionaries.routes.js';
 import { feedRoutes } from '../modules/feed/feed.routes.js';
 import { frameRoutes } from '../modules/frame/frame.routes.js';
 import { integrationRoutes } from '../modules/integration/integration.routes.js';
 import { metricsRoutes } from '../modules/metrics/metrics.routes.js';
 import { mtsRoutes } from '../modules/mts/mts.routes.js';
+import { partnerBetsRoutes } from '../modules/partner-bets/partner-bets.routes.js';
 import { overviewRoutes } from '../modules/reports/overview.routes.js';
+import { reconcileRoutes } from '../modules/reports/reconcile.routes.js';
 import { reportsRoutes } from '../modules/reports/reports.routes.js';
 import { riskRoutes } from '../modules/risk/risk.routes.js';
 import { settlementRoutes } from '../modules/settlement/settlement.routes.js';
@@ -29,6 +31,7 @@ import {
   mtsDeps,
   partnerBetsDeps,
   riskRoutesDeps,
+  settlementDeps,
   settlementRoutesDeps,
 } from './module-deps.js';
 import type { AppDeps } from './wiring.js';
@@ -47,6 +50,8 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps): Prom
   await frameRoutes(app, frameRoutesDeps(deps));
   await bonusesRoutes(app, bonusesDeps(deps));
   await settlementRoutes(app, settlementRoutesDeps(deps));
+  await reconcileRoutes(app, { settlement: settlementDeps(deps) });
+  await decisionRoutes(app, { placement: deps.placement });
   await riskRoutes(app, riskRoutesDeps(deps));
   await partnerBetsRoutes(app, partnerBetsDeps(deps));
   await mtsRoutes(app, mtsDeps(deps));

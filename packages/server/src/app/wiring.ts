@@ -8,9 +8,6 @@ import { endSessionOfBet } from '../modules/auth/auth.repo.js';
 import { createAuthenticator } from '../modules/auth/authenticator.js';
 import { expireSession } from '../modules/auth/expire-session.js';
 import { BetEvents } from '../modules/bets/bet-events.js';
-import type { PlacementDeps } from '../modules/bets/placement/index.js';
-import { PlacementWrites } from '../modules/bets/placement-writes.js';
-import { recoverPlacements } from '../modules/bets/recover-placements.js';
 import {
   onInsuranceAcceptedUnsupported,
   onInsuranceCancelUnsupported,
@@ -24,6 +21,9 @@ import { startFeed } from '../modules/feed/feed.service.js';
 import { startHeartbeats } from '../modules/frame/send-heartbeats.js';
 import { SessionEvents } from '../modules/frame/session-events.js';
 import { BookieMetrics } from '../modules/metrics/metrics.js';
+import type { PlacementDeps } from '../modules/placement/index.js';
+import { PlacementWrites } from '../modules/placement/placement-writes.js';
+import { recoverPlacements } from '../modules/placement/recover-placements.js';
 import type { RiskDeps } from '../modules/risk/deps.js';
 import { OddsShader } from '../modules/risk/odds-shader.js';
 import { RiskBook } from '../modules/risk/risk-book.js';

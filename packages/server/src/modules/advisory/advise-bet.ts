@@ -1,9 +1,9 @@
 import type { AdvisoryAnswer, AdvisoryBet, AdvisoryBetRequest } from '@bookie/contracts';
 import { DomainError, validationError } from '@bookie/core';
 import { inTransaction } from '../../db/transaction.js';
-import { recordBetTimes } from '../bets/bets.repo.js';
-import { decideBet } from '../bets/decision/index.js';
-import { parseReportedBet } from '../mts/report-bet.js';
+import { recordBetTimes } from '../bets/index.js';
+import { decideBet } from '../decision/index.js';
+import { parseReportedBet } from '../mts/index.js';
 import { findAdvisoryBet, writeAdvisoryVersion } from './advisory.repo.js';
 import { advisoryBetOf, canonicalJson } from './advisory-view.js';
 import type { AdvisoryDeps } from './deps.js';

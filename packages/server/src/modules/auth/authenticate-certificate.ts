@@ -3,7 +3,7 @@ import { DomainError } from '@bookie/core';
 import type { FastifyRequest } from 'fastify';
 import type { PartnerPrincipal } from '../../http/auth.js';
 import type { PlatformServices } from '../../platform/services.js';
-import { isAllowed } from '../tenants/allowlist.js';
+import { isAllowed } from '../tenants/index.js';
 import { findCertificateBinding } from './auth.repo.js';
 
 /** The prefix of a principal's `credentialId` when it authenticated by a client certificate. */

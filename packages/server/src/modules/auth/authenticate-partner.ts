@@ -1,8 +1,7 @@
 import { DomainError } from '@bookie/core';
 import type { PartnerPrincipal } from '../../http/auth.js';
 import type { PlatformServices } from '../../platform/services.js';
-import { isAllowed } from '../tenants/allowlist.js';
-import { hashSecret, PREFIX } from '../tenants/secrets.js';
+import { hashSecret, isAllowed, PREFIX } from '../tenants/index.js';
 import { findAccessToken } from './auth.repo.js';
 
 function invalidToken(message: string): DomainError {

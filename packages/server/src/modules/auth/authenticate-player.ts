@@ -2,7 +2,7 @@ import { DomainError } from '@bookie/core';
 import { GroupCommit } from '@bookie/storage';
 import type { PlayerSession } from '../../http/auth.js';
 import type { PlatformServices } from '../../platform/services.js';
-import { hashSecret, PREFIX } from '../tenants/secrets.js';
+import { hashSecret, PREFIX } from '../tenants/index.js';
 import { findSession, findSessions, type SessionRow } from './auth.repo.js';
 
 function invalidToken(message: string): DomainError {

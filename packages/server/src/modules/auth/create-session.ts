@@ -1,9 +1,7 @@
 import { CreateSessionBody } from '@bookie/contracts';
 import { validationError } from '@bookie/core';
 import type { PlatformServices } from '../../platform/services.js';
-import { getWhiteLabel } from '../tenants/get-white-label.js';
-import { hashSecret, newId, PREFIX, randomToken } from '../tenants/secrets.js';
-import { checkSchema } from '../tenants/validate.js';
+import { checkSchema, getWhiteLabel, hashSecret, newId, PREFIX, randomToken } from '../tenants/index.js';
 import { deleteExpiredSessions, insertSession } from './auth.repo.js';
 
 /** Largest `params` (sent back as the Foreign-Params header, D7), serialised, in bytes. */

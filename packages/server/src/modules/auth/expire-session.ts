@@ -1,6 +1,6 @@
 import { DomainError } from '@bookie/core';
 import type { PlatformServices } from '../../platform/services.js';
-import { hashSecret } from '../tenants/secrets.js';
+import { hashSecret } from '../tenants/index.js';
 import { endSession } from './auth.repo.js';
 
 /**

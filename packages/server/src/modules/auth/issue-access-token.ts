@@ -1,7 +1,6 @@
 import { DomainError } from '@bookie/core';
 import type { PlatformServices } from '../../platform/services.js';
-import { hashSecret, PREFIX, randomToken, sameHash } from '../tenants/secrets.js';
-import { findCredentialByClientId } from '../tenants/tenants.repo.js';
+import { findCredentialByClientId, hashSecret, PREFIX, randomToken, sameHash } from '../tenants/index.js';
 import { deleteExpiredAccessTokens, insertAccessToken } from './auth.repo.js';
 
 /** A hash no secret has, compared against when the client id is unknown (same work either way). */

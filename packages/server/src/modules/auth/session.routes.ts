@@ -7,9 +7,7 @@ import {
 } from '@bookie/contracts';
 import type { FastifyInstance } from 'fastify';
 import { partnerOf } from '../../http/request-context.js';
-import { getWhiteLabel } from '../tenants/get-white-label.js';
-import { updateWhiteLabel } from '../tenants/update-white-label.js';
-import { whiteLabelView } from '../tenants/white-label.js';
+import { getWhiteLabel, updateWhiteLabel, whiteLabelView } from '../tenants/index.js';
 import { createSession } from './create-session.js';
 import type { AuthDeps } from './deps.js';
 import { expireSession } from './expire-session.js';

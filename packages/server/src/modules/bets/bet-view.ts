@@ -1,10 +1,9 @@
 import type { BetView } from '@bookie/contracts';
 import { mtsSystemSizes } from '@bookie/core';
-import type { OrderRow } from '../cash-out/cash-out.repo.js';
-import { orderView } from '../cash-out/order-view.js';
 import type { Bet } from './bet.js';
 import { betStatusCode } from './bet.js';
 import { money6, odds6 } from './callback-bodies.js';
+import { type OrderRow, orderView } from './order-view.js';
 
 /**
  * The frame API's view of a bet; with `orders`, its cash-out orders too (oldest first). `system_sizes` follows spec

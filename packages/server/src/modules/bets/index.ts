@@ -4,37 +4,14 @@
  * only through a change core's table of bet states allows (docs/adr/0038-bet-owner.md).
  */
 export * from './bet.js';
-export {
-  type BetChanges,
-  type BetSettlementState,
-  checkTransition,
-  setCashedOut,
-  transitionBet,
-  transitionBets,
-  watchBetTransitions,
-  writeSettlementStates,
-} from './bet-state.repo.js';
-export {
-  insertBet,
-  insertBets,
-  insertReportedBets,
-  type NewBet,
-  type ReportedBetRow,
-  type ReportedSelectionRow,
-  type SelectionChange,
-  setAcceptedOdds,
-  setBoost,
-  setForeignCashedOut,
-  writeSelectionResults,
-} from './bet-writes.repo.js';
-export {
-  assemble,
-  type ClientKey,
-  findBet,
-  findBetsByClientKey,
-  lastBetTimes,
-  loadBets,
-  lockBets,
-  type PlayerEvents,
-  recordBetTimes,
-} from './bets.repo.js';
+export * from './bet-events.js';
+export * from './bet-state.repo.js';
+export * from './bet-view.js';
+export * from './bet-writes.repo.js';
+export * from './bets.repo.js';
+export * from './callback-bodies.js';
+export * from './catalog.js';
+export * from './event-info.js';
+export * from './order-view.js';
+export * from './partner-bet-view.js';
+export * from './selection-names.js';

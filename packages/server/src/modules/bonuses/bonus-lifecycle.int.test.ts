@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession, TEST_ADMIN_TOKEN } from '../../testing/partner.js';
 import { waitUntil } from '../../testing/scripted-partner.js';
 import { proxyWithout } from '../../testing/unsupported-paths-proxy.js';
-import { recoverPlacements } from '../bets/recover-placements.js';
+import { recoverPlacements } from '../placement/recover-placements.js';
 import { type SettlementWorld, settlementWorld } from '../settlement/settlement.testing.js';
 
 /**

@@ -14,7 +14,7 @@ import {
   withKnownContext,
 } from '@bookie/core';
 import type { Executor } from '../../db/transaction.js';
-import type { Bet, EventInfo } from '../bets/bet.js';
+import type { Bet, EventInfo } from '../bets/index.js';
 import { boostUseOf, findBetBoost, findFreebet, findInsurance, isBonusId } from './bonuses.repo.js';
 import { betBoostView, freebetView, insuranceView } from './views.js';
 

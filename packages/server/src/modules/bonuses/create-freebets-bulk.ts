@@ -5,7 +5,7 @@ import {
 } from '@bookie/contracts';
 import { DomainError, validationError } from '@bookie/core';
 import { errorBody, HTTP_STATUS } from '../../http/error-handler.js';
-import { checkSchema } from '../tenants/validate.js';
+import { checkSchema } from '../tenants/index.js';
 import { createFreebet } from './create-freebet.js';
 import type { BonusesDeps } from './deps.js';
 

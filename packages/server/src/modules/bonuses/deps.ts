@@ -1,6 +1,6 @@
 import type { Database } from '../../db/database.js';
 import type { Clock } from '../../platform/clock.js';
-import type { WhiteLabel } from '../tenants/white-label.js';
+import type { WhiteLabel } from '../tenants/index.js';
 
 /** What the bonus use cases need. */
 export interface BonusesDeps {

@@ -1,6 +1,6 @@
 import type { InsuranceOpenItemView } from '@bookie/contracts';
 import type { Executor } from '../../db/transaction.js';
-import { money6 } from '../bets/callback-bodies.js';
+import { money6 } from '../bets/index.js';
 import { listInsuranceOpenItems } from './bonuses.repo.js';
 
 /**

@@ -1,11 +1,10 @@
 import { CALLBACK_PATHS } from '@bookie/contracts';
 import { formatMoney, type OddStatus, parseDecimal, type SettleType, settleInsurance } from '@bookie/core';
 import type { Executor } from '../../db/transaction.js';
-import type { Bet } from '../bets/bet.js';
-import { money6 } from '../bets/callback-bodies.js';
-import { type CallbackToEnqueue, enqueueCallbacks } from '../callbacks/enqueue-callbacks.js';
-import { findWhiteLabel } from '../tenants/tenants.repo.js';
-import { supportsCallback, toWhiteLabel, type WhiteLabel } from '../tenants/white-label.js';
+import type { Bet } from '../bets/index.js';
+import { money6 } from '../bets/index.js';
+import { type CallbackToEnqueue, enqueueCallbacks } from '../callbacks/index.js';
+import { findWhiteLabel, supportsCallback, toWhiteLabel, type WhiteLabel } from '../tenants/index.js';
 import { insuranceOfBet, useFreebet } from './bonuses.repo.js';
 import { saveRefund } from './insurance-refund.js';
 import { ruleOf } from './insurance-rule.js';

@@ -1,10 +1,6 @@
 import { CALLBACK_PATHS } from '@bookie/contracts';
 import type { Executor } from '../../db/transaction.js';
-import {
-  type CallbackDelivery,
-  lastDeliveredBefore,
-  withdrawPendingCallbacks,
-} from '../callbacks/callbacks.repo.js';
+import { type CallbackDelivery, lastDeliveredBefore, withdrawPendingCallbacks } from '../callbacks/index.js';
 import { lockInsurance } from './bonuses.repo.js';
 import { saveRefund } from './insurance-refund.js';
 

@@ -1,5 +1,5 @@
 import { validationError } from '@bookie/core';
-import type { WhiteLabel } from '../tenants/white-label.js';
+import type { WhiteLabel } from '../tenants/index.js';
 
 /**
  * An expiry as sent (RFC 3339, or null/absent for none), which must lie in the future.

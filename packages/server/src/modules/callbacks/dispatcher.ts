@@ -10,7 +10,7 @@ import type { Database } from '../../db/database.js';
 import { type Executor, inTransaction } from '../../db/transaction.js';
 import { failpoint } from '../../platform/failpoints.js';
 import { WakeableSleep } from '../../platform/wakeable-sleep.js';
-import { answerEndsSession } from '../auth/session-ending-answer.js';
+import { answerEndsSession } from '../auth/index.js';
 import { retryDelayMs } from './backoff.js';
 import {
   type CallbackDelivery,

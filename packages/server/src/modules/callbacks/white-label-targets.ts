@@ -1,9 +1,7 @@
 import { OPTIONAL_CALLBACK_OF_PATH } from '@bookie/contracts';
 import { DomainError } from '@bookie/core';
-import { cachedWhiteLabels } from '../tenants/cached-white-labels.js';
-import type { TenancyDeps } from '../tenants/deps.js';
-import { signerOf } from '../tenants/signing-for.js';
-import type { WhiteLabel } from '../tenants/white-label.js';
+import type { TenancyDeps, WhiteLabel } from '../tenants/index.js';
+import { cachedWhiteLabels, signerOf } from '../tenants/index.js';
 import type { CallbackTarget, CallbackTargets } from './send-callback.js';
 
 /**

@@ -15,7 +15,7 @@ import {
   type Rational,
   ZERO,
 } from '@bookie/core';
-import { remainingStake } from '../settlement/results/remaining-stake.js';
+import { remainingStake } from '../settlement/index.js';
 import type { ValuedBet } from './cash-out.repo.js';
 import type { CashOutDeps } from './deps.js';
 import { paysThroughCallbacks } from './pays-through-callbacks.js';

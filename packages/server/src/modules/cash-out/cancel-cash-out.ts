@@ -1,12 +1,11 @@
 import { CALLBACK_PATHS, type CashOutOrderAnswer } from '@bookie/contracts';
 import { DomainError } from '@bookie/core';
-import { findBet } from '../bets/index.js';
-import { enqueueCallbacks } from '../callbacks/enqueue-callbacks.js';
-import { refreshBets } from '../settlement/results/refresh-bets.js';
+import { findBet, orderView } from '../bets/index.js';
+import { enqueueCallbacks } from '../callbacks/index.js';
+import { refreshBets } from '../settlement/index.js';
 import { findOrder, type OrderRow } from './cash-out.repo.js';
 import type { CashOutDeps } from './deps.js';
 import { giveBackOrder } from './give-back-order.js';
-import { orderView } from './order-view.js';
 import { paysThroughCallbacks } from './pays-through-callbacks.js';
 
 /**

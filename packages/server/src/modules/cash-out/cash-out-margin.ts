@@ -9,8 +9,8 @@ import {
 } from '@bookie/core';
 import type { Database } from '../../db/database.js';
 import { inTransaction } from '../../db/transaction.js';
-import { auditRisk } from '../risk/risk-settings.repo.js';
-import { findWhiteLabel } from '../tenants/tenants.repo.js';
+import { auditRisk } from '../risk/index.js';
+import { findWhiteLabel } from '../tenants/index.js';
 import { listMargins, writeMargin } from './cash-out.repo.js';
 
 /** What the cash-out margin settings need: the database and the configured default (`CASH_OUT_MARGIN`). */

@@ -1,7 +1,7 @@
 import { type ExpressionBuilder, sql } from 'kysely';
-import type { CashOutOrderTable, DB, Selectable } from '../../db/schema.js';
+import type { DB } from '../../db/schema.js';
 import type { Executor } from '../../db/transaction.js';
-import type { BetRow, SelectionRow } from '../bets/index.js';
+import type { BetRow, OrderRow, SelectionRow } from '../bets/index.js';
 
 /**
  * What a cash-out value reads of a bet: the bet row and, per selection, its outcome, odds, result and the partner's
@@ -16,9 +16,6 @@ export interface ValuedBet {
     >
   >;
 }
-
-/** A cash-out order the platform decided, as stored (the partner's foreign orders are the MTS module's). */
-export type OrderRow = Selectable<CashOutOrderTable>;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -164,3 +161,5 @@ export async function declineOrder(
     .where('id', '=', orderId)
     .execute();
 }
+
+export type { OrderRow };

@@ -3,7 +3,7 @@ import { parseDecimal, type Rational } from '@bookie/core';
 import type { Database } from '../../db/database.js';
 import type { Clock } from '../../platform/clock.js';
 import type { PlatformServices } from '../../platform/services.js';
-import type { SettlementDeps } from '../settlement/deps.js';
+import type { SettlementDeps } from '../settlement/index.js';
 import { marginOf } from './cash-out.repo.js';
 import type { MarginDeps } from './cash-out-margin.js';
 

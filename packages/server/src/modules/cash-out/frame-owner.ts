@@ -1,4 +1,4 @@
-import type { BetRow } from '../bets/bet.js';
+import type { BetRow } from '../bets/index.js';
 
 /**
  * Whether the player of a frame session may cash out this bet: one of the player's own bets placed in the frame. A

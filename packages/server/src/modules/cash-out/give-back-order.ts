@@ -1,7 +1,7 @@
 import { formatMoney, parseDecimal, sub } from '@bookie/core';
 import type { Executor } from '../../db/transaction.js';
 import { type Bet, setCashedOut } from '../bets/index.js';
-import { remainingStake } from '../settlement/results/remaining-stake.js';
+import { remainingStake } from '../settlement/index.js';
 import { declineOrder, type OrderRow } from './cash-out.repo.js';
 import { rewriteExposure } from './rewrite-exposure.js';
 

@@ -1,13 +1,12 @@
 import { CALLBACK_PATHS, type CashOutOrderAnswer, type CashOutReason } from '@bookie/contracts';
 import { add, compare, DomainError, formatMoney, parseDecimal, parseMoney, sub } from '@bookie/core';
 import { inTransaction } from '../../db/transaction.js';
-import { findBet, setCashedOut } from '../bets/index.js';
-import { enqueueCallbacks } from '../callbacks/enqueue-callbacks.js';
+import { findBet, orderView, setCashedOut } from '../bets/index.js';
+import { enqueueCallbacks } from '../callbacks/index.js';
 import { offerFor, pricingOf } from './bet-value.js';
 import { findOrder, insertOrder, type OrderRow } from './cash-out.repo.js';
 import type { CashOutDeps } from './deps.js';
 import { foundFor } from './frame-owner.js';
-import { orderView } from './order-view.js';
 import { paysThroughCallbacks } from './pays-through-callbacks.js';
 import { readQuote } from './quotes.js';
 import { rewriteExposure } from './rewrite-exposure.js';

@@ -1,11 +1,8 @@
 import type { Executor } from '../../db/transaction.js';
-import { toBetView } from '../bets/bet-view.js';
-import { findBet } from '../bets/index.js';
-import type { CallbackDelivery } from '../callbacks/callbacks.repo.js';
-import { prefetchLimits, type SettlementDeps } from '../settlement/deps.js';
-import { refreshBetsIn } from '../settlement/results/refresh-bets.js';
-import { insertAudit } from '../settlement/settlement.repo.js';
-import { getWhiteLabel } from '../tenants/get-white-label.js';
+import { findBet, toBetView } from '../bets/index.js';
+import type { CallbackDelivery } from '../callbacks/index.js';
+import { insertAudit, prefetchLimits, refreshBetsIn, type SettlementDeps } from '../settlement/index.js';
+import { getWhiteLabel } from '../tenants/index.js';
 import { findOrder, listOrdersOfBets } from './cash-out.repo.js';
 import { giveBackOrder } from './give-back-order.js';
 

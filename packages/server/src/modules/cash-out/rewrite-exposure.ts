@@ -1,7 +1,6 @@
 import { betExposure, formatMoney, parseDecimal, type Rational } from '@bookie/core';
 import type { Executor } from '../../db/transaction.js';
-import { lockExposure } from '../risk/exposure.repo.js';
-import { readExposureBasis, writeLegExposure } from '../risk/leg-exposure.repo.js';
+import { lockExposure, readExposureBasis, writeLegExposure } from '../risk/index.js';
 
 const dec = (s: string, field: string) => parseDecimal(s, { field, maxDecimals: 12 });
 

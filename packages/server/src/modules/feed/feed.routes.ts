@@ -11,7 +11,7 @@ import { DomainError, validationError } from '@bookie/core';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Database } from '../../db/database.js';
 import type { Clock } from '../../platform/clock.js';
-import { refetchSportEvent } from '../trading/refetch-sport-event.js';
+import { refetchSportEvent } from '../trading/index.js';
 import { readBounds } from './feed.repo.js';
 import type { FeedService } from './feed.service.js';
 import type { LogItem, LogSink } from './log-hub.js';

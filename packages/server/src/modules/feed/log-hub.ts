@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { Database } from '../../db/database.js';
-import { LOG_CHANNEL } from '../trading/trading.repo.js';
+import { LOG_CHANNEL } from '../trading/index.js';
 import { readBounds, readFloor, readLogPage } from './feed.repo.js';
 
 /** One log entry as the fan-out holds it: version, JSON line, and the line's bytes with `\n` (serialised once). */

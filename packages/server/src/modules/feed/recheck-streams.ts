@@ -1,7 +1,6 @@
 import type { Database } from '../../db/database.js';
-import { findCertificateStates, findCredentialStates } from '../auth/auth.repo.js';
-import { CERTIFICATE_PRINCIPAL } from '../auth/authenticate-certificate.js';
-import { isAllowed } from '../tenants/allowlist.js';
+import { CERTIFICATE_PRINCIPAL, findCertificateStates, findCredentialStates } from '../auth/index.js';
+import { isAllowed } from '../tenants/index.js';
 
 /** An open `/log` stream: the credential its token was issued to and the address it reads from. */
 export interface OpenStream {

@@ -1,6 +1,6 @@
 import type { FrameOriginCheck } from '@bookie/contracts';
 import type { PlatformServices } from '../../platform/services.js';
-import { authenticatePlayer } from '../auth/authenticate-player.js';
+import { authenticatePlayer } from '../auth/index.js';
 import type { FrameDeps } from './deps.js';
 
 /**

@@ -4,12 +4,12 @@ import type { Database } from '../../db/database.js';
 import type { Clock } from '../../platform/clock.js';
 import type { FrameConfig } from '../../platform/config.js';
 import type { PlatformServices } from '../../platform/services.js';
-import type { BetEvents } from '../bets/bet-events.js';
-import type { PlacementDeps } from '../bets/placement/index.js';
-import type { BonusesDeps } from '../bonuses/deps.js';
-import type { CallbackSender, CallbackTargets } from '../callbacks/send-callback.js';
-import type { FeedService } from '../feed/feed.service.js';
-import type { WhiteLabel } from '../tenants/white-label.js';
+import type { BetEvents } from '../bets/index.js';
+import type { BonusesDeps } from '../bonuses/index.js';
+import type { CallbackSender, CallbackTargets } from '../callbacks/index.js';
+import type { FeedService } from '../feed/index.js';
+import type { PlacementDeps } from '../placement/index.js';
+import type { WhiteLabel } from '../tenants/index.js';
 import type { SessionEvents } from './session-events.js';
 
 /** What the betting frame's server side needs (DECISIONS D47–D49). */

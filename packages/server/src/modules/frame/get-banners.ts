@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { BANNERS_CALLBACK_PATH, UNSUPPORTED_CALLBACK_STATUSES } from '@bookie/contracts';
 import { request } from 'undici';
-import { learnUnsupportedNow } from '../tenants/learn-optional-callback.js';
-import { supportsCallback } from '../tenants/white-label.js';
+import { learnUnsupportedNow, supportsCallback } from '../tenants/index.js';
 import type { FrameDeps } from './deps.js';
 
 /** A banner of the partner (D48). */

@@ -1,9 +1,7 @@
 import type { FramePlayerBonus } from '@bookie/contracts';
 import type { PlayerSession } from '../../http/auth.js';
-import type { BonusesDeps } from '../bonuses/deps.js';
-import { listBetBoosts } from '../bonuses/get-bet-boost.js';
-import { listFreebets } from '../bonuses/get-freebet.js';
-import { listInsurances } from '../bonuses/get-insurance.js';
+import type { BonusesDeps } from '../bonuses/index.js';
+import { listBetBoosts, listFreebets, listInsurances } from '../bonuses/index.js';
 
 /**
  * The bonuses the session's player can put on the next bet (the bet slip's choices): available freebets and

@@ -2,10 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { CALLBACK_PATHS, UNSUPPORTED_CALLBACK_STATUSES } from '@bookie/contracts';
 import { type Executor, inTransaction } from '../../db/transaction.js';
 import { type LeaderLease, runWhileLeader } from '../../platform/leadership/leader-lease.js';
-import { answerEndsSession } from '../auth/session-ending-answer.js';
-import { learnUnsupportedNow } from '../tenants/learn-optional-callback.js';
-import { listWhiteLabels } from '../tenants/tenants.repo.js';
-import { supportsCallback, toWhiteLabel } from '../tenants/white-label.js';
+import { answerEndsSession } from '../auth/index.js';
+import { learnUnsupportedNow, listWhiteLabels, supportsCallback, toWhiteLabel } from '../tenants/index.js';
 import type { FrameDeps } from './deps.js';
 import { claimHeartbeats, endSessionById } from './frame.repo.js';
 

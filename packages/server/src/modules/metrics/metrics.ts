@@ -1,5 +1,5 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
-import { countInsuranceOpenItems } from '../bonuses/bonuses.repo.js';
+import { countInsuranceOpenItems } from '../bonuses/index.js';
 import type { MetricsDeps } from './deps.js';
 import {
   callbackQueue,

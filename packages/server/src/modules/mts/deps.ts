@@ -1,5 +1,5 @@
-import type { PlacementDeps } from '../bets/placement/index.js';
-import type { SettlementDeps } from '../settlement/deps.js';
+import type { PlacementDeps } from '../placement/index.js';
+import type { SettlementDeps } from '../settlement/index.js';
 import type { ReportWrites } from './report-writes.js';
 
 /** What the use cases of partner-reported (MTS) bets need. */

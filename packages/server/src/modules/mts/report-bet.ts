@@ -11,10 +11,9 @@ import {
   validationError,
   ZERO,
 } from '@bookie/core';
-import type { EventInfo } from '../bets/bet.js';
-import { type Decision, decideBet, type PlacementRequest } from '../bets/decision/index.js';
-import { eventInfo } from '../bets/event-info.js';
-import type { ReportedSelectionRow } from '../bets/index.js';
+import type { EventInfo, ReportedSelectionRow } from '../bets/index.js';
+import { eventInfo } from '../bets/index.js';
+import { type Decision, decideBet, type PlacementRequest } from '../decision/index.js';
 import type { MtsDeps } from './deps.js';
 import { assertDistinctForeignSelections, foreignOutcome } from './foreign-selection.js';
 import { findReport } from './mts.repo.js';

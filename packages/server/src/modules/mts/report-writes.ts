@@ -8,10 +8,10 @@ import {
   insertReportedBets,
   type ReportedBetRow,
   recordBetTimes,
+  toPartnerBet,
   transitionBets,
 } from '../bets/index.js';
-import { toPartnerBet } from '../bets/partner-bet-view.js';
-import { type RiskRecheck, recheckLimits, writeAcceptedExposure } from '../risk/record-exposure.js';
+import { type RiskRecheck, recheckLimits, writeAcceptedExposure } from '../risk/index.js';
 import { insertReports } from './mts.repo.js';
 
 /** A reported bet decided outside the transaction, to record (and, when it passed, to decide again on exposure). */

@@ -1,14 +1,12 @@
 import type { MtsBetPatch, PartnerBet } from '@bookie/contracts';
 import { DomainError, type OddStatus, parseDecimal, sub, validationError } from '@bookie/core';
 import { findBet, setForeignCashedOut, transitionBet } from '../bets/index.js';
-import { getPartnerBet } from '../bets/list-white-label-bets.js';
-import { rewriteExposure } from '../cash-out/rewrite-exposure.js';
-import { refreshTransition } from '../settlement/refresh-transition.js';
-import { foreignKey, refreshBets } from '../settlement/results/refresh-bets.js';
-import { remainingStake } from '../settlement/results/remaining-stake.js';
+import { rewriteExposure } from '../cash-out/index.js';
+import { foreignKey, refreshBets, refreshTransition, remainingStake } from '../settlement/index.js';
 import type { MtsDeps } from './deps.js';
 import { mergeForeignCashOutOrders } from './foreign-cash-out.js';
 import { loadForeignCashOutOrders, upsertForeignCashOutOrders } from './mts.repo.js';
+import { getPartnerBet } from './partner-bet.js';
 
 /** What a `PATCH /bets/{bet_id}` did. */
 export interface UpdateResult {

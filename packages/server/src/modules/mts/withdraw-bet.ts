@@ -2,8 +2,8 @@ import type { MtsBetWithdrawal, PartnerBet } from '@bookie/contracts';
 import { DomainError, type Restriction } from '@bookie/core';
 import { inTransaction } from '../../db/transaction.js';
 import { findBet, transitionBet } from '../bets/index.js';
-import { getPartnerBet } from '../bets/list-white-label-bets.js';
 import type { MtsDeps } from './deps.js';
+import { getPartnerBet } from './partner-bet.js';
 
 /** The reason a bet declined on the partner's side shows. */
 export const PARTNER_DECLINED = 'partner_declined';

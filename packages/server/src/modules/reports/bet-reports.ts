@@ -17,8 +17,7 @@ import {
   validationError,
 } from '@bookie/core';
 import type { Executor } from '../../db/transaction.js';
-import { betStatusCode } from '../bets/bet.js';
-import { money6, odds6 } from '../bets/callback-bodies.js';
+import { betStatusCode, money6, odds6 } from '../bets/index.js';
 import { advisoryBetsPlacedIn, advisoryDailySums, betsPlacedIn, dailySums } from './reports.repo.js';
 
 /** The longest window of a report, in days. */

@@ -12,8 +12,7 @@ import {
   ZERO,
 } from '@bookie/core';
 import type { Executor } from '../../db/transaction.js';
-import { exposureView } from '../risk/exposure-view.js';
-import type { RiskSettingsSnapshot } from '../risk/risk-book.js';
+import { exposureView, type RiskSettingsSnapshot } from '../risk/index.js';
 import { dailyReport } from './bet-reports.js';
 import {
   declinedSums,

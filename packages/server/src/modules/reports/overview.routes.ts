@@ -3,7 +3,7 @@ import type { Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { ADMIN_SECURITY } from '../../http/auth.js';
 import type { PlatformServices } from '../../platform/services.js';
-import type { RiskBook } from '../risk/risk-book.js';
+import type { RiskBook } from '../risk/index.js';
 import { reportWindow } from './bet-reports.js';
 import { operatorOverview } from './operator-overview.js';
 

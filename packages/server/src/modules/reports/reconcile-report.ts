@@ -8,19 +8,22 @@ import {
   validationError,
   ZERO,
 } from '@bookie/core';
-import { betStatusCode } from '../bets/bet.js';
-import { limitsKey, prefetchLimits, type SettlementDeps } from '../settlement/deps.js';
-import { computeOutcome, type SettlementLimits } from '../settlement/results/decide.js';
+import { betStatusCode } from '../bets/index.js';
 import {
   acceptedStakes,
   type BetLedgerCheck,
   cashOutPayments,
   cashOutTotals,
   checkBetLedgers,
+  computeOutcome,
   ledgerTotals,
+  limitsKey,
   openBetsPage,
+  prefetchLimits,
+  type SettlementDeps,
+  type SettlementLimits,
   unsettledNow,
-} from '../settlement/settlement-reports.repo.js';
+} from '../settlement/index.js';
 
 /** One line of the report: a white label and a currency. */
 export interface ReconcileTotals {

@@ -22,7 +22,7 @@ import { createTestDatabase, type TestDatabase } from '../../testing/database.js
 import { createPartner } from '../../testing/partner.js';
 import type { Bet } from '../bets/bet.js';
 import { writeSettlementStates } from '../bets/index.js';
-import { writeDecisions, writeHolds } from '../bets/placement-writes.js';
+import { writeDecisions, writeHolds } from '../placement/placement-writes.js';
 import { cliSettlementDeps, type SettlementDeps } from '../settlement/deps.js';
 import { cancelBet } from '../settlement/operator-actions/cancel-bet.js';
 import { refundBet } from '../settlement/operator-actions/refund-bet.js';

@@ -10,7 +10,7 @@ import {
   shadedOdds,
 } from '@bookie/core';
 import type { Logger } from 'pino';
-import { runTradingCommand, type TradingDeps } from '../trading/writer.js';
+import { runTradingCommand, type TradingDeps } from '../trading/index.js';
 import type { RiskBook } from './risk-book.js';
 import { liabilityLimitOf } from './risk-book.js';
 import { readShading, readShadingCandidates, recordShadingPublished, writeShading } from './shading.repo.js';

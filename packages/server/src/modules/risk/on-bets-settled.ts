@@ -9,8 +9,8 @@ import {
   ZERO,
 } from '@bookie/core';
 import type { Executor } from '../../db/transaction.js';
-import type { Bet } from '../bets/bet.js';
-import { readClosingOdds } from './closing-odds.repo.js';
+import type { Bet } from '../bets/index.js';
+import { readClosingOdds } from '../trading/index.js';
 import { addClosingLineValues } from './player-risk.repo.js';
 
 /** What settlement did to one bet (see the settlement hook of bonuses): unsettled and/or settled again. */

@@ -1,7 +1,7 @@
 import { DomainError, formatMoney, parseDecimal, validationError } from '@bookie/core';
 import type { Executor } from '../../db/transaction.js';
 import { inTransaction } from '../../db/transaction.js';
-import { findWhiteLabel } from '../tenants/tenants.repo.js';
+import { findWhiteLabel } from '../tenants/index.js';
 import type { RiskDeps } from './deps.js';
 import { listGroups } from './risk-group.js';
 import { type Actor, amount, PHASES, phaseOf } from './risk-input.js';

@@ -8,8 +8,6 @@ import {
   PlayerRiskParams,
   PlayerRiskView,
   PutPlayerRiskBody,
-  RestrictionsAnswer,
-  RestrictionsQuery,
   RiskGroupBody,
   RiskLimitBody,
   RiskSettings,
@@ -24,7 +22,6 @@ import { partnerOf } from '../../http/request-context.js';
 import type { RiskDeps } from './deps.js';
 import { listExposure } from './exposure.repo.js';
 import { exposureView } from './exposure-view.js';
-import { getRestrictions } from './get-restrictions.js';
 import { getPlayerRisk, putPlayerRisk } from './player-risk.js';
 import { recomputeExposure } from './recompute-exposure.js';
 import { setGroup } from './risk-group.js';
@@ -33,15 +30,14 @@ import { listShadingHistory } from './shading.repo.js';
 
 const errors = (...codes: number[]) => errorAnswers(...codes);
 
-/** What the risk routes need: the risk engine's deps and the one decision's (`GET /restrictions`). */
+/** What the risk routes need: the risk engine's deps. */
 export interface RiskRoutesDeps {
   database: Database;
   risk: RiskDeps;
-  placement: Parameters<typeof getRestrictions>[0];
 }
 
 /**
- * The risk engine's HTTP API: partners' `GET /restrictions` (D35) and players' risk (D40); the operator's exposure
+ * The risk engine's HTTP API: players' risk (D40); the operator's exposure
  * per sport event and market (D37), limits, groups and delays (D34, D38), and the exposure recompute. The cash-out
  * margins under `/admin/risk/cash-out-margins` are the cash-out module's routes.
  */
@@ -49,26 +45,6 @@ export async function riskRoutes(app: FastifyInstance, deps: RiskRoutesDeps): Pr
   const partner = { tags: ['risk'], security: PARTNER_SECURITY };
   const admin = { tags: ['risk (operator)'], security: ADMIN_SECURITY };
   const risk = deps.risk;
-
-  app.get<{ Querystring: RestrictionsQuery }>(
-    '/restrictions',
-    {
-      preHandler: app.requirePartner,
-      schema: {
-        ...partner,
-        operationId: 'getRestrictions',
-        summary: 'What placing a bet now would decide, without placing it',
-        description:
-          "The one decision (integrity, odds strategy, bet type, limits, exposure, the player's risk group) on a bet " +
-          'given as query parameters. Without `stake` it answers the largest acceptable stake, which a bet ' +
-          "slip shows. No bet is recorded; a player's first request is (the group it gives, raised by " +
-          "`recommended_max_payout`, stays the player's: later values are ignored).",
-        querystring: RestrictionsQuery,
-        response: { 200: RestrictionsAnswer, ...errors(400, 401, 403, 429) },
-      },
-    },
-    async (req) => getRestrictions(deps.placement, partnerOf(req).whiteLabelId, req.query),
-  );
 
   app.get<{ Params: PlayerRiskParams }>(
     '/players/:player_id/risk',

@@ -10,10 +10,10 @@ import type { Logger } from 'pino';
 import type { Database } from '../../db/database.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Config } from '../../platform/config.js';
-import { BetEvents } from '../bets/bet-events.js';
-import type { LogHub } from '../feed/log-hub.js';
-import { cachedWhiteLabels } from '../tenants/cached-white-labels.js';
-import type { WhiteLabel } from '../tenants/white-label.js';
+import { BetEvents } from '../bets/index.js';
+import type { LogHub } from '../feed/index.js';
+import type { WhiteLabel } from '../tenants/index.js';
+import { cachedWhiteLabels } from '../tenants/index.js';
 import type { SettlementLimits } from './results/decide.js';
 
 /** The server's replica of the book, as settlement reads it (the feed's catalog). */

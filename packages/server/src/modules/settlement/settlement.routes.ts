@@ -11,8 +11,6 @@ import {
   QuarantineList,
   QuarantineQuery,
   QuarantineVersionParams,
-  ReconcileReportQuery,
-  ReconciliationReport,
   ResettleBody,
   SettlementLedger,
   SettlementStatus,
@@ -21,9 +19,7 @@ import { DomainError } from '@bookie/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/database.js';
 import { ADMIN_SECURITY, actorOf } from '../../http/auth.js';
-import { toBetView } from '../bets/bet-view.js';
-import { loadBets } from '../bets/bets.repo.js';
-import { parseWindow, reconcileReport, reportCsv } from '../reports/reconcile-report.js';
+import { loadBets, toBetView } from '../bets/index.js';
 import type { SettlementConsumer } from './consumer/settlement-consumer.js';
 import type { ConsumerDeps } from './deps.js';
 import { cancelBet } from './operator-actions/cancel-bet.js';
@@ -265,29 +261,5 @@ export async function settlementRoutes(app: FastifyInstance, deps: SettlementRou
     'skip',
     'Leave a quarantined log entry unprocessed for good',
     'Audited. The entry stays listed as skipped. 404 when no such entry, 409 when it is resolved already.',
-  );
-
-  app.get<{ Querystring: ReconcileReportQuery }>(
-    '/admin/reports/reconcile',
-    {
-      preHandler: app.requireAdmin,
-      schema: {
-        ...common,
-        operationId: 'getReconciliationReport',
-        description:
-          "Per white label and currency: stakes accepted, payouts settled (settles minus unsettles), unsettled amounts, open exposure and the cash-out orders accepted in the window, with the check that each frame bet's order reached the wallet through `/bet/cash-out-orders/accepted` with its amount (`cash_outs.mismatches`); with `bets=true`, each bet's ledger check. `from` and `to` take a date (`2024-05-01`, midnight UTC) or a date-time; `to` defaults to now. JSON or CSV.",
-        summary: 'Reconciliation report: per white label and currency, and the per-bet ledger check',
-        querystring: ReconcileReportQuery,
-        response: { 200: ReconciliationReport },
-      },
-    },
-    async (req, reply) => {
-      const { from, to } = parseWindow(req.query.from, req.query.to, 'query.');
-      const report = await reconcileReport(sd, { from, to, perBet: req.query.bets === 'true' });
-      if (req.query.format === 'csv') {
-        return reply.type('text/csv; charset=utf-8').send(reportCsv(report, req.query.bets === 'true'));
-      }
-      return report;
-    },
   );
 }

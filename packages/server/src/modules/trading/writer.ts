@@ -4,7 +4,7 @@ import { applyChanges, ChangePathError, parseChangePath } from '@bookie/sdk';
 import type { Database } from '../../db/database.js';
 import { type Executor, inTransaction } from '../../db/transaction.js';
 import type { Clock } from '../../platform/clock.js';
-import { recordClosingOdds } from '../risk/closing-odds.repo.js';
+import { recordClosingOdds } from './closing-odds.repo.js';
 import {
   FINISHED_STATUSES,
   fixtureTransitionProblem,

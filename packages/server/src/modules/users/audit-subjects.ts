@@ -2,11 +2,11 @@ import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/database.js';
 import type { Executor } from '../../db/transaction.js';
 import type { Clock } from '../../platform/clock.js';
-import { getPartnerBet } from '../bets/list-white-label-bets.js';
-import { findBetBoost } from '../bonuses/bonuses.repo.js';
-import { showCallbackDelivery } from '../callbacks/list-deliveries.js';
-import { readPlayerRisk } from '../risk/player-risk.repo.js';
-import { showWhiteLabel } from '../tenants/get-white-label.js';
+import { findBetBoost } from '../bonuses/index.js';
+import { showCallbackDelivery } from '../callbacks/index.js';
+import { getPartnerBet } from '../mts/index.js';
+import { readPlayerRisk } from '../risk/index.js';
+import { showWhiteLabel } from '../tenants/index.js';
 import type { AuditSubject } from './session-authenticator.js';
 
 /**

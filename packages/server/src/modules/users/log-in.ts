@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { SessionView } from '@bookie/contracts';
 import { DomainError } from '@bookie/core';
 import { inTransaction } from '../../db/transaction.js';
-import { normalizeAddress } from '../tenants/allowlist.js';
+import { normalizeAddress } from '../tenants/index.js';
 import type { UsersDeps } from './deps.js';
 import { DUMMY_HASH_PROMISE, verifyPassword } from './password.js';
 import { normaliseEmail, toUserView } from './user-view.js';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { oauthError } from '../../../http/oauth-errors.js';
-import { verifyClientCredentials } from '../../auth/issue-access-token.js';
-import { hashSecret, randomToken } from '../../tenants/secrets.js';
+import { verifyClientCredentials } from '../../auth/index.js';
+import { hashSecret, randomToken } from '../../tenants/index.js';
 import type { IntegrationDeps } from '../deps.js';
 import { findMcpClient, insertAuthorizationCode } from './mcp-oauth.repo.js';
 

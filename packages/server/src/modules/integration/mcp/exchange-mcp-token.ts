@@ -1,6 +1,6 @@
 import { oauthError } from '../../../http/oauth-errors.js';
-import { grantAccessToken } from '../../auth/issue-access-token.js';
-import { hashSecret, randomToken } from '../../tenants/secrets.js';
+import { grantAccessToken } from '../../auth/index.js';
+import { hashSecret, randomToken } from '../../tenants/index.js';
 import type { IntegrationDeps } from '../deps.js';
 import { pkceChallenge } from './authorize-mcp-client.js';
 import {

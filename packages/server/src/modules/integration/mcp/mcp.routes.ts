@@ -2,7 +2,7 @@ import { DomainError } from '@bookie/core';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorBody } from '../../../http/error-handler.js';
-import { authenticatePartner } from '../../auth/authenticate-partner.js';
+import { authenticatePartner } from '../../auth/index.js';
 import type { IntegrationDeps } from '../deps.js';
 import { baseUrlOf, MCP_OAUTH_PATHS } from './mcp-oauth.routes.js';
 import { createMcpServer, type RouteCaller } from './mcp-server.js';

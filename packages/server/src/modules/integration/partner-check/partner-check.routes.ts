@@ -2,8 +2,7 @@ import { OPTIONAL_CALLBACKS, PartnerCheckReport, PartnerCheckRequest } from '@bo
 import { DomainError } from '@bookie/core';
 import type { FastifyInstance } from 'fastify';
 import { ErrorResponse } from '../../../http/openapi.js';
-import { getWhiteLabel } from '../../tenants/get-white-label.js';
-import { optionalCallbacksView } from '../../tenants/white-label.js';
+import { getWhiteLabel, optionalCallbacksView } from '../../tenants/index.js';
 import type { IntegrationDeps } from '../deps.js';
 import { runPartnerCheck } from './run-partner-check.js';
 import { SCENARIO_IDS } from './scenarios.js';

@@ -1,5 +1,5 @@
 import { DomainError } from '@bookie/core';
-import { hashSecret } from '../../tenants/secrets.js';
+import { hashSecret } from '../../tenants/index.js';
 import type { IntegrationDeps } from '../deps.js';
 import { expireSessionAt } from './sandbox.repo.js';
 

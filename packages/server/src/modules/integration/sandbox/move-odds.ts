@@ -1,6 +1,6 @@
 import type { SandboxMoveOddsBody } from '@bookie/contracts';
 import { validationError } from '@bookie/core';
-import { patchMarkets } from '../../trading/patch-markets.js';
+import { patchMarkets } from '../../trading/index.js';
 import type { IntegrationDeps } from '../deps.js';
 import { assertOddsOfMarket, sandboxMarket } from './sandbox-market.js';
 

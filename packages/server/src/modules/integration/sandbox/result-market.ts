@@ -1,5 +1,5 @@
 import type { SandboxResultMarketBody } from '@bookie/contracts';
-import { patchMarkets } from '../../trading/patch-markets.js';
+import { patchMarkets } from '../../trading/index.js';
 import type { IntegrationDeps } from '../deps.js';
 import { assertOddsOfMarket, sandboxMarket } from './sandbox-market.js';
 

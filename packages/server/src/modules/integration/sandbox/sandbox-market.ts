@@ -1,5 +1,5 @@
 import { DomainError, validationError } from '@bookie/core';
-import { getSportEvent } from '../../trading/get-sport-event.js';
+import { getSportEvent } from '../../trading/index.js';
 import type { IntegrationDeps } from '../deps.js';
 
 /**

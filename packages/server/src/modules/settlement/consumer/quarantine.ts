@@ -1,5 +1,5 @@
 import { type Executor, inTransaction } from '../../../db/transaction.js';
-import type { LogItem } from '../../feed/log-hub.js';
+import type { LogItem } from '../../feed/index.js';
 import type { ConsumerDeps } from '../deps.js';
 import { quarantineEntry } from '../quarantine.repo.js';
 

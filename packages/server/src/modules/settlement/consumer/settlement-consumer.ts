@@ -3,7 +3,7 @@ import type { LogEntry, SportEvent } from '@bookie/contracts';
 import { type Executor, inTransaction } from '../../../db/transaction.js';
 import { LeaderLease, LeadershipLostError } from '../../../platform/leadership/leader-lease.js';
 import { WakeableSleep } from '../../../platform/wakeable-sleep.js';
-import type { LogFollower, LogItem } from '../../feed/log-hub.js';
+import type { LogFollower, LogItem } from '../../feed/index.js';
 import type { ConsumerDeps } from '../deps.js';
 import { listQuarantine, setQuarantineStatus } from '../quarantine.repo.js';
 import type { Applied } from '../results/apply-results.js';

@@ -1,5 +1,5 @@
 import type { Executor } from '../../../db/transaction.js';
-import { type CallbackToEnqueue, enqueueCallbacks } from '../../callbacks/enqueue-callbacks.js';
+import { type CallbackToEnqueue, enqueueCallbacks } from '../../callbacks/index.js';
 import { insertLedger, type LedgerRow } from '../settlement.repo.js';
 
 /** A ledger row before its callback is enqueued (the request id comes from the outbox). */

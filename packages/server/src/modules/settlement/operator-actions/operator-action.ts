@@ -1,7 +1,7 @@
 import type { BetView } from '@bookie/contracts';
 import { DomainError, ODD_STATUS, validationError } from '@bookie/core';
-import type { Bet } from '../../bets/bet.js';
-import { toBetView } from '../../bets/bet-view.js';
+import type { Bet } from '../../bets/index.js';
+import { toBetView } from '../../bets/index.js';
 import type { SettlementDeps } from '../deps.js';
 import { type RefreshTransition, refreshTransition } from '../refresh-transition.js';
 import { type Override, refreshBets } from '../results/refresh-bets.js';

@@ -1,17 +1,17 @@
 import type { SportEvent } from '@bookie/contracts';
 import type { Executor } from '../../../db/transaction.js';
-import { toBetView } from '../../bets/bet-view.js';
 import {
   type Bet,
   type BetSettlementState,
   type SelectionChange,
   type SelectionRow,
+  toBetView,
   writeSelectionResults,
   writeSettlementStates,
 } from '../../bets/index.js';
 // bonuses: freebet used, insurance paid / declined / cancelled, in the same transaction
-import { type BetSettlementChange, onBetsSettled } from '../../bonuses/on-bets-settled.js';
-import { onBetsSettledForRisk } from '../../risk/on-bets-settled.js';
+import { type BetSettlementChange, onBetsSettled } from '../../bonuses/index.js';
+import { onBetsSettledForRisk } from '../../risk/index.js';
 import { limitsKey, type SettlementDeps } from '../deps.js';
 import { noMoneyMoves, recordMoneyMoves } from '../ledger/money-moves.js';
 import { decideTransition, type SettlementLimits, type Transition } from './decide.js';

@@ -11,7 +11,7 @@ import {
   type SettlementLeg,
   settleBet,
 } from '@bookie/core';
-import type { BetRow, SelectionRow } from '../../bets/bet.js';
+import type { BetRow, SelectionRow } from '../../bets/index.js';
 import { remainingStake } from './remaining-stake.js';
 
 /** What the arithmetic of a bet needs beyond the bet: the caps in the bet's currency (DECISIONS D17). */

@@ -1,5 +1,5 @@
 import { max, parseDecimal, type Rational, sub, ZERO } from '@bookie/core';
-import type { BetRow } from '../../bets/bet.js';
+import type { BetRow } from '../../bets/index.js';
 
 /**
  * The stake a bet is settled (and valued for cash-out) on: its stake minus every part already cashed out — the

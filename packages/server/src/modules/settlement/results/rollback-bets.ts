@@ -1,6 +1,6 @@
 import { ODD_STATUS } from '@bookie/core';
 import { inTransaction } from '../../../db/transaction.js';
-import type { Bet, SelectionRow } from '../../bets/bet.js';
+import type { Bet, SelectionRow } from '../../bets/index.js';
 import type { SettlementDeps } from '../deps.js';
 import {
   type EventSelectionKey,

@@ -1,5 +1,5 @@
 import { type Executor, inTransaction } from '../../../db/transaction.js';
-import type { SelectionRow } from '../../bets/bet.js';
+import type { SelectionRow } from '../../bets/index.js';
 import type { SettlementDeps } from '../deps.js';
 import {
   marketHasBets,

@@ -1,6 +1,6 @@
 import { CALLBACK_PATHS, type SportEvent } from '@bookie/contracts';
-import type { Bet } from '../../bets/bet.js';
-import { settleBody } from '../../bets/callback-bodies.js';
+import type { Bet } from '../../bets/index.js';
+import { settleBody } from '../../bets/index.js';
 import { addMoneyMove, type MoneyMoves } from '../ledger/money-moves.js';
 import type { Outcome } from './decide.js';
 import type { MoveContext } from './unsettle.js';

@@ -1,6 +1,6 @@
 import { CALLBACK_PATHS } from '@bookie/contracts';
-import type { Bet, BetRow } from '../../bets/bet.js';
-import { unsettleBody } from '../../bets/callback-bodies.js';
+import type { Bet, BetRow } from '../../bets/index.js';
+import { unsettleBody } from '../../bets/index.js';
 import { addMoneyMove, type LedgerEntry, type MoneyMoves } from '../ledger/money-moves.js';
 
 /** What a settle or unsettle is recorded with: the ledger row's fields that do not depend on the move. */

@@ -1,0 +1,106 @@
+import { parseStake, type Rational, type RiskState } from '@bookie/core';
+import { lastBetTimes } from '../bets/index.js';
+import type { FirstRequest } from '../risk/index.js';
+import { firstRequestOf, loadRiskState, riskStateOf } from '../risk/index.js';
+import type { DecisionRequest, RecommendedPayout } from './decision-request.js';
+import type { DecisionDeps } from './deps.js';
+import { eventsOf, outcomesOf } from './outcomes.js';
+
+/** The facts a decision reads besides the catalogue, gathered once per bet. */
+export interface BetFacts {
+  /**
+   * The risk engine's facts: the player's group, the limits and the exposure of the bet's outcomes; undefined when
+   * the engine is off. A placement's exposure is empty here: its write decides again on the locked exposure (D38).
+   */
+  risk: RiskState | undefined;
+  /** When the player last had a bet accepted on each of the bet's sport events (`bet_interval`). */
+  lastBets: ReadonlyMap<string, Date>;
+}
+
+/**
+ * Gathers a bet's facts once. A placement brings what its hold read (the player's group and last bets) and reads
+ * no exposure: it decides on none, and its write decides again under the exposure lock. Every other way reads the
+ * risk facts (group and exposure in one read) and the player's last bets at once; a reported bet and `GET
+ * /restrictions` record the player's first request (spec 03 VIP counts the first calculation or placement), advice
+ * only previews it.
+ */
+export async function gatherFacts(deps: DecisionDeps, request: DecisionRequest): Promise<BetFacts> {
+  const { whiteLabel, bet } = request;
+  if (request.mode === 'place') {
+    const settings = deps.risk ? await deps.risk.book.get() : undefined;
+    return {
+      risk:
+        deps.risk && settings
+          ? riskStateOf(deps.risk, settings, {
+              whiteLabelId: whiteLabel.id,
+              currency: bet.currency,
+              groupName: request.group,
+              exposure: new Map(),
+            })
+          : undefined,
+      lastBets: request.lastBets,
+    };
+  }
+  const db = deps.database.db;
+  const recommended = request.mode === 'advise' ? undefined : request.recommendedMaxPayout;
+  const [risk, [lastBets]] = await Promise.all([
+    deps.risk
+      ? loadRiskState(deps.risk, db, {
+          whiteLabelId: whiteLabel.id,
+          playerId: request.playerId,
+          currency: bet.currency,
+          outcomes: outcomesOf(bet, eventsOf(deps.catalog, bet)),
+          ...(recommended !== undefined ? { recommendedMaxPayout: parseRecommended(recommended) } : {}),
+          record: request.mode !== 'advise',
+        })
+      : undefined,
+    lastBetTimes(db, [
+      {
+        whiteLabelId: whiteLabel.id,
+        playerId: request.playerId,
+        sportEventIds: bet.selections.map((s) => s.sport_event_id),
+      },
+    ]),
+  ]);
+  return { risk, lastBets: lastBets ?? new Map() };
+}
+
+/** The player's risk group as a placement forms its bet (spec 03 VIP, D38). */
+export interface GroupAtHold {
+  /** The group the risk book already knows for the player. */
+  known: string | undefined;
+  /** For a player without one: the group this first request gives, recorded with the hold. */
+  firstRequest: Omit<FirstRequest, 'whiteLabelId' | 'playerId'> | undefined;
+}
+
+/**
+ * The player's risk group before a placement's hold, from the risk book's cache: the known group, or the one this
+ * first request gives (raised by `recommended_max_payout`); nothing when the risk engine is off.
+ */
+export async function groupAtHold(
+  deps: Pick<DecisionDeps, 'risk'>,
+  input: {
+    whiteLabelId: string;
+    playerId: string;
+    currency: string;
+    recommendedMaxPayout?: RecommendedPayout;
+  },
+): Promise<GroupAtHold> {
+  if (!deps.risk) return { known: undefined, firstRequest: undefined };
+  const settings = await deps.risk.book.get();
+  const known = deps.risk.book.playerGroup(input.whiteLabelId, input.playerId);
+  if (known !== undefined) return { known, firstRequest: undefined };
+  const recommended = input.recommendedMaxPayout;
+  return {
+    known,
+    firstRequest: firstRequestOf(deps.risk, settings, {
+      currency: input.currency,
+      ...(recommended !== undefined ? { recommendedMaxPayout: parseRecommended(recommended) } : {}),
+    }),
+  };
+}
+
+/** @throws DomainError validation_error naming the request's field. */
+function parseRecommended(r: RecommendedPayout): Rational {
+  return parseStake(r.value, r.field);
+}

@@ -1,0 +1,174 @@
+import type { SportEvent } from '@bookie/contracts';
+import {
+  type BetType,
+  betTotalOdds,
+  type DecisionLeg,
+  decideBet,
+  mul,
+  type OddsStrategy,
+  ONE,
+  parseDecimal,
+  type Rational,
+  type Restriction,
+  type RiskState,
+  validateBetType,
+} from '@bookie/core';
+import type { WhiteLabel } from '../tenants/index.js';
+
+/** A selection as the player sent it: ids and the odds the player saw (decimal string). */
+export interface RequestedSelection {
+  sport_event_id: string;
+  market_id: string;
+  odd_id: string;
+  odds: Rational;
+}
+
+/** A bet being placed, parsed and exact. */
+export interface PlacementRequest {
+  betType: BetType;
+  systemSizes: number[];
+  /** An MTS or advisory bet's `type.system_sizes` as sent: the decision checks them against the selections. */
+  typeSizes?: number[];
+  /** Undefined asks only for the largest acceptable stake (`GET /restrictions`). */
+  stake?: Rational;
+  currency: string;
+  oddsStrategy: OddsStrategy;
+  selections: RequestedSelection[];
+  /** Foreign selections of a partner-reported mixed combo: their odds multiply into the total. */
+  foreignSelections?: Array<{ id: string; odds: Rational }>;
+}
+
+/** What validation reads besides the request. */
+export interface PlacementContext {
+  /** Current snapshots by sport event id (from the live replica); missing = unknown event. */
+  events: ReadonlyMap<string, SportEvent | undefined>;
+  whiteLabel: Pick<WhiteLabel, 'limits' | 'betIntervalS'>;
+  /** Now, unix ms. */
+  now: number;
+  /** When this player's last accepted bet on each sport event was made. */
+  lastBetAt: ReadonlyMap<string, Date>;
+  /** The express cap of D17 in the bet currency; undefined when no EUR rate is configured for it. */
+  expressCap: Rational | undefined;
+  /** Strategy-1 tolerance (relative fraction). */
+  oddsTolerance: Rational;
+  /** Most combinations a system bet may have (`SYSTEM_MAX_COMBINATIONS`); more is declined `bet_type`. */
+  maxCombinations?: number;
+  /**
+   * The bet's boost multiplier (D19), when it reserved a boost: the potential payout that max payout and the express
+   * cap limit is then on the boosted odds, as settlement pays it.
+   */
+  boostMultiplier?: Rational;
+  /** The risk engine's facts (exposure, limits, the player's group); undefined: the engine is off. */
+  risk?: RiskState;
+}
+
+/**
+ * The platform's settings the one decision reads for a bet in `currency` — the express cap, the odds tolerance and
+ * the most combinations of a system bet — the same for a placement, a reported bet, advice and `GET /restrictions`.
+ */
+export function decisionSettings(
+  settings: {
+    expressCap(currency: string): Rational | undefined;
+    oddsTolerance: Rational;
+    maxSystemCombinations?: number | undefined;
+  },
+  currency: string,
+): Pick<PlacementContext, 'expressCap' | 'oddsTolerance' | 'maxCombinations'> {
+  return {
+    expressCap: settings.expressCap(currency),
+    oddsTolerance: settings.oddsTolerance,
+    ...(settings.maxSystemCombinations !== undefined
+      ? { maxCombinations: settings.maxSystemCombinations }
+      : {}),
+  };
+}
+
+/** Outcome of validation: every failing restriction, the odds each selection is accepted at, and risk's facts. */
+export interface PlacementVerdict {
+  restrictions: Restriction[];
+  acceptedOdds: Rational[];
+  /** Π accepted odds (express), the odds of a single, or Σ combination odds / N for a system. */
+  totalOdds: Rational;
+  /** The largest acceptable stake, when anything limits it. */
+  maxBet: Rational | undefined;
+  /** Each platform leg's outcome and the exposure the bet adds to it (D37). */
+  legs: DecisionLeg[];
+}
+
+/**
+ * The total odds of a bet: potential payout per unit of stake, with every leg winning (no caps). A bet whose type
+ * does not fit its selections (declined `bet_type`: a one-selection express, a system of too many combinations…)
+ * gets the product of its odds, so forming and declining it never fails.
+ */
+export function totalOddsOf(
+  betType: BetType,
+  odds: readonly Rational[],
+  systemSizes: readonly number[],
+  maxCombinations?: number,
+): Rational {
+  const shapeFails =
+    validateBetType({
+      type: betType,
+      selections: odds.map((_, i) => ({ sport_event_id: String(i) })),
+      systemSizes,
+      ...(maxCombinations !== undefined ? { maxCombinations } : {}),
+    }).length > 0;
+  if (shapeFails) return odds.reduce(mul, ONE);
+  return betTotalOdds(betType, odds, systemSizes);
+}
+
+const money = (s: string | null, field: string) =>
+  s === null ? undefined : parseDecimal(s, { field, maxDecimals: 6 });
+
+/**
+ * Validates a bet against the live book, the white label's rules and the risk engine: the one decision of core
+ * ({@link decideBet}) on the facts the decision unit gathered (`decide-bet.ts`). Returns every failing restriction
+ * (empty = accept), the accepted odds, the largest acceptable stake and the exposure the bet adds.
+ */
+export function validatePlacement(req: PlacementRequest, ctx: PlacementContext): PlacementVerdict {
+  const { minStake, maxStake, maxPayout } = ctx.whiteLabel.limits;
+  const minS = money(minStake, 'min_stake');
+  const maxS = money(maxStake, 'max_stake');
+  const maxP = money(maxPayout, 'max_payout');
+  const decision = decideBet({
+    bet: {
+      type: req.betType,
+      systemSizes: req.systemSizes,
+      ...(req.typeSizes ? { typeSizes: req.typeSizes } : {}),
+      ...(req.stake !== undefined ? { stake: req.stake } : {}),
+      currency: req.currency,
+      oddsStrategy: req.oddsStrategy,
+      selections: req.selections,
+      ...(req.foreignSelections ? { foreignSelections: req.foreignSelections } : {}),
+    },
+    event: (id) => ctx.events.get(id),
+    whiteLabel: {
+      ...(minS ? { minStake: minS } : {}),
+      ...(maxS ? { maxStake: maxS } : {}),
+      ...(maxP ? { maxPayout: maxP } : {}),
+      betIntervalS: ctx.whiteLabel.betIntervalS,
+    },
+    now: ctx.now,
+    lastBetAt: new Map([...ctx.lastBetAt].map(([k, v]) => [k, v.getTime()])),
+    expressCap: ctx.expressCap,
+    oddsTolerance: ctx.oddsTolerance,
+    ...(ctx.maxCombinations !== undefined ? { maxCombinations: ctx.maxCombinations } : {}),
+    ...(ctx.boostMultiplier ? { boostMultiplier: ctx.boostMultiplier } : {}),
+    ...(ctx.risk ? { risk: ctx.risk } : {}),
+  });
+  return {
+    restrictions: decision.restrictions,
+    acceptedOdds: decision.acceptedOdds,
+    totalOdds: decision.totalOdds,
+    maxBet: decision.maxBet,
+    legs: decision.legs,
+  };
+}
+
+/** True when the selections sit on a live sport event (fixture status 1): bet delay applies (spec 03 "Bet delay"). */
+export function hasLiveSelection(
+  req: PlacementRequest,
+  events: ReadonlyMap<string, SportEvent | undefined>,
+): boolean {
+  return req.selections.some((s) => events.get(s.sport_event_id)?.fixture.status === 1);
+}

@@ -1,0 +1,341 @@
+import { CALLBACK_PATHS } from '@bookie/contracts';
+import { type DecisionLeg, formatFeedOddValue, type Rational, type Restriction } from '@bookie/core';
+import { GroupCommit } from '@bookie/storage';
+import type { Database } from '../../db/database.js';
+import { type Executor, inTransaction } from '../../db/transaction.js';
+import type { Bet, BetRow } from '../bets/index.js';
+import {
+  type ClientKey,
+  declineBody,
+  findBetsByClientKey,
+  insertBets,
+  lastBetTimes,
+  loadBets,
+  type NewBet,
+  placeBody,
+  recordBetTimes,
+  setAcceptedOdds,
+  transitionBets,
+} from '../bets/index.js';
+// bonuses: the module's placement hooks, called where marked "bonuses"
+import { claimBonuses, releaseBonuses, reserveBonuses } from '../bonuses/index.js';
+import {
+  type CallbackToEnqueue,
+  type EnqueuedCallback,
+  enqueueCallbacks,
+  recordSyncOutcomes,
+} from '../callbacks/index.js';
+import {
+  dropExposure,
+  type FirstRequest,
+  playerRiskKey,
+  type RiskRecheck,
+  recheckLimits,
+  recordFirstRequests,
+  writeAcceptedExposure,
+} from '../risk/index.js';
+
+/**
+ * A bet placement forms (step 1 of spec 01 "States and transitions"): the bet, in `hold_requested`; with the risk
+ * engine, the group the player's first request puts them in (recorded unless the player has one already).
+ */
+export type HoldWrite = NewBet & { firstRequest?: Omit<FirstRequest, 'whiteLabelId' | 'playerId'> };
+
+/** A bet as held: the bet (with its reserved bonuses), its `/bet/place` in the outbox, and bet_interval's facts. */
+export interface HeldBet {
+  bet: Bet;
+  place: EnqueuedCallback;
+  /** When the player last had a bet accepted on each of the bet's sport events. */
+  lastBets: Map<string, Date>;
+  /** The player's risk group (D38) when the hold carried a first request. */
+  riskGroup?: string;
+}
+
+/** The decision on a held bet whose `/bet/place` succeeded (step 4): accept when `restrictions` is empty. */
+export interface DecisionWrite {
+  bet: Bet;
+  /** The `/bet/place` outbox row and how its delivery went. */
+  place: { id: bigint; attempts: number; status: number | null };
+  /** Every restriction validation found (empty: accept). */
+  restrictions: Restriction[];
+  /** The odds each selection is accepted at, by selection index. */
+  acceptedOdds: readonly Rational[];
+  /** The accepted total odds before any boost. */
+  totalOdds: Rational;
+  decidedAt: Date;
+  /** The risk engine's part: decided again on the locked exposure in the accept transaction (D38); none when off. */
+  risk?: RiskRecheck;
+}
+
+const hasBonus = (b: { freebet_id: string | null; insurance_id: string | null; boost_id: string | null }) =>
+  b.freebet_id !== null || b.insurance_id !== null || b.boost_id !== null;
+
+/**
+ * Step 1 for several bets in one transaction: inserts the bets, reserves their bonuses and enqueues each one's
+ * `/bet/place` (mode sync: placement sends it itself), so each bet and its callback commit together (D7). Also reads
+ * bet_interval's facts. Results in the order of `items`.
+ */
+export async function writeHolds(tx: Executor, items: readonly HoldWrite[]): Promise<HeldBet[]> {
+  const inserted = await insertBets(tx, items);
+  // bonuses: reserve the freebet and the boost with the bet (before the place body is built)
+  const withBonus = items.filter((b) => b.freebetId || b.boostId || b.insuranceId);
+  for (const b of withBonus) {
+    await reserveBonuses(tx, {
+      betId: b.id,
+      whiteLabelId: b.whiteLabelId,
+      playerId: b.playerId,
+      freebetId: b.freebetId,
+      boostId: b.boostId,
+      baseOdds: b.baseOdds,
+      now: b.createdAt,
+    });
+  }
+  // a bonus may have changed the bet (boosted odds): read those back
+  const reloaded = new Map(
+    (
+      await loadBets(
+        tx,
+        withBonus.map((b) => b.id),
+      )
+    ).map((b) => [b.row.id, b]),
+  );
+  const bets = inserted.map((b) => reloaded.get(b.row.id) ?? b);
+  const places = await enqueueCallbacks(
+    tx,
+    bets.map((bet) => ({
+      whiteLabelId: bet.row.white_label_id,
+      betId: bet.row.id,
+      path: CALLBACK_PATHS.place,
+      body: placeBody(bet),
+      foreignParams: bet.row.foreign_params,
+      mode: 'sync' as const,
+    })),
+  );
+  const last = await lastBetTimes(
+    tx,
+    items.map((b) => ({
+      whiteLabelId: b.whiteLabelId,
+      playerId: b.playerId,
+      sportEventIds: b.selections.map((s) => s.sportEventId),
+    })),
+  );
+  // the risk engine: the players' groups, each player's first request recorded (spec 03 VIP)
+  const groups = await recordFirstRequests(
+    tx,
+    items.flatMap((b) =>
+      b.firstRequest ? [{ whiteLabelId: b.whiteLabelId, playerId: b.playerId, ...b.firstRequest }] : [],
+    ),
+  );
+  return bets.map((bet, i) => {
+    const group = groups.get(playerRiskKey(bet.row.white_label_id, bet.row.player_id));
+    return {
+      bet,
+      place: places[i] as EnqueuedCallback,
+      lastBets: last[i] as Map<string, Date>,
+      ...(group !== undefined ? { riskGroup: group } : {}),
+    };
+  });
+}
+
+/**
+ * Step 4 for several bets in one transaction: records each `/bet/place` delivery, claims the bonuses of the bets
+ * to accept, moves each bet to Accept (writing the odds it was accepted at and bet_interval's time) or to Decline
+ * (giving its bonuses back), and enqueues `/bet/accept` or `/bet/decline` — each bet's change with its callback.
+ * Returns each bet as decided, or undefined for a bet decided elsewhere first (the recovery job).
+ */
+export async function writeDecisions(
+  tx: Executor,
+  items: readonly DecisionWrite[],
+): Promise<Array<Bet | undefined>> {
+  await recordSyncOutcomes(
+    tx,
+    items.map((d) => ({
+      id: d.place.id,
+      delivered: true,
+      attempts: d.place.attempts,
+      status: d.place.status,
+      error: null,
+    })),
+  );
+  // the risk engine: the limits decided again on the exposure as it is now, under its lock (D38)
+  const rechecking = items.filter((d) => d.restrictions.length === 0 && d.risk !== undefined);
+  const rechecked = await recheckLimits(
+    tx,
+    rechecking.map((d) => ({ risk: d.risk as RiskRecheck })),
+  );
+  const riskRestrictions = new Map<DecisionWrite, Restriction[]>();
+  const riskLegs = new Map<DecisionWrite, DecisionLeg[]>();
+  rechecking.forEach((d, i) => {
+    const v = rechecked[i] as { restrictions: Restriction[]; legs: DecisionLeg[] };
+    if (v.restrictions.length > 0) riskRestrictions.set(d, v.restrictions);
+    else riskLegs.set(d, v.legs);
+  });
+  const accepts: Array<{ d: DecisionWrite; totalOdds: string; baseOdds: string }> = [];
+  const declines: Array<{ d: DecisionWrite; restrictions: Restriction[] }> = [];
+  for (const d of items) {
+    const baseOdds = formatFeedOddValue(d.totalOdds);
+    const restrictions = riskRestrictions.get(d) ?? d.restrictions;
+    if (restrictions.length > 0) {
+      declines.push({ d, restrictions });
+      continue;
+    }
+    const row = d.bet.row;
+    if (row.insurance_id === null && row.boost_multiplier === null) {
+      accepts.push({ d, totalOdds: baseOdds, baseOdds });
+      continue;
+    }
+    // bonuses: apply the insurance and consume the boost as the bet is accepted, or decline
+    const bonus = await claimBonuses(tx, {
+      betId: row.id,
+      whiteLabelId: row.white_label_id,
+      playerId: row.player_id,
+      insuranceId: row.insurance_id,
+      boostMultiplier: row.boost_multiplier,
+      baseOdds: d.totalOdds,
+      now: d.decidedAt,
+    });
+    if (bonus.restrictions.length > 0) declines.push({ d, restrictions: bonus.restrictions });
+    else accepts.push({ d, totalOdds: bonus.totalOdds, baseOdds });
+  }
+
+  const decided = new Map<string, Bet>();
+  const callbacks: CallbackToEnqueue[] = [];
+  // the legs' exposure, written before the state change so the bet state trigger counts it (D37)
+  const exposed = accepts.flatMap(({ d, totalOdds }) => {
+    const legs = riskLegs.get(d);
+    const eurRate = d.risk?.eurRate;
+    if (!legs || !eurRate) return [];
+    return [
+      {
+        betId: d.bet.row.id,
+        whiteLabelId: d.bet.row.white_label_id,
+        stake: d.bet.row.stake,
+        totalOdds,
+        legOdds: d.acceptedOdds,
+        legs,
+        eurRate,
+      },
+    ];
+  });
+  await writeAcceptedExposure(tx, exposed);
+
+  const acceptedRows = byId(
+    await transitionBets(
+      tx,
+      'hold_requested',
+      'accepted',
+      accepts.map((a) => ({
+        id: a.d.bet.row.id,
+        decidedAt: a.d.decidedAt,
+        totalOdds: a.totalOdds,
+        baseOdds: a.baseOdds,
+      })),
+    ),
+  );
+  await dropExposure(
+    tx,
+    exposed.filter((e) => !acceptedRows.has(e.betId)).map((e) => e.betId),
+  );
+  // only selections whose price moved are written (the common case writes none)
+  const moved = accepts.flatMap(({ d }) =>
+    acceptedRows.has(d.bet.row.id)
+      ? d.bet.selections.flatMap((s) => {
+          const odds = formatFeedOddValue(d.acceptedOdds[s.idx] as Rational);
+          return s.odds === odds ? [] : [{ betId: s.bet_id, idx: s.idx, odds }];
+        })
+      : [],
+  );
+  const movedSelections = new Map(
+    (await setAcceptedOdds(tx, moved)).map((s) => [`${s.bet_id}/${s.idx}`, s] as const),
+  );
+  const betTimes = [];
+  for (const { d } of accepts) {
+    const row = acceptedRows.get(d.bet.row.id);
+    if (!row) {
+      // decided elsewhere: give back the claim (bonuses)
+      if (hasBonus(d.bet.row)) await releaseBonuses(tx, d.bet.row.id, d.decidedAt);
+      continue;
+    }
+    const bet = {
+      row,
+      selections: d.bet.selections.map((s) => movedSelections.get(`${s.bet_id}/${s.idx}`) ?? s),
+    };
+    decided.set(row.id, bet);
+    betTimes.push({
+      whiteLabelId: row.white_label_id,
+      playerId: row.player_id,
+      sportEventIds: bet.selections.map((s) => s.sport_event_id),
+      at: d.decidedAt,
+    });
+    callbacks.push({
+      whiteLabelId: row.white_label_id,
+      betId: row.id,
+      path: CALLBACK_PATHS.accept,
+      body: placeBody(bet),
+      foreignParams: row.foreign_params,
+    });
+  }
+  await recordBetTimes(tx, betTimes);
+
+  const declinedRows = byId(
+    await transitionBets(
+      tx,
+      'hold_requested',
+      'declined',
+      declines.map(({ d, restrictions }) => ({ id: d.bet.row.id, restrictions, decidedAt: d.decidedAt })),
+    ),
+  );
+  for (const { d, restrictions } of declines) {
+    const row = declinedRows.get(d.bet.row.id);
+    if (!row) continue;
+    if (hasBonus(row)) await releaseBonuses(tx, row.id, d.decidedAt); // bonuses
+    const bet = { row, selections: d.bet.selections };
+    decided.set(row.id, bet);
+    callbacks.push({
+      whiteLabelId: row.white_label_id,
+      betId: row.id,
+      path: CALLBACK_PATHS.decline,
+      body: declineBody(bet, restrictions),
+      foreignParams: row.foreign_params,
+    });
+  }
+  await enqueueCallbacks(tx, callbacks);
+  return items.map((d) => decided.get(d.bet.row.id));
+}
+
+function byId(rows: readonly BetRow[]): Map<string, BetRow> {
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/**
+ * Placement's writes through group commit: the holds (and the decisions) of the bets being placed at the same time
+ * go to the database in one transaction, with one statement per table, instead of one transaction per bet
+ * (docs/adr/0012-placement-group-commit.md). Each caller still gets its own bet, and a failing bet fails alone.
+ */
+export class PlacementWrites {
+  private readonly holds: GroupCommit<HoldWrite, HeldBet>;
+  private readonly decisions: GroupCommit<DecisionWrite, Bet | undefined>;
+  private readonly clientKeys: GroupCommit<ClientKey, string | undefined>;
+
+  constructor(database: Database, opts: { maxBatch?: number; maxConcurrent?: number } = {}) {
+    const db = database.db;
+    this.holds = new GroupCommit((items) => inTransaction(db, (tx) => writeHolds(tx, items)), opts);
+    this.decisions = new GroupCommit((items) => inTransaction(db, (tx) => writeDecisions(tx, items)), opts);
+    this.clientKeys = new GroupCommit((keys) => findBetsByClientKey(db, keys), { maxConcurrent: 4 });
+  }
+
+  /** The bet already placed with a client idempotency key (the reads of requests arriving together share one). */
+  findByClientKey(key: ClientKey): Promise<string | undefined> {
+    return this.clientKeys.submit(key);
+  }
+
+  /** Forms a bet in `hold_requested` with its `/bet/place` (see {@link writeHolds}). */
+  hold(bet: HoldWrite): Promise<HeldBet> {
+    return this.holds.submit(bet);
+  }
+
+  /** Accepts or declines a held bet with its callback (see {@link writeDecisions}). */
+  decide(decision: DecisionWrite): Promise<Bet | undefined> {
+    return this.decisions.submit(decision);
+  }
+}

@@ -1,0 +1,2 @@
+/** The reports module's public surface: what other modules may use. */
+export * from './reconcile-report.js';
