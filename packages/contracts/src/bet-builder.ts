@@ -9,6 +9,7 @@
 import { BUILDER_REFUSAL_CODES, MAX_BUILDER_LEGS } from '@bookie/core';
 import { type Static, Type } from '@sinclair/typebox';
 import { Decimal6 } from './callbacks.js';
+import { DECIMAL_PATTERN } from './decimal.js';
 
 /** A probability written with 12 decimals, in [0, 1] (as the feed's `probability`, D41). */
 const Probability = Type.String({
@@ -209,3 +210,42 @@ export const BuilderCalculateAnswer = Type.Object(
 );
 /** Answer of the builder calculator. */
 export type BuilderCalculateAnswer = Static<typeof BuilderCalculateAnswer>;
+
+const QUOTE_DESCRIPTION =
+  'the signed quote the builder calculator answered for these legs, when the player was offered one; optional: ' +
+  'the builder is priced again from the current odds either way';
+
+/**
+ * A bet builder in a frame bet (`bet_builders` of `POST /frame-api/bets`; docs/adr/0043-bet-builder-bets.md): its
+ * sport event, its inner legs (1 to {@link MAX_BUILDER_LEGS}, one per market), the combined odds the player saw
+ * (decimal string) and, optionally, the calculator's signed quote. The bet counts it as ONE selection at its
+ * combined odds: a single builder is a single bet, an express or a system may mix builders and plain odds on
+ * different sport events. The odds strategy applies to the combined odds.
+ */
+export const PlaceBuilderSelection = Type.Object(
+  {
+    sport_event_id: Type.String({ minLength: 1, maxLength: 200 }),
+    legs: Legs(1),
+    odds: Type.String({ pattern: DECIMAL_PATTERN, description: 'combined odds the player saw, e.g. "4.1"' }),
+    quote: Type.Optional(Type.String({ minLength: 1, maxLength: 4096, description: QUOTE_DESCRIPTION })),
+  },
+  { additionalProperties: false },
+);
+/** A bet builder in a frame bet. */
+export type PlaceBuilderSelection = Static<typeof PlaceBuilderSelection>;
+
+/**
+ * A bet builder in a reported or advisory bet (`bet_builders` of MTS `POST /bets` and `POST /bets/advisory`): as
+ * {@link PlaceBuilderSelection}, with the combined odds in `value` like the body's other selections.
+ */
+export const ReportedBuilderSelection = Type.Object(
+  {
+    sport_event_id: Type.String({ minLength: 1, maxLength: 128 }),
+    legs: Legs(1),
+    value: Type.String({ pattern: DECIMAL_PATTERN, description: 'combined odds, decimal string' }),
+    quote: Type.Optional(Type.String({ minLength: 1, maxLength: 4096, description: QUOTE_DESCRIPTION })),
+  },
+  { additionalProperties: false },
+);
+/** A bet builder in a reported or advisory bet. */
+export type ReportedBuilderSelection = Static<typeof ReportedBuilderSelection>;

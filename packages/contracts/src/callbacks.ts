@@ -189,9 +189,32 @@ export const CallbackRestriction = Type.Object(
 /** A restriction `{type, context}` (the callback contract, "Restriction"). */
 export type CallbackRestriction = Static<typeof CallbackRestriction>;
 
-/** An element of `bet_bet_builder_odds`: shape not shown in the callback contract, so any JSON object. */
-export const BetBuilderOdd = Type.Record(Type.String(), Type.Unknown());
-/** An element of `bet_bet_builder_odds` (shape not shown in the callback contract). */
+/**
+ * An element of `bet_bet_builder_odds`: one bet builder of the bet (the bet builder rule; docs/decisions.md D60), a
+ * selection made of inner odds on one sport event at one combined odds value. `bet_builder_index` is the builder's
+ * index within the bet (0, 1, …); `match_id` its sport event; `odd_ratio` the combined odds (6 decimals; for
+ * `/bet/place` and `/bet/accept` the odds it was accepted at, a boost excluded); `odd_status` and `status_reason`
+ * its result as a selection's (0 not resulted, then the odd status codes: a builder wins when every inner leg wins);
+ * `probability` the model's probability that every inner leg wins at placement (12 decimals); `inner_odds` the
+ * inner legs in the `bet_odds` element shape, each with the feed's odds of the leg at placement in `odd_ratio`
+ * (information: the builder is priced as a whole). A builder is never in `bet_odds`.
+ */
+export const BetBuilderOdd = Type.Object(
+  {
+    bet_builder_index: Type.Integer({ minimum: 0 }),
+    match_id: Type.String(),
+    odd_ratio: Decimal6,
+    odd_status: Type.Integer({
+      ...codeBounds(ODD_STATUS_CODES),
+      description: describeCodes(ODD_STATUS_CODES),
+    }),
+    status_reason: Type.Optional(Type.String()),
+    probability: Type.String({ pattern: '^(0|1)\\.\\d{12}$' }),
+    inner_odds: Type.Array(BetOdd, { minItems: 1 }),
+  },
+  { additionalProperties: false },
+);
+/** An element of `bet_bet_builder_odds`: a bet builder, its combined odds and its inner odds (D60). */
 export type BetBuilderOdd = Static<typeof BetBuilderOdd>;
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -211,7 +234,10 @@ const placeFields = {
   bet_boost_id: OptionalId,
   total_odds_value: Decimal6,
   base_odds_value: Decimal6,
-  bet_odds: Type.Array(BetOdd, { minItems: 1 }),
+  bet_odds: Type.Array(BetOdd, {
+    description:
+      'the plain odds selections; empty for a bet of builders only (they are in bet_bet_builder_odds)',
+  }),
   bet_bet_builder_odds: Type.Array(BetBuilderOdd),
   bet_system_sizes: Type.Array(Type.Integer({ minimum: 1 })),
   bet_created_at: DateTimeWithOffset,
@@ -254,7 +280,10 @@ export const BetSettleBody = Type.Object(
     bet_boost_id: OptionalId,
     total_odds_value: Decimal6,
     base_odds_value: Decimal6,
-    bet_odds: Type.Array(BetOdd, { minItems: 1 }),
+    bet_odds: Type.Array(BetOdd, {
+      description:
+        'the plain odds selections; empty for a bet of builders only (they are in bet_bet_builder_odds)',
+    }),
     bet_bet_builder_odds: Type.Array(BetBuilderOdd),
     settle_amount: Decimal6,
     settle_type: Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3)], {

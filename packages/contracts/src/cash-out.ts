@@ -25,10 +25,12 @@ export const CashOutReason = Type.Union(
     'foreign_selections',
     'cash_out_unavailable',
     'partner_unsupported',
+    'bet_builder',
   ].map((r) => Type.Literal(r)),
   {
     description:
-      'why nothing is offered, or why an order was declined; `foreign_selections`: the bet has a selection the ' +
+      'why nothing is offered, or why an order was declined; `bet_builder`: the bet has a bet builder (not cashed ' +
+      'out yet); `foreign_selections`: the bet has a selection the ' +
       'platform does not cover (only the partner cashes it out); `cash_out_unavailable`: the white label cannot ' +
       "be paid a cash-out (its cash-out callbacks are not supported); `partner_unsupported`: an accepted order's " +
       'payment callback proved unsupported, so the order was reversed',

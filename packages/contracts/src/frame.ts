@@ -1,4 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
+import { PlaceBuilderSelection } from './bet-builder.js';
 import { CashOutOrder } from './cash-out.js';
 import { DECIMAL_PATTERN as DECIMAL, MONEY_PATTERN } from './decimal.js';
 import { BET_STATUS_CODES, describeCodes, ODD_STATUS_CODES, SETTLE_TYPE_CODES } from './status-codes.js';
@@ -26,10 +27,15 @@ export const PlaceBetRequest = Type.Object(
   {
     bet_type: Type.Union([Type.Literal('single'), Type.Literal('express'), Type.Literal('system')]),
     selections: Type.Array(PlaceBetSelection, {
-      minItems: 1,
       description:
-        'no maximum of selections in an express; a one-selection express or system is declined bet_type, a system is bounded by its number of combinations',
+        'no maximum of selections in an express; a one-selection express or system is declined bet_type, a system is bounded by its number of combinations; empty only when bet_builders has one',
     }),
+    bet_builders: Type.Optional(
+      Type.Array(PlaceBuilderSelection, {
+        description:
+          'bet builders, each one selection at its combined odds (docs/adr/0043-bet-builder-bets.md)',
+      }),
+    ),
     system_sizes: Type.Optional(Type.Array(Type.Integer({ minimum: 1 }), { minItems: 1 })),
     stake: Type.String({ pattern: MONEY_PATTERN, description: 'stake, decimal string (at most 6 decimals)' }),
     currency: Type.String({ pattern: '^[A-Z]{3}$' }),
@@ -129,6 +135,23 @@ export const BetView = Type.Object(
     currency: Type.String(),
     total_odds: Type.String(),
     selections: Type.Array(BetSelectionView),
+    bet_builders: Type.Optional(
+      Type.Array(
+        Type.Object({
+          sport_event_id: Type.String(),
+          requested_odds: Type.String({ description: 'the combined odds the player saw, 6 decimals' }),
+          odds: Type.String({ description: 'the combined odds accepted, 6 decimals' }),
+          status: Type.Integer({
+            description: `the builder's result as a selection's: ${describeCodes(ODD_STATUS_CODES)}`,
+          }),
+          legs: Type.Array(BetSelectionView, {
+            description:
+              "the inner legs; each leg's odds are the feed's at placement (the builder is priced whole)",
+          }),
+        }),
+        { description: 'the bet builders, each one selection at its combined odds; absent when none' },
+      ),
+    ),
     restrictions: Type.Array(RestrictionView),
     freebet_id: Type.Union([Type.String(), Type.Null()]),
     insurance_id: Type.Union([Type.String(), Type.Null()]),

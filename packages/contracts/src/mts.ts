@@ -9,6 +9,7 @@
  * @packageDocumentation
  */
 import { type Static, Type } from '@sinclair/typebox';
+import { ReportedBuilderSelection } from './bet-builder.js';
 import { DECIMAL_PATTERN as DECIMAL } from './decimal.js';
 import { PartnerBet } from './partner-rest.js';
 import { BET_STATUS_CODES, codeBounds, describeCodes, ODD_STATUS_CODES } from './status-codes.js';
@@ -88,6 +89,13 @@ export const MtsBetRequest = Type.Object(
     type: ReportedBetType,
     stake: ReportedMoney,
     selections: Type.Array(ReportedSelection, { maxItems: 30 }),
+    bet_builders: Type.Optional(
+      Type.Array(ReportedBuilderSelection, {
+        maxItems: 30,
+        description:
+          'bet builders, each one selection at its combined odds (docs/adr/0043-bet-builder-bets.md)',
+      }),
+    ),
     foreign_selections: Type.Optional(Type.Array(ForeignSelection, { maxItems: 30 })),
     odds_strategy: Type.Optional(
       Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3)], {
@@ -211,6 +219,13 @@ export const AdvisoryBetRequest = Type.Object(
     type: ReportedBetType,
     stake: ReportedMoney,
     selections: Type.Array(ReportedSelection, { maxItems: 30 }),
+    bet_builders: Type.Optional(
+      Type.Array(ReportedBuilderSelection, {
+        maxItems: 30,
+        description:
+          'bet builders, each one selection at its combined odds (docs/adr/0043-bet-builder-bets.md)',
+      }),
+    ),
     foreign_selections: Type.Optional(Type.Array(ForeignSelection, { maxItems: 30 })),
     player_id: Type.String({ minLength: 1, maxLength: 128 }),
     client_ip: Type.Optional(TEXT(64)),

@@ -10,6 +10,7 @@
  * @packageDocumentation
  */
 import { checkAcceptance } from './acceptance.js';
+import type { BuilderLegRef, BuilderQuote, BuilderResult } from './bet-builder/builder-types.js';
 import { type BetType, validateBetType } from './bet-types.js';
 import {
   compare,
@@ -93,6 +94,24 @@ export interface DecisionSelection {
   odds: Rational;
 }
 
+/**
+ * A bet builder as requested (the bet builder rule; docs/adr/0043-bet-builder-bets.md): inner legs on one sport event
+ * and the combined odds the player saw. The bet's arithmetic counts it as ONE selection at its combined odds.
+ */
+export interface DecisionBuilder {
+  sport_event_id: string;
+  /** The inner legs: market (with its specifiers, when sent) and odd of the builder's sport event. */
+  legs: readonly BuilderLegRef[];
+  /** The combined odds the player saw. */
+  odds: Rational;
+}
+
+/**
+ * The selection reference a builder's `selection_value` restriction names (the odds strategy on its combined odds):
+ * market id `bet_builder`, odd id the builder's index in the bet.
+ */
+export const BUILDER_SELECTION_MARKET_ID = 'bet_builder';
+
 /** A foreign selection of an MTS mixed combo (the MTS and advisory contract): not on the platform; its odds multiply into the total. */
 export interface DecisionForeignSelection {
   id: string;
@@ -110,6 +129,8 @@ export interface DecisionBet {
   currency: string;
   oddsStrategy: OddsStrategy;
   selections: readonly DecisionSelection[];
+  /** The bet builders (none: plain odds only). */
+  builders?: readonly DecisionBuilder[];
   foreignSelections?: readonly DecisionForeignSelection[];
 }
 
@@ -142,14 +163,30 @@ export interface BetDecisionInput {
   risk?: RiskState;
   /** The most combinations a system bet may have (declined `bet_type` `too_many_combinations` above it). */
   maxCombinations?: number;
+  /**
+   * The builder `index` of the bet repriced from its event's current odds and the white label's builder margin
+   * (the caller calls core's `priceBuilder`); asked only for a builder whose inner legs all pass the acceptance rule.
+   * Required when the bet has builders (without it they are declined `wl_defined`).
+   */
+  priceBuilder?: (index: number) => BuilderResult<BuilderQuote>;
 }
 
 /** A platform leg as risk sees it: its outcome, market type and the exposure a bet at the stake adds. */
 export interface DecisionLeg {
   outcome: OutcomeKey;
   marketTypeId: string;
-  /** EUR, 6 decimals; the leg's part of the potential win (the risk rule). 0 without a stake or a rate. */
+  /**
+   * EUR, 6 decimals; the leg's part of the potential win (the risk rule). 0 without a stake or a rate. An inner leg
+   * of a builder carries its builder's whole part (docs/decisions.md D61).
+   */
   exposure: Rational;
+  /**
+   * The index of the selection the leg's exposure is computed for, in the order plain selections, builders, foreign
+   * selections: the leg's own index for a plain selection, the builder's for an inner leg.
+   */
+  unit: number;
+  /** The builder index of an inner leg; absent for a plain selection. */
+  builder?: number;
 }
 
 /** The decision: accept when `restrictions` is empty. */
@@ -158,6 +195,10 @@ export interface BetDecision {
   restrictions: Restriction[];
   /** The odds each platform selection is accepted at, by selection index. */
   acceptedOdds: Rational[];
+  /** The combined odds each builder is accepted at, by builder index (the requested odds where refused). */
+  acceptedBuilderOdds: Rational[];
+  /** Each builder's price now, by builder index; undefined where a leg failed or the price was refused. */
+  builderQuotes: (BuilderQuote | undefined)[];
   /** The accepted total odds before any boost (foreign selections included). */
   totalOdds: Rational;
   /** The largest acceptable stake (6 decimals, bet currency); undefined when nothing limits it. */
@@ -232,11 +273,16 @@ export function decideBet(input: BetDecisionInput): BetDecision {
   const { bet } = input;
   const out: Restriction[] = [];
   const foreign = bet.foreignSelections ?? [];
-  const firstEvent = bet.selections[0]?.sport_event_id;
+  const builders = bet.builders ?? [];
+  const firstEvent = bet.selections[0]?.sport_event_id ?? builders[0]?.sport_event_id;
   out.push(
     ...validateBetType({
       type: bet.type,
-      selections: [...bet.selections, ...foreign.map((f) => ({ sport_event_id: `foreign:${f.id}` }))],
+      selections: [
+        ...bet.selections,
+        ...builders.map((b) => ({ sport_event_id: b.sport_event_id })),
+        ...foreign.map((f) => ({ sport_event_id: `foreign:${f.id}` })),
+      ],
       systemSizes: [...bet.systemSizes],
       ...(bet.typeSizes ? { typeSizes: bet.typeSizes } : {}),
       ...(input.maxCombinations !== undefined ? { maxCombinations: input.maxCombinations } : {}),
@@ -244,20 +290,24 @@ export function decideBet(input: BetDecisionInput): BetDecision {
   );
 
   const acceptedOdds: Rational[] = [];
-  const legs: { outcome: OutcomeKey; marketTypeId: string }[] = [];
-  for (const sel of bet.selections) {
+  const legs: { outcome: OutcomeKey; marketTypeId: string; unit: number; builder?: number }[] = [];
+  bet.selections.forEach((sel, unit) => {
     const ref = { sport_event_id: sel.sport_event_id, market_id: sel.market_id, odd_id: sel.odd_id };
     const event = input.event(sel.sport_event_id);
     const failing = checkAcceptance(event, ref);
     out.push(...failing);
     const market =
       event && Object.hasOwn(event.markets, sel.market_id) ? event.markets[sel.market_id] : undefined;
-    legs.push({ outcome: { ...ref, phase: phaseOf(event) }, marketTypeId: String(market?.type_id ?? '') });
+    legs.push({
+      outcome: { ...ref, phase: phaseOf(event) },
+      marketTypeId: String(market?.type_id ?? ''),
+      unit,
+    });
     const current =
       market && Object.hasOwn(market.odds, sel.odd_id) ? market.odds[sel.odd_id]?.value : undefined;
     if (failing.length > 0 || current === undefined) {
       acceptedOdds.push(sel.odds);
-      continue;
+      return;
     }
     const verdict = applyOddsStrategy({
       strategy: bet.oddsStrategy,
@@ -271,9 +321,19 @@ export function decideBet(input: BetDecisionInput): BetDecision {
       out.push(verdict.restriction);
       acceptedOdds.push(sel.odds);
     }
-  }
+  });
 
-  const allOdds = [...acceptedOdds, ...foreign.map((f) => f.odds)];
+  const acceptedBuilderOdds: Rational[] = [];
+  const builderQuotes: (BuilderQuote | undefined)[] = [];
+  builders.forEach((b, index) => {
+    const decided = decideBuilder(input, b, index, bet.selections.length + index);
+    out.push(...decided.restrictions);
+    legs.push(...decided.legs);
+    acceptedBuilderOdds.push(decided.odds);
+    builderQuotes.push(decided.quote);
+  });
+
+  const allOdds = [...acceptedOdds, ...acceptedBuilderOdds, ...foreign.map((f) => f.odds)];
   const typeOk = out.every((r) => r.type !== 'bet_type');
   const totalOdds = typeOk ? betTotalOdds(bet.type, allOdds, bet.systemSizes) : allOdds.reduce(mul, ONE);
   const payoutOdds = input.boostMultiplier ? mul(totalOdds, input.boostMultiplier) : totalOdds;
@@ -303,7 +363,12 @@ export function decideBet(input: BetDecisionInput): BetDecision {
     }
     if (risk.eurRate) {
       const perUnit = winPerUnitStakeEur({ totalOdds: payoutOdds, legOdds: allOdds, eurRate: risk.eurRate });
-      const bound = riskMaxStake(legs, perUnit, risk);
+      // an inner leg of a builder bears its builder's whole part (D61)
+      const bound = riskMaxStake(
+        legs,
+        legs.map((l) => perUnit[l.unit] ?? ZERO),
+        risk,
+      );
       if (bound && (maxBet === undefined || compare(bound.maxStake, maxBet) < 0)) {
         maxBet = bound.maxStake;
         maxBetEvent = bound.sportEventId;
@@ -324,16 +389,16 @@ export function decideBet(input: BetDecisionInput): BetDecision {
 
   if (input.whiteLabel.betIntervalS > 0) {
     const seen = new Set<string>();
-    for (const sel of bet.selections) {
-      if (seen.has(sel.sport_event_id)) continue;
-      seen.add(sel.sport_event_id);
-      const last = input.lastBetAt.get(sel.sport_event_id);
+    for (const eventId of [...bet.selections, ...builders].map((s) => s.sport_event_id)) {
+      if (seen.has(eventId)) continue;
+      seen.add(eventId);
+      const last = input.lastBetAt.get(eventId);
       if (last === undefined) continue;
       const waitMs = last + input.whiteLabel.betIntervalS * 1000 - input.now;
       if (waitMs > 0) {
         out.push(
           restriction('bet_interval', {
-            sport_event_id: sel.sport_event_id,
+            sport_event_id: eventId,
             time_to_wait: formatOdds(rational(BigInt(Math.ceil(waitMs)), 1000n)),
           }),
         );
@@ -349,8 +414,75 @@ export function decideBet(input: BetDecisionInput): BetDecision {
   return {
     restrictions: withKnownContext(out, { ...known, ...(firstEvent ? { sport_event_id: firstEvent } : {}) }),
     acceptedOdds,
+    acceptedBuilderOdds,
+    builderQuotes,
     totalOdds,
     maxBet,
-    legs: legs.map((l, i) => ({ ...l, exposure: exposures[i] ?? ZERO })),
+    legs: legs.map((l) => ({ ...l, exposure: exposures[l.unit] ?? ZERO })),
   };
+}
+
+/**
+ * One builder of the bet: every inner leg against the acceptance rule (each failure once), then its price now
+ * (`priceBuilder`: a refusal is declined `wl_defined` with the refusal's code and its message naming the leg), then
+ * the odds strategy on the combined odds. Its inner legs are the risk legs of selection `unit`.
+ */
+function decideBuilder(
+  input: BetDecisionInput,
+  b: DecisionBuilder,
+  index: number,
+  unit: number,
+): {
+  restrictions: Restriction[];
+  legs: { outcome: OutcomeKey; marketTypeId: string; unit: number; builder: number }[];
+  odds: Rational;
+  quote: BuilderQuote | undefined;
+} {
+  const event = input.event(b.sport_event_id);
+  const failing = new Map<string, Restriction>();
+  const legs = b.legs.map((leg) => {
+    const ref = { sport_event_id: b.sport_event_id, market_id: leg.market_id, odd_id: leg.odd_id };
+    for (const r of checkAcceptance(event, ref)) failing.set(JSON.stringify(r), r);
+    const market =
+      event && Object.hasOwn(event.markets, leg.market_id) ? event.markets[leg.market_id] : undefined;
+    return {
+      outcome: { ...ref, phase: phaseOf(event) },
+      marketTypeId: String(market?.type_id ?? ''),
+      unit,
+      builder: index,
+    };
+  });
+  const refused = (r: Restriction) => ({ restrictions: [r], legs, odds: b.odds, quote: undefined });
+  if (failing.size > 0) return { restrictions: [...failing.values()], legs, odds: b.odds, quote: undefined };
+  if (!input.priceBuilder) {
+    return refused(
+      restriction('wl_defined', {
+        rule: `bet builder ${index}: no builder pricing`,
+        sport_event_id: b.sport_event_id,
+      }),
+    );
+  }
+  const priced = input.priceBuilder(index);
+  if (!priced.ok) {
+    return refused(
+      restriction('wl_defined', {
+        rule: `bet builder ${index}: ${priced.refusal.message}`,
+        reason: priced.refusal.code,
+        sport_event_id: b.sport_event_id,
+      }),
+    );
+  }
+  const verdict = applyOddsStrategy({
+    strategy: input.bet.oddsStrategy,
+    requested: b.odds,
+    current: priced.value.odds,
+    tolerance: input.oddsTolerance,
+    selection: {
+      sport_event_id: b.sport_event_id,
+      market_id: BUILDER_SELECTION_MARKET_ID,
+      odd_id: String(index),
+    },
+  });
+  if (!verdict.accepted) return { ...refused(verdict.restriction), quote: priced.value };
+  return { restrictions: [], legs, odds: verdict.odds, quote: priced.value };
 }

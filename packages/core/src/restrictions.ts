@@ -131,7 +131,11 @@ export interface RestrictionContexts {
   /** The partner refused the hold for balance (the callback errors rule): `actual_balance` decimal string (6 decimals). */
   not_enough_balance: KnownContext & { actual_balance?: string };
   /** A rule defined by the white label forbids the bet; `rule` names it. */
-  wl_defined: KnownContext & { rule?: string };
+  wl_defined: KnownContext & {
+    rule?: string;
+    /** Why, as a code: a bet builder's refusal code (core's `BUILDER_REFUSAL_CODES`) for a refused builder. */
+    reason?: string;
+  };
   /** A bonus (e.g. a bet boost) cannot be applied to this bet. */
   bonus_not_applicable: KnownContext & { bonus_id?: string; reason?: string };
 }

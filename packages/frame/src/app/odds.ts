@@ -47,3 +47,8 @@ export function oddButtonState(
   const text = priceText(value, fmt);
   return text === undefined ? { text: '—', disabled: true } : { text, disabled: !open };
 }
+
+/** A price shown where nothing can be clicked (history, slip lines): the decimal when the format cannot show it. */
+export function shown(v: string, f: OddsFormat): string {
+  return priceText(v, f) ?? '—';
+}

@@ -1,105 +1,23 @@
 import type { BetView, FramePlayerBonus, SportEvent } from '@bookie/contracts';
-import { compare, parseDecimal } from '@bookie/core/decimal';
-import { isOddsFormat, type OddsFormat } from '@bookie/core/odds-format';
-import type { FrameBanner, FrameEventName, FrameOptions, Palette } from '../types.js';
+import { compare } from '@bookie/core/decimal';
+import type { FrameBanner, FrameEventName, FrameOptions } from '../types.js';
 import { CashOutDesk } from './cash-out.js';
+import { framePath, parseFramePath } from './frame-path.js';
 import { rootCauseText, t } from './i18n.js';
+import { applyOddsChanges, exact } from './odds-updates.js';
 import { originAllowed } from './origin.js';
+import { betRequests, maxBetQuery } from './placement.js';
 import { sseParser } from './sse.js';
+import {
+  type FrameState,
+  initialState,
+  type Nav,
+  type Route,
+  type SlipSelection,
+  saveStrategy,
+} from './state.js';
 
-/** A selection in the bet slip: the odd and the odds the player saw (decimal string). */
-export interface SlipSelection {
-  sportEventId: string;
-  marketId: string;
-  oddId: string;
-  odds: string;
-}
-
-export type Route = 'prematch' | 'live' | 'history';
-
-/** Where the player is in the book: a sport, a tournament of it, one event's page, a search. */
-export interface Nav {
-  sport: string | undefined;
-  tournament: string | undefined;
-  eventId: string | undefined;
-  query: string;
-}
-
-/** The history's filters: which bets, and how far back (days; 0 = all). */
-export interface HistoryFilter {
-  show: 'all' | 'open' | 'settled' | 'declined';
-  days: 0 | 1 | 7 | 30;
-}
-export type BetType = 'single' | 'express' | 'system';
-
-/** The result of the last placement: the bets (accepted or declined), or an error message. */
-export type PlaceResult = { bets: BetView[] } | { error: string };
-
-/** Everything the frame shows. */
-export interface FrameState {
-  locale: string;
-  currency: string;
-  oddsFormat: OddsFormat;
-  palette: Palette;
-  route: Route;
-  events: Record<string, SportEvent>;
-  eventsLoaded: boolean;
-  /** Odd ids whose odds just moved, with the direction, for a short highlight. */
-  moved: Record<string, 'up' | 'down'>;
-  slip: {
-    selections: SlipSelection[];
-    type: BetType;
-    sizes: number[];
-    stake: string;
-    strategy: 1 | 2 | 3;
-    bonusId: string;
-  };
-  bonuses: FramePlayerBonus[];
-  banners: FrameBanner[];
-  history: BetView[];
-  placing: boolean;
-  result: PlaceResult | undefined;
-  sessionEnded: boolean;
-  offline: boolean;
-  nav: Nav;
-  /** The largest stake the slip can place now (GET /frame-api/restrictions), a decimal string; undefined unknown. */
-  maxBet: string | undefined;
-  /** The last announcement for screen readers (accepted, declined, odds changed). */
-  announce: string;
-  /** On a narrow screen: whether the bet slip's bottom sheet is open. */
-  sheetOpen: boolean;
-  /** Quick bet (the host switches it on): the stake one tap places, after a confirmation; undefined off. */
-  quickBet: string | undefined;
-  /** The selection a quick bet waits to be confirmed for. */
-  quick: SlipSelection | undefined;
-  historyFilter: HistoryFilter;
-  /** This page's origin when Bookie says it is not allowed for the session's white label: the frame stops. */
-  blocked: string | undefined;
-}
-
-const STRATEGY_KEY = 'bookie.frame.strategy';
-
-const exact = (v: string) => parseDecimal(v, { field: 'odds', maxDecimals: 12 });
-
-function setPath(target: Record<string, unknown>, path: string[], value: unknown): void {
-  let o = target;
-  for (const k of path.slice(0, -1)) {
-    const next = o[k];
-    if (typeof next !== 'object' || next === null) return; // a change to a market the snapshot lacks
-    o[k] = Array.isArray(next) ? [...next] : { ...(next as object) };
-    o = o[k] as Record<string, unknown>;
-  }
-  o[path[path.length - 1]!] = value;
-}
-
-function savedStrategy(): 1 | 2 | 3 {
-  try {
-    const v = Number(localStorage.getItem(STRATEGY_KEY));
-    return v === 1 || v === 2 || v === 3 ? v : 1;
-  } catch {
-    return 1;
-  }
-}
+export type { BetType, FrameState, HistoryFilter, Nav, PlaceResult, Route, SlipSelection } from './state.js';
 
 /**
  * The frame's state and its conversation with Bookie: the frame API over `fetch` with `Authorization: Bearer`
@@ -125,32 +43,7 @@ export class FrameStore {
   constructor(private readonly options: FrameOptions & { apiUrl: string }) {
     this.token = options.token;
     this.apiUrl = options.apiUrl.replace(/\/+$/, '');
-    this.state = {
-      locale: options.locale ?? 'en',
-      currency: options.currency ?? 'EUR',
-      oddsFormat: isOddsFormat(options.oddsFormat) ? options.oddsFormat : 'decimal',
-      palette: options.palette ?? {},
-      route: 'prematch',
-      events: {},
-      eventsLoaded: false,
-      moved: {},
-      slip: { selections: [], type: 'single', sizes: [2], stake: '', strategy: savedStrategy(), bonusId: '' },
-      bonuses: [],
-      banners: [],
-      history: [],
-      placing: false,
-      result: undefined,
-      sessionEnded: false,
-      offline: false,
-      blocked: undefined,
-      nav: { sport: undefined, tournament: undefined, eventId: undefined, query: '' },
-      maxBet: undefined,
-      announce: '',
-      sheetOpen: false,
-      quickBet: options.quickBet,
-      quick: undefined,
-      historyFilter: { show: 'all', days: 0 },
-    };
+    this.state = initialState(options);
     if (options.route) this.navigate(options.route, false);
     this.cashOut = new CashOutDesk({
       call: <T>(path: string, init?: { method?: string; body?: unknown }) => this.call<T>(path, init),
@@ -248,30 +141,13 @@ export class FrameStore {
   checkMaxBet(): void {
     clearTimeout(this.maxBetTimer);
     const { slip, currency } = this.state;
-    const n = slip.selections.length;
-    const type = slip.type === 'single' ? (n === 1 ? '0' : undefined) : slip.type === 'express' ? '1' : '2';
-    if (
-      n === 0 ||
-      type === undefined ||
-      (type !== '0' && n < 2) ||
-      (type === '2' && slip.sizes.length === 0)
-    ) {
+    const q = maxBetQuery(slip, currency);
+    if (q === undefined) {
       if (this.state.maxBet !== undefined) this.set({ maxBet: undefined });
       return;
     }
     const asked = ++this.maxBetAsked;
     this.maxBetTimer = setTimeout(() => {
-      const q = new URLSearchParams({
-        type_code: type,
-        currency_code: currency,
-        odds_strategy: String(slip.strategy),
-      });
-      if (type === '2') q.set('system_sizes', slip.sizes.join(','));
-      for (const x of slip.selections)
-        q.append(
-          'selection',
-          [x.sportEventId, x.marketId, x.oddId, x.odds].map(encodeURIComponent).join('/'),
-        );
       this.call<{ max_bet: { value: string } | null }>(`/frame-api/restrictions?${q}`).then(
         (r) => {
           if (asked === this.maxBetAsked) this.set({ maxBet: r.max_bet?.value });
@@ -471,20 +347,9 @@ export class FrameStore {
   private applyOdds(u: { sport_event_id: string; changes: Record<string, unknown> }): void {
     const e = this.state.events[u.sport_event_id];
     if (!e) return;
-    const next = { ...e } as unknown as Record<string, unknown>;
-    const moved: Record<string, 'up' | 'down'> = {};
-    for (const [path, value] of Object.entries(u.changes)) {
-      const parts = path.split('/');
-      // markets/<market>/odds/<odd>/value
-      if (parts.length === 5 && parts[2] === 'odds' && parts[4] === 'value') {
-        const old = e.markets[parts[1]!]?.odds[parts[3]!]?.value;
-        if (old !== undefined && typeof value === 'string')
-          moved[`${e.id}/${parts[1]}/${parts[3]}`] = compare(exact(value), exact(old)) > 0 ? 'up' : 'down';
-      }
-      setPath(next, parts, value);
-    }
+    const { next, moved } = applyOddsChanges(e, u.changes);
     this.set({
-      events: { ...this.state.events, [e.id]: next as unknown as SportEvent },
+      events: { ...this.state.events, [e.id]: next },
       moved: { ...this.state.moved, ...moved },
     });
     this.cashOut.oddsMoved(e.id);
@@ -527,38 +392,7 @@ export class FrameStore {
     if (slip.selections.length === 0 || this.state.placing) return;
     this.set({ placing: true, result: undefined });
     const bonus = this.state.bonuses.find((b) => b.id === slip.bonusId);
-    const common = {
-      stake: slip.stake.trim().replace(',', '.'),
-      currency,
-      odds_strategy: slip.strategy,
-      ...(bonus?.kind === 'freebet' ? { freebet_id: bonus.id } : {}),
-      ...(bonus?.kind === 'insurance' ? { insurance_id: bonus.id } : {}),
-      ...(bonus?.kind === 'boost' ? { boost_id: bonus.id } : {}),
-    };
-    const selection = (s: SlipSelection) => ({
-      sport_event_id: s.sportEventId,
-      market_id: s.marketId,
-      odd_id: s.oddId,
-      odds: s.odds,
-    });
-    const key = () => crypto.randomUUID();
-    const requests =
-      slip.type === 'single'
-        ? slip.selections.map((s) => ({
-            ...common,
-            bet_type: 'single',
-            selections: [selection(s)],
-            client_key: key(),
-          }))
-        : [
-            {
-              ...common,
-              bet_type: slip.type,
-              selections: slip.selections.map(selection),
-              ...(slip.type === 'system' ? { system_sizes: slip.sizes } : {}),
-              client_key: key(),
-            },
-          ];
+    const requests = betRequests(slip, currency, bonus);
     try {
       const bets: BetView[] = [];
       for (const body of requests)
@@ -590,11 +424,7 @@ export class FrameStore {
   }
 
   setStrategy(strategy: 1 | 2 | 3): void {
-    try {
-      localStorage.setItem(STRATEGY_KEY, String(strategy));
-    } catch {
-      // storage may be off in the host's iframe policy: the setting then lasts for this page
-    }
+    saveStrategy(strategy);
     this.setSlip({ strategy });
   }
 
@@ -612,14 +442,7 @@ export class FrameStore {
 
   /** The frame's place as a path a host can keep and open again with {@link navigate}. */
   path(): string {
-    const { route, nav } = this.state;
-    if (route === 'history') return '/history';
-    if (nav.eventId) return `/event/${encodeURIComponent(nav.eventId)}`;
-    const base = route === 'live' ? '/live' : '/upcoming';
-    if (nav.query) return `${base}/search/${encodeURIComponent(nav.query)}`;
-    if (nav.sport)
-      return `${base}/sport/${encodeURIComponent(nav.sport)}${nav.tournament ? `/${encodeURIComponent(nav.tournament)}` : ''}`;
-    return base;
+    return framePath(this.state.route, this.state.nav);
   }
 
   /**
@@ -629,25 +452,7 @@ export class FrameStore {
    * @throws RangeError naming the path when it is none of these.
    */
   navigate(path: string, announce = true): void {
-    const parts = path
-      .replace(/^\/+|\/+$/g, '')
-      .split('/')
-      .map(decodeURIComponent);
-    const [head = '', ...rest] = parts;
-    const nav: Nav = { sport: undefined, tournament: undefined, eventId: undefined, query: '' };
-    let route: Route;
-    if (head === 'history') route = 'history';
-    else if (head === 'event' && rest[0]) {
-      route = this.state.events[rest[0]]?.fixture.status === 1 ? 'live' : 'prematch';
-      nav.eventId = rest[0];
-    } else if (head === 'live' || head === 'upcoming' || head === '') {
-      route = head === 'live' ? 'live' : 'prematch';
-      if (rest[0] === 'sport' && rest[1]) {
-        nav.sport = rest[1];
-        nav.tournament = rest[2];
-      } else if (rest[0] === 'search' && rest[1] !== undefined) nav.query = rest[1];
-      else if (rest.length > 0) throw new RangeError(`unknown frame path ${JSON.stringify(path)}`);
-    } else throw new RangeError(`unknown frame path ${JSON.stringify(path)}`);
+    const { route, nav } = parseFramePath(path, this.state.events);
     if (nav.eventId && !this.state.events[nav.eventId]) void this.loadEvent(nav.eventId);
     this.set({ route, nav });
     if (announce) this.emit('route_changed', { route, path: this.path() });

@@ -9,7 +9,7 @@
  * - `bet_freebet_id`, `bet_insurance_id`, `bet_boost_id`, `bet_player_id` absent or `""` (filled with `""`);
  * - `total_odds_value`, `base_odds_value` absent (left absent); `bet_bet_builder_odds`, `bet_system_sizes`,
  *   `competitors` and, on settle, `restrictions` absent (filled with `[]`);
- * - odd `meta` with only some keys;
+ * - odd `meta` with only some keys; `bet_odds` empty when the bet is made of bet builders only;
  * - amounts and odds with 0–12 decimals (`"10"`, `"1.85"`, `"10.500000000000"`), kept as sent: parse them exactly
  *   (`parseMoney(x, field, { maxDecimals: 12 })` of `@bookie/core`);
  * - competitor `type` 0–3 (0 unknown, 1 person, 2 team, 3 other);
@@ -75,6 +75,23 @@ const Odd = Type.Object(
   open,
 );
 
+/**
+ * A bet builder of `bet_bet_builder_odds` (docs/decisions.md D60): its sport event, combined odds and result, and its
+ * inner odds in the odd shape; other fields kept.
+ */
+const BuilderOdd = Type.Object(
+  {
+    bet_builder_index: Type.Optional(Type.Integer({ minimum: 0 })),
+    match_id: Type.String(),
+    odd_ratio: Decimal,
+    odd_status: Type.Integer({ minimum: 0, maximum: 7 }),
+    status_reason: Type.Optional(Type.String()),
+    probability: Type.Optional(Decimal),
+    inner_odds: Type.Array(Odd),
+  },
+  open,
+);
+
 const Restriction = Type.Object({ type: Type.String(), context: Type.Optional(Type.Unknown()) }, open);
 const emptyArray = <T extends TSchema>(item: T) => Type.Optional(Type.Array(item, { default: [] }));
 const BetType = Type.Integer({ minimum: 1, maximum: 3 });
@@ -90,8 +107,9 @@ const placeFields = {
   bet_boost_id: MaybeId,
   total_odds_value: Type.Optional(Decimal),
   base_odds_value: Type.Optional(Decimal),
-  bet_odds: Type.Array(Odd, { minItems: 1 }),
-  bet_bet_builder_odds: emptyArray(Type.Unknown()),
+  // empty for a bet of builders only: they are in bet_bet_builder_odds
+  bet_odds: Type.Array(Odd),
+  bet_bet_builder_odds: emptyArray(BuilderOdd),
   bet_system_sizes: emptyArray(Type.Integer({ minimum: 1 })),
   bet_created_at: Type.Optional(DateTime),
   competitors: emptyArray(Competitor),
@@ -114,7 +132,7 @@ export const LENIENT_CALLBACK_BODIES = {
       total_odds_value: Type.Optional(Decimal),
       base_odds_value: Type.Optional(Decimal),
       bet_odds: emptyArray(Odd),
-      bet_bet_builder_odds: emptyArray(Type.Unknown()),
+      bet_bet_builder_odds: emptyArray(BuilderOdd),
       settle_amount: Decimal,
       settle_type: Type.Integer({ minimum: 1, maximum: 3 }),
       restrictions: emptyArray(Restriction),

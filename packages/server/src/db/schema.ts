@@ -5,6 +5,7 @@ import type {
   UserSessionTable,
 } from './schema/backoffice.js';
 import type {
+  BetBuilderTable,
   BetSelectionTable,
   BetTable,
   CashOutKeyTable,
@@ -95,6 +96,7 @@ export interface DB {
   cash_out_order: CashOutOrderTable;
   cash_out_margin: CashOutMarginTable;
   bet_selection: BetSelectionTable;
+  bet_builder: BetBuilderTable;
   player_event_bet: PlayerEventBetTable;
   bet_settlement: BetSettlementTable;
   settlement_result: SettlementResultTable;

@@ -105,6 +105,36 @@ export interface BetSelectionTable {
   foreign_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** What the selection was called at placement (event, market, outcome names and their templates); null before. */
   names: ColumnType<SelectionNames | null, string | null | undefined, string | null>;
+  /**
+   * The index of the bet builder (`bet_builder.builder`) this row is an inner leg of; null for a plain odds selection.
+   * An inner leg's `odds` are the feed's odds at placement (information: the builder is priced as a whole).
+   */
+  builder: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/**
+ * A bet builder of a bet (docs/adr/0043-bet-builder-bets.md): one selection made of inner legs on one sport event
+ * (`bet_selection` rows carrying this `builder` index), at one combined odds value. Result columns as a selection's.
+ */
+export interface BetBuilderTable {
+  bet_id: string;
+  /** The builder's index within its bet (0, 1, …). */
+  builder: number;
+  sport_event_id: string;
+  /** The combined odds the player saw. */
+  requested_odds: string;
+  /** The combined odds accepted (the odds strategy applied to the repriced builder). */
+  odds: string;
+  /** The model's probability that every inner leg wins, at placement (12 decimals, rounded). */
+  probability: string;
+  /** The model's probability that no inner leg loses and some is refunded (the builder is then refunded whole). */
+  refund_probability: ColumnType<string, string | undefined, string>;
+  /** The white label's builder margin the builder was priced with. */
+  margin: string;
+  status: ColumnType<number, number | undefined, number>;
+  dead_heat: string | null;
+  status_reason: ColumnType<string, string | undefined, string>;
+  result_source: ColumnType<ResultSource, ResultSource | undefined, ResultSource>;
 }
 
 /** Last accepted bet of a player on a sport event (bet_interval restriction). */

@@ -2,7 +2,7 @@ import type { AdvisoryAnswer, AdvisoryBet, AdvisoryBetRequest } from '@bookie/co
 import { DomainError, validationError } from '@bookie/core';
 import { inTransaction } from '../../db/transaction.js';
 import { recordBetTimes } from '../bets/index.js';
-import { decideBet } from '../decision/index.js';
+import { decideBet, requestSportEvents } from '../decision/index.js';
 import { parseReportedBet } from '../mts/index.js';
 import { findAdvisoryBet, writeAdvisoryVersion } from './advisory.repo.js';
 import { advisoryBetOf, canonicalJson } from './advisory-view.js';
@@ -60,7 +60,7 @@ export async function adviseBet(
         {
           whiteLabelId,
           playerId: body.player_id,
-          sportEventIds: [...new Set(req.selections.map((s) => s.sport_event_id))],
+          sportEventIds: requestSportEvents(req),
           at: new Date(now),
         },
       ]);

@@ -3,13 +3,97 @@ import { INITIAL_BET_STATE, type Restriction } from '@bookie/core';
 import { sql } from 'kysely';
 import type { ResultSource } from '../../db/schema.js';
 import type { Executor } from '../../db/transaction.js';
-import type { Bet, BetRow, SelectionRow } from './bet.js';
+import type { Bet, BetRow, BuilderRow, SelectionRow } from './bet.js';
 import { assemble } from './bets.repo.js';
 
 /**
  * The bet aggregate's inserts and the writes of its columns that do not change its state (docs/adr/0038-bet-owner.md):
  * with bet-state.repo.ts, the only writer of `bet` and `bet_selection`. Every bet is created in core's initial state.
  */
+
+/** A new selection (a plain odds selection, or an inner leg of a builder), as placement creates it. */
+export interface NewSelection {
+  sportEventId: string;
+  marketId: string;
+  oddId: string;
+  requestedOdds: string;
+  odds: string;
+  oddUpdatedAt: Date;
+  matchStatus: number;
+  eventInfo: Record<string, unknown>;
+  /** What the selection is called at placement (the history shows it after the event left the book). */
+  names?: SelectionNames | null;
+}
+
+/**
+ * A new bet builder: its sport event, the combined odds asked for and accepted, the model's probabilities and the
+ * margin it was priced with (exact decimal strings), and its inner legs (`requestedOdds` = `odds` = the feed's odds of
+ * the leg at placement: information only, the builder is priced as a whole).
+ */
+export interface NewBuilder {
+  sportEventId: string;
+  requestedOdds: string;
+  odds: string;
+  probability: string;
+  refundProbability: string;
+  margin: string;
+  legs: readonly NewSelection[];
+}
+
+/**
+ * The `bet_selection` and `bet_builder` rows of one bet: plain platform selections take idx 0..n-1, then the inner
+ * legs of builder 0, of builder 1, … the following idx with their builder's index, then the foreign selections (an MTS
+ * mixed combo) — the order of the bet's risk legs, whose exposure rows share these idx.
+ */
+function selectionRows(
+  betId: string,
+  selections: readonly (NewSelection & { foreignId?: string | null })[],
+  builders: readonly NewBuilder[],
+) {
+  const row = (s: NewSelection & { foreignId?: string | null }, idx: number, builder: number | null) => ({
+    bet_id: betId,
+    idx,
+    sport_event_id: s.sportEventId,
+    market_id: s.marketId,
+    odd_id: s.oddId,
+    requested_odds: s.requestedOdds,
+    odds: s.odds,
+    odd_updated_at: s.oddUpdatedAt,
+    match_status: s.matchStatus,
+    event_info: JSON.stringify(s.eventInfo),
+    names: s.names ? JSON.stringify(s.names) : null,
+    builder,
+    ...(s.foreignId !== undefined
+      ? { foreign_id: s.foreignId, result_source: s.foreignId ? ('manual' as const) : ('feed' as const) }
+      : {}),
+  });
+  const out = selections.filter((s) => !s.foreignId).map((s, idx) => row(s, idx, null));
+  builders.forEach((b, i) => {
+    for (const leg of b.legs) out.push(row(leg, out.length, i));
+  });
+  for (const s of selections) if (s.foreignId) out.push(row(s, out.length, null));
+  return {
+    selections: out,
+    builders: builders.map((b, i) => ({
+      bet_id: betId,
+      builder: i,
+      sport_event_id: b.sportEventId,
+      requested_odds: b.requestedOdds,
+      odds: b.odds,
+      probability: b.probability,
+      refund_probability: b.refundProbability,
+      margin: b.margin,
+    })),
+  };
+}
+
+/** Inserts the builders of new bets (one statement); returns them as stored. */
+async function insertBuilders(
+  tx: Executor,
+  rows: ReturnType<typeof selectionRows>['builders'],
+): Promise<BuilderRow[]> {
+  return rows.length > 0 ? tx.insertInto('bet_builder').values(rows).returningAll().execute() : [];
+}
 
 /** What every new bet states, placed or reported: who, in what currency, its type, stake and odds. */
 export interface NewBetCommon {
@@ -24,35 +108,6 @@ export interface NewBetCommon {
   totalOdds: string;
   foreignParams: Record<string, unknown>;
   createdAt: Date;
-}
-
-/** A new bet and its selections, as placement creates them. */
-export interface NewBet extends NewBetCommon {
-  baseOdds: string;
-  freebetId: string | null;
-  insuranceId: string | null;
-  boostId: string | null;
-  sessionTokenHash: string | null;
-  clientKey: string | null;
-  placementDeadline: Date;
-  selections: Array<
-    NewSelection & {
-      /** What the selection is called at placement (the history shows it after the event left the book). */
-      names?: SelectionNames | null;
-    }
-  >;
-}
-
-/** A selection of a new bet, placed or reported: the odd, the odds asked and given, and the event as it was. */
-export interface NewSelection {
-  sportEventId: string;
-  marketId: string;
-  oddId: string;
-  requestedOdds: string;
-  odds: string;
-  oddUpdatedAt: Date;
-  matchStatus: number;
-  eventInfo: Record<string, unknown>;
 }
 
 /** The `bet` columns every inserted bet sets the same way, whichever way it arrived; it starts in core's initial state. */
@@ -73,20 +128,19 @@ function betColumns(b: NewBetCommon) {
   };
 }
 
-/** The `bet_selection` columns every inserted selection sets the same way. */
-function selectionColumns(betId: string, idx: number, s: NewSelection) {
-  return {
-    bet_id: betId,
-    idx,
-    sport_event_id: s.sportEventId,
-    market_id: s.marketId,
-    odd_id: s.oddId,
-    requested_odds: s.requestedOdds,
-    odds: s.odds,
-    odd_updated_at: s.oddUpdatedAt,
-    match_status: s.matchStatus,
-    event_info: JSON.stringify(s.eventInfo),
-  };
+/** A new bet and its selections, as placement creates them. */
+export interface NewBet extends NewBetCommon {
+  baseOdds: string;
+  freebetId: string | null;
+  insuranceId: string | null;
+  boostId: string | null;
+  sessionTokenHash: string | null;
+  clientKey: string | null;
+  placementDeadline: Date;
+  /** The plain odds selections. */
+  selections: NewSelection[];
+  /** The bet builders (none: a bet of plain odds only). */
+  builders?: readonly NewBuilder[];
 }
 
 /** Inserts a bet in `hold_requested` with its selections; returns it as stored. */
@@ -116,27 +170,26 @@ export async function insertBets(tx: Executor, bets: readonly NewBet[]): Promise
     )
     .returningAll()
     .execute();
-  const selections = await tx
-    .insertInto('bet_selection')
-    .values(
-      bets.flatMap((b) =>
-        b.selections.map((s, idx) => ({
-          ...selectionColumns(b.id, idx, s),
-          names: s.names ? JSON.stringify(s.names) : null,
-        })),
-      ),
-    )
-    .returningAll()
-    .execute();
+  const parts = bets.map((b) => selectionRows(b.id, b.selections, b.builders ?? []));
+  const selectionValues = parts.flatMap((p) => p.selections);
+  const selections =
+    selectionValues.length > 0
+      ? await tx.insertInto('bet_selection').values(selectionValues).returningAll().execute()
+      : [];
+  const builders = await insertBuilders(
+    tx,
+    parts.flatMap((p) => p.builders),
+  );
   return assemble(
     bets.map((b) => b.id),
     rows,
     selections,
+    builders,
   );
 }
 
 /** A selection of a reported bet as stored: a platform one, or a foreign one (`foreignId`). */
-export interface ReportedSelectionRow extends NewSelection {
+export interface ReportedSelectionRow extends Omit<NewSelection, 'names'> {
   foreignId: string | null;
 }
 
@@ -148,6 +201,8 @@ export interface ReportedBetRow extends NewBetCommon {
   countryCode: string | null;
   decidedAt: Date;
   selections: readonly ReportedSelectionRow[];
+  /** The bet builders (none: a bet of plain and foreign odds only). */
+  builders?: readonly NewBuilder[];
 }
 
 /**
@@ -157,8 +212,8 @@ export interface ReportedBetRow extends NewBetCommon {
 export async function insertReportedBets(
   tx: Executor,
   bets: readonly ReportedBetRow[],
-): Promise<{ rows: BetRow[]; selections: SelectionRow[] }> {
-  if (bets.length === 0) return { rows: [], selections: [] };
+): Promise<{ rows: BetRow[]; selections: SelectionRow[]; builders: BuilderRow[] }> {
+  if (bets.length === 0) return { rows: [], selections: [], builders: [] };
   const rows = await tx
     .insertInto('bet')
     .values(
@@ -181,18 +236,42 @@ export async function insertReportedBets(
     )
     .returningAll()
     .execute();
-  const selections = bets.flatMap((b) =>
-    b.selections.map((s, idx) => ({
-      ...selectionColumns(b.id, idx, s),
-      foreign_id: s.foreignId,
-      result_source: s.foreignId ? ('manual' as const) : ('feed' as const),
-    })),
-  );
+  const parts = bets.map((b) => selectionRows(b.id, b.selections, b.builders ?? []));
+  const selections = parts.flatMap((p) => p.selections);
   const stored =
     selections.length > 0
       ? await tx.insertInto('bet_selection').values(selections).returningAll().execute()
       : [];
-  return { rows, selections: stored };
+  const builders = await insertBuilders(
+    tx,
+    parts.flatMap((p) => p.builders),
+  );
+  return { rows, selections: stored, builders };
+}
+
+/**
+ * Writes the combined odds builders were accepted at and the model's probabilities of the price they were decided
+ * on, in one statement; returns the updated builders.
+ */
+export async function setAcceptedBuilderOdds(
+  tx: Executor,
+  items: ReadonlyArray<{
+    betId: string;
+    builder: number;
+    odds: string;
+    probability: string;
+    refundProbability: string;
+  }>,
+): Promise<BuilderRow[]> {
+  if (items.length === 0) return [];
+  const res = await sql<BuilderRow>`
+    UPDATE bet_builder b SET odds = v.odds, probability = v.probability, refund_probability = v.refund_probability
+    FROM unnest(${items.map((i) => i.betId)}::uuid[], ${items.map((i) => i.builder)}::int2[],
+      ${items.map((i) => i.odds)}::numeric[], ${items.map((i) => i.probability)}::numeric[],
+      ${items.map((i) => i.refundProbability)}::numeric[]) AS v(bet_id, builder, odds, probability, refund_probability)
+    WHERE b.bet_id = v.bet_id AND b.builder = v.builder
+    RETURNING b.*`.execute(tx);
+  return res.rows;
 }
 
 /** Writes the odds selections were accepted at, in one statement; returns the updated selections. */

@@ -1,16 +1,44 @@
 import type { BetType } from '@bookie/core';
 import { BET_STATUS } from '@bookie/core';
-import type { BetSelectionTable, BetState, BetTable, Selectable } from '../../db/schema.js';
+import type { BetBuilderTable, BetSelectionTable, BetState, BetTable, Selectable } from '../../db/schema.js';
 
 /** A bet row as stored. */
 export type BetRow = Selectable<BetTable>;
-/** A selection row as stored. */
+/** A selection row as stored (a plain odds selection, or an inner leg of a builder when `builder` is set). */
 export type SelectionRow = Selectable<BetSelectionTable>;
+/** A bet builder row as stored. */
+export type BuilderRow = Selectable<BetBuilderTable>;
 
-/** A bet with its selections, in bet order. */
+/** A bet builder of a bet: its row and its inner legs, in leg order (docs/adr/0043-bet-builder-bets.md). */
+export interface BetBuilder {
+  row: BuilderRow;
+  legs: SelectionRow[];
+}
+
+/**
+ * A bet with its selections: the plain odds selections (`builder` null), in bet order, and its bet builders, by
+ * index. Bet arithmetic (type, total odds, express and system combinations) counts each builder as ONE selection at
+ * its combined odds: a bet has `selections.length + builders.length` selections ({@link selectionCount}).
+ */
 export interface Bet {
   row: BetRow;
   selections: SelectionRow[];
+  builders: BetBuilder[];
+}
+
+/** How many selections a bet has for its type: plain odds and builders, one each. */
+export function selectionCount(bet: Pick<Bet, 'selections' | 'builders'>): number {
+  return bet.selections.length + bet.builders.length;
+}
+
+/** Every sport event a bet is on (plain selections and builders), each once, in bet order. */
+export function betSportEvents(bet: Pick<Bet, 'selections' | 'builders'>): string[] {
+  return [
+    ...new Set([
+      ...bet.selections.map((s) => s.sport_event_id),
+      ...bet.builders.map((b) => b.row.sport_event_id),
+    ]),
+  ];
 }
 
 /** The facts of a sport event a selection carries into callbacks (spec 01 "Bet odd" meta), captured at placement. */

@@ -1,28 +1,41 @@
 import type { BetState } from '@bookie/core';
 import { sql } from 'kysely';
 import type { Executor } from '../../db/transaction.js';
-import type { Bet, BetRow, SelectionRow } from './bet.js';
+import type { Bet, BetBuilder, BetRow, BuilderRow, SelectionRow } from './bet.js';
 
 /**
- * Pairs bet rows with their selections (by idx), in the order of `ids`; ids without a row are left out. When `rows`
- * holds a bet twice, the later row wins (a row returned by a later statement of the same transaction).
+ * Pairs bet rows with their plain selections (by idx) and their builders (by index, each with its inner legs by
+ * idx), in the order of `ids`; ids without a row are left out. When `rows` holds a bet twice, the later row wins (a
+ * row returned by a later statement of the same transaction).
  */
 export function assemble(
   ids: readonly string[],
   rows: readonly BetRow[],
   sels: readonly SelectionRow[],
+  builderRows: readonly BuilderRow[] = [],
 ): Bet[] {
   const byBet = new Map<string, SelectionRow[]>();
+  const legsOf = new Map<string, SelectionRow[]>();
   for (const s of sels) {
-    const list = byBet.get(s.bet_id);
+    const key = s.builder === null ? s.bet_id : `${s.bet_id}\u0000${s.builder}`;
+    const map = s.builder === null ? byBet : legsOf;
+    const list = map.get(key);
     if (list) list.push(s);
-    else byBet.set(s.bet_id, [s]);
+    else map.set(key, [s]);
   }
   for (const list of byBet.values()) list.sort((a, b) => a.idx - b.idx);
+  for (const list of legsOf.values()) list.sort((a, b) => a.idx - b.idx);
+  const buildersOf = new Map<string, BetBuilder[]>();
+  for (const b of [...builderRows].sort((x, y) => x.builder - y.builder)) {
+    const entry = { row: b, legs: legsOf.get(`${b.bet_id}\u0000${b.builder}`) ?? [] };
+    const list = buildersOf.get(b.bet_id);
+    if (list) list.push(entry);
+    else buildersOf.set(b.bet_id, [entry]);
+  }
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => {
     const row = byId.get(id);
-    return row ? [{ row, selections: byBet.get(id) ?? [] }] : [];
+    return row ? [{ row, selections: byBet.get(id) ?? [], builders: buildersOf.get(id) ?? [] }] : [];
   });
 }
 
@@ -48,7 +61,14 @@ export async function loadBets(
     .orderBy('bet_id')
     .orderBy('idx')
     .execute();
-  return assemble(ids, rows, sels);
+  const builders = await db
+    .selectFrom('bet_builder')
+    .selectAll()
+    .where(sql<boolean>`bet_id = any(${unique}::uuid[])`)
+    .orderBy('bet_id')
+    .orderBy('builder')
+    .execute();
+  return assemble(ids, rows, sels, builders);
 }
 
 /** Locks bets (FOR UPDATE, in id order) and loads them with their selections, each once, in id order. */

@@ -1,5 +1,6 @@
 import type {
   BetAcceptBody,
+  BetBuilderOdd,
   BetDeclineBody,
   BetOdd,
   BetPlaceBody,
@@ -11,13 +12,14 @@ import type {
 } from '@bookie/contracts';
 import {
   callbackBetTypeCode,
+  format,
   formatMoney,
   formatOdds,
   mtsSystemSizes,
   parseDecimal,
   type Restriction,
 } from '@bookie/core';
-import type { Bet, EventInfo, SelectionRow } from './bet.js';
+import { type Bet, type BetBuilder, type EventInfo, type SelectionRow, selectionCount } from './bet.js';
 
 /** A body as enqueued: everything but `request_id`, which the outbox adds (D7). */
 type WithoutRequestId<T> = Omit<T, 'request_id'>;
@@ -70,10 +72,26 @@ function betOdd(s: SelectionRow, current?: CurrentEvent): BetOdd {
   };
 }
 
-/** Competitors of all selections, each once, in selection order (spec 01 `competitors`). */
+/**
+ * A bet builder as callbacks carry it in `bet_bet_builder_odds` (D60): its combined odds and result as a selection's,
+ * the model's probability, and its inner odds in the `bet_odds` element shape.
+ */
+export function betBuilderOdd(b: BetBuilder, current?: CurrentEvent): BetBuilderOdd {
+  return {
+    bet_builder_index: b.row.builder,
+    match_id: b.row.sport_event_id,
+    odd_ratio: odds6(b.row.odds),
+    odd_status: b.row.status,
+    status_reason: b.row.status_reason,
+    probability: format(parseDecimal(b.row.probability, { field: 'probability', maxDecimals: 12 }), 12),
+    inner_odds: b.legs.map((s) => betOdd(s, current)),
+  };
+}
+
+/** Competitors of all selections (inner legs of builders included), each once, in selection order (spec 01). */
 function competitors(bet: Bet): CallbackCompetitor[] {
   const seen = new Map<string, CallbackCompetitor>();
-  for (const s of bet.selections) {
+  for (const s of [...bet.selections, ...bet.builders.flatMap((b) => b.legs)]) {
     for (const c of (s.event_info as unknown as EventInfo).competitors)
       if (!seen.has(c.id)) seen.set(c.id, c);
   }
@@ -98,8 +116,8 @@ export function placeBody(bet: Bet): WithoutRequestId<BetPlaceBody> & WithoutReq
     total_odds_value: odds6(r.total_odds),
     base_odds_value: odds6(r.base_odds),
     bet_odds: bet.selections.map((s) => betOdd(s)),
-    bet_bet_builder_odds: [],
-    bet_system_sizes: mtsSystemSizes(r.bet_type, bet.selections.length, r.system_sizes),
+    bet_bet_builder_odds: bet.builders.map((b) => betBuilderOdd(b)),
+    bet_system_sizes: mtsSystemSizes(r.bet_type, selectionCount(bet), r.system_sizes),
     bet_created_at: isoWithOffset(new Date(r.created_at)),
     competitors: competitors(bet),
   };
@@ -147,7 +165,7 @@ export function settleBody(
     total_odds_value: odds6(r.total_odds),
     base_odds_value: odds6(r.base_odds),
     bet_odds: bet.selections.map((s) => betOdd(s, current)),
-    bet_bet_builder_odds: [],
+    bet_bet_builder_odds: bet.builders.map((b) => betBuilderOdd(b, current)),
     settle_amount: money6(settlement.settleAmount),
     settle_type: settlement.settleType,
     restrictions: callbackRestrictions(settlement.restrictions),

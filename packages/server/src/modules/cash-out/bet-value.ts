@@ -91,6 +91,7 @@ export function valueBet(deps: CashOutDeps, bet: ValuedBet, stake: Rational, pri
 export type NoOfferReason =
   | CashOutQuote['reason']
   | 'foreign_selections'
+  | 'bet_builder'
   | 'cash_out_unavailable'
   | 'bet_not_open'
   | 'amount_too_large';
@@ -130,6 +131,8 @@ export function offerFor(
     remaining,
   });
   if (bet.selections.some((s) => s.foreign_id)) return none('foreign_selections');
+  // a bet builder's legs are not priced for cash-out yet: no offer rather than one valuing them as an express
+  if (bet.selections.some((s) => s.builder !== null && s.builder !== undefined)) return none('bet_builder');
   if (paysThroughCallbacks(bet.row) && !pricing.payable) return none('cash_out_unavailable');
   if (bet.row.state !== 'accepted' && bet.row.state !== 'unsettled') return none('bet_not_open');
   if (remaining.num <= 0n) return none('bet_not_open');

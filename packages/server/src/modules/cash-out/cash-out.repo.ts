@@ -12,7 +12,7 @@ export interface ValuedBet {
   selections: Array<
     Pick<
       SelectionRow,
-      'sport_event_id' | 'market_id' | 'odd_id' | 'odds' | 'status' | 'dead_heat' | 'foreign_id'
+      'sport_event_id' | 'market_id' | 'odd_id' | 'odds' | 'status' | 'dead_heat' | 'foreign_id' | 'builder'
     >
   >;
 }
@@ -45,7 +45,7 @@ export async function loadBetToValue(
     .select(
       sql<string>`(SELECT json_agg(json_build_object('sport_event_id', s.sport_event_id, 'market_id', s.market_id,
         'odd_id', s.odd_id, 'odds', s.odds::text, 'status', s.status, 'dead_heat', s.dead_heat::text,
-        'foreign_id', s.foreign_id) ORDER BY s.idx)
+        'foreign_id', s.foreign_id, 'builder', s.builder) ORDER BY s.idx)
         FROM bet_selection s WHERE s.bet_id = bet.id)::text`.as('selections_json'),
     )
     .where('white_label_id', '=', whiteLabelId)

@@ -67,6 +67,7 @@ export async function placeCashOut(
               offer.reason === 'amount_too_large' ||
               offer.reason === 'market_suspended' ||
               offer.reason === 'foreign_selections' ||
+              offer.reason === 'bet_builder' ||
               offer.reason === 'cash_out_unavailable'
             ? offer.reason
             : 'price_moved';

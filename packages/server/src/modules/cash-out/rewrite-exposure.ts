@@ -1,6 +1,6 @@
-import { betExposure, formatMoney, parseDecimal, type Rational } from '@bookie/core';
+import { parseDecimal, type Rational } from '@bookie/core';
 import type { Executor } from '../../db/transaction.js';
-import { lockExposure, readExposureBasis, writeLegExposure } from '../risk/index.js';
+import { legExposures, lockExposure, readExposureBasis, writeLegExposure } from '../risk/index.js';
 
 const dec = (s: string, field: string) => parseDecimal(s, { field, maxDecimals: 12 });
 
@@ -17,12 +17,13 @@ export async function rewriteExposure(
 ): Promise<void> {
   const basis = await readExposureBasis(tx, betId);
   if (!basis) return;
-  const parts = betExposure({
+  const parts = legExposures({
     stake: stakeInPlay,
     totalOdds: dec(basis.totalOdds, 'total_odds'),
-    legOdds: basis.legOdds.map((o) => dec(o, 'odds')),
+    legOdds: basis.legOdds,
+    builders: basis.builders,
     eurRate: dec(basis.eurRate, 'eur_rate'),
-  }).map(formatMoney);
+  });
   await lockExposure(tx);
   await writeLegExposure(tx, betId, parts, open);
 }

@@ -3,7 +3,7 @@ import { clientAppliedDelay, phaseOf, remainingBetDelay } from '@bookie/core';
 import { betDelayFor } from '../risk/index.js';
 import type { WhiteLabel } from '../tenants/index.js';
 import type { DecisionDeps } from './deps.js';
-import { hasLiveSelection, type PlacementRequest } from './validate-placement.js';
+import { hasLiveSelection, type PlacementRequest, requestLegs } from './validate-placement.js';
 
 /** The delay the client already applied (s): from its creation time of the bet to `receivedAtMs`; 0 without one. */
 function clientDelayOf(clientCreatedAt: string | undefined, receivedAtMs: number): number {
@@ -36,7 +36,7 @@ export async function betDelayOf(
     return wl.betDelayS > 0 && hasLiveSelection(bet, events) ? remainingBetDelay(wl.betDelayS, client) : 0;
   const settings = await deps.risk.book.get();
   return betDelayFor(settings, deps.risk.config, {
-    legs: bet.selections.map((s) => {
+    legs: requestLegs(bet).map((s) => {
       const event = events.get(s.sport_event_id);
       return {
         sportEventId: s.sport_event_id,

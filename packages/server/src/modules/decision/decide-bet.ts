@@ -1,5 +1,5 @@
 import type { SportEvent } from '@bookie/contracts';
-import { parseDecimal, type RiskState } from '@bookie/core';
+import { type BuilderSettings, parseDecimal, type RiskState } from '@bookie/core';
 // bonuses: a frame bet's freebet, insurance and boost are checked with the decision
 import { checkBonuses } from '../bonuses/index.js';
 import type { RiskRecheck } from '../risk/index.js';
@@ -34,21 +34,29 @@ type Decide = (
  */
 export async function decideBet(deps: DecisionDeps, request: DecisionRequest): Promise<Decision> {
   const facts = await gatherFacts(deps, request);
-  const decide = decider(deps, request, facts.lastBets);
-  switch (request.mode) {
-    case 'place':
-      return decidePlacement(deps, request, facts.risk, decide);
-    case 'report':
-      return decideReport(deps, request, facts.risk, decide);
-    case 'advise':
-      return decisionOf(request, facts.risk, decide, decide(facts.risk), 0);
-    case 'restrictions':
-      return decideRestrictions(deps, request, facts.risk, decide);
-  }
+  const decide = decider(deps, request, facts.lastBets, facts.builder);
+  const decision = await (() => {
+    switch (request.mode) {
+      case 'place':
+        return decidePlacement(deps, request, facts.risk, decide);
+      case 'report':
+        return decideReport(deps, request, facts.risk, decide);
+      case 'advise':
+        return decisionOf(request, facts.risk, decide, decide(facts.risk), 0);
+      case 'restrictions':
+        return decideRestrictions(deps, request, facts.risk, decide);
+    }
+  })();
+  return { ...decision, builderSettings: facts.builder };
 }
 
 /** The decision with every fact but the risk state fixed; each call reads the catalogue at that moment. */
-function decider(deps: DecisionDeps, request: DecisionRequest, lastBets: ReadonlyMap<string, Date>): Decide {
+function decider(
+  deps: DecisionDeps,
+  request: DecisionRequest,
+  lastBets: ReadonlyMap<string, Date>,
+  builderSettings: BuilderSettings | undefined,
+): Decide {
   // advice is given on the odds as they are: strategy 1
   const bet = request.mode === 'advise' ? { ...request.bet, oddsStrategy: 1 as const } : request.bet;
   const settings = decisionSettings(deps.settings, bet.currency);
@@ -66,6 +74,7 @@ function decider(deps: DecisionDeps, request: DecisionRequest, lastBets: Readonl
       ...settings,
       ...(boostMultiplier ? { boostMultiplier } : {}),
       ...(risk ? { risk } : {}),
+      ...(builderSettings ? { builderSettings } : {}),
     });
     return { ...verdict, events };
   };
@@ -81,7 +90,7 @@ async function decidePlacement(
   request: PlaceRequest,
   facts: RiskState | undefined,
   decide: Decide,
-): Promise<Decision> {
+): Promise<Omit<Decision, 'builderSettings'>> {
   const { bet, whiteLabel } = request;
   const delayS = await betDelayOf(deps, {
     whiteLabel,
@@ -119,7 +128,7 @@ async function decideReport(
   request: ReportRequest,
   risk: RiskState | undefined,
   decide: Decide,
-): Promise<Decision> {
+): Promise<Omit<Decision, 'builderSettings'>> {
   let verdict = decide(risk);
   let delayS = 0;
   if (verdict.restrictions.length === 0) {
@@ -146,7 +155,7 @@ async function decideRestrictions(
   request: RestrictionsRequest,
   risk: RiskState | undefined,
   decide: Decide,
-): Promise<Decision> {
+): Promise<Omit<Decision, 'builderSettings'>> {
   const verdict = decide(risk);
   const delayS = await betDelayOf(deps, {
     whiteLabel: request.whiteLabel,
@@ -166,7 +175,7 @@ function decisionOf(
   decide: Decide,
   verdict: ReturnType<Decide>,
   delayS: number,
-): Decision {
+): Omit<Decision, 'builderSettings'> {
   const recheck: RiskRecheck | undefined = risk
     ? {
         whiteLabelId: request.whiteLabel.id,

@@ -1,4 +1,5 @@
 import type { SportEvent } from '@bookie/contracts';
+import type { BuilderSettings } from '@bookie/core';
 import type { Bet } from '../bets/index.js';
 import type { RiskRecheck } from '../risk/index.js';
 import type { WhiteLabel } from '../tenants/index.js';
@@ -88,4 +89,6 @@ export interface Decision extends PlacementVerdict {
    * transaction that records the bet (D38); undefined when the engine is off.
    */
   recheck: RiskRecheck | undefined;
+  /** The white label's builder settings the bet's builders were priced with; undefined for a bet without. */
+  builderSettings: BuilderSettings | undefined;
 }

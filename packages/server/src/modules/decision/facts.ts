@@ -1,10 +1,12 @@
-import { parseStake, type Rational, type RiskState } from '@bookie/core';
+import { type BuilderSettings, parseStake, type Rational, type RiskState } from '@bookie/core';
+import { builderSettings } from '../bet-builder/index.js';
 import { lastBetTimes } from '../bets/index.js';
 import type { FirstRequest } from '../risk/index.js';
 import { firstRequestOf, loadRiskState, riskStateOf } from '../risk/index.js';
 import type { DecisionRequest, RecommendedPayout } from './decision-request.js';
 import type { DecisionDeps } from './deps.js';
 import { eventsOf, outcomesOf } from './outcomes.js';
+import { requestSportEvents } from './validate-placement.js';
 
 /** The facts a decision reads besides the catalogue, gathered once per bet. */
 export interface BetFacts {
@@ -15,6 +17,8 @@ export interface BetFacts {
   risk: RiskState | undefined;
   /** When the player last had a bet accepted on each of the bet's sport events (`bet_interval`). */
   lastBets: ReadonlyMap<string, Date>;
+  /** The white label's builder settings, read when the bet has builders. */
+  builder: BuilderSettings | undefined;
 }
 
 /**
@@ -26,6 +30,7 @@ export interface BetFacts {
  */
 export async function gatherFacts(deps: DecisionDeps, request: DecisionRequest): Promise<BetFacts> {
   const { whiteLabel, bet } = request;
+  const builder = (bet.builders ?? []).length > 0 ? await builderSettings(deps, whiteLabel.id) : undefined;
   if (request.mode === 'place') {
     const settings = deps.risk ? await deps.risk.book.get() : undefined;
     return {
@@ -39,6 +44,7 @@ export async function gatherFacts(deps: DecisionDeps, request: DecisionRequest):
             })
           : undefined,
       lastBets: request.lastBets,
+      builder,
     };
   }
   const db = deps.database.db;
@@ -58,11 +64,11 @@ export async function gatherFacts(deps: DecisionDeps, request: DecisionRequest):
       {
         whiteLabelId: whiteLabel.id,
         playerId: request.playerId,
-        sportEventIds: bet.selections.map((s) => s.sport_event_id),
+        sportEventIds: requestSportEvents(bet),
       },
     ]),
   ]);
-  return { risk, lastBets: lastBets ?? new Map() };
+  return { risk, lastBets: lastBets ?? new Map(), builder };
 }
 
 /** The player's risk group as a placement forms its bet (spec 03 VIP, D38). */

@@ -18,9 +18,13 @@ export type { DecisionDeps, DecisionSettings } from './deps.js';
 export type { BetFacts, GroupAtHold } from './facts.js';
 export { groupAtHold } from './facts.js';
 export * from './get-restrictions.js';
+export { parseBuilders } from './parse-builders.js';
 export {
   type PlacementRequest,
   type PlacementVerdict,
+  type RequestedBuilder,
   type RequestedSelection,
+  requestLegs,
+  requestSportEvents,
   totalOddsOf,
 } from './validate-placement.js';

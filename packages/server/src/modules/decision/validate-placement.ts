@@ -1,6 +1,9 @@
 import type { SportEvent } from '@bookie/contracts';
 import {
   type BetType,
+  type BuilderLegRef,
+  type BuilderQuote,
+  type BuilderSettings,
   betTotalOdds,
   type DecisionLeg,
   decideBet,
@@ -13,6 +16,7 @@ import {
   type RiskState,
   validateBetType,
 } from '@bookie/core';
+import { repriceBuilder } from '../bet-builder/index.js';
 import type { WhiteLabel } from '../tenants/index.js';
 
 /** A selection as the player sent it: ids and the odds the player saw (decimal string). */
@@ -21,6 +25,18 @@ export interface RequestedSelection {
   market_id: string;
   odd_id: string;
   odds: Rational;
+}
+
+/**
+ * A bet builder as the player sent it (docs/adr/0043-bet-builder-bets.md): its sport event, its inner legs, the
+ * combined odds the player saw, and the builder quote it was offered, when sent.
+ */
+export interface RequestedBuilder {
+  sport_event_id: string;
+  legs: BuilderLegRef[];
+  odds: Rational;
+  /** The signed quote of the builder calculator, when the player sent it; the builder is repriced either way. */
+  quote?: string;
 }
 
 /** A bet being placed, parsed and exact. */
@@ -34,6 +50,8 @@ export interface PlacementRequest {
   currency: string;
   oddsStrategy: OddsStrategy;
   selections: RequestedSelection[];
+  /** The bet builders: each one selection at its combined odds (none: plain odds only). */
+  builders?: RequestedBuilder[];
   /** Foreign selections of a partner-reported mixed combo: their odds multiply into the total. */
   foreignSelections?: Array<{ id: string; odds: Rational }>;
 }
@@ -60,6 +78,8 @@ export interface PlacementContext {
   boostMultiplier?: Rational;
   /** The risk engine's facts (exposure, limits, the player's group); undefined: the engine is off. */
   risk?: RiskState;
+  /** The white label's builder settings (margin, most legs); required to accept a bet with builders. */
+  builderSettings?: BuilderSettings;
 }
 
 /**
@@ -87,6 +107,10 @@ export function decisionSettings(
 export interface PlacementVerdict {
   restrictions: Restriction[];
   acceptedOdds: Rational[];
+  /** The combined odds each builder is accepted at, by builder index. */
+  acceptedBuilderOdds: Rational[];
+  /** Each builder's price on the odds decided on (undefined where refused before pricing), by builder index. */
+  builderQuotes: (BuilderQuote | undefined)[];
   /** Π accepted odds (express), the odds of a single, or Σ combination odds / N for a system. */
   totalOdds: Rational;
   /** The largest acceptable stake, when anything limits it. */
@@ -139,6 +163,7 @@ export function validatePlacement(req: PlacementRequest, ctx: PlacementContext):
       currency: req.currency,
       oddsStrategy: req.oddsStrategy,
       selections: req.selections,
+      ...(req.builders ? { builders: req.builders } : {}),
       ...(req.foreignSelections ? { foreignSelections: req.foreignSelections } : {}),
     },
     event: (id) => ctx.events.get(id),
@@ -155,14 +180,52 @@ export function validatePlacement(req: PlacementRequest, ctx: PlacementContext):
     ...(ctx.maxCombinations !== undefined ? { maxCombinations: ctx.maxCombinations } : {}),
     ...(ctx.boostMultiplier ? { boostMultiplier: ctx.boostMultiplier } : {}),
     ...(ctx.risk ? { risk: ctx.risk } : {}),
+    ...(ctx.builderSettings ? { priceBuilder: builderPricer(req, ctx.events, ctx.builderSettings) } : {}),
   });
   return {
     restrictions: decision.restrictions,
     acceptedOdds: decision.acceptedOdds,
+    acceptedBuilderOdds: decision.acceptedBuilderOdds,
+    builderQuotes: decision.builderQuotes,
     totalOdds: decision.totalOdds,
     maxBet: decision.maxBet,
     legs: decision.legs,
   };
+}
+
+/**
+ * The repricing of the request's builders on the snapshots decided on (asked by core's decision only for a builder
+ * whose legs pass the acceptance rule, so its event is known).
+ */
+function builderPricer(
+  req: PlacementRequest,
+  events: ReadonlyMap<string, SportEvent | undefined>,
+  settings: BuilderSettings,
+) {
+  return (index: number) => {
+    const b = (req.builders ?? [])[index] as RequestedBuilder;
+    return repriceBuilder(events.get(b.sport_event_id) as SportEvent, b.legs, settings);
+  };
+}
+
+/** Every sport event a bet selects (plain selections and builders), each once, in bet order. */
+export function requestSportEvents(req: Pick<PlacementRequest, 'selections' | 'builders'>): string[] {
+  return [...new Set([...req.selections, ...(req.builders ?? [])].map((s) => s.sport_event_id))];
+}
+
+/**
+ * Every platform leg of a bet as an outcome reference: its plain selections, then the inner legs of each builder
+ * (the order of core's decision legs and of the bet's stored selections).
+ */
+export function requestLegs(
+  req: Pick<PlacementRequest, 'selections' | 'builders'>,
+): Array<{ sport_event_id: string; market_id: string; odd_id: string }> {
+  return [
+    ...req.selections,
+    ...(req.builders ?? []).flatMap((b) =>
+      b.legs.map((l) => ({ sport_event_id: b.sport_event_id, market_id: l.market_id, odd_id: l.odd_id })),
+    ),
+  ];
 }
 
 /** True when the selections sit on a live sport event (fixture status 1): bet delay applies (spec 03 "Bet delay"). */
@@ -170,5 +233,5 @@ export function hasLiveSelection(
   req: PlacementRequest,
   events: ReadonlyMap<string, SportEvent | undefined>,
 ): boolean {
-  return req.selections.some((s) => events.get(s.sport_event_id)?.fixture.status === 1);
+  return requestSportEvents(req).some((id) => events.get(id)?.fixture.status === 1);
 }

@@ -11,9 +11,15 @@ import {
   validationError,
   ZERO,
 } from '@bookie/core';
-import type { EventInfo, ReportedSelectionRow } from '../bets/index.js';
-import { eventInfo } from '../bets/index.js';
-import { type Decision, decideBet, type PlacementRequest } from '../decision/index.js';
+import type { EventInfo, NewBuilder, ReportedSelectionRow } from '../bets/index.js';
+import { builderRows, eventInfo } from '../bets/index.js';
+import {
+  type Decision,
+  decideBet,
+  type PlacementRequest,
+  parseBuilders,
+  requestLegs,
+} from '../decision/index.js';
 import type { MtsDeps } from './deps.js';
 import { assertDistinctForeignSelections, foreignOutcome } from './foreign-selection.js';
 import { findReport } from './mts.repo.js';
@@ -32,7 +38,7 @@ export interface ReportAnswer {
  * @throws DomainError validation_error naming the field.
  */
 export function parseReportedBet(
-  body: Pick<MtsBetRequest, 'type' | 'stake' | 'selections' | 'foreign_selections'> & {
+  body: Pick<MtsBetRequest, 'type' | 'stake' | 'selections' | 'foreign_selections' | 'bet_builders'> & {
     odds_strategy?: number;
   },
   currencies: readonly string[],
@@ -59,6 +65,7 @@ export function parseReportedBet(
       odd_id: s.odd_id,
       odds: parseOdds(s.value, `selections[${i}].value`, { maxDecimals: 12 }),
     })),
+    builders: parseBuilders(body.bet_builders, 'value'),
     foreignSelections: foreign.map((f, i) => ({
       id: f.id,
       odds: parseOdds(f.value, `foreign_selections[${i}].value`, { maxDecimals: 12 }),
@@ -154,13 +161,7 @@ export async function reportBet(
       reportWrite({ whiteLabelId, body, request, req, decision, receivedAt, decidedAt: p.clock.now() }),
     );
     if (decision.restrictions.length === 0) {
-      p.risk?.shader?.kick(
-        req.selections.map((s) => ({
-          sport_event_id: s.sport_event_id,
-          market_id: s.market_id,
-          odd_id: s.odd_id,
-        })),
-      );
+      p.risk?.shader?.kick(requestLegs(req));
     }
     return { text };
   } catch (err) {
@@ -207,16 +208,41 @@ function reportWrite(input: {
       createdAt: new Date(Date.parse(body.created_at)),
       decidedAt: new Date(input.decidedAt),
       selections: reportedSelections(body, req, decision, input.receivedAt),
+      builders: newBuilders(req, decision, body.created_at),
     },
     restrictions: decision.restrictions,
     legs: [
       ...decision.legs,
-      ...foreign.map((f) => ({ outcome: foreignOutcome(f.id), marketTypeId: 'foreign', exposure: ZERO })),
+      ...foreign.map((f, i) => ({
+        outcome: foreignOutcome(f.id),
+        marketTypeId: 'foreign',
+        exposure: ZERO,
+        unit: req.selections.length + (req.builders ?? []).length + i,
+      })),
     ],
-    legOdds: [...decision.acceptedOdds, ...(req.foreignSelections ?? []).map((f) => f.odds)],
+    legOdds: [
+      ...decision.acceptedOdds,
+      ...decision.acceptedBuilderOdds,
+      ...(req.foreignSelections ?? []).map((f) => f.odds),
+    ],
     ...(decision.recheck ? { risk: decision.recheck } : {}),
     request: input.request,
   };
+}
+
+/** The rows of a reported bet's builders, at the combined odds decided (an unknown event with placeholders). */
+function newBuilders(req: PlacementRequest, decision: Decision, createdAt: string): NewBuilder[] {
+  const builders = req.builders ?? [];
+  if (builders.length === 0) return [];
+  return builderRows({
+    builders,
+    events: decision.events,
+    quotes: decision.builderQuotes,
+    accepted: decision.acceptedBuilderOdds,
+    margin: decision.builderSettings?.margin ?? ZERO,
+    at: Date.parse(createdAt),
+    unknownInfo: () => unknownEventInfo(createdAt) as unknown as Record<string, unknown>,
+  });
 }
 
 /**

@@ -100,7 +100,12 @@ export async function writeReports(tx: Executor, items: readonly ReportWrite[]):
     accepted.map((d) => ({
       whiteLabelId: d.w.bet.whiteLabelId,
       playerId: d.w.bet.playerId,
-      sportEventIds: [...new Set(d.w.bet.selections.filter((s) => !s.foreignId).map((s) => s.sportEventId))],
+      sportEventIds: [
+        ...new Set([
+          ...d.w.bet.selections.filter((s) => !s.foreignId).map((s) => s.sportEventId),
+          ...(d.w.bet.builders ?? []).map((b) => b.sportEventId),
+        ]),
+      ],
       at: d.w.bet.decidedAt,
     })),
   );
@@ -109,6 +114,7 @@ export async function writeReports(tx: Executor, items: readonly ReportWrite[]):
     decided.map((d) => d.w.bet.id),
     [...inserted.rows, ...moved],
     inserted.selections,
+    inserted.builders,
   );
   const answers = decided.map((d, i) =>
     JSON.stringify({ bet: toPartnerBet(bets[i] as Bet), restrictions: d.restrictions }),

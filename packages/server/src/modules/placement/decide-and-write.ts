@@ -33,12 +33,15 @@ export async function decideAndWrite(
     place: { id: heldBet.place.id, attempts: held.attempts, status: held.status },
     restrictions: decision.restrictions,
     acceptedOdds: decision.acceptedOdds,
+    acceptedBuilderOdds: decision.acceptedBuilderOdds,
+    builderQuotes: decision.builderQuotes,
     totalOdds: decision.totalOdds,
     decidedAt: new Date(deps.clock.now()),
     ...(decision.recheck ? { risk: decision.recheck } : {}),
   });
   failpoint('placement:after-decision-commit');
   // the risk engine: an accepted bet moved its outcomes' exposure (odds shading, D39)
-  if (decided?.row.state === 'accepted') deps.risk?.shader?.kick(decided.selections);
+  if (decided?.row.state === 'accepted')
+    deps.risk?.shader?.kick([...decided.selections, ...decided.builders.flatMap((b) => b.legs)]);
   return decided;
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { BetView, PlaceBetRequest, SportEvent } from '@bookie/contracts';
 import {
+  type BuilderSettings,
   DomainError,
   formatFeedOddValue,
   type OddsStrategy,
@@ -11,8 +12,16 @@ import {
   validationError,
 } from '@bookie/core';
 import type { PlayerSession } from '../../http/auth.js';
-import { eventInfo, selectionNames } from '../bets/index.js';
-import { groupAtHold, type PlacementRequest, totalOddsOf } from '../decision/index.js';
+import { builderSettings, repriceBuilder } from '../bet-builder/index.js';
+import { builderRows, eventInfo, selectionNames } from '../bets/index.js';
+import {
+  groupAtHold,
+  type PlacementRequest,
+  parseBuilders,
+  requestLegs,
+  requestSportEvents,
+  totalOddsOf,
+} from '../decision/index.js';
 import type { WhiteLabel } from '../tenants/index.js';
 import type { PlacementDeps } from './deps.js';
 import type { HeldBet, HoldWrite } from './placement-writes.js';
@@ -43,6 +52,10 @@ export function parsePlacement(body: PlaceBetRequest, session: PlayerSession): P
   if (body.bet_type === 'system' && body.system_sizes === undefined) {
     throw validationError('system_sizes', 'a system bet needs its sizes');
   }
+  const builders = parseBuilders(body.bet_builders, 'odds');
+  if (body.selections.length === 0 && builders.length === 0) {
+    throw validationError('selections', 'a bet needs at least one selection or bet builder');
+  }
   return {
     betType: body.bet_type,
     systemSizes: body.system_sizes ?? [],
@@ -55,6 +68,7 @@ export function parsePlacement(body: PlaceBetRequest, session: PlayerSession): P
       odd_id: s.odd_id,
       odds: parseOdds(s.odds, `selections[${i}].odds`, { maxDecimals: 12 }),
     })),
+    builders,
   };
 }
 
@@ -65,7 +79,7 @@ export function parsePlacement(body: PlaceBetRequest, session: PlayerSession): P
  */
 function refuseMissingSelections(req: PlacementRequest, events: ReadonlyMap<string, SportEvent | undefined>) {
   const missing: Restriction[] = [];
-  for (const s of req.selections) {
+  for (const s of requestLegs(req)) {
     const event = events.get(s.sport_event_id);
     const market = event?.markets[s.market_id];
     if (!event) missing.push(restriction('sport_event_existence', { sport_event_id: s.sport_event_id }));
@@ -94,12 +108,14 @@ function holdWrite(
   formed: Pick<FormedBet, 'session' | 'body' | 'req' | 'receivedAt'>,
   events: ReadonlyMap<string, SportEvent | undefined>,
   firstRequest: HoldWrite['firstRequest'],
+  builderSettings: BuilderSettings | undefined,
 ): HoldWrite {
   const { session, body, req, receivedAt: now } = formed;
+  const builders = req.builders ?? [];
   const total = formatFeedOddValue(
     totalOddsOf(
       req.betType,
-      req.selections.map((s) => s.odds),
+      [...req.selections.map((s) => s.odds), ...builders.map((b) => b.odds)],
       req.systemSizes,
       deps.settings.maxSystemCombinations,
     ),
@@ -138,6 +154,24 @@ function holdWrite(
         names: selectionNames(event, s.market_id, s.odd_id),
       };
     }),
+    // builders at the odds the player saw, with the model's probabilities of their price now
+    builders: builderSettings
+      ? builderRows({
+          builders,
+          events,
+          quotes: builders.map((b) => {
+            const priced = repriceBuilder(
+              events.get(b.sport_event_id) as SportEvent,
+              b.legs,
+              builderSettings,
+            );
+            return priced.ok ? priced.value : undefined;
+          }),
+          margin: builderSettings.margin,
+          at: now,
+          unknownInfo: () => ({}),
+        })
+      : [],
   };
 }
 
@@ -160,10 +194,10 @@ export async function formBet(
   if (!whiteLabel.currencies.includes(req.currency)) {
     throw validationError('currency', `the white label does not offer ${req.currency}`);
   }
-  const events = new Map(
-    req.selections.map((s) => [s.sport_event_id, deps.catalog.getEvent(s.sport_event_id)]),
-  );
+  const events = new Map(requestSportEvents(req).map((id) => [id, deps.catalog.getEvent(id)]));
   refuseMissingSelections(req, events);
+  const builderSettingsNow =
+    (req.builders ?? []).length > 0 ? await builderSettings(deps, session.whiteLabelId) : undefined;
   const receivedAt = deps.clock.now();
   // the risk engine: the group this request would give a player without one (recorded with the hold)
   const group = await groupAtHold(deps, {
@@ -177,7 +211,7 @@ export async function formBet(
   let held: HeldBet;
   try {
     held = await deps.writes.hold(
-      holdWrite(deps, { session, body, req, receivedAt }, events, group.firstRequest),
+      holdWrite(deps, { session, body, req, receivedAt }, events, group.firstRequest, builderSettingsNow),
     );
   } catch (err) {
     // the same client key placed at the same moment: the other request formed the bet

@@ -1,10 +1,19 @@
 import { CALLBACK_PATHS } from '@bookie/contracts';
-import { type DecisionLeg, formatFeedOddValue, type Rational, type Restriction } from '@bookie/core';
+import {
+  type BuilderQuote,
+  type DecisionLeg,
+  formatFeedOddValue,
+  parseDecimal,
+  type Rational,
+  type Restriction,
+} from '@bookie/core';
 import { GroupCommit } from '@bookie/storage';
 import type { Database } from '../../db/database.js';
 import { type Executor, inTransaction } from '../../db/transaction.js';
-import type { Bet, BetRow } from '../bets/index.js';
 import {
+  type Bet,
+  type BetRow,
+  betSportEvents,
   type ClientKey,
   declineBody,
   findBetsByClientKey,
@@ -14,6 +23,7 @@ import {
   type NewBet,
   placeBody,
   recordBetTimes,
+  setAcceptedBuilderOdds,
   setAcceptedOdds,
   transitionBets,
 } from '../bets/index.js';
@@ -60,6 +70,10 @@ export interface DecisionWrite {
   restrictions: Restriction[];
   /** The odds each selection is accepted at, by selection index. */
   acceptedOdds: readonly Rational[];
+  /** The combined odds each builder is accepted at, by builder index. */
+  acceptedBuilderOdds?: readonly Rational[];
+  /** Each builder's price as decided on (its probabilities are recorded with the accepted odds), by builder index. */
+  builderQuotes?: readonly (BuilderQuote | undefined)[];
   /** The accepted total odds before any boost. */
   totalOdds: Rational;
   decidedAt: Date;
@@ -116,7 +130,12 @@ export async function writeHolds(tx: Executor, items: readonly HoldWrite[]): Pro
     items.map((b) => ({
       whiteLabelId: b.whiteLabelId,
       playerId: b.playerId,
-      sportEventIds: b.selections.map((s) => s.sportEventId),
+      sportEventIds: [
+        ...new Set([
+          ...b.selections.map((s) => s.sportEventId),
+          ...(b.builders ?? []).map((x) => x.sportEventId),
+        ]),
+      ],
     })),
   );
   // the risk engine: the players' groups, each player's first request recorded (spec 03 VIP)
@@ -211,7 +230,7 @@ export async function writeDecisions(
         whiteLabelId: d.bet.row.white_label_id,
         stake: d.bet.row.stake,
         totalOdds,
-        legOdds: d.acceptedOdds,
+        legOdds: [...d.acceptedOdds, ...(d.acceptedBuilderOdds ?? [])],
         legs,
         eurRate,
       },
@@ -248,6 +267,24 @@ export async function writeDecisions(
   const movedSelections = new Map(
     (await setAcceptedOdds(tx, moved)).map((s) => [`${s.bet_id}/${s.idx}`, s] as const),
   );
+  // builders: the combined odds accepted and the probabilities of the price decided on
+  const builderWrites = accepts.flatMap(({ d }) =>
+    acceptedRows.has(d.bet.row.id)
+      ? d.bet.builders.map((b) => {
+          const quote = d.builderQuotes?.[b.row.builder];
+          return {
+            betId: b.row.bet_id,
+            builder: b.row.builder,
+            odds: formatFeedOddValue(d.acceptedBuilderOdds?.[b.row.builder] ?? parseOddsColumn(b.row.odds)),
+            probability: quote ? formatFeedOddValue(quote.probability) : b.row.probability,
+            refundProbability: quote ? formatFeedOddValue(quote.refundProbability) : b.row.refund_probability,
+          };
+        })
+      : [],
+  );
+  const movedBuilders = new Map(
+    (await setAcceptedBuilderOdds(tx, builderWrites)).map((b) => [`${b.bet_id}/${b.builder}`, b] as const),
+  );
   const betTimes = [];
   for (const { d } of accepts) {
     const row = acceptedRows.get(d.bet.row.id);
@@ -259,12 +296,16 @@ export async function writeDecisions(
     const bet = {
       row,
       selections: d.bet.selections.map((s) => movedSelections.get(`${s.bet_id}/${s.idx}`) ?? s),
+      builders: d.bet.builders.map((b) => ({
+        ...b,
+        row: movedBuilders.get(`${b.row.bet_id}/${b.row.builder}`) ?? b.row,
+      })),
     };
     decided.set(row.id, bet);
     betTimes.push({
       whiteLabelId: row.white_label_id,
       playerId: row.player_id,
-      sportEventIds: bet.selections.map((s) => s.sport_event_id),
+      sportEventIds: betSportEvents(bet),
       at: d.decidedAt,
     });
     callbacks.push({
@@ -289,7 +330,7 @@ export async function writeDecisions(
     const row = declinedRows.get(d.bet.row.id);
     if (!row) continue;
     if (hasBonus(row)) await releaseBonuses(tx, row.id, d.decidedAt); // bonuses
-    const bet = { row, selections: d.bet.selections };
+    const bet = { ...d.bet, row };
     decided.set(row.id, bet);
     callbacks.push({
       whiteLabelId: row.white_label_id,
@@ -301,6 +342,10 @@ export async function writeDecisions(
   }
   await enqueueCallbacks(tx, callbacks);
   return items.map((d) => decided.get(d.bet.row.id));
+}
+
+function parseOddsColumn(v: string): Rational {
+  return parseDecimal(v, { field: 'odds', maxDecimals: 12 });
 }
 
 function byId(rows: readonly BetRow[]): Map<string, BetRow> {

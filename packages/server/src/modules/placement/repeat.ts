@@ -23,7 +23,7 @@ export async function placedWithKey(
 
 /**
  * A repeat of a `client_key` answers the bet it placed when it asks for the same bet — type, sizes, stake, currency,
- * odds strategy, bonuses and selections with their requested odds (exact values, so `"1.50"` repeats `"1.5"`);
+ * odds strategy, bonuses, selections and bet builders (their legs) with their requested odds (exact values, so `"1.50"` repeats `"1.5"`);
  * another request under the same key is refused (the rule of DECISIONS D29).
  *
  * @throws DomainError idempotency_conflict (409) naming `client_key`.
@@ -50,6 +50,17 @@ export function sameRequest(stored: Bet, req: PlacementRequest, body: PlaceBetRe
         b.market_id === s.market_id &&
         b.odd_id === s.odd_id &&
         eq(exact(b.requested_odds, 'odds'), s.odds)
+      );
+    }) &&
+    stored.builders.length === (req.builders ?? []).length &&
+    (req.builders ?? []).every((r, i) => {
+      const b = stored.builders[i];
+      return (
+        b !== undefined &&
+        b.row.sport_event_id === r.sport_event_id &&
+        eq(exact(b.row.requested_odds, 'odds'), r.odds) &&
+        b.legs.length === r.legs.length &&
+        r.legs.every((l, j) => b.legs[j]?.market_id === l.market_id && b.legs[j]?.odd_id === l.odd_id)
       );
     });
   if (!same) {

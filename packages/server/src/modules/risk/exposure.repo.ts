@@ -196,13 +196,15 @@ export interface OpenBetExposure {
   stake: string;
   total_odds: string;
   odds: string[];
+  builders: (number | null)[];
   amounts: (string | null)[];
   rate: string | null;
 }
 
 /**
  * The open bets with the stake their exposure stands for (less every accepted cash-out, platform and foreign), their legs' odds and
- * stored leg exposures, a page at a time by id (recompute from bets).
+ * stored leg exposures, a page at a time by id (recompute from bets). An inner leg of a builder shows its builder's
+ * combined odds and index (`builders`; null for any other selection): see {@link legUnits}.
  */
 export async function openBetsWithExposure(
   db: Executor,
@@ -211,11 +213,13 @@ export async function openBetsWithExposure(
 ): Promise<OpenBetExposure[]> {
   const res = await sql<OpenBetExposure>`
     select b.id, (b.stake - b.cashed_out_stake - b.foreign_cashed_out)::text as stake, b.total_odds::text as total_odds,
-           array_agg(s.odds::text order by s.idx) as odds,
+           array_agg(coalesce(bb.odds, s.odds)::text order by s.idx) as odds,
+           array_agg(s.builder order by s.idx) as builders,
            array_agg(e.amount::text order by s.idx) as amounts,
            max(e.eur_rate)::text as rate
     from bet b
     join bet_selection s on s.bet_id = b.id
+    left join bet_builder bb on bb.bet_id = s.bet_id and bb.builder = s.builder
     left join bet_exposure e on e.bet_id = s.bet_id and e.idx = s.idx
     where b.state in ('accepted', 'unsettled') and (${afterId}::uuid is null or b.id > ${afterId}::uuid)
     group by b.id

@@ -4,6 +4,7 @@ export * from './deps.js';
 export * from './exposure.repo.js';
 export * from './exposure-view.js';
 export * from './leg-exposure.repo.js';
+export * from './leg-units.js';
 export * from './load-risk-state.js';
 export * from './on-bets-settled.js';
 export * from './player-risk.repo.js';

@@ -9,23 +9,32 @@ import type { Executor } from '../../db/transaction.js';
 
 /**
  * What a bet's leg exposures are computed from, as the exposure recompute reads it: total odds, every leg's odds in
- * leg order, the EUR rate (undefined for a bet without kept exposure).
+ * leg order (an inner leg of a builder: its builder's combined odds, with the builder's index in `builders`), the EUR
+ * rate (undefined for a bet without kept exposure).
  */
 export async function readExposureBasis(
   db: Executor,
   betId: string,
-): Promise<{ totalOdds: string; legOdds: string[]; eurRate: string } | undefined> {
-  const res = await sql<{ total_odds: string; odds: string[]; rate: string | null }>`
-    select b.total_odds::text as total_odds, array_agg(s.odds::text order by s.idx) as odds,
-           max(e.eur_rate)::text as rate
+): Promise<
+  { totalOdds: string; legOdds: string[]; builders: (number | null)[]; eurRate: string } | undefined
+> {
+  const res = await sql<{
+    total_odds: string;
+    odds: string[];
+    builders: (number | null)[];
+    rate: string | null;
+  }>`
+    select b.total_odds::text as total_odds, array_agg(coalesce(bb.odds, s.odds)::text order by s.idx) as odds,
+           array_agg(s.builder order by s.idx) as builders, max(e.eur_rate)::text as rate
     from bet b
     join bet_selection s on s.bet_id = b.id
+    left join bet_builder bb on bb.bet_id = s.bet_id and bb.builder = s.builder
     left join bet_exposure e on e.bet_id = s.bet_id and e.idx = s.idx
     where b.id = ${betId}::uuid
     group by b.id, b.total_odds`.execute(db);
   const row = res.rows[0];
   if (!row || row.rate === null) return undefined;
-  return { totalOdds: row.total_odds, legOdds: row.odds, eurRate: row.rate };
+  return { totalOdds: row.total_odds, legOdds: row.odds, builders: row.builders, eurRate: row.rate };
 }
 
 /**

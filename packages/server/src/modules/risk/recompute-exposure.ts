@@ -1,6 +1,7 @@
-import { betExposure, formatMoney, parseDecimal } from '@bookie/core';
+import { formatMoney, parseDecimal } from '@bookie/core';
 import type { Executor } from '../../db/transaction.js';
 import { exposureDifferences, openBetsWithExposure } from './exposure.repo.js';
+import { legExposures } from './leg-units.js';
 
 /** What `bookie risk recompute` found (D37): every difference, none when exposure has not drifted. */
 export interface RecomputeReport {
@@ -49,12 +50,13 @@ export async function recomputeExposure(db: Executor, pageSize = 1000): Promise<
         report.bets_without_exposure++;
         continue;
       }
-      const parts = betExposure({
+      const parts = legExposures({
         stake: dec(b.stake, 'stake'),
         totalOdds: dec(b.total_odds, 'total_odds'),
-        legOdds: b.odds.map((o) => dec(o, 'odds')),
+        legOdds: b.odds,
+        builders: b.builders,
         eurRate: dec(b.rate, 'eur_rate'),
-      }).map(formatMoney);
+      });
       const stored = b.amounts.map((a) => (a === null ? null : formatMoney(dec(a, 'amount'))));
       if (parts.some((p, i) => p !== stored[i])) {
         report.bet_differences.push({ bet_id: b.id, stored, recomputed: parts });

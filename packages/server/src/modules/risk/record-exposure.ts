@@ -96,7 +96,7 @@ export interface AcceptedExposure {
   stake: string;
   /** The total odds as stored (boost included), decimal string. */
   totalOdds: string;
-  /** Each leg's accepted odds, in bet order. */
+  /** Each selection's accepted odds (plain, builders' combined, foreign), in bet order. */
   legOdds: readonly Rational[];
   legs: readonly DecisionLeg[];
   eurRate: Rational;
@@ -112,6 +112,7 @@ export function exposureRows(a: AcceptedExposure) {
     legOdds,
     eurRate: a.eurRate,
   });
+  // an inner leg of a builder bears its builder's whole part (D61): its unit is the builder
   return a.legs.map((leg, idx) => ({
     bet_id: a.betId,
     idx,
@@ -121,7 +122,7 @@ export function exposureRows(a: AcceptedExposure) {
     market_id: leg.outcome.market_id,
     odd_id: leg.outcome.odd_id,
     market_type_id: leg.marketTypeId,
-    amount: formatMoney(parts[idx] ?? ZERO),
+    amount: formatMoney(parts[leg.unit] ?? ZERO),
     eur_rate: formatFeedOddValue(a.eurRate),
   }));
 }

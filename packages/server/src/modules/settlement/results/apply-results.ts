@@ -116,13 +116,16 @@ export async function applyResults(
     });
     const limits = ctx.limits.get(limitsKey(row.white_label_id, row.currency));
     if (!limits) throw new Error(`settlement: no limits read for ${row.white_label_id}/${row.currency}`);
-    const t: Transition = decideTransition(row, selections, materialChange, limits);
+    // a bet with bet builders is not settled until the builders' settlement is built: its plain selections alone
+    // would settle it wrong (a builder single has none)
+    const t: Transition =
+      bet.builders.length > 0 ? { kind: 'none' } : decideTransition(row, selections, materialChange, limits);
     if (t.kind === 'none') {
-      if (selChanged) changed.push({ row, selections });
+      if (selChanged) changed.push({ ...bet, row, selections });
       continue;
     }
     const next = { ...row };
-    const after: Bet = { row: next, selections };
+    const after: Bet = { ...bet, row: next, selections };
     const move: MoveContext = {
       betId: row.id,
       whiteLabelId: row.white_label_id,

@@ -1,26 +1,18 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { sampleEvent } from '@bookie/server/modules/trading/fixtures';
-import { createPartner, type TestPartner } from '@bookie/server/testing/partner';
-import { startPlatform, type TestPlatform } from '@bookie/server/testing/platform';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { TestPartner } from '@bookie/server/testing/partner';
+import type { TestPlatform } from '@bookie/server/testing/platform';
 import { waitUntil } from '@bookie/server/testing/scripted-partner';
-import { openDatabase } from '@bookie/storage';
-import { sql } from 'kysely';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backofficeHelpers, SHOTS, startBackofficeWorld } from './backoffice.testing.js';
 
 /**
- * The backoffice in a real browser (Debian Chromium through playwright-core) against a real `bookie start` process
- * and the reference wallet: a partner user's and an operator user's work, the session cookie's flags, CSRF, and
- * isolation between white labels. Screenshots go to packages/backoffice/test-results/ (git-ignored).
+ * A partner user's work in the backoffice, in a real browser (Debian Chromium through playwright-core) against a real
+ * `bookie start` process and the reference wallet: credentials, the allowlist, callbacks, bets, reports, players and
+ * bonuses; the session cookie's flags, CSRF, and isolation between white labels. Screenshots go to
+ * packages/backoffice/test-results/ (git-ignored).
  */
-const PKG = join(dirname(fileURLToPath(import.meta.url)), '..');
-const SHOTS = join(PKG, 'test-results');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const PASSWORD = 'backoffice test password';
-
 describe('the backoffice in a browser', () => {
   let p: TestPlatform;
   let other: TestPartner;
@@ -29,62 +21,8 @@ describe('the backoffice in a browser', () => {
   let betId: string;
   let base: string;
 
-  async function admin(method: string, path: string, body?: unknown) {
-    return p.call(method, path, body === undefined ? {} : { body });
-  }
-
   beforeAll(async () => {
-    // the server serves the build it finds at start: build first when a fresh clone has none
-    if (!existsSync(join(PKG, 'dist', 'index.html'))) {
-      execFileSync('npm', ['run', '--silent', 'build'], { cwd: PKG, stdio: 'inherit' });
-    }
-    mkdirSync(SHOTS, { recursive: true });
-    p = await startPlatform({ whiteLabel: { name: 'Acme Bets' } });
-    base = p.bookie.url;
-    other = await createPartner({ baseUrl: base }, { name: 'Other partner' });
-    for (const body of [
-      { email: 'ops@bookie.test', role: 'operator', password: PASSWORD },
-      {
-        email: 'admin@acme.test',
-        role: 'partner_admin',
-        white_label_id: p.partner.whiteLabelId,
-        password: PASSWORD,
-      },
-      {
-        email: 'admin@other.test',
-        role: 'partner_admin',
-        white_label_id: other.whiteLabelId,
-        password: PASSWORD,
-      },
-    ]) {
-      const r = await admin('POST', '/admin/users', body);
-      expect(r.status, JSON.stringify(r.json)).toBe(201);
-    }
-    // one accepted bet of the white label, placed through the frame API with the player's money at the wallet
-    const ev = sampleEvent({ markets: 2 });
-    expect((await admin('POST', '/trading/sport-events', ev)).status).toBe(201);
-    eventId = ev.id as string;
-    await p.walletApi.deposit('player-1', '100');
-    const session = await p.session('player-1');
-    let placed: { status: number; json: { id: string; status: number } } | undefined;
-    await waitUntil(async () => {
-      placed = await p.call('POST', '/frame-api/bets', {
-        token: session,
-        body: {
-          bet_type: 'single',
-          stake: '10',
-          currency: 'EUR',
-          odds_strategy: 3,
-          selections: [{ sport_event_id: eventId, market_id: '1', odd_id: '1', odds: '1.5' }],
-        },
-      });
-      return placed.status === 200 && placed.json.status === 1;
-    }, 20_000);
-    betId = (placed as { json: { id: string } }).json.id;
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--no-sandbox', '--disable-background-networking', '--disable-dev-shm-usage'],
-    });
+    ({ p, other, browser, eventId, betId, base } = await startBackofficeWorld());
   }, 180_000);
 
   afterAll(async () => {
@@ -92,79 +30,7 @@ describe('the backoffice in a browser', () => {
     await p?.close();
   });
 
-  async function logIn(email: string): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await browser.newContext({
-      viewport: { width: 1100, height: 720 },
-      acceptDownloads: true,
-    });
-    const page = await context.newPage();
-    await page.goto(`${base}/backoffice/`);
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Log in' }).click();
-    await page.getByTestId('who').waitFor();
-    return { context, page };
-  }
-
-  /** Places an accepted single of `playerId` on the event's outcome 1|1 through the frame API. */
-  async function placeBet(playerId: string): Promise<string> {
-    await p.walletApi.deposit(playerId, '100');
-    const session = await p.session(playerId);
-    let placed: { status: number; json: { id: string; status: number } } | undefined;
-    await waitUntil(async () => {
-      placed = await p.call('POST', '/frame-api/bets', {
-        token: session,
-        body: {
-          bet_type: 'single',
-          stake: '10',
-          currency: 'EUR',
-          odds_strategy: 3,
-          selections: [{ sport_event_id: eventId, market_id: '1', odd_id: '1', odds: '1.5' }],
-        },
-      });
-      return placed.status === 200 && placed.json.status === 1;
-    }, 20_000);
-    return (placed as { json: { id: string } }).json.id;
-  }
-
-  /**
-   * Appends `n` log entries settlement cannot process (a rollback whose market id holds a NUL, which no API accepts)
-   * while Bookie is stopped, and starts it again quarantining after 2 attempts: the entries' log versions.
-   */
-  async function poisonTheLog(n: number): Promise<string[]> {
-    const versions: string[] = [];
-    await p.restartBookie('SIGTERM', { SETTLEMENT_QUARANTINE_AFTER: '2' }, async () => {
-      const [flag, where] = p.dbArgs as [string, string];
-      const database = await openDatabase(flag === '--db-url' ? { url: where } : { dataDir: where });
-      try {
-        for (let i = 0; i < n; i++) {
-          const r = await sql<{ v: string }>`select nextval('feed_version_seq')::text as v`.execute(
-            database.db,
-          );
-          const v = r.rows[0]?.v as string;
-          const line = JSON.stringify({
-            v,
-            sport_event_id: eventId,
-            match_id: eventId,
-            type: 'bet_rollback',
-            timestamp: Math.floor(Date.now() / 1000),
-            market_ids: ['1\u0000'],
-            reason: 'technical_error_in_coefficient',
-            dt_start: new Date(Date.now() - 60_000).toISOString(),
-            dt_end: new Date().toISOString(),
-          });
-          await sql`insert into feed_log (v, sport_event_id, type, line) values (${v}::int8, ${eventId}, 'bet_rollback', ${line})`.execute(
-            database.db,
-          );
-          versions.push(v);
-        }
-      } finally {
-        await database.close();
-      }
-    });
-    base = p.bookie.url;
-    return versions;
-  }
+  const { admin, logIn } = backofficeHelpers(() => ({ p, browser, eventId, base }));
 
   it('a partner user manages credentials, the allowlist, a failing callback, a bet and a report', async () => {
     const { context, page } = await logIn('admin@acme.test');
@@ -439,100 +305,4 @@ describe('the backoffice in a browser', () => {
     );
     await context.close();
   }, 60_000);
-
-  it('an operator user configures a white label, sees the live book with exposure, and decides quarantined entries', async () => {
-    await placeBet('player-3');
-    const { context, page } = await logIn('ops@bookie.test');
-    const wl = p.partner.whiteLabelId;
-    await page.goto(`${base}/backoffice/#/white-labels`);
-    // a white label made with the create form keeps the frame origins given there (no update needed)
-    await page.locator('input[name="name"]').fill('Origins Ltd');
-    await page
-      .locator('input[name="allowed_origins"]')
-      .fill('https://Origins.example, http://127.0.0.1:5173');
-    await page.getByRole('button', { name: 'Create white label' }).click();
-    await page.getByTestId('secret-once').waitFor();
-    const made = (
-      (await admin('GET', '/admin/white-labels')).json.white_labels as Array<{
-        name: string;
-        allowed_origins: string[];
-      }>
-    ).find((w) => w.name === 'Origins Ltd');
-    expect(made?.allowed_origins).toEqual(['https://origins.example', 'http://127.0.0.1:5173']);
-    await page.locator(`tr[data-white-label="${wl}"]`).getByRole('button', { name: 'Configure' }).click();
-    const form = page.getByRole('form', { name: 'Configure Acme Bets' });
-    await form.locator('input[name="max_stake"]').fill('250');
-    await form.locator('input[name="bet_delay"]').fill('3');
-    await form.getByRole('button', { name: 'Save limits' }).click();
-    await page.locator(`tr[data-white-label="${wl}"]`).getByText('3 / 0').waitFor();
-    const view = (await admin('GET', `/admin/white-labels/${wl}`)).json;
-    expect(view.limits.max_stake).toBe('250.000000');
-    expect(view.bet_delay).toBe(3);
-
-    await page.goto(`${base}/backoffice/#/live-book`);
-    await page
-      .locator(`tr[data-event="${eventId}"]`)
-      .getByRole('link', { name: 'Arsenal vs Chelsea' })
-      .click();
-    await expect
-      .poll(() => page.getByTestId('event-book').locator('[data-odd="1|1"] .price').textContent())
-      .toBe('1.5');
-    // the exposure of the outcome with an open bet, next to its odds, as the risk engine stores it
-    const stored = (await admin('GET', `/admin/risk/exposure?sport_event_id=${eventId}`)).json
-      .items as Array<{
-      market_id: string;
-      odd_id: string;
-      exposure_eur: string;
-    }>;
-    const outcome = stored.filter((x) => x.market_id === '1' && x.odd_id === '1');
-    expect(outcome).toHaveLength(1);
-    const shown = (outcome[0]?.exposure_eur as string).replace(/(\.\d{2})\d*$/, '$1');
-    const exposure = page.locator('[data-odd="1|1"] [data-field="exposure"]');
-    await expect.poll(() => exposure.getAttribute('data-value')).toBe(outcome[0]?.exposure_eur);
-    expect(await exposure.textContent()).toContain(`exposure EUR ${shown}`);
-    await page.screenshot({ path: join(SHOTS, 'backoffice-live-book.png') });
-    await page.getByRole('button', { name: 'Bet stop' }).click();
-    await page.getByRole('button', { name: 'Lift bet stop' }).waitFor();
-    expect((await admin('GET', `/trading/sport-events/${eventId}`)).json.sport_event.bet_stop).toBe(true);
-    await page.getByRole('button', { name: 'Lift bet stop' }).click();
-    await page.getByRole('button', { name: 'Bet stop' }).waitFor();
-
-    // two log entries settlement cannot process, quarantined; one retried (it fails again), one skipped
-    const poison = await poisonTheLog(2);
-    await page.goto(`${base}/backoffice/#/settlement`);
-    await waitUntil(async () => {
-      const q = await admin('GET', '/admin/settlement/quarantine?status=quarantined');
-      return q.status === 200 && q.json.items.length === 2;
-    }, 30_000);
-    await page.getByTestId('quarantine').getByRole('button', { name: 'Refresh' }).click();
-    const entry = (v: string) => page.getByTestId('quarantine').locator(`tr[data-entry="${v}"]`);
-    await entry(poison[0] as string).waitFor();
-    await page.locator('input[name="reason"]').fill('market ids fixed; replay it');
-    await entry(poison[0] as string)
-      .getByRole('button', { name: 'Retry' })
-      .click();
-    const first = async () =>
-      (
-        (await admin('GET', '/admin/settlement/quarantine')).json.items as Array<{
-          v: string;
-          attempts: number;
-        }>
-      ).find((q) => q.v === poison[0]);
-    await waitUntil(async () => ((await first())?.attempts ?? 0) > 2, 30_000);
-    await entry(poison[1] as string)
-      .getByRole('button', { name: 'Skip' })
-      .click();
-    await entry(poison[1] as string).waitFor({ state: 'detached' });
-    await page.screenshot({ path: join(SHOTS, 'backoffice-quarantine.png') });
-    const skipped = await admin('GET', '/admin/settlement/quarantine?status=skipped');
-    expect(skipped.json.items.map((q: { v: string }) => q.v)).toEqual([poison[1]]);
-    const audit = await admin('GET', '/admin/audit-log?actor=user:ops@bookie.test&limit=50');
-    expect(audit.json.items.map((a: { action: string }) => a.action)).toEqual(
-      expect.arrayContaining([
-        'POST /admin/settlement/quarantine/:v/retry',
-        'POST /admin/settlement/quarantine/:v/skip',
-      ]),
-    );
-    await context.close();
-  }, 120_000);
 });

@@ -1,0 +1,49 @@
+import { api } from '../../api.js';
+import { time } from '../../format.js';
+import { ErrorBox, Section, useLoad } from '../../ui.js';
+
+interface AuditEntry {
+  id: string;
+  at: string;
+  actor: string;
+  action: string;
+  subject: string;
+  details: unknown;
+}
+
+/** The audit log's risk changes, newest first. */
+export function Changes() {
+  const a = useLoad(() => api<{ items: AuditEntry[] }>('GET', '/admin/audit-log?limit=500'));
+  const risk = (a.data?.items ?? []).filter((x) => x.action.startsWith('risk.')).slice(0, 30);
+  return (
+    <Section title="Changes (audit log)">
+      <ErrorBox error={a.error} />
+      <div class="scroll" tabIndex={0}>
+        <table data-testid="risk-changes">
+          <thead>
+            <tr>
+              <th scope="col">at</th>
+              <th scope="col">who</th>
+              <th scope="col">what</th>
+              <th scope="col">change</th>
+            </tr>
+          </thead>
+          <tbody>
+            {risk.map((x) => (
+              <tr>
+                <td>{time(x.at)}</td>
+                <td>{x.actor}</td>
+                <td>
+                  {x.action} · {x.subject}
+                </td>
+                <td>
+                  <code>{JSON.stringify(x.details)}</code>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </Section>
+  );
+}
