@@ -6,6 +6,8 @@
  * `authed`). Targets on 2 cores: ratio ≥ 0.5 and p99 ≤ 25 ms.
  *
  *   npm run bench -- mts [bets=4000] [inFlight=32]
+ *   npm run bench -- mts [bets=3000] [inFlight=32] profile   — per decision: CPU, statements, transactions, row
+ *     writes, on a throwaway cluster after a 5,000-decision warm-up, no baseline (bench/profile.ts)
  *
  * Needs Postgres: DATABASE_URL, or postgres://postgres@127.0.0.1:5432/postgres (bench databases are created and
  * dropped).
@@ -16,12 +18,22 @@ import { createPartner, partnerToken, TEST_ADMIN_TOKEN } from '../packages/serve
 import { startBookie } from '../packages/server/src/testing/process.js';
 import { spawnBare } from './bare-process.js';
 import { closedLoop } from './load.js';
+import { PROFILE_WARM_UP, profileMode, profiler, startProfileCluster } from './profile.js';
 import type { BenchResult } from './types.js';
 
 export default async function run(args: string[]): Promise<BenchResult[]> {
   const total = Number(args[0] ?? 4000);
   const inFlight = Number(args[1] ?? 32);
+  const profile = profileMode(args);
+  const cluster = profile ? await startProfileCluster() : undefined;
   process.env.DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/postgres';
+  if (cluster) {
+    try {
+      return await bookieRun(total, inFlight, cluster);
+    } finally {
+      cluster.stop();
+    }
+  }
 
   // the baseline: authenticated, one durable insert, in the same run
   const token = 'bench-token-0123456789';
@@ -37,8 +49,31 @@ export default async function run(args: string[]): Promise<BenchResult[]> {
   const base = await closedLoop({ url: bare.url, total, inFlight, next: bareNext, isOk: (s) => s === 201 });
   await bare.kill();
   await bareDb.close();
+  const { res } = await bookieRun(total, inFlight);
+  return [
+    {
+      name: 'report-bet',
+      metrics: {
+        decisions_per_s: res.perSecond,
+        p50_ms: res.p50Ms,
+        p99_ms: res.p99Ms,
+        not_accepted: res.other,
+        bare_authed_insert_per_s: base.perSecond,
+        bare_p50_ms: base.p50Ms,
+        bare_p99_ms: base.p99Ms,
+        ratio_to_bare: res.perSecond / base.perSecond,
+      },
+      note: `${total} reported bets (3 singles : 1 express of 2), ${inFlight} in flight, no bet delay, risk engine on, bookie on Postgres; baseline: an authenticated route with one durable INSERT`,
+    },
+  ];
+}
 
-  // Bookie
+/** Bookie's phase; with a profile cluster, a 5,000-decision warm-up and the per-decision profile. */
+async function bookieRun(
+  total: number,
+  inFlight: number,
+  cluster?: Awaited<ReturnType<typeof startProfileCluster>>,
+): Promise<BenchResult[] & { res: Awaited<ReturnType<typeof closedLoop>> }> {
   const db = await createTestDatabase({});
   const bookie = await startBookie(['--db-url', db.url as string], {
     env: {
@@ -102,24 +137,34 @@ export default async function run(args: string[]): Promise<BenchResult[]> {
     };
   };
   const accepted = (s: number, b: string) => s === 201 && b.includes('"status":{"code":1,');
-  await closedLoop({ url: bookie.url, total: 1000, inFlight, next, isOk: accepted });
+  await closedLoop({
+    url: bookie.url,
+    total: cluster ? PROFILE_WARM_UP : 1000,
+    inFlight,
+    next,
+    isOk: accepted,
+  });
+  const prof = cluster ? profiler(cluster, { bookie: db.url }, { bookie: bookie.child.pid }) : undefined;
+  await prof?.begin();
   const res = await closedLoop({ url: bookie.url, total, inFlight, next, isOk: accepted });
+  const profiled = await prof?.end(Math.max(1, res.ok + res.other));
   await bookie.kill('SIGTERM');
   await db.close();
-  return [
-    {
-      name: 'report-bet',
-      metrics: {
-        decisions_per_s: res.perSecond,
-        p50_ms: res.p50Ms,
-        p99_ms: res.p99Ms,
-        not_accepted: res.other,
-        bare_authed_insert_per_s: base.perSecond,
-        bare_p50_ms: base.p50Ms,
-        bare_p99_ms: base.p99Ms,
-        ratio_to_bare: res.perSecond / base.perSecond,
-      },
-      note: `${total} reported bets (3 singles : 1 express of 2), ${inFlight} in flight, no bet delay, risk engine on, bookie on Postgres; baseline: an authenticated route with one durable INSERT`,
-    },
-  ];
+  if (profiled) process.stdout.write(`${profiled.detail.join('\n')}\n`);
+  const out: BenchResult[] = profiled
+    ? [
+        {
+          name: 'report-bet-profile',
+          metrics: {
+            decisions_per_s: res.perSecond,
+            p50_ms: res.p50Ms,
+            p99_ms: res.p99Ms,
+            not_accepted: res.other,
+            ...profiled.metrics,
+          },
+          note: `per decision after a ${PROFILE_WARM_UP}-decision warm-up: ${total} reported bets, ${inFlight} in flight, throwaway cluster (counts exact, CPU indicative)`,
+        },
+      ]
+    : [];
+  return Object.assign(out, { res });
 }

@@ -6,6 +6,9 @@
  *
  *   npm run bench -- placement [bets=5000] [inFlight=64]
  *   npm run bench -- placement [bets] [inFlight] risk   — the risk engine on against off, in the same run
+ *   npm run bench -- placement [bets=3000] [inFlight] profile   — per accepted bet: CPU, statements, transactions,
+ *     row writes of Bookie and the wallet, on a throwaway cluster after a 5,000-bet warm-up, no baselines
+ *     (bench/profile.ts)
  *
  * Needs Postgres: DATABASE_URL, or postgres://postgres@127.0.0.1:5432/postgres (a bench database is created and
  * dropped).
@@ -28,6 +31,7 @@ import { startBookie } from '../packages/server/src/testing/process.js';
 import { spawnBare } from './bare-process.js';
 import { closedLoop } from './load.js';
 import { cpuMeter } from './proc-cpu.js';
+import { PROFILE_WARM_UP, profileMode, profiler, startProfileCluster } from './profile.js';
 import type { BenchResult } from './types.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -85,6 +89,7 @@ async function bookiePhase(
   inFlight: number,
   extraEnv: Record<string, string>,
   measureWalletAlone: boolean,
+  cluster?: Awaited<ReturnType<typeof startProfileCluster>>,
 ) {
   const bookieDb = await createTestDatabase({});
   const walletDb = await createTestDatabase({});
@@ -177,7 +182,21 @@ async function bookiePhase(
     }),
   });
   const accepted = (s: number, b: string) => s === 200 && b.includes('"status":1,');
-  await closedLoop({ url: bookie.url, total: Math.min(1000, total), inFlight, next, isOk: accepted });
+  await closedLoop({
+    url: bookie.url,
+    total: cluster ? PROFILE_WARM_UP : Math.min(1000, total),
+    inFlight,
+    next,
+    isOk: accepted,
+  });
+  const prof = cluster
+    ? profiler(
+        cluster,
+        { bookie: bookieDb.url, wallet: walletDb.url },
+        { bookie: bookie.child.pid, wallet: wallet.child.pid, client: process.pid },
+      )
+    : undefined;
+  await prof?.begin();
   const dbName = (url: string | undefined) => (url ? new URL(url).pathname.slice(1) : '');
   const cpu = cpuMeter({ bookie: bookie.child.pid, wallet: wallet.child.pid, client: process.pid }, [
     dbName(bookieDb.url),
@@ -195,12 +214,13 @@ async function bookiePhase(
   const drainS = (performance.now() - t0) / 1000;
   // CPU per accepted bet, placement and the /bet/accept deliveries included
   const cpuPerBet = cpu.perOperation(Math.max(1, res.ok));
+  const profiled = await prof?.end(Math.max(1, res.ok));
   await bookie.kill('SIGTERM');
   await wallet.kill('SIGTERM');
   await bareTarget?.kill();
   await bookieDb.close();
   await walletDb.close();
-  return { res, drainS, cpuPerBet, walletAlone };
+  return { res, drainS, cpuPerBet, walletAlone, profiled };
 }
 
 export default async function run(args: string[]): Promise<BenchResult[]> {
@@ -208,6 +228,7 @@ export default async function run(args: string[]): Promise<BenchResult[]> {
   const inFlight = Number(args[1] ?? 64);
   process.env.DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/postgres';
   if (args[2] === 'risk') return riskOnOff(total, inFlight);
+  if (profileMode(args)) return profileRun(total, inFlight);
 
   const body = JSON.stringify({ bet_type: 'single', stake: '1', currency: 'EUR', odds_strategy: 3 });
   const bareNext = () => ({ path: '/', headers: { 'content-type': 'application/json' }, body });
@@ -298,4 +319,29 @@ async function riskOnOff(total: number, inFlight: number): Promise<BenchResult[]
       note: `${total} singles, ${inFlight} in flight, off / on / off in one run, bookie and wallet as processes on Postgres`,
     },
   ];
+}
+
+/** The profile mode: Bookie's phase alone on a throwaway cluster, per accepted bet (bench/profile.ts). */
+async function profileRun(total: number, inFlight: number): Promise<BenchResult[]> {
+  const cluster = await startProfileCluster();
+  try {
+    const { res, drainS, profiled } = await bookiePhase(total, inFlight, {}, false, cluster);
+    if (profiled) process.stdout.write(`${profiled.detail.join('\n')}\n`);
+    return [
+      {
+        name: 'placement-profile',
+        metrics: {
+          accepted_per_s: res.perSecond,
+          p50_ms: res.p50Ms,
+          p99_ms: res.p99Ms,
+          not_accepted: res.other,
+          accept_callbacks_drained_after_s: drainS,
+          ...profiled?.metrics,
+        },
+        note: `per accepted bet (its /bet/accept delivery included) after a ${PROFILE_WARM_UP}-bet warm-up: ${total} singles, ${inFlight} in flight, throwaway cluster (counts exact, CPU indicative)`,
+      },
+    ];
+  } finally {
+    cluster.stop();
+  }
 }

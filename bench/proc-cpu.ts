@@ -72,3 +72,81 @@ export function cpuMeter(pids: Record<string, number | undefined>, databases?: r
     },
   };
 }
+
+/** utime and stime of `pid`, ms, apart; undefined when it cannot be read. */
+export function cpuSplitOf(pid: number | undefined): { user: number; sys: number } | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return { user: Number(f[11]) * TICK_MS, sys: Number(f[12]) * TICK_MS };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The CPU of a throwaway cluster's processes (the postmaster's children), user and system apart, grouped by the
+ * database a backend serves (`groups`: label → database name); background processes (WAL writer, checkpointer,
+ * autovacuum…) and backends of other databases count as `other`.
+ */
+function clusterCpu(postmasterPid: number, groups: Record<string, string>) {
+  const out: Record<string, { user: number; sys: number }> = {};
+  const add = (k: string, c: { user: number; sys: number }) => {
+    const o = out[k] ?? { user: 0, sys: 0 };
+    o.user += c.user;
+    o.sys += c.sys;
+    out[k] = o;
+  };
+  let dirs: string[] = [];
+  try {
+    dirs = readdirSync('/proc');
+  } catch {}
+  for (const d of dirs) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid !== postmasterPid && Number(d) !== postmasterPid) continue;
+      const words = readFileSync(`/proc/${d}/cmdline`, 'utf8').split(/[\s\0]+/);
+      const c = cpuSplitOf(Number(d));
+      if (!c) continue;
+      const label = Object.entries(groups).find(([, db]) => words.includes(db))?.[0];
+      add(`pg_${label ?? 'other'}`, c);
+    } catch {}
+  }
+  return out;
+}
+
+/**
+ * CPU ms (user and system apart) of named processes and of a throwaway cluster's processes between two readings.
+ * Backends that exit between the readings take their CPU along (the benches' pools stay open).
+ */
+export function splitCpuMeter(
+  pids: Record<string, number | undefined>,
+  cluster?: { postmasterPid: number; groups: Record<string, string> },
+) {
+  const read = () => {
+    const r: Record<string, { user: number; sys: number }> = {};
+    for (const [k, pid] of Object.entries(pids)) {
+      const c = cpuSplitOf(pid);
+      if (c) r[k] = c;
+    }
+    if (cluster) Object.assign(r, clusterCpu(cluster.postmasterPid, cluster.groups));
+    return r;
+  };
+  const start = read();
+  return {
+    /** `cpu_<name>_user_ms` / `cpu_<name>_sys_ms` per operation since the meter started. */
+    perOperation(per: number): Record<string, number> {
+      const end = read();
+      const out: Record<string, number> = {};
+      for (const [k, v] of Object.entries(end)) {
+        const s = start[k] ?? { user: 0, sys: 0 };
+        out[`cpu_${k}_user_ms`] = (v.user - s.user) / per;
+        out[`cpu_${k}_sys_ms`] = (v.sys - s.sys) / per;
+      }
+      return out;
+    },
+  };
+}

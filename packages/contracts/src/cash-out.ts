@@ -33,14 +33,16 @@ export const CashOutReason = Type.Union(
       'out yet); `foreign_selections`: the bet has a selection the ' +
       'platform does not cover (only the partner cashes it out); `cash_out_unavailable`: the white label cannot ' +
       "be paid a cash-out (its cash-out callbacks are not supported); `partner_unsupported`: an accepted order's " +
-      'payment callback proved unsupported, so the order was reversed',
+      'payment callback proved unsupported, so the order was reversed; `bet_builder`: the bet carries a bet builder, ' +
+      'which is not cashed out',
   },
 );
 /**
  * Why a cash-out is not offered or an order was declined. Besides the value's reasons: `foreign_selections` (a bet
  * with a selection the platform does not cover gets no platform cash-out, open or resulted), `cash_out_unavailable`
  * (the white label's cash-out callbacks are not supported and its bets are paid through them) and
- * `partner_unsupported` (an accepted order reversed because its `/bet/cash-out-orders/accepted` proved unsupported).
+ * `partner_unsupported` (an accepted order reversed because its `/bet/cash-out-orders/accepted` proved unsupported)
+ * and `bet_builder` (a bet carrying a bet builder is not cashed out, docs/decisions.md D65).
  */
 export type CashOutReason = Static<typeof CashOutReason>;
 

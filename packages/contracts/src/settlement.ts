@@ -47,7 +47,8 @@ export const CancelSelectionsBody = withExamples(
       selections: Type.Optional(
         Type.Array(Type.Integer({ minimum: 0 }), {
           minItems: 1,
-          description: 'selection indexes (0-based) to cancel; default all',
+          description:
+            'selection indexes (0-based: the plain selections, then the bet builders) to cancel; default all',
         }),
       ),
     },

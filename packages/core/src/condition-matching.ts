@@ -21,9 +21,17 @@ export interface ConditionLeg {
   competitorIds: readonly string[];
 }
 
-/** A bet builder leg: a {@link ConditionLeg} whose odds combine `innerCount` selections of one sport event. */
+/**
+ * A bet builder leg: a {@link ConditionLeg} whose odds are the combined odds of `innerCount` selections of one sport
+ * event (the bet builder conditions rule, docs/decisions.md). `odds_count`, `total_odds_coefficient` and the lists
+ * count it as one leg at its combined odds; `market_types` checks every inner market type when
+ * `innerMarketTypeIds` is given (else `marketTypeId`).
+ */
 export interface ConditionBetBuilder extends ConditionLeg {
+  /** Number of inner selections. */
   innerCount: number;
+  /** Market type ids of the inner selections (the feed contract's `type_id`, as strings), one per inner leg. */
+  innerMarketTypeIds?: readonly string[];
 }
 
 /** A bet as conditions see it. */
@@ -97,7 +105,10 @@ export function evaluateConditions(conditions: Conditions, bet: ConditionBet): C
     };
   }
   const builders = bet.betBuilders ?? [];
-  const legs: readonly ConditionLeg[] = [...bet.selections, ...builders];
+  const legs: readonly (ConditionLeg & { innerMarketTypeIds?: readonly string[] })[] = [
+    ...bet.selections,
+    ...builders,
+  ];
   const fail = (condition: ConditionName, message: string): ConditionVerdict => ({
     ok: false,
     condition,
@@ -148,7 +159,7 @@ export function evaluateConditions(conditions: Conditions, bet: ConditionBet): C
 
 function legMatches(
   name: (typeof LIST_CONDITIONS)[number],
-  leg: ConditionLeg,
+  leg: ConditionLeg & { innerMarketTypeIds?: readonly string[] },
   list: ReadonlySet<string>,
 ): boolean {
   switch (name) {
@@ -159,7 +170,10 @@ function legMatches(
     case 'sport_event':
       return list.has(leg.sportEventId);
     case 'market_types':
-      return list.has(leg.marketTypeId);
+      // a bet builder matches when every inner market type is listed
+      return leg.innerMarketTypeIds
+        ? leg.innerMarketTypeIds.every((t) => list.has(t))
+        : list.has(leg.marketTypeId);
     case 'competitor':
       return leg.competitorIds.some((c) => list.has(c));
   }

@@ -175,7 +175,7 @@ export async function buildDeps(configIn: Config, opts: BuildDepsOptions = {}): 
       expire: (whiteLabelId, token) => expireSession({ database, clock }, { whiteLabelId, token }),
     },
     betEvents,
-    writes: new PlacementWrites(database),
+    writes: new PlacementWrites(database, { dispatcher: callbacks.dispatcher }),
     settings: {
       oddsTolerance: parseDecimal(config.bets.oddsTolerance, { field: 'ODDS_TOLERANCE', maxDecimals: 12 }),
       expressCap: (currency) => {

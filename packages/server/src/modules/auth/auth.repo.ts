@@ -39,6 +39,25 @@ export async function findAccessToken(
     .executeTakeFirst();
 }
 
+/**
+ * The lookups of several access tokens in one statement (the partner requests arriving together), in the order of
+ * `tokenHashes`; an unknown token has undefined. One statement text whatever the count.
+ */
+export async function findAccessTokens(
+  db: Executor,
+  tokenHashes: readonly string[],
+): Promise<Array<AccessTokenLookup | undefined>> {
+  if (tokenHashes.length === 0) return [];
+  const res = await sql<AccessTokenLookup & { token_hash: string }>`
+    select t.token_hash, t.white_label_id, t.credential_id, c.client_id, t.expires_at, c.revoked_at, w.allowlist
+    from access_token t
+    join oauth_credential c on c.id = t.credential_id
+    join white_label w on w.id = t.white_label_id
+    where t.token_hash = any(${[...new Set(tokenHashes)]}::text[])`.execute(db);
+  const byHash = new Map(res.rows.map(({ token_hash, ...r }) => [token_hash, r]));
+  return tokenHashes.map((h) => byHash.get(h));
+}
+
 /** What decides whether a credential's open streams may go on: its revocation and its white label's allowlist. */
 export interface CredentialState {
   credential_id: string;

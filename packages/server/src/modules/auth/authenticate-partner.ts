@@ -1,11 +1,28 @@
 import { DomainError } from '@bookie/core';
+import { GroupCommit } from '@bookie/storage';
 import type { PartnerPrincipal } from '../../http/auth.js';
 import type { PlatformServices } from '../../platform/services.js';
 import { hashSecret, isAllowed, PREFIX } from '../tenants/index.js';
-import { findAccessToken } from './auth.repo.js';
+import { type AccessTokenLookup, findAccessToken, findAccessTokens } from './auth.repo.js';
 
 function invalidToken(message: string): DomainError {
   return new DomainError('unauthorized', message, { error: 'invalid_token' });
+}
+
+/** Finds an access token (with its credential's revocation and the allowlist) by its hash. */
+export type AccessTokenFinder = (tokenHash: string) => Promise<AccessTokenLookup | undefined>;
+
+/**
+ * An {@link AccessTokenFinder} that reads the tokens of the partner requests arriving together in one statement
+ * (as player sessions are, docs/adr/0012-placement-group-commit.md). Always reads the database: a revocation or an
+ * allowlist change applies to the next request in every process.
+ */
+export function batchedAccessTokenLookup(deps: Pick<PlatformServices, 'database'>): AccessTokenFinder {
+  const reads = new GroupCommit<string, AccessTokenLookup | undefined>(
+    (hashes) => findAccessTokens(deps.database.db, hashes),
+    { maxConcurrent: 4 },
+  );
+  return (tokenHash) => reads.submit(tokenHash);
 }
 
 /**
@@ -18,10 +35,11 @@ function invalidToken(message: string): DomainError {
  * @throws DomainError forbidden: a valid token from an address off the allowlist.
  */
 export async function authenticatePartner(
-  deps: Pick<PlatformServices, 'database' | 'clock'>,
+  deps: Pick<PlatformServices, 'database' | 'clock'> & { lookup?: AccessTokenFinder },
   input: { token: string; address: string },
 ): Promise<PartnerPrincipal> {
-  const found = await findAccessToken(deps.database.db, hashSecret(input.token));
+  const hash = hashSecret(input.token);
+  const found = await (deps.lookup ? deps.lookup(hash) : findAccessToken(deps.database.db, hash));
   if (!found) {
     throw invalidToken(
       input.token.startsWith(PREFIX.sessionToken)

@@ -5,7 +5,7 @@ import {
   authenticateCertificate,
   clientCertificateFingerprint,
 } from './authenticate-certificate.js';
-import { authenticatePartner } from './authenticate-partner.js';
+import { authenticatePartner, batchedAccessTokenLookup } from './authenticate-partner.js';
 import { authenticatePlayer, batchedSessionLookup } from './authenticate-player.js';
 
 /**
@@ -17,6 +17,7 @@ import { authenticatePlayer, batchedSessionLookup } from './authenticate-player.
  */
 export function createAuthenticator(deps: Pick<PlatformServices, 'database' | 'clock'>): Authenticator {
   const players = { ...deps, lookup: batchedSessionLookup(deps) };
+  const partners = { ...deps, lookup: batchedAccessTokenLookup(deps) };
   return {
     async partner(request, reply) {
       const fingerprint = clientCertificateFingerprint(request);
@@ -25,7 +26,7 @@ export function createAuthenticator(deps: Pick<PlatformServices, 'database' | 'c
       }
       const token = bearerToken(request, reply);
       try {
-        const principal = await authenticatePartner(deps, { token, address: request.ip });
+        const principal = await authenticatePartner(partners, { token, address: request.ip });
         if (fingerprint)
           await assertCertificateOf(deps, { fingerprint, whiteLabelId: principal.whiteLabelId });
         return principal;

@@ -1,6 +1,7 @@
 import {
   type BonusBet,
   boostRestrictions,
+  type ConditionBetBuilder,
   type ConditionLeg,
   formatMoney,
   freebetRestrictions,
@@ -20,10 +21,36 @@ import { betBoostView, freebetView, insuranceView } from './views.js';
 
 const exact = (v: string, field: string) => parseDecimal(v, { field, maxDecimals: 12 });
 
-/** The bet as the bonus rules see it: legs with their sport event facts (captured at placement) and accepted odds. */
-export function bonusBetOf(bet: Bet, acceptedOdds: readonly Rational[]): BonusBet {
+/**
+ * The bet as the bonus rules see it: legs with their sport event facts (captured at placement) and accepted odds;
+ * each bet builder one leg at its combined odds (`acceptedBuilderOdds[k]`, else as stored) with its inner legs'
+ * count and market types (D64).
+ */
+export function bonusBetOf(
+  bet: Bet,
+  acceptedOdds: readonly Rational[],
+  acceptedBuilderOdds: readonly Rational[] = [],
+): BonusBet {
   const r = bet.row;
+  const betBuilders = bet.builders.flatMap((b, k): ConditionBetBuilder[] => {
+    const first = b.legs[0];
+    if (!first) return [];
+    const info = first.event_info as unknown as EventInfo;
+    return [
+      {
+        odds: acceptedBuilderOdds[k] ?? exact(b.row.odds, 'odds'),
+        sportId: info.sport_id,
+        tournamentId: info.tournament_id,
+        sportEventId: b.row.sport_event_id,
+        marketTypeId: info.market_type,
+        competitorIds: info.competitors.map((c) => c.id),
+        innerCount: b.legs.length,
+        innerMarketTypeIds: b.legs.map((l) => (l.event_info as unknown as EventInfo).market_type),
+      },
+    ];
+  });
   return {
+    betBuilders,
     betType: r.bet_type,
     systemSizes: r.system_sizes,
     stake: exact(r.stake, 'stake'),
@@ -55,12 +82,18 @@ export function bonusBetOf(bet: Bet, acceptedOdds: readonly Rational[]): BonusBe
  */
 export async function checkBonuses(
   db: Executor,
-  input: { bet: Bet; acceptedOdds: readonly Rational[]; now: number },
+  input: {
+    bet: Bet;
+    acceptedOdds: readonly Rational[];
+    /** The combined odds each builder is accepted at (absent: as stored on the builder). */
+    acceptedBuilderOdds?: readonly Rational[];
+    now: number;
+  },
 ): Promise<Restriction[]> {
   const { bet, now } = input;
   const r = bet.row;
   if (r.freebet_id === null && r.insurance_id === null && r.boost_id === null) return [];
-  const facts = bonusBetOf(bet, input.acceptedOdds);
+  const facts = bonusBetOf(bet, input.acceptedOdds, input.acceptedBuilderOdds);
   const out: Restriction[] = [];
 
   if (r.freebet_id !== null) {

@@ -101,7 +101,8 @@ export async function onBetsSettled(
     if (ins.refund_state !== 'kept' && ins.status !== 'applied' && ins.status !== 'cancelled') continue;
     const outcome = settleInsurance(
       settleType,
-      bet.selections.map((s) => ({ status: s.status as OddStatus })),
+      // D64: a lost builder is one lost leg
+      [...bet.selections, ...bet.builders.map((b) => b.row)].map((s) => ({ status: s.status as OddStatus })),
       parseDecimal(r.stake, { field: 'stake', maxDecimals: 6 }),
       ruleOf(ins),
     );

@@ -16,8 +16,16 @@ export interface NewCallbackDelivery {
   mode: 'async' | 'sync';
 }
 
-/** Inserts outbox rows; call it inside the transaction of the change that causes them. */
-export async function insertDeliveries(tx: Executor, rows: NewCallbackDelivery[]): Promise<bigint[]> {
+/**
+ * Inserts outbox rows; call it inside the transaction of the change that causes them. With `lease`, the rows are
+ * born leased to that owner (the dispatcher of the inserting process delivers them once the transaction commits, so
+ * no claim is needed; if it dies first, the lease expires and any dispatcher claims them).
+ */
+export async function insertDeliveries(
+  tx: Executor,
+  rows: NewCallbackDelivery[],
+  lease?: { owner: string; ms: number },
+): Promise<bigint[]> {
   if (rows.length === 0) return [];
   const out = await tx
     .insertInto('callback_delivery')
@@ -30,6 +38,12 @@ export async function insertDeliveries(tx: Executor, rows: NewCallbackDelivery[]
         body: r.body,
         foreign_params: r.foreignParams,
         mode: r.mode,
+        ...(lease
+          ? {
+              lease_owner: lease.owner,
+              lease_until: sql<Date>`now() + (${lease.ms}::int8 * interval '1 millisecond')`,
+            }
+          : {}),
       })),
     )
     .returning('id')

@@ -107,6 +107,50 @@ describe(`callback dispatcher (${process.env.DATABASE_URL ? 'postgres' : 'pglite
     }
   }
 
+  it('delivers rows born leased to it once, without claiming them; another dispatcher leaves them alone', async () => {
+    const p = await partner(() => ({ status: 204 }));
+    stops.push(p.close);
+    const targets: CallbackTargets = { get: async () => unsigned(p.url) };
+    const d = dispatcher(targets, { owner: 'born-leased' });
+    const other = dispatcher(targets, { owner: 'other' });
+    // nothing is due before it starts: not running, it offers no lease
+    expect(d.leaseForNew()).toBeUndefined();
+    await d.start();
+    await other.start();
+    const lease = d.leaseForNew();
+    expect(lease).toEqual({ owner: 'born-leased', ms: 10_000 });
+    const rows = await inTransaction(t.db, (tx) =>
+      enqueueCallbacks(
+        tx,
+        [1, 2, 3].map((n) => ({
+          whiteLabelId: 'wl',
+          betId: `L${n}`,
+          path: '/bet/accept',
+          body: { bet_id: `L${n}`, n },
+          foreignParams: {},
+        })),
+        lease,
+      ),
+    );
+    const leased = await t.db
+      .selectFrom('callback_delivery')
+      .select(['lease_owner', 'lease_until'])
+      .execute();
+    expect(leased.map((r) => r.lease_owner)).toEqual(['born-leased', 'born-leased', 'born-leased']);
+    const claimedBefore = other.stats().claimed + d.stats().claimed;
+    d.adopt(rows);
+    await waitFor(async () => {
+      const r = await t.db.selectFrom('callback_delivery').select('status').execute();
+      return r.length === 3 && r.every((x) => x.status === 'delivered');
+    });
+    // each went out once, and the other dispatcher (polling meanwhile) claimed none of them
+    expect(p.received.map((r) => JSON.parse(r.body).bet_id).sort()).toEqual(['L1', 'L2', 'L3']);
+    expect(other.stats().claimed + d.stats().claimed - claimedBefore).toBe(3);
+    expect(other.stats().delivered).toBe(0);
+    const done = await t.db.selectFrom('callback_delivery').select(['attempts', 'lease_owner']).execute();
+    expect(done.every((r) => r.attempts === 1 && r.lease_owner === null)).toBe(true);
+  });
+
   it('marks an optional callback the partner answers 404/405/501 unsupported and goes on with the bet (D45)', async () => {
     const p = await partner((r) => ({
       status: r.path.endsWith('/bet/insurances/cancel')

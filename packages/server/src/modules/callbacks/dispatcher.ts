@@ -21,6 +21,7 @@ import {
   notifyOutbox,
   OUTBOX_CHANNEL,
 } from './callbacks.repo.js';
+import type { EnqueuedCallback } from './enqueue-callbacks.js';
 import type { CallbackSender, CallbackTargets } from './send-callback.js';
 
 export type { OUTBOX_CHANNEL };
@@ -180,6 +181,48 @@ export class CallbackDispatcher {
       this.notifyTimer = undefined;
       notifyOutbox(this.database.db, this.owner).catch(() => {});
     }, NOTIFY_COALESCE_MS);
+  }
+
+  /**
+   * The lease new async rows may be born with, so that this dispatcher delivers them without claiming them (one row
+   * version fewer, one statement fewer per batch): undefined while it is not running.
+   */
+  leaseForNew(): { owner: string; ms: number } | undefined {
+    return this.running ? { owner: this.owner, ms: this.opts.leaseMs } : undefined;
+  }
+
+  /**
+   * Delivers rows born leased to this dispatcher ({@link leaseForNew}) once the transaction that inserted them
+   * committed, as if it had claimed them. Each must be the head of its bet's queue (a bet's first pending callback,
+   * as `/bet/accept` and `/bet/decline` are when placement decides). Stopped, it leaves them: their lease expires
+   * and any dispatcher claims them.
+   */
+  adopt(rows: readonly EnqueuedCallback[]): void {
+    if (!this.running) return;
+    const now = new Date();
+    for (const r of rows) {
+      this.counters.claimed++;
+      this.deliver({
+        id: r.id,
+        request_id: r.requestId,
+        white_label_id: r.whiteLabelId,
+        bet_id: r.betId,
+        path: r.path,
+        body: r.body,
+        foreign_params: r.foreignParams,
+        mode: 'async',
+        status: 'pending',
+        attempts: 0,
+        next_attempt_at: now,
+        lease_owner: this.owner,
+        lease_until: new Date(now.getTime() + this.opts.leaseMs),
+        last_status: null,
+        last_error: null,
+        last_attempt_at: null,
+        delivered_at: null,
+        created_at: now,
+      });
+    }
   }
 
   /** Rows may have become due: claim at the next chance. */

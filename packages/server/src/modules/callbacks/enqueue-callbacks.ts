@@ -19,6 +19,8 @@ export interface CallbackToEnqueue {
 /** An enqueued callback: its outbox id, request_id and the exact body bytes. */
 export interface EnqueuedCallback {
   id: bigint;
+  whiteLabelId: string;
+  betId: string;
   requestId: string;
   path: string;
   body: string;
@@ -33,6 +35,8 @@ export interface EnqueuedCallback {
 export async function enqueueCallbacks(
   tx: Executor,
   items: CallbackToEnqueue[],
+  /** The rows are born leased to this dispatcher, which delivers them after the commit (`dispatcher.adopt`). */
+  lease?: { owner: string; ms: number },
 ): Promise<EnqueuedCallback[]> {
   if (items.length === 0) return [];
   const rows = items.map((it) => {
@@ -47,9 +51,11 @@ export async function enqueueCallbacks(
       mode: it.mode ?? ('async' as const),
     };
   });
-  const ids = await insertDeliveries(tx, rows);
+  const ids = await insertDeliveries(tx, rows, lease);
   return rows.map((r, i) => ({
     id: ids[i] as bigint,
+    whiteLabelId: r.whiteLabelId,
+    betId: r.betId,
     requestId: r.requestId,
     path: r.path,
     body: r.body,

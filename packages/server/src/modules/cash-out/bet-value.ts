@@ -93,6 +93,7 @@ export type NoOfferReason =
   | 'foreign_selections'
   | 'bet_builder'
   | 'cash_out_unavailable'
+  | 'bet_builder'
   | 'bet_not_open'
   | 'amount_too_large';
 
@@ -112,7 +113,8 @@ export interface Offer {
  * The offer for cashing out `amount` of a bet's remaining stake on the current prices: the proportional share of
  * the remaining stake's value, rounded once. Offers nothing, with a reason, first for a bet with a foreign selection
  * (`foreign_selections`, open or resulted: only the partner cashes it out), then for a bet paid through the
- * cash-out callbacks of a white label that does not support them (`cash_out_unavailable`), then for a bet that is
+ * cash-out callbacks of a white label that does not support them (`cash_out_unavailable`), then for a bet carrying
+ * a bet builder (`bet_builder`, D65: not cashed out), then for a bet that is
  * not open (accepted or unsettled), an amount above the remaining stake, or when the value offers nothing.
  */
 export function offerFor(
@@ -131,9 +133,9 @@ export function offerFor(
     remaining,
   });
   if (bet.selections.some((s) => s.foreign_id)) return none('foreign_selections');
-  // a bet builder's legs are not priced for cash-out yet: no offer rather than one valuing them as an express
-  if (bet.selections.some((s) => s.builder !== null && s.builder !== undefined)) return none('bet_builder');
   if (paysThroughCallbacks(bet.row) && !pricing.payable) return none('cash_out_unavailable');
+  // D65: a builder's value would need the score model conditioned on the match so far
+  if (bet.builders.length > 0) return none('bet_builder');
   if (bet.row.state !== 'accepted' && bet.row.state !== 'unsettled') return none('bet_not_open');
   if (remaining.num <= 0n) return none('bet_not_open');
   if (compare(asked, remaining) > 0) return none('amount_too_large');

@@ -12,9 +12,11 @@ export interface ValuedBet {
   selections: Array<
     Pick<
       SelectionRow,
-      'sport_event_id' | 'market_id' | 'odd_id' | 'odds' | 'status' | 'dead_heat' | 'foreign_id' | 'builder'
+      'sport_event_id' | 'market_id' | 'odd_id' | 'odds' | 'status' | 'dead_heat' | 'foreign_id'
     >
   >;
+  /** The bet's bet builders, one element each (a bet carrying one is not cashed out, D65). */
+  builders: readonly unknown[];
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -42,20 +44,29 @@ export async function loadBetToValue(
   const row = await db
     .selectFrom('bet')
     .selectAll()
-    .select(
+    .select((eb) => [
       sql<string>`(SELECT json_agg(json_build_object('sport_event_id', s.sport_event_id, 'market_id', s.market_id,
         'odd_id', s.odd_id, 'odds', s.odds::text, 'status', s.status, 'dead_heat', s.dead_heat::text,
-        'foreign_id', s.foreign_id, 'builder', s.builder) ORDER BY s.idx)
-        FROM bet_selection s WHERE s.bet_id = bet.id)::text`.as('selections_json'),
-    )
+        'foreign_id', s.foreign_id) ORDER BY s.idx)
+        FROM bet_selection s WHERE s.bet_id = bet.id AND s.builder IS NULL)::text`.as('selections_json'),
+      eb
+        .selectFrom('bet_builder')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .whereRef('bet_builder.bet_id', '=', 'bet.id')
+        .as('builder_count'),
+    ])
     .where('white_label_id', '=', whiteLabelId)
     .where(byBetId(betId))
     .orderBy(ownIdFirst(betId))
     .limit(1)
     .executeTakeFirst();
   if (!row) return undefined;
-  const { selections_json, ...bet } = row;
-  return { row: bet, selections: JSON.parse(selections_json ?? '[]') as ValuedBet['selections'] };
+  const { selections_json, builder_count, ...bet } = row;
+  return {
+    row: bet,
+    selections: JSON.parse(selections_json ?? '[]') as ValuedBet['selections'],
+    builders: Array.from({ length: Number(builder_count) }, (_, i) => i),
+  };
 }
 
 /** A white label's own cash-out margin, or undefined. */

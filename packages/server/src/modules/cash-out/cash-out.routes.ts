@@ -30,12 +30,13 @@ const QUOTE_TEXT =
   'nothing is offered, `available` is false and `reason` says why: first `foreign_selections` (the bet has a ' +
   'selection the platform does not cover, resulted or not: only the partner cashes it out, with foreign cash-out ' +
   'orders) and `cash_out_unavailable` (a bet placed in the frame, while the white label does not support the ' +
-  'cash-out callbacks the player would be paid through), then `bet_type_not_supported`, `leg_lost`, ' +
+  'cash-out callbacks the player would be paid through) and `bet_builder` (the bet carries a bet builder, which ' +
+  'is not cashed out), then `bet_type_not_supported`, `leg_lost`, ' +
   '`no_open_legs`, `market_suspended`, `nothing_to_win`, `bet_not_open`, `amount_too_large`.';
 const PLACE_TEXT =
   'Accepted at exactly `refund_amount` when the named quote still holds for these amounts or the offer on the ' +
   'current prices is at least `refund_amount`; otherwise declined with a reason (`foreign_selections`, ' +
-  '`cash_out_unavailable`, `price_moved`, `quote_expired`, `market_suspended`, `leg_resulted`, `bet_not_open`, ' +
+  '`cash_out_unavailable`, `bet_builder`, `price_moved`, `quote_expired`, `market_suspended`, `leg_resulted`, `bet_not_open`, ' +
   '`amount_too_large`). An accepted order lowers the stake in play; when it takes all that remained the bet ends ' +
   'cashed out (status 7) and no settlement follows. The player of a frame bet is paid through the ' +
   '`/bet/cash-out-orders/accepted` callback; when that callback proves unsupported (404, 405 or 501) the order is ' +

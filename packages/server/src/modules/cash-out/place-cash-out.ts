@@ -31,8 +31,8 @@ const exact = (v: string, field: string) => parseDecimal(v, { field, maxDecimals
  * quote it names still holds for these amounts, or when the offer on the current prices is at least
  * `refund_amount`; otherwise it is declined with a reason (`bet_not_open`, `amount_too_large`, `leg_resulted`,
  * `market_suspended`, `quote_expired`, `price_moved`), first of all `foreign_selections` (a bet with a selection the
- * platform does not cover) and `cash_out_unavailable` (a frame bet of a white label whose cash-out callbacks are not
- * supported: the payment could not reach the player). An accepted order lowers the stake in play: the exposure
+ * platform does not cover), `cash_out_unavailable` (a frame bet of a white label whose cash-out callbacks are not
+ * supported: the payment could not reach the player) and `bet_builder` (a bet carrying a bet builder, D65). An accepted order lowers the stake in play: the exposure
  * shrinks in proportion, a full cash-out ends the bet (cashed out), and a frame bet's partner is paid through
  * `/bet/cash-out-orders/accepted` — all in one transaction. Placing the same order id again answers the stored order.
  *

@@ -1,13 +1,13 @@
 import { parseDecimal, type Rational } from '@bookie/core';
 import type { Executor } from '../../db/transaction.js';
-import { legExposures, lockExposure, readExposureBasis, writeLegExposure } from '../risk/index.js';
+import { legExposures, lockBetOutcomes, readExposureBasis, writeLegExposure } from '../risk/index.js';
 
 const dec = (s: string, field: string) => parseDecimal(s, { field, maxDecimals: 12 });
 
 /**
  * Gives a bet the leg exposures of the stake it still has in play after a cash-out order or its cancel: core's
  * apportioning of that stake, exactly what the exposure recompute finds for it (never a rounding of rounded parts),
- * moving the outcomes' exposure by the difference when the bet is open, under the one exposure lock. A bet kept without exposure is left alone.
+ * moving the outcomes' exposure by the difference when the bet is open, under the locks of its outcomes. A bet kept without exposure is left alone.
  */
 export async function rewriteExposure(
   tx: Executor,
@@ -24,6 +24,6 @@ export async function rewriteExposure(
     builders: basis.builders,
     eurRate: dec(basis.eurRate, 'eur_rate'),
   });
-  await lockExposure(tx);
+  await lockBetOutcomes(tx, [betId]);
   await writeLegExposure(tx, betId, parts, open);
 }

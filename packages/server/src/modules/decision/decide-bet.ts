@@ -113,6 +113,7 @@ async function decidePlacement(
     ...(await checkBonuses(deps.database.db, {
       bet: request.held,
       acceptedOdds: verdict.acceptedOdds,
+      acceptedBuilderOdds: verdict.acceptedBuilderOdds,
       now: deps.clock.now(),
     })),
   );

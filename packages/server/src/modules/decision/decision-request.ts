@@ -57,8 +57,11 @@ export interface ReportRequest extends RequestOf<'report'> {
   receivedAt: number;
   /** The longest wait for the bet delay (s) and how to wait. */
   wait: { maxS: number; sleep(ms: number): Promise<void> };
-  /** True when the request repeats one already answered (read alongside the facts): no delay is waited then. */
-  repeated?: Promise<boolean>;
+  /**
+   * True when the request repeats one already answered: no delay is waited then. Awaited only before a wait, so a
+   * lazy one reads nothing when there is no delay to wait.
+   */
+  repeated?: PromiseLike<boolean>;
 }
 
 /** A bet the partner took on its own and asks advice on (`POST /bets/advisory`). */

@@ -1,6 +1,6 @@
 import { type BuilderSettings, parseStake, type Rational, type RiskState } from '@bookie/core';
 import { builderSettings } from '../bet-builder/index.js';
-import { lastBetTimes } from '../bets/index.js';
+import { lastBetTimesBatched } from '../bets/index.js';
 import type { FirstRequest } from '../risk/index.js';
 import { firstRequestOf, loadRiskState, riskStateOf } from '../risk/index.js';
 import type { DecisionRequest, RecommendedPayout } from './decision-request.js';
@@ -49,7 +49,7 @@ export async function gatherFacts(deps: DecisionDeps, request: DecisionRequest):
   }
   const db = deps.database.db;
   const recommended = request.mode === 'advise' ? undefined : request.recommendedMaxPayout;
-  const [risk, [lastBets]] = await Promise.all([
+  const [risk, lastBets] = await Promise.all([
     deps.risk
       ? loadRiskState(deps.risk, db, {
           whiteLabelId: whiteLabel.id,
@@ -60,15 +60,13 @@ export async function gatherFacts(deps: DecisionDeps, request: DecisionRequest):
           record: request.mode !== 'advise',
         })
       : undefined,
-    lastBetTimes(db, [
-      {
-        whiteLabelId: whiteLabel.id,
-        playerId: request.playerId,
-        sportEventIds: requestSportEvents(bet),
-      },
-    ]),
+    lastBetTimesBatched(db, {
+      whiteLabelId: whiteLabel.id,
+      playerId: request.playerId,
+      sportEventIds: requestSportEvents(bet),
+    }),
   ]);
-  return { risk, lastBets: lastBets ?? new Map(), builder };
+  return { risk, lastBets, builder };
 }
 
 /** The player's risk group as a placement forms its bet (spec 03 VIP, D38). */

@@ -127,33 +127,40 @@ export async function reportBet(
     throw new DomainError('unavailable', 'the book is not available; try again shortly');
 
   const receivedAt = p.clock.now();
-  // a repeat is read alongside the decision's facts (recording a repeat's first request is harmless); a repeat
-  // waits no bet delay
-  const first = repeat();
-  const [stored, decision] = await Promise.all([
-    first,
-    decideBet(p, {
-      mode: 'report',
-      whiteLabel: wl,
-      playerId: body.player_id,
-      bet: req,
-      ...(body.recommended_max_payout !== undefined
-        ? {
-            recommendedMaxPayout: {
-              value: body.recommended_max_payout.value,
-              field: 'recommended_max_payout.value',
-            },
-          }
-        : {}),
-      clientCreatedAt: body.created_at,
-      receivedAt,
-      wait: { maxS: deps.maxWaitS, sleep: deps.sleep },
-      repeated: first.then(
-        (r) => r !== undefined,
-        () => true,
-      ),
-    }),
-  ]);
+  // the repeat check rides on the unique index of the insert: a repeat fails the write and is read then; it is
+  // read before only when a bet delay is to be waited (a repeat waits none)
+  let first: Promise<ReportAnswer | undefined> | undefined;
+  const repeated: PromiseLike<boolean> = {
+    // biome-ignore lint/suspicious/noThenProperty: a lazy thenable: the read starts when the decision awaits it
+    then: (ok, fail) => {
+      first ??= repeat();
+      return first
+        .then(
+          (r) => r !== undefined,
+          () => true,
+        )
+        .then(ok, fail);
+    },
+  };
+  const decision = await decideBet(p, {
+    mode: 'report',
+    whiteLabel: wl,
+    playerId: body.player_id,
+    bet: req,
+    ...(body.recommended_max_payout !== undefined
+      ? {
+          recommendedMaxPayout: {
+            value: body.recommended_max_payout.value,
+            field: 'recommended_max_payout.value',
+          },
+        }
+      : {}),
+    clientCreatedAt: body.created_at,
+    receivedAt,
+    wait: { maxS: deps.maxWaitS, sleep: deps.sleep },
+    repeated,
+  });
+  const stored = first ? await first : undefined;
   if (stored) return stored;
 
   try {

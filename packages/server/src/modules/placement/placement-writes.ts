@@ -165,6 +165,8 @@ export async function writeHolds(tx: Executor, items: readonly HoldWrite[]): Pro
 export async function writeDecisions(
   tx: Executor,
   items: readonly DecisionWrite[],
+  /** The callbacks are born leased to a dispatcher, and listed in `enqueued` for it to deliver after the commit. */
+  adopt?: { lease: { owner: string; ms: number } | undefined; enqueued: EnqueuedCallback[] },
 ): Promise<Array<Bet | undefined>> {
   await recordSyncOutcomes(
     tx,
@@ -340,7 +342,8 @@ export async function writeDecisions(
       foreignParams: row.foreign_params,
     });
   }
-  await enqueueCallbacks(tx, callbacks);
+  const enqueued = await enqueueCallbacks(tx, callbacks, adopt?.lease);
+  adopt?.enqueued.push(...enqueued);
   return items.map((d) => decided.get(d.bet.row.id));
 }
 
@@ -350,6 +353,12 @@ function parseOddsColumn(v: string): Rational {
 
 function byId(rows: readonly BetRow[]): Map<string, BetRow> {
   return new Map(rows.map((r) => [r.id, r]));
+}
+
+/** What placement needs of the callback dispatcher to hand it the callbacks it just committed. */
+export interface AdoptingDispatcher {
+  leaseForNew(): { owner: string; ms: number } | undefined;
+  adopt(rows: readonly EnqueuedCallback[]): void;
 }
 
 /**
@@ -362,10 +371,25 @@ export class PlacementWrites {
   private readonly decisions: GroupCommit<DecisionWrite, Bet | undefined>;
   private readonly clientKeys: GroupCommit<ClientKey, string | undefined>;
 
-  constructor(database: Database, opts: { maxBatch?: number; maxConcurrent?: number } = {}) {
+  constructor(
+    database: Database,
+    opts: { maxBatch?: number; maxConcurrent?: number; dispatcher?: AdoptingDispatcher } = {},
+  ) {
     const db = database.db;
-    this.holds = new GroupCommit((items) => inTransaction(db, (tx) => writeHolds(tx, items)), opts);
-    this.decisions = new GroupCommit((items) => inTransaction(db, (tx) => writeDecisions(tx, items)), opts);
+    const { dispatcher, ...batching } = opts;
+    this.holds = new GroupCommit((items) => inTransaction(db, (tx) => writeHolds(tx, items)), batching);
+    // with a dispatcher, the decisions' callbacks are born leased to it and delivered once committed (no claim)
+    this.decisions = new GroupCommit(async (items) => {
+      if (!dispatcher) return inTransaction(db, (tx) => writeDecisions(tx, items));
+      const enqueued: EnqueuedCallback[] = [];
+      const lease = dispatcher.leaseForNew();
+      const bets = await inTransaction(db, (tx) => {
+        enqueued.length = 0;
+        return writeDecisions(tx, items, { lease, enqueued });
+      });
+      if (lease) dispatcher.adopt(enqueued);
+      return bets;
+    }, batching);
     this.clientKeys = new GroupCommit((keys) => findBetsByClientKey(db, keys), { maxConcurrent: 4 });
   }
 

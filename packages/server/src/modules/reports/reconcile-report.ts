@@ -1,13 +1,4 @@
-import {
-  add,
-  formatMoney,
-  ODD_STATUS,
-  parseDecimal,
-  type Rational,
-  sub,
-  validationError,
-  ZERO,
-} from '@bookie/core';
+import { add, formatMoney, parseDecimal, type Rational, sub, validationError, ZERO } from '@bookie/core';
 import { betStatusCode } from '../bets/index.js';
 import {
   acceptedStakes,
@@ -15,10 +6,10 @@ import {
   cashOutPayments,
   cashOutTotals,
   checkBetLedgers,
-  computeOutcome,
   ledgerTotals,
   limitsKey,
   openBetsPage,
+  potentialOutcome,
   prefetchLimits,
   type SettlementDeps,
   type SettlementLimits,
@@ -268,11 +259,8 @@ export async function reconcileReport(
       l.open_bets++;
       await prefetchLimits(deps, [{ whiteLabelId: r.white_label_id, currency: r.currency }], limits);
       const lim = limits.get(limitsKey(r.white_label_id, r.currency)) as SettlementLimits;
-      const won = bet.selections.map((s) =>
-        s.status === ODD_STATUS.NOT_RESULTED ? { ...s, status: ODD_STATUS.WIN, dead_heat: null } : s,
-      );
       const key = `${r.white_label_id}\u0000${r.currency}`;
-      const potential = parseDecimal(computeOutcome(r, won, lim).settleAmount, {
+      const potential = parseDecimal(potentialOutcome(bet, lim).settleAmount, {
         field: 'p',
         maxDecimals: 6,
       });

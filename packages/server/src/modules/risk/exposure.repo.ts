@@ -11,16 +11,35 @@ export type ExposureRow = Selectable<RiskExposureTable>;
 export type BetExposureRow = Selectable<BetExposureTable>;
 
 /**
- * Serialises exposure changes for the rest of the transaction: the one advisory lock the bet state trigger takes
- * when it moves exposure (a single key, so no two transactions take locks in different orders).
+ * Locks the exposure of the outcomes of `betIds`' legs for the rest of the transaction: one advisory lock per outcome,
+ * taken in ascending key order in one statement (`risk_lock_outcomes`), the same locks the bet state trigger takes
+ * when it moves exposure. A transaction that will move the exposure of several bets takes them all here first, so
+ * its locks are taken in one ordered acquisition (two such transactions cannot wait on each other in a cycle).
  */
-export async function lockExposure(tx: Executor): Promise<void> {
-  await sql`select pg_advisory_xact_lock(hashtext('risk_exposure')::bigint)`.execute(tx);
+export async function lockBetOutcomes(tx: Executor, betIds: readonly string[]): Promise<void> {
+  if (betIds.length === 0) return;
+  await sql`select risk_lock_outcomes(array(
+      select risk_outcome_lock_key(white_label_id, sport_event_id, market_id, odd_id, phase)
+      from bet_exposure where bet_id = any(${[...betIds]}::uuid[])))`.execute(tx);
+}
+
+/** Locks the exposure of outcomes of several white labels at once, in one ordered acquisition. */
+export async function lockOutcomes(
+  tx: Executor,
+  outcomes: ReadonlyArray<{ whiteLabelId: string; key: OutcomeKey }>,
+): Promise<void> {
+  if (outcomes.length === 0) return;
+  await sql`select risk_lock_outcomes(array(
+      select risk_outcome_lock_key(k.wl, k.e, k.m, k.o, k.p)
+      from unnest(${outcomes.map((o) => o.whiteLabelId)}::text[], ${outcomes.map((o) => o.key.sport_event_id)}::text[],
+                  ${outcomes.map((o) => o.key.market_id)}::text[], ${outcomes.map((o) => o.key.odd_id)}::text[],
+                  ${outcomes.map((o) => o.key.phase)}::text[]) as k(wl, e, m, o, p)))`.execute(tx);
 }
 
 /**
- * Takes the exposure lock ({@link lockExposure}) and reads the exposure of the white label's outcomes as it is once
- * the lock is held, in one round trip (the `risk_locked_exposure` function). Outcomes without a row are absent.
+ * Locks the exposure of the white label's outcomes (one lock per outcome, in key order; see {@link lockBetOutcomes})
+ * and reads it as it is once the locks are held, in one round trip (the `risk_locked_exposure` function). Outcomes
+ * without a row are absent.
  */
 export async function readLockedExposure(
   tx: Executor,
@@ -101,6 +120,61 @@ export async function readRiskFacts(
       });
   }
   return { exposure, groupName };
+}
+
+/** One bet's request for {@link readRiskFactsOfMany}. */
+export interface RiskFactsKey {
+  whiteLabelId: string;
+  playerId: string;
+  keys: readonly OutcomeKey[];
+}
+
+/**
+ * {@link readRiskFacts} for several bets in one statement (the decisions arriving together), in the order of
+ * `items`. One statement text whatever the count: every value travels in arrays.
+ */
+export async function readRiskFactsOfMany(
+  db: Executor,
+  items: readonly RiskFactsKey[],
+): Promise<RiskFacts[]> {
+  if (items.length === 0) return [];
+  const outcomes = items.flatMap((it, i) => it.keys.map((k) => ({ i, wl: it.whiteLabelId, k })));
+  const res = await sql<{
+    i: number;
+    sport_event_id: string | null;
+    market_id: string | null;
+    odd_id: string | null;
+    phase: 'live' | 'prematch' | null;
+    amount: string | null;
+    group_name: string | null;
+  }>`
+    select k.i, r.sport_event_id, r.market_id, r.odd_id, r.phase, r.amount::text as amount, null::text as group_name
+    from unnest(${outcomes.map((o) => o.i)}::int4[], ${outcomes.map((o) => o.wl)}::text[],
+                ${outcomes.map((o) => o.k.sport_event_id)}::text[], ${outcomes.map((o) => o.k.market_id)}::text[],
+                ${outcomes.map((o) => o.k.odd_id)}::text[], ${outcomes.map((o) => o.k.phase)}::text[])
+      as k(i, white_label_id, sport_event_id, market_id, odd_id, phase)
+    join risk_exposure r
+      on r.white_label_id = k.white_label_id and r.sport_event_id = k.sport_event_id
+     and r.market_id = k.market_id and r.odd_id = k.odd_id and r.phase = k.phase
+    union all
+    select p.i, null, null, null, null, null, pr.group_name
+    from unnest(${items.map((_, i) => i)}::int4[], ${items.map((it) => it.whiteLabelId)}::text[],
+                ${items.map((it) => it.playerId)}::text[]) as p(i, white_label_id, player_id)
+    join player_risk pr on pr.white_label_id = p.white_label_id and pr.player_id = p.player_id`.execute(db);
+  const out: RiskFacts[] = items.map(() => ({ exposure: [], groupName: undefined }));
+  for (const r of res.rows) {
+    const f = out[r.i] as RiskFacts;
+    if (r.group_name !== null) f.groupName = r.group_name;
+    else
+      f.exposure.push({
+        sport_event_id: r.sport_event_id as string,
+        market_id: r.market_id as string,
+        odd_id: r.odd_id as string,
+        phase: r.phase as 'live' | 'prematch',
+        amount: r.amount as string,
+      });
+  }
+  return out;
 }
 
 /** Writes the leg exposures of bets being accepted (before their state changes: the trigger then counts them). */

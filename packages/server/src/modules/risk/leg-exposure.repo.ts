@@ -39,7 +39,7 @@ export async function readExposureBasis(
 
 /**
  * Sets a bet's leg exposures (EUR, 6 decimals, in leg order); when the bet is open, moves each outcome's exposure by
- * the difference in the same transaction. The caller holds the exposure lock (`lockExposure`).
+ * the difference in the same transaction. The caller holds the locks of the bet's outcomes (`lockBetOutcomes`).
  */
 export async function writeLegExposure(
   db: Executor,

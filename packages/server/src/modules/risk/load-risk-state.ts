@@ -10,9 +10,10 @@ import {
 } from '@bookie/core';
 import type { Executor } from '../../db/transaction.js';
 import type { RiskDeps } from './deps.js';
-import { readExposure, readRiskFacts } from './exposure.repo.js';
+import { readExposure } from './exposure.repo.js';
 import { ensurePlayerRisk } from './player-risk.repo.js';
 import { liabilityLimitOf, type RiskSettingsSnapshot } from './risk-book.js';
+import { readRiskFactsBatched } from './risk-fact-reads.js';
 
 /** What {@link loadRiskState} needs to know about the bet. */
 export interface RiskStateInput {
@@ -66,12 +67,11 @@ export function groupForFirstRequest(
  */
 export async function loadRiskState(deps: RiskDeps, db: Executor, input: RiskStateInput): Promise<RiskState> {
   const settings = await deps.book.get();
-  const { exposure: rows, groupName: known } = await readRiskFacts(
-    db,
-    input.whiteLabelId,
-    input.playerId,
-    input.outcomes,
-  );
+  const { exposure: rows, groupName: known } = await readRiskFactsBatched(db, {
+    whiteLabelId: input.whiteLabelId,
+    playerId: input.playerId,
+    keys: input.outcomes,
+  });
   let groupName = known;
   if (!groupName) {
     const first = firstRequestOf(deps, settings, input);

@@ -12,7 +12,7 @@ import {
   ZERO,
 } from '@bookie/core';
 import type { Executor } from '../../db/transaction.js';
-import { deleteBetExposure, insertBetExposure, readLockedExposure } from './exposure.repo.js';
+import { deleteBetExposure, insertBetExposure, lockOutcomes, readLockedExposure } from './exposure.repo.js';
 import { exposureMap } from './load-risk-state.js';
 
 /** The risk part of a bet being decided: the one decision again on given exposure, and the currency's EUR rate. */
@@ -33,7 +33,7 @@ export interface RecheckItem {
 
 /**
  * Decides the bets of a placement batch again inside the accept transaction, on the exposure as it is now (D38):
- * takes the exposure lock, reads the exposure of every outcome involved, then decides each bet in
+ * locks every outcome involved (in key order), reads their exposure, then decides each bet in
  * order, adding an accepted bet's legs before deciding the next — so bets decided at the same moment never take
  * more than the limits allow. Returns each bet's restrictions (empty: still acceptable) and legs. A bet whose
  * legs moved to outcomes not read (its sport event went live meanwhile) has those read and is decided again.
@@ -59,7 +59,15 @@ export async function recheckLimits(
     for (const k of missing) read.add(readKey(wl, k));
     return exposure;
   };
-  for (const wl of new Set(items.map((i) => i.risk.whiteLabelId))) {
+  const whiteLabels = new Set(items.map((i) => i.risk.whiteLabelId));
+  // several white labels: every outcome locked first in one ordered acquisition (one white label's read does it)
+  if (whiteLabels.size > 1) {
+    await lockOutcomes(
+      tx,
+      items.flatMap((it) => it.risk.outcomes.map((key) => ({ whiteLabelId: it.risk.whiteLabelId, key }))),
+    );
+  }
+  for (const wl of whiteLabels) {
     await readInto(
       wl,
       items.flatMap((it) => (it.risk.whiteLabelId === wl ? it.risk.outcomes : [])),

@@ -4,8 +4,13 @@ import type { Applied } from '../results/apply-results.js';
 import { refreshBets } from '../results/refresh-bets.js';
 import { staleAcceptedBets } from '../settlement.repo.js';
 
-/** How far behind the previous sweep's start a sweep looks again (a slow acceptance commit). */
-export const SWEEP_OVERLAP_MS = 60_000;
+/**
+ * How far behind the previous sweep's start a sweep looks again: a bet's `decided_at` is taken before its
+ * transaction commits (the group commit's queue and flush, well under a second at full load), so a bet decided just
+ * before a sweep may become visible just after it. Ten seconds covers that gap many times over while each bet is
+ * looked at about six times (every 2 s) instead of thirty.
+ */
+export const SWEEP_OVERLAP_MS = 10_000;
 
 /** Bets recomputed per sweep. */
 export const SWEEP_PAGE = 500;
@@ -24,7 +29,7 @@ export interface SweepState {
 
 /**
  * Catches bets accepted while their market was being resulted or rolled back: those decided since the previous
- * sweep started (minus a minute's overlap; at leadership start, the last `sweepWindowMs`) that do not show what
+ * sweep started (minus {@link SWEEP_OVERLAP_MS}; at leadership start, the last `sweepWindowMs`) that do not show what
  * settlement knows. The watermark moves only when a sweep found less than a page, so none is left behind.
  */
 export async function sweepAcceptedBets(deps: ConsumerDeps, state: SweepState): Promise<void> {

@@ -95,9 +95,11 @@ export async function runOperatorAction(
         },
       );
     }
+    // the plain selections, then the builders (an operator acts on a builder as a whole: all its inner legs)
+    const count = bet.selections.length + bet.builders.length;
     for (const i of sel ?? []) {
-      if (!Number.isInteger(i) || i < 0 || i >= bet.selections.length) {
-        throw validationError('selections', `no selection ${i}; the bet has ${bet.selections.length}`);
+      if (!Number.isInteger(i) || i < 0 || i >= count) {
+        throw validationError('selections', `no selection ${i}; the bet has ${count}`);
       }
     }
   };

@@ -48,7 +48,11 @@ export async function applyPage(
     const updates: ResultUpdate[] = [];
     for (const bet of bets) {
       if (!OPEN_STATES.includes(bet.row.state)) continue;
-      updates.push({ bet, selections: bet.selections.map((s) => step.transform(bet.row, s)) });
+      updates.push({
+        bet,
+        selections: bet.selections.map((s) => step.transform(bet.row, s)),
+        builderLegs: bet.builders.map((b) => b.legs.map((s) => step.transform(bet.row, s))),
+      });
     }
     await step.turn;
     return applyResults(tx, updates, {

@@ -2,18 +2,22 @@ import type { SportEvent } from '@bookie/contracts';
 import type { Executor } from '../../../db/transaction.js';
 import {
   type Bet,
+  type BetBuilder,
   type BetSettlementState,
+  type BuilderChange,
   type SelectionChange,
   type SelectionRow,
   toBetView,
+  writeBuilderResults,
   writeSelectionResults,
   writeSettlementStates,
 } from '../../bets/index.js';
 // bonuses: freebet used, insurance paid / declined / cancelled, in the same transaction
 import { type BetSettlementChange, onBetsSettled } from '../../bonuses/index.js';
-import { onBetsSettledForRisk } from '../../risk/index.js';
+import { lockBetOutcomes, onBetsSettledForRisk } from '../../risk/index.js';
 import { limitsKey, type SettlementDeps } from '../deps.js';
 import { noMoneyMoves, recordMoneyMoves } from '../ledger/money-moves.js';
+import { builderResultChanged, builderWithLegs } from './builders.js';
 import { decideTransition, type SettlementLimits, type Transition } from './decide.js';
 import { settle } from './settle.js';
 import { type MoveContext, unsettle } from './unsettle.js';
@@ -24,6 +28,11 @@ export interface ResultUpdate {
   bet: Bet;
   /** Its selections in bet order, with their new status, dead heat, reason and source. */
   selections: SelectionRow[];
+  /**
+   * Its builders' inner legs with their new results, by builder (in the bet's builder order); absent: the builders'
+   * legs keep their results. Each builder's own result is recomputed from them (D63).
+   */
+  builderLegs?: SelectionRow[][];
 }
 
 /** Context of one batch. */
@@ -90,18 +99,18 @@ export async function applyResults(
   ctx: ApplyContext,
 ): Promise<Applied> {
   const selectionChanges: SelectionChange[] = [];
+  const builderChanges: BuilderChange[] = [];
   const states: BetSettlementState[] = [];
   const moves = noMoneyMoves();
   const changed: Bet[] = [];
   const out = { settled: 0, unsettled: 0, resettled: 0 };
   const bonusChanges: BetSettlementChange[] = []; // bonuses
 
-  for (const { bet, selections } of updates) {
+  for (const { bet, selections, builderLegs } of updates) {
     const row = bet.row;
     let selChanged = false;
     let materialChange = false;
-    selections.forEach((s, i) => {
-      const before = bet.selections[i];
+    const track = (before: SelectionRow | undefined, s: SelectionRow) => {
       if (!before || !differs(before, s)) return;
       selChanged = true;
       if (material(before, s)) materialChange = true;
@@ -113,19 +122,40 @@ export async function applyResults(
         reason: s.status_reason,
         source: s.result_source,
       });
+    };
+    selections.forEach((s, i) => {
+      track(bet.selections[i], s);
+    });
+    // a builder's inner legs are selections too; the builder's own row follows them (D63)
+    const builders: BetBuilder[] = bet.builders.map((b, k) => {
+      const legs = builderLegs?.[k];
+      if (!legs) return b;
+      legs.forEach((s, i) => {
+        track(b.legs[i], s);
+      });
+      const next = builderWithLegs(b, legs);
+      if (builderResultChanged(b.row, next.row)) {
+        selChanged = true;
+        builderChanges.push({
+          betId: next.row.bet_id,
+          builder: next.row.builder,
+          status: next.row.status,
+          deadHeat: next.row.dead_heat,
+          reason: next.row.status_reason,
+          source: next.row.result_source,
+        });
+      }
+      return next;
     });
     const limits = ctx.limits.get(limitsKey(row.white_label_id, row.currency));
     if (!limits) throw new Error(`settlement: no limits read for ${row.white_label_id}/${row.currency}`);
-    // a bet with bet builders is not settled until the builders' settlement is built: its plain selections alone
-    // would settle it wrong (a builder single has none)
-    const t: Transition =
-      bet.builders.length > 0 ? { kind: 'none' } : decideTransition(row, selections, materialChange, limits);
+    const t: Transition = decideTransition(row, selections, materialChange, limits, builders);
     if (t.kind === 'none') {
-      if (selChanged) changed.push({ ...bet, row, selections });
+      if (selChanged) changed.push({ ...bet, row, selections, builders });
       continue;
     }
     const next = { ...row };
-    const after: Bet = { ...bet, row: next, selections };
+    const after: Bet = { ...bet, row: next, selections, builders };
     const move: MoveContext = {
       betId: row.id,
       whiteLabelId: row.white_label_id,
@@ -160,6 +190,12 @@ export async function applyResults(
   }
 
   await writeSelectionResults(tx, selectionChanges);
+  await writeBuilderResults(tx, builderChanges);
+  // the exposure locks of every outcome the page's state changes may move, in one ordered acquisition
+  await lockBetOutcomes(
+    tx,
+    states.map((s) => s.id),
+  );
   await writeSettlementStates(tx, states);
   const callbacks = await recordMoneyMoves(tx, moves);
   // bonuses: after the bets' own callbacks, so a bet's insurance callback follows its settle / unsettle
@@ -177,7 +213,9 @@ export function afterCommit(deps: SettlementDeps, applied: Applied): void {
   if (applied.callbacks > 0) deps.kick();
   // the risk engine: settled and unsettled bets moved their outcomes' exposure (odds shading, D39)
   if (deps.exposureChanged && applied.changed.length > 0)
-    deps.exposureChanged(applied.changed.flatMap((b) => b.selections));
+    deps.exposureChanged(
+      applied.changed.flatMap((b) => [...b.selections, ...b.builders.flatMap((x) => x.legs)]),
+    );
   if (applied.changed.length === 0 || !deps.betEvents.listening) return;
   for (const bet of applied.changed) {
     deps.betEvents.emit({

@@ -11,7 +11,8 @@ import {
   type SettlementLeg,
   settleBet,
 } from '@bookie/core';
-import type { BetRow, SelectionRow } from '../../bets/index.js';
+import type { Bet, BetBuilder, BetRow, SelectionRow } from '../../bets/index.js';
+import { builderLeg } from './builders.js';
 import { remainingStake } from './remaining-stake.js';
 
 /** What the arithmetic of a bet needs beyond the bet: the caps in the bet's currency (DECISIONS D17). */
@@ -53,14 +54,16 @@ function legOf(s: SelectionRow): SettlementLeg {
 
 /**
  * The settlement of a bet whose selections are all resulted (DECISIONS D3, D15–D19) through core `settleBet`:
- * a freebet bet's stake is its freebet amount (D18); a boosted bet's multiplier is total / base odds (D19).
+ * a freebet bet's stake is its freebet amount (D18); a boosted bet's multiplier is total / base odds (D19). Each bet
+ * builder is one selection after the plain ones, at its combined odds with the result of its inner legs (D63).
  *
- * @throws DomainError not_resulted when a selection has status 0.
+ * @throws DomainError not_resulted when a selection or a builder has status 0.
  */
 export function computeOutcome(
   row: BetRow,
   selections: readonly SelectionRow[],
   limits: SettlementLimits,
+  builders: readonly BetBuilder[] = [],
 ): Outcome {
   const stake = remainingStake(row);
   let boost: Boost | undefined;
@@ -72,7 +75,7 @@ export function computeOutcome(
     const base = exact(row.base_odds, 'base_odds');
     if (base.num > 0n && compare(total, base) > 0) boost = { multiplier: div(total, base) };
   }
-  const legs = selections.map(legOf);
+  const legs = [...selections.map(legOf), ...builders.map(builderLeg)];
   const s = settleBet({
     betType: row.bet_type,
     stake,
@@ -96,9 +99,33 @@ export function computeOutcome(
   };
 }
 
-/** True when every selection is resulted (no odd status 0). */
-export function allResulted(selections: readonly SelectionRow[]): boolean {
-  return selections.every((s) => s.status !== ODD_STATUS.NOT_RESULTED);
+/**
+ * What a bet would settle for if every selection not resulted yet won at its accepted odds (open exposure), the
+ * inner legs of its builders included (a builder with a lost leg stays lost, D63).
+ */
+export function potentialOutcome(
+  bet: Pick<Bet, 'row' | 'selections' | 'builders'>,
+  limits: SettlementLimits,
+): Outcome {
+  const won = (s: SelectionRow): SelectionRow =>
+    s.status === ODD_STATUS.NOT_RESULTED ? { ...s, status: ODD_STATUS.WIN, dead_heat: null } : s;
+  return computeOutcome(
+    bet.row,
+    bet.selections.map(won),
+    limits,
+    bet.builders.map((b) => ({ ...b, legs: b.legs.map(won) })),
+  );
+}
+
+/** True when every selection is resulted (no odd status 0), and every builder (D63: one lost leg results it). */
+export function allResulted(
+  selections: readonly SelectionRow[],
+  builders: readonly BetBuilder[] = [],
+): boolean {
+  return (
+    selections.every((s) => s.status !== ODD_STATUS.NOT_RESULTED) &&
+    builders.every((b) => builderLeg(b).status !== ODD_STATUS.NOT_RESULTED)
+  );
 }
 
 const money = (v: string | null) => (v === null ? null : formatMoney(exact(v, 'amount')));
@@ -111,24 +138,27 @@ const money = (v: string | null) => (v === null ? null : formatMoney(exact(v, 'a
  *   (e.g. a cap changed) → unsettle then settle;
  * - anything else → nothing. Recomputing an unchanged bet gives `none`: settlement is idempotent.
  *
- * @param selectionsChanged - true when a selection's status or dead heat differs from what the bet was settled on.
+ * @param selectionsChanged - true when a selection's status or dead heat differs from what the bet was settled on
+ * (an inner leg of a builder included).
+ * @param builders - the bet's builders with their inner legs' results now (none by default).
  */
 export function decideTransition(
   row: BetRow,
   selections: readonly SelectionRow[],
   selectionsChanged: boolean,
   limits: SettlementLimits,
+  builders: readonly BetBuilder[] = [],
 ): Transition {
-  const resulted = allResulted(selections);
+  const resulted = allResulted(selections, builders);
   switch (row.state) {
     case 'accepted':
     case 'unsettled':
       return resulted
-        ? { kind: 'settle', outcome: computeOutcome(row, selections, limits) }
+        ? { kind: 'settle', outcome: computeOutcome(row, selections, limits, builders) }
         : { kind: 'none' };
     case 'settled': {
       if (!resulted) return { kind: 'unsettle' };
-      const outcome = computeOutcome(row, selections, limits);
+      const outcome = computeOutcome(row, selections, limits, builders);
       const same =
         !selectionsChanged &&
         money(row.settle_amount) === outcome.settleAmount &&

@@ -17,7 +17,7 @@ import { rollbackCatches, rolledBack } from './rollback-bets.js';
 
 /** An operator's result for some selections of a bet (refund manually, void, cancel). */
 export interface Override {
-  /** Selection indexes (0-based), or every selection. */
+  /** Selection indexes (0-based: the plain selections, then the bet's builders), or every selection. */
   indices: readonly number[] | 'all';
   status: OddStatus;
   reason: string;
@@ -49,16 +49,21 @@ export function foreignKey(betId: string, foreignId: string): string {
   return `${betId}\u0000${foreignId}`;
 }
 
-/** The result a selection must show, from what settlement knows (operator > rollback > feed). */
+/**
+ * The result a selection must show, from what settlement knows (operator > rollback > feed). `position` is what an
+ * operator's indices name: a plain selection's idx, or for an inner leg of a builder its builder's position after
+ * the plain selections (the operator acts on the builder as a whole).
+ */
 function target(
   s: SelectionRow,
   bet: Bet,
   results: Map<string, { status: OddStatus; deadHeat: string | null; reason: string }>,
   rollbacks: readonly RollbackRow[],
   opts: RefreshOptions,
+  position: number = s.idx,
 ): SelectionRow {
   const o = opts.override;
-  if (o && (o.indices === 'all' || o.indices.includes(s.idx))) {
+  if (o && (o.indices === 'all' || o.indices.includes(position))) {
     return { ...s, status: o.status, dead_heat: null, status_reason: o.reason, result_source: 'manual' };
   }
   // a foreign selection (MTS mixed combo) is resulted by the partner alone, never by the feed
@@ -106,7 +111,7 @@ export async function refreshBetsIn(
   const bets = await lockBets(tx, betIds);
   for (const b of bets) opts.check?.(b);
   const open = bets.filter((b) => OPEN_STATES.includes(b.row.state));
-  const sels = open.flatMap((b) => b.selections);
+  const sels = open.flatMap((b) => [...b.selections, ...b.builders.flatMap((x) => x.legs)]);
   const results = await loadResultsFor(
     tx,
     sels.map((s) => ({ eventId: s.sport_event_id, marketId: s.market_id, oddId: s.odd_id })),
@@ -118,6 +123,9 @@ export async function refreshBetsIn(
   const updates: ResultUpdate[] = open.map((bet) => ({
     bet,
     selections: bet.selections.map((s) => target(s, bet, results, rollbacks, opts)),
+    builderLegs: bet.builders.map((b, k) =>
+      b.legs.map((s) => target(s, bet, results, rollbacks, opts, bet.selections.length + k)),
+    ),
   }));
   const applied = await applyResults(tx, updates, {
     cause: opts.cause,
