@@ -114,18 +114,23 @@ export const CashOutQuote = Type.Object(
 /** A cash-out quote. */
 export type CashOutQuote = Static<typeof CashOutQuote>;
 
+/** What a cash-out order asks, in the partner's body and in the frame's: the amounts and the quote to hold to. */
+const cashOutOrderTerms = () => ({
+  amount: Type.String({ pattern: AMOUNT, description: 'part of the stake cashed out, up to 6 decimals' }),
+  refund_amount: Type.String({
+    pattern: AMOUNT,
+    description: 'what the player receives, up to 6 decimals',
+  }),
+  quote_id: Type.Optional(
+    Type.String({ minLength: 1, maxLength: 1024, description: 'the quote to hold to' }),
+  ),
+});
+
 /** Body of `…/cash-out-orders/place`: the partner's order id, the amounts it accepts, and the quote if any. */
 export const CashOutPlaceBody = Type.Object(
   {
     id: Type.String({ minLength: 1, maxLength: 128, description: "the partner's order id (idempotent)" }),
-    amount: Type.String({ pattern: AMOUNT, description: 'part of the stake cashed out, up to 6 decimals' }),
-    refund_amount: Type.String({
-      pattern: AMOUNT,
-      description: 'what the player receives, up to 6 decimals',
-    }),
-    quote_id: Type.Optional(
-      Type.String({ minLength: 1, maxLength: 1024, description: 'the quote to hold to' }),
-    ),
+    ...cashOutOrderTerms(),
   },
   {
     additionalProperties: false,
@@ -187,14 +192,7 @@ export type CashOutOrderAnswer = Static<typeof CashOutOrderAnswer>;
 /** Body of the frame's `POST /frame-api/bets/{id}/cash-out/place`: as the partner's, the order id chosen by Bookie. */
 export const FrameCashOutPlaceBody = Type.Object(
   {
-    amount: Type.String({ pattern: AMOUNT, description: 'part of the stake cashed out, up to 6 decimals' }),
-    refund_amount: Type.String({
-      pattern: AMOUNT,
-      description: 'what the player receives, up to 6 decimals',
-    }),
-    quote_id: Type.Optional(
-      Type.String({ minLength: 1, maxLength: 1024, description: 'the quote to hold to' }),
-    ),
+    ...cashOutOrderTerms(),
   },
   {
     additionalProperties: false,

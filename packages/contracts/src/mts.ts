@@ -22,6 +22,14 @@ const BET_ID = Type.String({
 });
 const TEXT = (max: number) => Type.String({ maxLength: max });
 // a selection's (or a foreign selection's) final status is an odd status, 7 refunded manually included
+/** The selection of the examples of reported and advisory bets: odd 1 of market 1 at 2.5. */
+const EXAMPLE_SELECTION = {
+  sport_event_id: '5d3c9a7e-1b2f-4c8d-9e0a-7f6b5c4d3e21',
+  market_id: '1',
+  odd_id: '1',
+  value: '2.5',
+};
+
 const ODD_STATUS_TEXT = `odd status: ${describeCodes(ODD_STATUS_CODES)}`;
 
 /** An amount in a currency: `{value: decimal string, currency_code: ISO 4217}`. */
@@ -111,14 +119,7 @@ export const MtsBetRequest = Type.Object(
         player_id: 'player-42',
         type: { code: 1, system_sizes: [2] },
         stake: { value: '10.00', currency_code: 'EUR' },
-        selections: [
-          {
-            sport_event_id: '5d3c9a7e-1b2f-4c8d-9e0a-7f6b5c4d3e21',
-            market_id: '1',
-            odd_id: '1',
-            value: '2.5',
-          },
-        ],
+        selections: [EXAMPLE_SELECTION],
         foreign_selections: [
           { id: 'ext-77', value: '1.8', sport_event_title: 'Local derby', odd_name: 'Home' },
         ],
@@ -239,14 +240,7 @@ export const AdvisoryBetRequest = Type.Object(
         site_id: 'acme.example',
         type: { code: 0, system_sizes: [1] },
         stake: { value: '10.00', currency_code: 'EUR' },
-        selections: [
-          {
-            sport_event_id: '5d3c9a7e-1b2f-4c8d-9e0a-7f6b5c4d3e21',
-            market_id: '1',
-            odd_id: '1',
-            value: '2.5',
-          },
-        ],
+        selections: [EXAMPLE_SELECTION],
         player_id: 'player-42',
         created_at: '2024-05-01T12:00:00+00:00',
       },
@@ -293,15 +287,7 @@ export const AdvisoryBetUpdate = Type.Object(
     examples: [
       {
         status: { code: 3, reason: null },
-        selections: [
-          {
-            sport_event_id: '5d3c9a7e-1b2f-4c8d-9e0a-7f6b5c4d3e21',
-            market_id: '1',
-            odd_id: '1',
-            value: '2.5',
-            status: 1,
-          },
-        ],
+        selections: [{ ...EXAMPLE_SELECTION, status: 1 }],
       },
     ],
   },

@@ -121,6 +121,14 @@ export const ResetPasswordBody = Type.Object(
 /** Body of `POST /admin/users/reset-password`. */
 export type ResetPasswordBody = Static<typeof ResetPasswordBody>;
 
+/** The user of the examples of the answers that carry one. */
+const EXAMPLE_USER = {
+  id: 'usr_9c1e',
+  email: 'finance@partner.example',
+  role: 'partner_viewer',
+  white_label_id: 'wl_3f2a',
+};
+
 /**
  * Answer of `POST /admin/users/reset-password` and of `bookie user reset-password`: the user, how many of its
  * sessions ended, and the generated password (shown once) when none was given.
@@ -130,12 +138,7 @@ export const ResetPasswordResult = Type.Object(
   {
     examples: [
       {
-        user: {
-          id: 'usr_9c1e',
-          email: 'finance@partner.example',
-          role: 'partner_viewer',
-          white_label_id: 'wl_3f2a',
-        },
+        user: EXAMPLE_USER,
         sessions_ended: 1,
         password: 'Jx2k9mQv0aLr4sTe',
       },
@@ -151,12 +154,7 @@ export const CreatedUser = Type.Object(
   {
     examples: [
       {
-        user: {
-          id: 'usr_9c1e',
-          email: 'finance@partner.example',
-          role: 'partner_viewer',
-          white_label_id: 'wl_3f2a',
-        },
+        user: EXAMPLE_USER,
         password: 'Jx2k9mQv0aLr4sTe',
       },
     ],

@@ -5,7 +5,7 @@
  *
  * @packageDocumentation
  */
-import type { ErrorCode } from '@bookie/core';
+import { ERROR_CODES, type ErrorCode } from '@bookie/core';
 import { type Command, Option } from 'commander';
 
 /** The flags {@link remoteOptions} adds. */
@@ -27,19 +27,8 @@ export function remoteOptions(cmd: Command): Command {
     .option('--admin-token <token>', 'admin token of that server (default: $BOOKIE_ADMIN_TOKEN)');
 }
 
-const CODES: ReadonlySet<string> = new Set<ErrorCode>([
-  'validation_error',
-  'not_found',
-  'conflict',
-  'unauthorized',
-  'forbidden',
-  'rate_limited',
-  'version_expired',
-  'restricted',
-  'not_resulted',
-  'unavailable',
-  'internal_error',
-]);
+/** The codes an error answer may carry through to the command (any other becomes internal_error). */
+const CODES: ReadonlySet<string> = new Set<ErrorCode>(ERROR_CODES);
 
 /** Options of {@link callAdmin}. */
 export interface CallAdminOptions {

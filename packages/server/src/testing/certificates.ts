@@ -7,16 +7,15 @@ function openssl(dir: string, args: string[]): void {
   execFileSync('openssl', args, { cwd: dir, stdio: 'pipe' });
 }
 
+/** openssl req's arguments for a new RSA 2048 key, unencrypted, written to `<name>.key`. */
+const newKey = (name: string) => ['-newkey', 'rsa:2048', '-nodes', '-keyout', `${name}.key`];
+
 /** Writes `<name>.key` and a self-signed `<name>.crt` (CN=name, 2 days, RSA 2048) in `dir`: a CA or a lone certificate. */
 export function selfSignedCertificate(dir: string, name: string): void {
   openssl(dir, [
     'req',
     '-x509',
-    '-newkey',
-    'rsa:2048',
-    '-nodes',
-    '-keyout',
-    `${name}.key`,
+    ...newKey(name),
     '-out',
     `${name}.crt`,
     '-days',
@@ -31,18 +30,7 @@ export function selfSignedCertificate(dir: string, name: string): void {
  * X.509 extensions in `ext` (openssl extfile lines, e.g. `extendedKeyUsage=clientAuth`).
  */
 export function signedCertificate(dir: string, name: string, caName: string, ext: string): void {
-  openssl(dir, [
-    'req',
-    '-newkey',
-    'rsa:2048',
-    '-nodes',
-    '-keyout',
-    `${name}.key`,
-    '-out',
-    `${name}.csr`,
-    '-subj',
-    `/CN=${name}`,
-  ]);
+  openssl(dir, ['req', ...newKey(name), '-out', `${name}.csr`, '-subj', `/CN=${name}`]);
   writeFileSync(join(dir, `${name}.ext`), ext);
   openssl(dir, [
     'x509',

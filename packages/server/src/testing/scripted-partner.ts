@@ -16,6 +16,17 @@ export interface ScriptedAnswer {
   delayMs?: number;
 }
 
+/** A request as the partner servers record it: its body also as JSON (`{}` when empty or not JSON). */
+function recorded(req: IncomingMessage, body: string): ReceivedCallback {
+  let json: Record<string, unknown> = {};
+  try {
+    json = body ? JSON.parse(body) : {};
+  } catch {
+    json = {};
+  }
+  return { path: req.url ?? '', body, json, headers: req.headers };
+}
+
 /**
  * A minimal partner callback server for tests of Bookie's side of the contract: it records every request and
  * answers as the test's `answer` function says (default 204). For the real partner, see packages/wallet.
@@ -31,13 +42,7 @@ export async function scriptedPartner(
       body += c;
     });
     req.on('end', () => {
-      let json: Record<string, unknown> = {};
-      try {
-        json = body ? JSON.parse(body) : {};
-      } catch {
-        json = {};
-      }
-      const r = { path: req.url ?? '', body, json, headers: req.headers };
+      const r = recorded(req, body);
       received.push(r);
       const a = script(r);
       setTimeout(() => {
@@ -95,13 +100,7 @@ export async function relayPartner(
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const body = Buffer.concat(chunks).toString();
-      let json: Record<string, unknown> = {};
-      try {
-        json = body ? JSON.parse(body) : {};
-      } catch {
-        json = {};
-      }
-      const r = { path: req.url ?? '', body, json, headers: req.headers };
+      const r = recorded(req, body);
       received.push(r);
       const own = intercept(r);
       if (own) {

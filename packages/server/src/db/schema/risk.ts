@@ -3,29 +3,30 @@ import type { ColumnType } from 'kysely';
 /** Live or prematch (D34, D37, D38). */
 export type RiskPhase = 'live' | 'prematch';
 
-/** The exposure one leg of an accepted bet adds to its outcome (D37), EUR; numeric read as strings. */
-export interface BetExposureTable {
-  bet_id: string;
-  idx: number;
-  white_label_id: string;
-  phase: RiskPhase;
+/** An outcome as the risk tables key it: the odd of a market of a sport event, and the market's type. */
+export interface RiskOutcomeColumns {
   sport_event_id: string;
   market_id: string;
   odd_id: string;
   market_type_id: string;
+}
+
+/** The exposure of an outcome in one white label and phase, EUR; numeric read as strings. */
+export interface ExposureColumns extends RiskOutcomeColumns {
+  white_label_id: string;
+  phase: RiskPhase;
   amount: string;
+}
+
+/** The exposure one leg of an accepted bet adds to its outcome (D37), EUR; numeric read as strings. */
+export interface BetExposureTable extends ExposureColumns {
+  bet_id: string;
+  idx: number;
   eur_rate: string;
 }
 
 /** Exposure per outcome (D37): Σ bet_exposure of the open bets, kept by a trigger on bet state changes. */
-export interface RiskExposureTable {
-  white_label_id: string;
-  phase: RiskPhase;
-  sport_event_id: string;
-  market_id: string;
-  odd_id: string;
-  market_type_id: string;
-  amount: string;
+export interface RiskExposureTable extends ExposureColumns {
   /** The largest exposure the outcome has had. */
   max_amount: ColumnType<string, string | undefined, string>;
 }
@@ -77,11 +78,7 @@ export interface RiskShadingTable {
 }
 
 /** What shading did to one outcome: publications of lowered odds, the lowest published, the base lowered from. */
-export interface RiskShadingHistoryTable {
-  sport_event_id: string;
-  market_id: string;
-  odd_id: string;
-  market_type_id: string;
+export interface RiskShadingHistoryTable extends RiskOutcomeColumns {
   base_odds: string;
   lowest_odds: string;
   publications: number;

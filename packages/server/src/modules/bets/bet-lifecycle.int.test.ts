@@ -1,5 +1,6 @@
 import { BET_TRANSITIONS, type BetTransition } from '@bookie/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer as bearerHeader, injectJson } from '../../testing/inject.js';
 import { waitUntil } from '../../testing/scripted-partner.js';
 import { type SettlementWorld, settlementWorld } from '../settlement/settlement.testing.js';
 import { watchBetTransitions } from './index.js';
@@ -40,15 +41,7 @@ describe(`the bet's state changes against core's table (${process.env.DATABASE_U
     url: string,
     body?: unknown,
   ) {
-    const res = await w.t.app.inject({
-      method,
-      url,
-      headers: {
-        authorization: `Bearer ${bearer}`,
-        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-      },
-      ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
-    });
+    const res = await injectJson(w.t.app, method, url, body, bearerHeader(bearer));
     return { status: res.statusCode, json: res.json() };
   }
   const placeAs = (session: string, body: Record<string, unknown>) =>

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, injectJson } from '../../testing/inject.js';
 import { waitUntil } from '../../testing/scripted-partner.js';
 import { type SettlementWorld, settlementWorld } from '../settlement/settlement.testing.js';
 
@@ -27,15 +28,7 @@ describe(`system_sizes in every view of a bet (${process.env.DATABASE_URL ? 'pos
   });
 
   async function call(token: string, method: 'GET' | 'POST', url: string, body?: unknown) {
-    const res = await w.t.app.inject({
-      method,
-      url,
-      headers: {
-        authorization: `Bearer ${token}`,
-        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-      },
-      ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
-    });
+    const res = await injectJson(w.t.app, method, url, body, bearer(token));
     return { status: res.statusCode, json: res.json() };
   }
 

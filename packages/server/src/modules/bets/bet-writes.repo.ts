@@ -95,8 +95,8 @@ async function insertBuilders(
   return rows.length > 0 ? tx.insertInto('bet_builder').values(rows).returningAll().execute() : [];
 }
 
-/** A new bet and its selections, as placement creates them. */
-export interface NewBet {
+/** What every new bet states, placed or reported: who, in what currency, its type, stake and odds. */
+export interface NewBetCommon {
   id: string;
   whiteLabelId: string;
   playerId: string;
@@ -105,15 +105,37 @@ export interface NewBet {
   systemSizes: number[];
   stake: string;
   oddsStrategy: number;
-  baseOdds: string;
   totalOdds: string;
+  foreignParams: Record<string, unknown>;
+  createdAt: Date;
+}
+
+/** The `bet` columns every inserted bet sets the same way, whichever way it arrived; it starts in core's initial state. */
+function betColumns(b: NewBetCommon) {
+  return {
+    id: b.id,
+    white_label_id: b.whiteLabelId,
+    player_id: b.playerId,
+    currency: b.currency,
+    bet_type: b.betType,
+    system_sizes: JSON.stringify(b.systemSizes),
+    stake: b.stake,
+    odds_strategy: b.oddsStrategy,
+    total_odds: b.totalOdds,
+    state: INITIAL_BET_STATE,
+    foreign_params: JSON.stringify(b.foreignParams),
+    created_at: b.createdAt,
+  };
+}
+
+/** A new bet and its selections, as placement creates them. */
+export interface NewBet extends NewBetCommon {
+  baseOdds: string;
   freebetId: string | null;
   insuranceId: string | null;
   boostId: string | null;
-  foreignParams: Record<string, unknown>;
   sessionTokenHash: string | null;
   clientKey: string | null;
-  createdAt: Date;
   placementDeadline: Date;
   /** The plain odds selections. */
   selections: NewSelection[];
@@ -136,24 +158,13 @@ export async function insertBets(tx: Executor, bets: readonly NewBet[]): Promise
     .insertInto('bet')
     .values(
       bets.map((b) => ({
-        id: b.id,
-        white_label_id: b.whiteLabelId,
-        player_id: b.playerId,
-        currency: b.currency,
-        bet_type: b.betType,
-        system_sizes: JSON.stringify(b.systemSizes),
-        stake: b.stake,
-        odds_strategy: b.oddsStrategy,
+        ...betColumns(b),
         base_odds: b.baseOdds,
-        total_odds: b.totalOdds,
-        state: INITIAL_BET_STATE,
         freebet_id: b.freebetId,
         insurance_id: b.insuranceId,
         boost_id: b.boostId,
-        foreign_params: JSON.stringify(b.foreignParams),
         session_token_hash: b.sessionTokenHash,
         client_key: b.clientKey,
-        created_at: b.createdAt,
         placement_deadline: b.placementDeadline,
       })),
     )
@@ -178,35 +189,16 @@ export async function insertBets(tx: Executor, bets: readonly NewBet[]): Promise
 }
 
 /** A selection of a reported bet as stored: a platform one, or a foreign one (`foreignId`). */
-export interface ReportedSelectionRow {
-  sportEventId: string;
-  marketId: string;
-  oddId: string;
-  requestedOdds: string;
-  odds: string;
-  oddUpdatedAt: Date;
-  matchStatus: number;
-  eventInfo: Record<string, unknown>;
+export interface ReportedSelectionRow extends Omit<NewSelection, 'names'> {
   foreignId: string | null;
 }
 
 /** A bet the partner reported (`POST /bets`), to insert. */
-export interface ReportedBetRow {
-  id: string;
+export interface ReportedBetRow extends NewBetCommon {
   partnerBetId: string;
-  whiteLabelId: string;
-  playerId: string;
-  currency: string;
-  betType: 'single' | 'express' | 'system';
-  systemSizes: number[];
-  stake: string;
-  oddsStrategy: number;
-  totalOdds: string;
   restrictions: readonly Restriction[];
-  foreignParams: Record<string, unknown>;
   clientIp: string | null;
   countryCode: string | null;
-  createdAt: Date;
   decidedAt: Date;
   selections: readonly ReportedSelectionRow[];
   /** The bet builders (none: a bet of plain and foreign odds only). */
@@ -226,25 +218,14 @@ export async function insertReportedBets(
     .insertInto('bet')
     .values(
       bets.map((b) => ({
-        id: b.id,
-        white_label_id: b.whiteLabelId,
-        player_id: b.playerId,
-        currency: b.currency,
-        bet_type: b.betType,
-        system_sizes: JSON.stringify(b.systemSizes),
-        stake: b.stake,
-        odds_strategy: b.oddsStrategy,
+        ...betColumns(b),
         base_odds: b.totalOdds,
-        total_odds: b.totalOdds,
-        state: INITIAL_BET_STATE,
         restrictions: JSON.stringify(b.restrictions),
         freebet_id: null,
         insurance_id: null,
         boost_id: null,
-        foreign_params: JSON.stringify(b.foreignParams),
         session_token_hash: null,
         client_key: null,
-        created_at: b.createdAt,
         placement_deadline: b.decidedAt,
         decided_at: b.decidedAt,
         source: 'mts',

@@ -228,6 +228,33 @@ export async function claimStuckPlacements(tx: Executor, limit: number): Promise
     .execute();
 }
 
+/** A page of bets to list. */
+export interface BetPage {
+  /** The last bet of the previous page (keyset on created_at, id). */
+  before?: { createdAt: Date; id: string };
+  limit: number;
+}
+
+/** A white label's bets from `page.before` on, newest first, `page.limit` at the most: the query the listings narrow. */
+function betPage(db: Executor, whiteLabelId: string, page: BetPage) {
+  const before = page.before;
+  const q = db
+    .selectFrom('bet')
+    .selectAll()
+    .where('white_label_id', '=', whiteLabelId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(page.limit);
+  return before
+    ? q.where((eb) =>
+        eb.or([
+          eb('created_at', '<', before.createdAt),
+          eb.and([eb('created_at', '=', before.createdAt), eb('id', '<', before.id)]),
+        ]),
+      )
+    : q;
+}
+
 /**
  * A page of a player's bets placed in the frame, newest first (history). Bets the partner reported from its own slip
  * (`POST /bets`) are the partner's to show and to cash out.
@@ -236,27 +263,12 @@ export async function listPlayerBets(
   db: Executor,
   whiteLabelId: string,
   playerId: string,
-  page: { before?: { createdAt: Date; id: string }; limit: number },
+  page: BetPage,
 ): Promise<BetRow[]> {
-  let q = db
-    .selectFrom('bet')
-    .selectAll()
-    .where('white_label_id', '=', whiteLabelId)
+  return betPage(db, whiteLabelId, page)
     .where('player_id', '=', playerId)
     .where('source', '=', 'frame')
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(page.limit);
-  const before = page.before;
-  if (before) {
-    q = q.where((eb) =>
-      eb.or([
-        eb('created_at', '<', before.createdAt),
-        eb.and([eb('created_at', '=', before.createdAt), eb('id', '<', before.id)]),
-      ]),
-    );
-  }
-  return q.execute();
+    .execute();
 }
 
 /** Filters of a white label's bet listing (partner REST `GET /bets`). */
@@ -273,15 +285,9 @@ export async function listWhiteLabelBets(
   db: Executor,
   whiteLabelId: string,
   filter: WhiteLabelBetFilter,
-  page: { before?: { createdAt: Date; id: string }; limit: number },
+  page: BetPage,
 ): Promise<BetRow[]> {
-  let q = db
-    .selectFrom('bet')
-    .selectAll()
-    .where('white_label_id', '=', whiteLabelId)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(page.limit);
+  let q = betPage(db, whiteLabelId, page);
   if (filter.playerId !== undefined) q = q.where('player_id', '=', filter.playerId);
   if (filter.from) q = q.where('created_at', '>=', filter.from);
   if (filter.to) q = q.where('created_at', '<', filter.to);
@@ -300,15 +306,6 @@ export async function listWhiteLabelBets(
               ]),
         ),
       ),
-    );
-  }
-  const before = page.before;
-  if (before) {
-    q = q.where((eb) =>
-      eb.or([
-        eb('created_at', '<', before.createdAt),
-        eb.and([eb('created_at', '=', before.createdAt), eb('id', '<', before.id)]),
-      ]),
     );
   }
   return q.execute();

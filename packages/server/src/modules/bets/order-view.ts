@@ -1,19 +1,9 @@
 import type { CashOutOrder, CashOutReason } from '@bookie/contracts';
 import { formatMoney, parseDecimal } from '@bookie/core';
+import type { CashOutOrderTable, Selectable } from '../../db/schema.js';
 
 /** A cash-out order the platform decided, as stored (the partner's foreign orders are the MTS module's). */
-export interface OrderRow {
-  bet_id: string;
-  id: string;
-  source: 'platform';
-  amount: string;
-  refund_amount: string;
-  status: 'pending' | 'accepted' | 'declined';
-  reason: string;
-  quote_id: string | null;
-  created_at: Date;
-  decided_at: Date | null;
-}
+export type OrderRow = Selectable<CashOutOrderTable>;
 
 const money = (v: string) => formatMoney(parseDecimal(v, { field: 'amount', maxDecimals: 12 }));
 

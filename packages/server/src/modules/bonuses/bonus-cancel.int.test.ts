@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../app/test-app.js';
 import { createTestDatabase } from '../../testing/database.js';
+import { injectJson } from '../../testing/inject.js';
 import { partnerWithToken } from '../../testing/partner.js';
 import { findBetBoost, reserveBoost } from './bonuses.repo.js';
 
@@ -14,12 +15,7 @@ describe(`cancelling insurances and bet boosts (${process.env.DATABASE_URL ? 'po
   let wl: string;
 
   async function call(method: 'GET' | 'POST', url: string, body?: unknown, h = headers) {
-    const res = await t.app.inject({
-      method,
-      url,
-      headers: { ...h, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-      ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
-    });
+    const res = await injectJson(t.app, method, url, body, h);
     return { status: res.statusCode, json: res.body ? res.json() : undefined };
   }
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../app/test-app.js';
 import { createTestDatabase } from '../../testing/database.js';
+import { injectJson } from '../../testing/inject.js';
 import { type ManualClock, manualClock, partnerWithToken } from '../../testing/partner.js';
 
 const singleOnly = [
@@ -14,12 +15,7 @@ describe(`bonus REST: freebets, insurance, bet boosts (${process.env.DATABASE_UR
   let otherHeaders: { authorization: string };
 
   async function call(method: 'GET' | 'POST', url: string, body?: unknown, h = headers) {
-    const res = await t.app.inject({
-      method,
-      url,
-      headers: { ...h, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-      ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
-    });
+    const res = await injectJson(t.app, method, url, body, h);
     return { status: res.statusCode, json: res.body ? res.json() : undefined };
   }
 

@@ -26,15 +26,16 @@ export interface ListPosition {
   id: string;
 }
 
-// ---------------------------------------------------------------------------------------------------------------
-// Freebets
-// ---------------------------------------------------------------------------------------------------------------
-
-/** Inserts a freebet unless its idempotence_id is taken; returns whether it was inserted. */
-export async function insertFreebet(db: Executor, row: Insertable<FreebetTable>): Promise<boolean> {
+/** Inserts a row of a bonus table unless its idempotence_id is taken; returns whether it was inserted. */
+async function insertBonus<T extends BonusTable>(
+  db: Executor,
+  table: T,
+  row: Insertable<DB[T]>,
+): Promise<boolean> {
+  // the three tables share the idempotency columns; the statement is typed on one of them
   const r = await db
-    .insertInto('freebet')
-    .values(row)
+    .insertInto(table as 'freebet')
+    .values(row as Insertable<FreebetTable>)
     .onConflict((oc) =>
       oc.columns(['white_label_id', 'idempotence_id']).where('idempotence_id', 'is not', null).doNothing(),
     )
@@ -43,21 +44,41 @@ export async function insertFreebet(db: Executor, row: Insertable<FreebetTable>)
   return r !== undefined;
 }
 
+/** One row of a bonus table of a white label (undefined for another white label's: isolation), locked if asked. */
+async function findBonus<T extends BonusTable>(
+  db: Executor,
+  table: T,
+  whiteLabelId: string,
+  id: string,
+  lock: boolean,
+): Promise<Selectable<DB[T]> | undefined> {
+  if (!isBonusId(id)) return undefined;
+  let q = db
+    .selectFrom(table as 'freebet')
+    .selectAll()
+    .where('id', '=', id)
+    .where('white_label_id', '=', whiteLabelId);
+  if (lock) q = q.forUpdate();
+  return (await q.executeTakeFirst()) as Selectable<DB[T]> | undefined;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Freebets
+// ---------------------------------------------------------------------------------------------------------------
+
+/** Inserts a freebet unless its idempotence_id is taken; returns whether it was inserted. */
+export function insertFreebet(db: Executor, row: Insertable<FreebetTable>): Promise<boolean> {
+  return insertBonus(db, 'freebet', row);
+}
+
 /** One freebet of a white label (undefined for another white label's: isolation). */
-export async function findFreebet(
+export function findFreebet(
   db: Executor,
   whiteLabelId: string,
   id: string,
   lock = false,
 ): Promise<FreebetRow | undefined> {
-  if (!isBonusId(id)) return undefined;
-  let q = db
-    .selectFrom('freebet')
-    .selectAll()
-    .where('id', '=', id)
-    .where('white_label_id', '=', whiteLabelId);
-  if (lock) q = q.forUpdate();
-  return q.executeTakeFirst();
+  return findBonus(db, 'freebet', whiteLabelId, id, lock);
 }
 
 /** Changes a freebet's columns. */
@@ -112,33 +133,18 @@ export async function useFreebet(tx: Executor, betId: string, now: Date): Promis
 // ---------------------------------------------------------------------------------------------------------------
 
 /** Inserts an insurance unless its idempotence_id is taken; returns whether it was inserted. */
-export async function insertInsurance(db: Executor, row: Insertable<InsuranceTable>): Promise<boolean> {
-  const r = await db
-    .insertInto('insurance')
-    .values(row)
-    .onConflict((oc) =>
-      oc.columns(['white_label_id', 'idempotence_id']).where('idempotence_id', 'is not', null).doNothing(),
-    )
-    .returning('id')
-    .executeTakeFirst();
-  return r !== undefined;
+export function insertInsurance(db: Executor, row: Insertable<InsuranceTable>): Promise<boolean> {
+  return insertBonus(db, 'insurance', row);
 }
 
 /** One insurance of a white label (undefined for another white label's). */
-export async function findInsurance(
+export function findInsurance(
   db: Executor,
   whiteLabelId: string,
   id: string,
   lock = false,
 ): Promise<InsuranceRow | undefined> {
-  if (!isBonusId(id)) return undefined;
-  let q = db
-    .selectFrom('insurance')
-    .selectAll()
-    .where('id', '=', id)
-    .where('white_label_id', '=', whiteLabelId);
-  if (lock) q = q.forUpdate();
-  return q.executeTakeFirst();
+  return findBonus(db, 'insurance', whiteLabelId, id, lock);
 }
 
 /** The insurance applied to a bet, locked. */
@@ -243,31 +249,17 @@ export async function unapplyInsurance(tx: Executor, betId: string, now: Date): 
 // ---------------------------------------------------------------------------------------------------------------
 
 /** Inserts a bet boost unless its idempotence_id is taken; returns whether it was inserted. */
-export async function insertBetBoost(db: Executor, row: Insertable<BetBoostTable>): Promise<boolean> {
-  const r = await db
-    .insertInto('bet_boost')
-    .values(row)
-    .onConflict((oc) =>
-      oc.columns(['white_label_id', 'idempotence_id']).where('idempotence_id', 'is not', null).doNothing(),
-    )
-    .returning('id')
-    .executeTakeFirst();
-  return r !== undefined;
+export function insertBetBoost(db: Executor, row: Insertable<BetBoostTable>): Promise<boolean> {
+  return insertBonus(db, 'bet_boost', row);
 }
 
 /** One bet boost of a white label (undefined for another white label's). */
-export async function findBetBoost(
+export function findBetBoost(
   db: Executor,
   whiteLabelId: string,
   id: string,
 ): Promise<BetBoostRow | undefined> {
-  if (!isBonusId(id)) return undefined;
-  return db
-    .selectFrom('bet_boost')
-    .selectAll()
-    .where('id', '=', id)
-    .where('white_label_id', '=', whiteLabelId)
-    .executeTakeFirst();
+  return findBonus(db, 'bet_boost', whiteLabelId, id, false);
 }
 
 /**

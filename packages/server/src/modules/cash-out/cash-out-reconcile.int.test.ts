@@ -1,6 +1,7 @@
 import { add, formatMoney, parseDecimal, type Rational } from '@bookie/core';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer as bearerHeader, injectJson } from '../../testing/inject.js';
 import { TEST_ADMIN_TOKEN } from '../../testing/partner.js';
 import { waitUntil } from '../../testing/scripted-partner.js';
 import { type SettlementWorld, settlementWorld } from '../settlement/settlement.testing.js';
@@ -28,15 +29,7 @@ describe(`reconciliation report: cash-out (${process.env.DATABASE_URL ? 'postgre
   });
 
   async function call(bearer: string, method: 'GET' | 'POST', url: string, body?: unknown) {
-    const res = await w.t.app.inject({
-      method,
-      url,
-      headers: {
-        authorization: `Bearer ${bearer}`,
-        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-      },
-      ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
-    });
+    const res = await injectJson(w.t.app, method, url, body, bearerHeader(bearer));
     return {
       status: res.statusCode,
       json: String(res.headers['content-type'] ?? '').includes('json') ? res.json() : undefined,

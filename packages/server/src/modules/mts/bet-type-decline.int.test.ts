@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, injectJson } from '../../testing/inject.js';
 import { type SettlementWorld, settlementWorld } from '../settlement/settlement.testing.js';
 
 type Restriction = { type: string; context: Record<string, unknown> };
@@ -28,15 +29,7 @@ describe(`a bet type that does not fit (${process.env.DATABASE_URL ? 'postgres' 
   });
 
   async function call(method: 'GET' | 'POST', url: string, body?: unknown) {
-    const res = await w.t.app.inject({
-      method,
-      url,
-      headers: {
-        authorization: `Bearer ${me.token}`,
-        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-      },
-      ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
-    });
+    const res = await injectJson(w.t.app, method, url, body, bearer(me.token));
     return { status: res.statusCode, json: res.json() };
   }
 

@@ -1,3 +1,4 @@
+import type { MtsForeignCashOutOrderTable, Selectable } from '../../db/schema.js';
 import type { Executor } from '../../db/transaction.js';
 
 /** A reported bet's stored request and answer. */
@@ -48,14 +49,7 @@ export async function insertReports(
 }
 
 /** A foreign cash-out order as stored. */
-export interface ForeignCashOutRow {
-  order_id: string;
-  amount: string;
-  refund_amount: string;
-  status: 'pending' | 'accepted' | 'declined';
-  reason: string | null;
-  created_at: string;
-}
+export type ForeignCashOutRow = Omit<Selectable<MtsForeignCashOutOrderTable>, 'bet_id' | 'updated_at'>;
 
 /** The foreign cash-out orders of bets, by bet id, in order id order. */
 export async function loadForeignCashOutOrders(

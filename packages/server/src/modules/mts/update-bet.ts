@@ -2,7 +2,7 @@ import type { MtsBetPatch, PartnerBet } from '@bookie/contracts';
 import { DomainError, type OddStatus, parseDecimal, sub, validationError } from '@bookie/core';
 import { findBet, setForeignCashedOut, transitionBet } from '../bets/index.js';
 import { rewriteExposure } from '../cash-out/index.js';
-import { foreignKey, refreshBets, remainingStake } from '../settlement/index.js';
+import { foreignKey, refreshBets, refreshTransition, remainingStake } from '../settlement/index.js';
 import type { MtsDeps } from './deps.js';
 import { mergeForeignCashOutOrders } from './foreign-cash-out.js';
 import { loadForeignCashOutOrders, upsertForeignCashOutOrders } from './mts.repo.js';
@@ -97,13 +97,9 @@ export async function updateReportedBet(
   });
   if (cashedOut)
     return { transition: 'cashed_out', callbacks: 0, bet: await getPartnerBet(db, whiteLabelId, betId) };
-  const transition =
-    applied.resettled > 0
-      ? 'resettled'
-      : applied.settled > 0
-        ? 'settled'
-        : applied.unsettled > 0
-          ? 'unsettled'
-          : 'none';
-  return { transition, callbacks: applied.callbacks, bet: await getPartnerBet(db, whiteLabelId, betId) };
+  return {
+    transition: refreshTransition(applied),
+    callbacks: applied.callbacks,
+    bet: await getPartnerBet(db, whiteLabelId, betId),
+  };
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, injectJson } from '../../testing/inject.js';
 import { type SettlementWorld, settlementWorld } from '../settlement/settlement.testing.js';
 
 describe(`partner REST of bets: list, get, cancel, void (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, () => {
@@ -28,15 +29,7 @@ describe(`partner REST of bets: list, get, cancel, void (${process.env.DATABASE_
   });
 
   async function call(token: string, method: 'GET' | 'POST', url: string, body?: unknown) {
-    const res = await w.t.app.inject({
-      method,
-      url,
-      headers: {
-        authorization: `Bearer ${token}`,
-        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-      },
-      ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
-    });
+    const res = await injectJson(w.t.app, method, url, body, bearer(token));
     return { status: res.statusCode, json: res.body ? res.json() : undefined };
   }
 

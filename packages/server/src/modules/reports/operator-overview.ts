@@ -12,8 +12,7 @@ import {
   ZERO,
 } from '@bookie/core';
 import type { Executor } from '../../db/transaction.js';
-import type { RiskSettingsSnapshot } from '../risk/index.js';
-import { liabilityLimitOf } from '../risk/index.js';
+import { exposureView, type RiskSettingsSnapshot } from '../risk/index.js';
 import { dailyReport } from './bet-reports.js';
 import {
   declinedSums,
@@ -138,20 +137,7 @@ export async function operatorOverview(
     liability: {
       total_eur: exposure.total,
       outcomes: exposure.outcomes,
-      largest: largest.map((r) => {
-        const limit = liabilityLimitOf(settings, r.white_label_id, r.market_type_id, r.phase);
-        return {
-          white_label_id: r.white_label_id,
-          sport_event_id: r.sport_event_id,
-          market_id: r.market_id,
-          odd_id: r.odd_id,
-          phase: r.phase,
-          market_type_id: r.market_type_id,
-          exposure_eur: formatMoney(money(r.amount, 'amount')),
-          max_exposure_eur: formatMoney(money(r.max_amount, 'max_amount')),
-          limit_eur: limit ? formatMoney(limit) : null,
-        };
-      }),
+      largest: largest.map((r) => exposureView(settings, r)),
     },
     callbacks_failing: (await failingCallbacks(db)).map((c) => ({
       white_label_id: c.white_label_id,

@@ -28,6 +28,7 @@ import { cancelBet } from '../settlement/operator-actions/cancel-bet.js';
 import { refundBet } from '../settlement/operator-actions/refund-bet.js';
 import { resettleBet } from '../settlement/operator-actions/resettle-bet.js';
 import { voidBet } from '../settlement/operator-actions/void-bet.js';
+import { sampleEventInfo } from '../trading/fixtures.js';
 import { readExposure } from './exposure.repo.js';
 import { recomputeExposure } from './recompute-exposure.js';
 import { exposureRows } from './record-exposure.js';
@@ -67,18 +68,6 @@ function event(id: string): DecisionSportEvent {
   };
 }
 const events = new Map(EVENTS.map((e) => [e, event(e)]));
-const EVENT_INFO = {
-  provider_id: 'bookie',
-  sport_id: 'football',
-  tournament_id: 't1',
-  market_type: '1',
-  state: 'prematch',
-  start_time: '2030-06-01T18:00:00Z',
-  competitors: [
-    { id: 'c1', type: 2 },
-    { id: 'c2', type: 2 },
-  ],
-};
 
 type Step =
   | {
@@ -188,7 +177,7 @@ describe(`exposure vs recompute under random steps (${process.env.DATABASE_URL ?
                 odds: formatFeedOddValue(odds[i] as Rational),
                 oddUpdatedAt: now,
                 matchStatus: 0,
-                eventInfo: EVENT_INFO,
+                eventInfo: sampleEventInfo,
               })),
             },
           ]),

@@ -264,6 +264,17 @@ export async function exposureDifferences(db: Executor): Promise<
   }));
 }
 
+/** An open bet as {@link openBetsWithExposure} reads it (amounts and odds as decimal strings, one per leg). */
+export interface OpenBetExposure {
+  id: string;
+  stake: string;
+  total_odds: string;
+  odds: string[];
+  builders: (number | null)[];
+  amounts: (string | null)[];
+  rate: string | null;
+}
+
 /**
  * The open bets with the stake their exposure stands for (less every accepted cash-out, platform and foreign), their legs' odds and
  * stored leg exposures, a page at a time by id (recompute from bets). An inner leg of a builder shows its builder's
@@ -273,26 +284,8 @@ export async function openBetsWithExposure(
   db: Executor,
   afterId: string | null,
   limit: number,
-): Promise<
-  Array<{
-    id: string;
-    stake: string;
-    total_odds: string;
-    odds: string[];
-    builders: (number | null)[];
-    amounts: (string | null)[];
-    rate: string | null;
-  }>
-> {
-  const res = await sql<{
-    id: string;
-    stake: string;
-    total_odds: string;
-    odds: string[];
-    builders: (number | null)[];
-    amounts: (string | null)[];
-    rate: string | null;
-  }>`
+): Promise<OpenBetExposure[]> {
+  const res = await sql<OpenBetExposure>`
     select b.id, (b.stake - b.cashed_out_stake - b.foreign_cashed_out)::text as stake, b.total_odds::text as total_odds,
            array_agg(coalesce(bb.odds, s.odds)::text order by s.idx) as odds,
            array_agg(s.builder order by s.idx) as builders,

@@ -2,6 +2,7 @@
 export * from './bet-delay-for.js';
 export * from './deps.js';
 export * from './exposure.repo.js';
+export * from './exposure-view.js';
 export * from './leg-exposure.repo.js';
 export * from './leg-units.js';
 export * from './load-risk-state.js';

@@ -20,6 +20,16 @@ export function readPlayerRisk(
     .executeTakeFirst();
 }
 
+/** A player's group to write, as the player_risk columns. */
+function playerRiskValues(row: FirstRequest) {
+  return {
+    white_label_id: row.whiteLabelId,
+    player_id: row.playerId,
+    group_name: row.group,
+    group_source: row.source,
+  };
+}
+
 /**
  * Records a player's first request (spec 03 VIP): inserts the row with `group` when none exists; an existing row is
  * left alone. Returns the row as it is now.
@@ -30,12 +40,7 @@ export async function ensurePlayerRisk(
 ): Promise<PlayerRiskRow> {
   await tx
     .insertInto('player_risk')
-    .values({
-      white_label_id: row.whiteLabelId,
-      player_id: row.playerId,
-      group_name: row.group,
-      group_source: row.source,
-    })
+    .values(playerRiskValues(row))
     .onConflict((oc) => oc.columns(['white_label_id', 'player_id']).doNothing())
     .execute();
   return (await readPlayerRisk(tx, row.whiteLabelId, row.playerId)) as PlayerRiskRow;
@@ -97,12 +102,7 @@ export async function setPlayerGroup(
 ): Promise<PlayerRiskRow> {
   const out = await tx
     .insertInto('player_risk')
-    .values({
-      white_label_id: row.whiteLabelId,
-      player_id: row.playerId,
-      group_name: row.group,
-      group_source: row.source,
-    })
+    .values(playerRiskValues(row))
     .onConflict((oc) =>
       oc
         .columns(['white_label_id', 'player_id'])

@@ -2,7 +2,7 @@ import type { BetView } from '@bookie/contracts';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession, TEST_ADMIN_TOKEN } from '../../testing/partner.js';
-import { type SettlementWorld, settlementWorld } from '../settlement/settlement.testing.js';
+import { firstOddWon, type SettlementWorld, settlementWorld } from '../settlement/settlement.testing.js';
 
 /**
  * The risk engine through the real app (in-process HTTP, the real settlement consumer, a scripted wallet): the
@@ -65,18 +65,7 @@ describe(`risk engine (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, ()
 
   /** Places a bet; answers the bet view whatever the decision. */
   async function place(playerId: string, body: Record<string, unknown>): Promise<BetView> {
-    const res = await w.t.app.inject({
-      method: 'POST',
-      url: '/frame-api/bets',
-      headers: { authorization: `Bearer ${await session(playerId)}`, 'content-type': 'application/json' },
-      payload: JSON.stringify({
-        bet_type: 'single',
-        stake: '10',
-        currency: 'EUR',
-        odds_strategy: 1,
-        ...body,
-      }),
-    });
+    const res = await w.tryPlace(await session(playerId), { odds_strategy: 1, ...body });
     expect(res.statusCode, res.body).toBe(200);
     return res.json() as BetView;
   }
@@ -168,16 +157,7 @@ describe(`risk engine (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, ()
     await recomputeOk();
 
     // settle (won) → the exposure is released; unsettle (back to not resulted) → it returns
-    await w.result(e, [
-      {
-        id: '1',
-        odds: [
-          { id: '1', status: 1 },
-          { id: '2', status: 2 },
-          { id: '3', status: 2 },
-        ],
-      },
-    ]);
+    await w.result(e, [firstOddWon('1')]);
     await expect.poll(() => exposureOf(e)).toEqual({ '1/1': '0.000000' });
     await recomputeOk();
     await w.result(e, [

@@ -14,16 +14,16 @@ import {
   ShadingList,
   ShadingQuery,
 } from '@bookie/contracts';
-import { formatFeedOddValue, formatMoney, parseDecimal } from '@bookie/core';
+import { formatFeedOddValue, parseDecimal } from '@bookie/core';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database.js';
 import { ADMIN_SECURITY, actorOf, operatorOf, PARTNER_SECURITY } from '../../http/auth.js';
 import { partnerOf } from '../../http/request-context.js';
 import type { RiskDeps } from './deps.js';
 import { listExposure } from './exposure.repo.js';
+import { exposureView } from './exposure-view.js';
 import { getPlayerRisk, putPlayerRisk } from './player-risk.js';
 import { recomputeExposure } from './recompute-exposure.js';
-import { liabilityLimitOf } from './risk-book.js';
 import { setGroup } from './risk-group.js';
 import { riskSettings, setDelay, setLimit } from './risk-settings.js';
 import { listShadingHistory } from './shading.repo.js';
@@ -116,24 +116,7 @@ export async function riskRoutes(app: FastifyInstance, deps: RiskRoutesDeps): Pr
         ...(req.query.limit ? { limit: Number(req.query.limit) } : {}),
       });
       return {
-        items: rows.map((r) => {
-          const limit = liabilityLimitOf(settings, r.white_label_id, r.market_type_id, r.phase);
-          return {
-            white_label_id: r.white_label_id,
-            sport_event_id: r.sport_event_id,
-            market_id: r.market_id,
-            odd_id: r.odd_id,
-            phase: r.phase,
-            market_type_id: r.market_type_id,
-            exposure_eur: formatMoney(
-              parseDecimal(r.amount, { field: 'amount', maxDecimals: 6, allowNegative: true }),
-            ),
-            max_exposure_eur: formatMoney(
-              parseDecimal(r.max_amount, { field: 'max_amount', maxDecimals: 6 }),
-            ),
-            limit_eur: limit ? formatMoney(limit) : null,
-          };
-        }),
+        items: rows.map((r) => exposureView(settings, r)),
       };
     },
   );

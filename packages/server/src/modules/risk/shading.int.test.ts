@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_ADMIN_TOKEN } from '../../testing/partner.js';
-import { type SettlementWorld, settlementWorld } from '../settlement/settlement.testing.js';
+import { firstOddWon, type SettlementWorld, settlementWorld } from '../settlement/settlement.testing.js';
 import type { OddsShader } from './odds-shader.js';
 
 /**
@@ -92,16 +92,7 @@ describe(`odds shading (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, (
     });
 
     // the bets settle (lost): exposure falls to 0 and the base odds are published again
-    await w.result(e, [
-      {
-        id: '1',
-        odds: [
-          { id: '1', status: 1 },
-          { id: '2', status: 2 },
-          { id: '3', status: 2 },
-        ],
-      },
-    ]);
+    await w.result(e, [firstOddWon('1')]);
     await expect
       .poll(async () => {
         await shader().idle();

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { RiskShadingHistoryTable, Selectable } from '../../db/schema.js';
 import type { Executor } from '../../db/transaction.js';
 import type { ExposureRow } from './exposure.repo.js';
 
@@ -117,15 +118,7 @@ export async function recordShadingPublished(
 }
 
 /** One outcome's shading history, as `GET /admin/risk/shading` lists it. */
-export interface ShadingHistoryRow {
-  sport_event_id: string;
-  market_id: string;
-  odd_id: string;
-  market_type_id: string;
-  base_odds: string;
-  lowest_odds: string;
-  publications: number;
-}
+export type ShadingHistoryRow = Omit<Selectable<RiskShadingHistoryTable>, 'last_at'>;
 
 /** Outcomes whose odds the shader lowered at least once, most published first. */
 export async function listShadingHistory(

@@ -1,5 +1,5 @@
 import { type Insertable, sql } from 'kysely';
-import type { AuditLogTable, BetState } from '../../db/schema.js';
+import type { AuditLogTable, BetState, SettlementResultTable } from '../../db/schema.js';
 import type { Executor } from '../../db/transaction.js';
 import type { OddResult } from './results/results.js';
 
@@ -129,14 +129,9 @@ export async function loadResultsFor(
   keys: ReadonlyArray<{ eventId: string; marketId: string; oddId: string }>,
 ): Promise<Map<string, OddResult>> {
   if (keys.length === 0) return new Map();
-  const r = await sql<{
-    sport_event_id: string;
-    market_id: string;
-    odd_id: string;
-    status: number;
-    dead_heat: string | null;
-    status_reason: string;
-  }>`select r.sport_event_id, r.market_id, r.odd_id, r.status, r.dead_heat, r.status_reason
+  const r = await sql<
+    Omit<SettlementResultTable, 'applied' | 'version' | 'updated_at'>
+  >`select r.sport_event_id, r.market_id, r.odd_id, r.status, r.dead_heat, r.status_reason
      from settlement_result r
      join unnest(${keys.map((k) => k.eventId)}::text[], ${keys.map((k) => k.marketId)}::text[],
                  ${keys.map((k) => k.oddId)}::text[]) as k(e, m, o)

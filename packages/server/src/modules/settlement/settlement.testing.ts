@@ -5,12 +5,13 @@ import { createTestApp, type TestApp } from '../../app/test-app.js';
 import { startBackground } from '../../app/wiring.js';
 import type { Database } from '../../db/database.js';
 import { createTestDatabase } from '../../testing/database.js';
-import { createPartner, createSession, partnerToken } from '../../testing/partner.js';
+import { bearer, injectJson } from '../../testing/inject.js';
+import { createPartner, createSession, partnerToken, TEST_ADMIN_TOKEN } from '../../testing/partner.js';
 import { type ReceivedCallback, scriptedPartner, waitUntil } from '../../testing/scripted-partner.js';
 import { insertBet, transitionBets } from '../bets/index.js';
 import { applyChangesCommand } from '../trading/apply-changes.js';
 import { createSportEvent } from '../trading/create-sport-event.js';
-import { sampleEvent } from '../trading/fixtures.js';
+import { sampleEvent, sampleEventInfo } from '../trading/fixtures.js';
 import { patchMarkets } from '../trading/patch-markets.js';
 import type { SettlementConsumer } from './consumer/settlement-consumer.js';
 
@@ -49,20 +50,22 @@ export async function settlementWorld(opts: { env?: NodeJS.ProcessEnv; callbackU
   const newPlayerSession = (token: string, playerId: string) =>
     createSession(t.app, token, { player_id: playerId, params: { session: playerId } });
 
+  /**
+   * Sends a bet through the frame API (a single of 10 EUR, odds strategy 3, unless the body says otherwise); answers
+   * the response whatever the decision.
+   */
+  const tryPlace = (session: string, body: Record<string, unknown>) =>
+    injectJson(
+      t.app,
+      'POST',
+      '/frame-api/bets',
+      { bet_type: 'single', stake: '10', currency: 'EUR', odds_strategy: 3, ...body },
+      bearer(session),
+    );
+
   /** Places a bet through the frame API; returns the bet view (throws unless accepted). */
   async function place(session: string, body: Record<string, unknown>): Promise<BetView> {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/frame-api/bets',
-      headers: { authorization: `Bearer ${session}`, 'content-type': 'application/json' },
-      payload: JSON.stringify({
-        bet_type: 'single',
-        stake: '10',
-        currency: 'EUR',
-        odds_strategy: 3,
-        ...body,
-      }),
-    });
+    const res = await tryPlace(session, body);
     const json = res.json() as BetView;
     if (res.statusCode !== 200 || json.status !== 1) {
       throw new Error(`bet not accepted: ${res.statusCode} ${res.body}`);
@@ -119,6 +122,19 @@ export async function settlementWorld(opts: { env?: NodeJS.ProcessEnv; callbackU
     return res.json() as BetView;
   }
 
+  /** An operator's (alice's) call of the admin API; answers the status, the body and the JSON when it is JSON. */
+  async function admin(method: 'GET' | 'POST', url: string, body?: unknown) {
+    const res = await injectJson(t.app, method, url, body, {
+      ...bearer(TEST_ADMIN_TOKEN),
+      'x-operator': 'alice',
+    });
+    return {
+      status: res.statusCode,
+      json: String(res.headers['content-type'] ?? '').includes('json') ? res.json() : undefined,
+      text: res.body,
+    };
+  }
+
   /** Outbox rows of settlement for a bet, in order (what was enqueued, delivered or not). */
   async function outboxOf(betId: string) {
     return t.deps.database.db
@@ -138,7 +154,9 @@ export async function settlementWorld(opts: { env?: NodeJS.ProcessEnv; callbackU
     newPlayer,
     newPlayerSession,
     newEvent,
+    tryPlace,
     place,
+    admin,
     sel,
     result,
     change,
@@ -165,6 +183,16 @@ export async function settlementWorld(opts: { env?: NodeJS.ProcessEnv; callbackU
   };
 }
 
+/** A sample market resulted: its odd "1" won (status 1), its odds "2" and "3" lost (status 2). */
+export const firstOddWon = (marketId: string) => ({
+  id: marketId,
+  odds: [
+    { id: '1', status: 1 },
+    { id: '2', status: 2 },
+    { id: '3', status: 2 },
+  ],
+});
+
 /** Options of {@link insertBets}. */
 export interface InsertBetsOptions {
   whiteLabelId: string;
@@ -185,18 +213,6 @@ export interface InsertBetsOptions {
 export async function insertBets(database: Database, o: InsertBetsOptions): Promise<string[]> {
   const ids: string[] = [];
   const now = o.createdAt ?? new Date();
-  const info = {
-    provider_id: 'bookie',
-    sport_id: 'football',
-    tournament_id: 't1',
-    market_type: '1',
-    state: 'prematch',
-    start_time: '2030-06-01T18:00:00Z',
-    competitors: [
-      { id: 'c1', type: 2 },
-      { id: 'c2', type: 2 },
-    ],
-  };
   const total = formatFeedOddValue(
     o.legs.map((l) => parseDecimal(l.odds, { field: 'odds', maxDecimals: 12 })).reduce(mul, ONE),
   );
@@ -232,7 +248,7 @@ export async function insertBets(database: Database, o: InsertBetsOptions): Prom
             odds: l.odds,
             oddUpdatedAt: now,
             matchStatus: 0,
-            eventInfo: info,
+            eventInfo: sampleEventInfo,
           })),
         });
       }

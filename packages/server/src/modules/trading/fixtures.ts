@@ -1,6 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import type { CreateSportEventBody, MarketInput } from '@bookie/contracts';
 
+/** Test and benchmark data: what a bet's selection stores of a {@link sampleEvent} (prematch, market type 1). */
+export const sampleEventInfo = {
+  provider_id: 'bookie',
+  sport_id: 'football',
+  tournament_id: 't1',
+  market_type: '1',
+  state: 'prematch',
+  start_time: '2030-06-01T18:00:00Z',
+  competitors: [
+    { id: 'c1', type: 2 },
+    { id: 'c2', type: 2 },
+  ],
+};
+
 /**
  * Test and benchmark data: a football fixture with `markets` 1X2-style markets of 3 odds each.
  * Not used in production paths.

@@ -2,11 +2,15 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../app/test-app.js';
 import { createTestDatabase, type TestDatabase } from '../../testing/database.js';
-import { createPartner } from '../../testing/partner.js';
 import { usersDeps } from './deps.js';
-import { createTestUsers, TEST_PASSWORD } from './users.testing.js';
-
-const PASSWORD = TEST_PASSWORD;
+import {
+  asUser,
+  createTestUsers,
+  logInSession,
+  type TestSession,
+  type UserCall,
+  whiteLabelsAB,
+} from './users.testing.js';
 
 describe(`backoffice users on the risk routes, and their audit rows (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, () => {
   let db: TestDatabase;
@@ -17,8 +21,7 @@ describe(`backoffice users on the risk routes, and their audit rows (${process.e
   beforeAll(async () => {
     db = await createTestDatabase();
     t = await createTestApp(db, { keepDatabase: true, env: { LOGIN_RATE_LIMIT: '1000' } });
-    a = (await createPartner({ database: t.deps.database }, { name: 'A' })).whiteLabelId;
-    b = (await createPartner({ database: t.deps.database }, { name: 'B' })).whiteLabelId;
+    ({ a, b } = await whiteLabelsAB(t.deps));
     const ud = usersDeps(t.deps);
     await createTestUsers(ud, [
       { email: 'ops@example.com', role: 'operator' },
@@ -31,42 +34,8 @@ describe(`backoffice users on the risk routes, and their audit rows (${process.e
     await db?.close();
   });
 
-  interface Session {
-    cookie: string;
-    csrf: string;
-  }
-
-  async function session(email: string): Promise<Session> {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/backoffice/api/session',
-      headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify({ email, password: PASSWORD }),
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    return { cookie: String(res.headers['set-cookie']).split(';')[0] as string, csrf: res.json().csrf_token };
-  }
-
-  async function as(
-    s: Session,
-    method: string,
-    url: string,
-    body?: unknown,
-    extra: Record<string, string> = {},
-  ) {
-    const res = await t.app.inject({
-      method: method as 'GET',
-      url,
-      headers: {
-        cookie: s.cookie,
-        ...(method === 'GET' ? {} : { 'x-csrf-token': s.csrf }),
-        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-        ...extra,
-      },
-      ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
-    });
-    return { status: res.statusCode, json: res.body ? res.json() : undefined };
-  }
+  const session = (email: string): Promise<TestSession> => logInSession(t.app, email);
+  const as = (...call: UserCall) => asUser(t.app, ...call);
 
   const auditRows = (actor: string, action: string) =>
     t.deps.database.db

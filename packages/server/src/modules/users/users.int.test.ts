@@ -1,11 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../app/test-app.js';
 import { createTestDatabase, type TestDatabase } from '../../testing/database.js';
-import { createPartner, type ManualClock, manualClock } from '../../testing/partner.js';
+import { type ManualClock, manualClock } from '../../testing/partner.js';
 import { createUser } from './create-user.js';
 import { usersDeps } from './deps.js';
 import { resetPassword } from './reset-password.js';
-import { createTestUsers, TEST_PASSWORD } from './users.testing.js';
+import {
+  asUser,
+  createTestUsers,
+  logIn as logInAs,
+  logInSession,
+  TEST_PASSWORD,
+  type TestSession,
+  type UserCall,
+  whiteLabelsAB,
+} from './users.testing.js';
 
 const PASSWORD = TEST_PASSWORD;
 
@@ -29,8 +38,7 @@ describe(`backoffice users and sessions (${process.env.DATABASE_URL ? 'postgres'
         LOGIN_RATE_LIMIT: '1000',
       },
     });
-    a = (await createPartner({ database: t.deps.database }, { name: 'A' })).whiteLabelId;
-    b = (await createPartner({ database: t.deps.database }, { name: 'B' })).whiteLabelId;
+    ({ a, b } = await whiteLabelsAB(t.deps));
     const ud = usersDeps(t.deps);
     await createTestUsers(ud, [
       { email: 'ops@example.com', role: 'operator' },
@@ -45,50 +53,10 @@ describe(`backoffice users and sessions (${process.env.DATABASE_URL ? 'postgres'
     await db?.close();
   });
 
-  interface Session {
-    cookie: string;
-    csrf: string;
-    setCookie: string;
-  }
-
-  async function logIn(email: string, password = PASSWORD, app = t.app, remoteAddress = '127.0.0.1') {
-    const res = await app.inject({
-      method: 'POST',
-      url: '/backoffice/api/session',
-      remoteAddress,
-      headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify({ email, password }),
-    });
-    return res;
-  }
-
-  async function session(email: string): Promise<Session> {
-    const res = await logIn(email);
-    expect(res.statusCode, res.body).toBe(200);
-    const setCookie = String(res.headers['set-cookie']);
-    return { setCookie, cookie: setCookie.split(';')[0] as string, csrf: res.json().csrf_token };
-  }
-
-  async function as(
-    s: Session,
-    method: string,
-    url: string,
-    body?: unknown,
-    extra: Record<string, string> = {},
-  ) {
-    const res = await t.app.inject({
-      method: method as 'GET',
-      url,
-      headers: {
-        cookie: s.cookie,
-        ...(method === 'GET' ? {} : { 'x-csrf-token': s.csrf }),
-        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-        ...extra,
-      },
-      ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
-    });
-    return { status: res.statusCode, json: res.body ? res.json() : undefined, headers: res.headers };
-  }
+  const logIn = (email: string, password = PASSWORD, app = t.app, remoteAddress = '127.0.0.1') =>
+    logInAs(app, email, password, remoteAddress);
+  const session = (email: string): Promise<TestSession> => logInSession(t.app, email);
+  const as = (...call: UserCall) => asUser(t.app, ...call);
 
   it('logs in with an HttpOnly SameSite=Strict cookie and a CSRF token; wrong passwords are 401', async () => {
     const s = await session('admin@a.example');

@@ -1,7 +1,8 @@
 import type { SandboxMoveOddsBody } from '@bookie/contracts';
-import { DomainError, validationError } from '@bookie/core';
-import { getSportEvent, patchMarkets } from '../../trading/index.js';
+import { validationError } from '@bookie/core';
+import { patchMarkets } from '../../trading/index.js';
 import type { IntegrationDeps } from '../deps.js';
+import { assertOddsOfMarket, sandboxMarket } from './sandbox-market.js';
 
 /**
  * Sandbox helper "move odds" (DECISIONS D51): sets new decimal odds on odds of one market, as a trader would; the
@@ -13,21 +14,13 @@ export async function moveOdds(
   deps: IntegrationDeps,
   input: { id: string; marketId: string; body: SandboxMoveOddsBody },
 ): Promise<{ id: string; market_id: string; version: string }> {
-  const { snapshot } = await getSportEvent(deps, { id: input.id });
-  const market = Object.hasOwn(snapshot.markets, input.marketId)
-    ? snapshot.markets[input.marketId]
-    : undefined;
-  if (!market) {
-    throw new DomainError('not_found', `unknown market "${input.marketId}" of sport event "${input.id}"`, {
-      field: 'market_id',
-    });
-  }
+  const market = await sandboxMarket(deps, input);
   const entries = Object.entries(input.body.odds);
   if (entries.length === 0) throw validationError('body.odds', 'name at least one odd');
-  for (const [oddId] of entries) {
-    if (!Object.hasOwn(market.odds, oddId))
-      throw validationError(`body.odds.${oddId}`, 'is not an odd of the market');
-  }
+  assertOddsOfMarket(
+    market,
+    entries.map(([oddId]) => oddId),
+  );
   const r = await patchMarkets(deps, {
     id: input.id,
     body: { markets: [{ id: input.marketId, odds: entries.map(([id, value]) => ({ id, value })) }] },

@@ -1,7 +1,7 @@
 import type { SandboxResultMarketBody } from '@bookie/contracts';
-import { DomainError, validationError } from '@bookie/core';
-import { getSportEvent, patchMarkets } from '../../trading/index.js';
+import { patchMarkets } from '../../trading/index.js';
 import type { IntegrationDeps } from '../deps.js';
+import { assertOddsOfMarket, sandboxMarket } from './sandbox-market.js';
 
 /** Odd status of the odds a result does not list: loss. */
 const LOSS = 2;
@@ -17,19 +17,8 @@ export async function resultMarketNow(
   deps: IntegrationDeps,
   input: { id: string; marketId: string; body: SandboxResultMarketBody },
 ): Promise<{ id: string; market_id: string; version: string }> {
-  const { snapshot } = await getSportEvent(deps, { id: input.id });
-  const market = Object.hasOwn(snapshot.markets, input.marketId)
-    ? snapshot.markets[input.marketId]
-    : undefined;
-  if (!market) {
-    throw new DomainError('not_found', `unknown market "${input.marketId}" of sport event "${input.id}"`, {
-      field: 'market_id',
-    });
-  }
-  for (const oddId of Object.keys(input.body.odds)) {
-    if (!Object.hasOwn(market.odds, oddId))
-      throw validationError(`body.odds.${oddId}`, 'is not an odd of the market');
-  }
+  const market = await sandboxMarket(deps, input);
+  assertOddsOfMarket(market, Object.keys(input.body.odds));
   const odds = Object.keys(market.odds).map((oddId) => ({
     id: oddId,
     status: Object.hasOwn(input.body.odds, oddId) ? (input.body.odds[oddId] as number) : LOSS,

@@ -3,6 +3,7 @@ import { DomainError, ODD_STATUS, validationError } from '@bookie/core';
 import type { Bet } from '../../bets/index.js';
 import { toBetView } from '../../bets/index.js';
 import type { SettlementDeps } from '../deps.js';
+import { type RefreshTransition, refreshTransition } from '../refresh-transition.js';
 import { type Override, refreshBets } from '../results/refresh-bets.js';
 import { OPEN_STATES } from '../settlement.repo.js';
 
@@ -32,7 +33,7 @@ export interface OperatorActionInput {
 export interface OperatorActionResult {
   action: OperatorAction;
   /** `settled`, `unsettled`, `resettled` (unsettle + settle) or `none` (the bet's settlement did not change). */
-  transition: 'settled' | 'unsettled' | 'resettled' | 'none';
+  transition: RefreshTransition;
   callbacks: number;
   bet: BetView;
 }
@@ -122,14 +123,7 @@ export async function runOperatorAction(
   if (!found || !bet) throw new DomainError('not_found', `no bet ${input.betId}`, { id: input.betId });
   return {
     action,
-    transition:
-      applied.resettled > 0
-        ? 'resettled'
-        : applied.settled > 0
-          ? 'settled'
-          : applied.unsettled > 0
-            ? 'unsettled'
-            : 'none',
+    transition: refreshTransition(applied),
     callbacks: applied.callbacks,
     bet: toBetView(bet),
   };

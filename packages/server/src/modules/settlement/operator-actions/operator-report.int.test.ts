@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_ADMIN_TOKEN } from '../../../testing/partner.js';
 import { type SettlementWorld, settlementWorld } from '../settlement.testing.js';
 
 describe(`operator actions and the reconciliation report (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, () => {
@@ -16,23 +15,7 @@ describe(`operator actions and the reconciliation report (${process.env.DATABASE
     await w?.close();
   });
 
-  async function admin(method: 'GET' | 'POST', url: string, body?: unknown) {
-    const res = await w.t.app.inject({
-      method,
-      url,
-      headers: {
-        authorization: `Bearer ${TEST_ADMIN_TOKEN}`,
-        'x-operator': 'alice',
-        ...(body ? { 'content-type': 'application/json' } : {}),
-      },
-      ...(body ? { payload: JSON.stringify(body) } : {}),
-    });
-    return {
-      status: res.statusCode,
-      json: String(res.headers['content-type'] ?? '').includes('json') ? res.json() : undefined,
-      text: res.body,
-    };
-  }
+  const admin = (method: 'GET' | 'POST', url: string, body?: unknown) => w.admin(method, url, body);
   const amounts = (id: string) =>
     w.settlementsOf(id).map((c) => `${c.path.slice(5)} ${c.json.settle_amount ?? c.json.unsettle_amount}`);
 
@@ -115,18 +98,7 @@ describe(`operator actions and the reconciliation report (${process.env.DATABASE
       (await admin('POST', '/admin/bets/00000000-0000-4000-8000-000000000000/refund', { reason: 'x' }))
         .status,
     ).toBe(404);
-    const declined = await w.t.app.inject({
-      method: 'POST',
-      url: '/frame-api/bets',
-      headers: { authorization: `Bearer ${session}`, 'content-type': 'application/json' },
-      payload: JSON.stringify({
-        bet_type: 'single',
-        stake: '10',
-        currency: 'EUR',
-        odds_strategy: 3,
-        selections: [w.sel(e, '1', '1')],
-      }),
-    });
+    const declined = await w.tryPlace(session, { selections: [w.sel(e, '1', '1')] });
     expect(declined.json().status).toBe(2); // the odd is resulted: no bets
     const refused = await admin('POST', `/admin/bets/${declined.json().id}/refund`, { reason: 'x' });
     expect(refused.status).toBe(409);

@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_ADMIN_TOKEN } from '../../../testing/partner.js';
 import { waitUntil } from '../../../testing/scripted-partner.js';
 import { type SettlementWorld, settlementWorld } from '../settlement.testing.js';
 
@@ -21,19 +20,7 @@ describe(`settlement quarantine (${process.env.DATABASE_URL ? 'postgres' : 'pgli
     await w?.close();
   });
 
-  async function admin(method: 'GET' | 'POST', url: string, body?: unknown) {
-    const res = await w.t.app.inject({
-      method,
-      url,
-      headers: {
-        authorization: `Bearer ${TEST_ADMIN_TOKEN}`,
-        'x-operator': 'alice',
-        ...(body ? { 'content-type': 'application/json' } : {}),
-      },
-      ...(body ? { payload: JSON.stringify(body) } : {}),
-    });
-    return { status: res.statusCode, json: res.json() };
-  }
+  const admin = (method: 'GET' | 'POST', url: string, body?: unknown) => w.admin(method, url, body);
 
   /** Appends a bet_rollback whose market id holds a NUL straight to the log, as no API accepts it any more. */
   async function appendPoison(eventId: string): Promise<bigint> {
