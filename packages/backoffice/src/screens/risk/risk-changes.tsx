@@ -1,15 +1,7 @@
 import { api } from '../../api.js';
 import { time } from '../../format.js';
 import { DataTable, ErrorBox, Section, useLoad } from '../../ui.js';
-
-interface AuditEntry {
-  id: string;
-  at: string;
-  actor: string;
-  action: string;
-  subject: string;
-  details: unknown;
-}
+import type { AuditEntry } from '../audit-log.js';
 
 /** The audit log's risk changes, newest first. */
 export function Changes() {
