@@ -1,12 +1,13 @@
 /**
  * Properties of builder pricing over random models and random combinations of the fixture event's legs
  * (fast-check): a combination is never more likely than any of its legs, adding a leg never raises the probability,
- * complementary legs split a combination's probability exactly, offered odds stay in range and below fair, and the
- * whole calculation is deterministic.
+ * complementary legs split a combination's probability exactly, home, draw and away partition every combination,
+ * contradictory legs have probability 0 and are refused, a one-leg builder is its leg, offered odds stay in range and
+ * below fair, and the whole calculation is deterministic.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { add, compare, div, mul, ONE, rational } from '../decimal.js';
+import { add, compare, div, mul, ONE, rational, ZERO } from '../decimal.js';
 import {
   BUILDER_MAX_ODDS,
   BUILDER_MIN_ODDS,
@@ -16,7 +17,7 @@ import {
   calculateBuilder,
   priceBuilder,
 } from './builder.js';
-import { footballOdd } from './football-markets.js';
+import { footballOdd, footballOddResult } from './football-markets.js';
 import { rhoRange } from './score-model.js';
 import { FIXTURE_EVENT, FIXTURE_MARKETS, modelWith } from './testing.js';
 
@@ -95,6 +96,75 @@ describe('builder pricing properties', () => {
           builderProbabilities(model.matrix, [...base, ...extra]).win;
         expect(add(p([odd(m, yes)]), p([odd(m, no)]))).toEqual(p([]));
         if (base.length === 0) expect(p([])).toEqual(ONE);
+      }),
+      RUNS,
+    );
+  });
+
+  it("home, draw and away partition every combination: their probabilities sum to the combination's, 1 alone", () => {
+    const oneX2 = ['1', '2', '3'].map((o) => {
+      const r = footballOdd(FIXTURE_MARKETS['1']!.type_id, {}, o);
+      if (!r.ok) throw new Error(r.message);
+      return r.odd;
+    });
+    fc.assert(
+      fc.property(modelArb, legsArb, (model, legs) => {
+        const base = legs.filter((l) => l.market_id !== '1').map((l) => l.odd);
+        const p = (extra: typeof oneX2) => builderProbabilities(model.matrix, [...base, ...extra]).win;
+        const parts = oneX2.map((o) => p([o]));
+        expect(parts.reduce((a, b) => add(a, b), ZERO)).toEqual(p([]));
+        if (base.length === 0) expect(compare(p([]), ONE)).toBe(0);
+      }),
+      RUNS,
+    );
+  });
+
+  it('contradictory legs have probability 0 and the builder is refused as contradictory', () => {
+    // a home win and "draw or away" never win on the same final score
+    const contradiction = [
+      { market_id: '1', odd_id: '1' },
+      { market_id: '10', odd_id: '11' },
+    ];
+    fc.assert(
+      fc.property(modelArb, legsArb, (model, legs) => {
+        const others = legs.filter((l) => l.market_id !== '1' && l.market_id !== '10');
+        const odds = [
+          ...others.map((l) => l.odd),
+          ...contradiction.map(({ market_id, odd_id }) => {
+            const r = footballOdd(FIXTURE_MARKETS[market_id]!.type_id, {}, odd_id);
+            if (!r.ok) throw new Error(r.message);
+            return r.odd;
+          }),
+        ];
+        const p = builderProbabilities(model.matrix, odds);
+        expect(compare(p.win, ZERO)).toBe(0);
+        expect(p.possible).toBe(false);
+        const refs = [...others.map(({ market_id, odd_id }) => ({ market_id, odd_id })), ...contradiction];
+        const q = priceBuilder(FIXTURE_EVENT, model, refs, { margin: rational(5n, 100n) });
+        expect(q.ok).toBe(false);
+        if (!q.ok) expect(q.refusal.code).toBe('contradictory');
+      }),
+      RUNS,
+    );
+  });
+
+  it('a one-leg builder is its leg: the model mass of the final scores the leg wins, as settled from the score', () => {
+    fc.assert(
+      fc.property(modelArb, fc.constantFrom(...TWO_VALUED), (model, leg) => {
+        const m = FIXTURE_MARKETS[leg.market_id]!;
+        let won = 0n;
+        model.matrix.cells.forEach((row, home) =>
+          row.forEach((cell, away) => {
+            if (footballOddResult(m.type_id, m.specifiers, leg.odd_id, { home, away }) === 1) won += cell;
+          }),
+        );
+        const expected = rational(won, model.matrix.total);
+        expect(compare(builderProbabilities(model.matrix, [leg.odd]).win, expected)).toBe(0);
+        const q = priceBuilder(FIXTURE_EVENT, model, [{ market_id: leg.market_id, odd_id: leg.odd_id }], {
+          margin: ZERO,
+        });
+        if (q.ok) expect(compare(q.value.probability, expected)).toBe(0);
+        else expect(q.refusal.code).toBe('odds_out_of_range');
       }),
       RUNS,
     );
