@@ -161,12 +161,12 @@ describe(`bet builder settlement end to end with the reference wallet (${process
     ]);
 
     // one leg lost, the other not resulted yet: the builder is lost already
-    await builderResult(lost, 1, 2);
+    await builderResult(lost, 0, 2);
     expect(await balance('bb-wl')).toBe(formatMoney(add(exact('80'), exact(payout))));
     const [loss] = await callbacks(loser.id, '/bet/settle');
     expect(loss).toMatchObject({ settle_type: 3, settle_amount: '0.000000', bet_odds: [] });
     expect(loss.bet_bet_builder_odds[0].odd_status).toBe(2);
-    expect(loss.bet_bet_builder_odds[0].inner_odds.map((o: Body) => o.odd_status)).toEqual([1, 2]);
+    expect(loss.bet_bet_builder_odds[0].inner_odds.map((o: Body) => o.odd_status)).toEqual([0, 2]);
     expect((await p.walletApi.checkLedger('bb-wl')).ok).toBe(true);
   }, 120_000);
 
