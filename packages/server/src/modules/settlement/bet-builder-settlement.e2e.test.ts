@@ -40,8 +40,9 @@ describe(`bet builder settlement end to end with the reference wallet (${process
 
   /** A football event with a 1X2 market (1) and a total 2.5 market (18), visible in the frame's catalog. */
   async function footballEvent(): Promise<string> {
+    const id = randomUUID();
     const ev = {
-      ...sampleEvent({ markets: 0 }),
+      ...sampleEvent({ id, markets: 0 }),
       markets: [
         market('1', 1, {}, [
           ['1', '2.10'],
@@ -60,7 +61,7 @@ describe(`bet builder settlement end to end with the reference wallet (${process
     await waitUntil(
       async () => (await p.call('GET', `/frame-api/sport-events/${ev.id}`, { token: viewer })).status === 200,
     );
-    return ev.id;
+    return id;
   }
 
   async function place(token: string, body: Json): Promise<Body> {
