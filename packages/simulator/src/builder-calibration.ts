@@ -129,11 +129,14 @@ export const COMMON_COMBINATIONS: readonly CalibrationCombination[] = [
   { name: 'draw or away & btts no & under 3.5', legs: [DRAW_OR_AWAY, NO_BTTS, under('3.5')] },
 ];
 
-/** A football-data match at kick-off (its closing odds); undefined without a closing 1X2. */
+/**
+ * A football-data match at kick-off: its closing odds per market, the opening ones where the closing are missing
+ * (what the replay quotes at kick-off); undefined without any 1X2.
+ */
 export function calibrationMatchOf(row: MatchRow): CalibrationMatch | undefined {
-  const x = row.odds.closing['1x2'];
+  const x = row.odds.closing['1x2'] ?? row.odds.opening['1x2'];
   if (!x) return undefined;
-  const t = row.odds.closing.total;
+  const t = row.odds.closing.total ?? row.odds.opening.total;
   return {
     id: `${row.date}/${row.home}/${row.away}`,
     oneXTwo: { home: x.home, draw: x.draw, away: x.away },
