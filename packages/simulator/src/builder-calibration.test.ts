@@ -1,3 +1,4 @@
+import { footballOdd } from '@bookie/core';
 import { describe, expect, it } from 'vitest';
 import {
   builderCalibration,
@@ -58,5 +59,24 @@ describe('builderCalibration', () => {
     const text = formatBuilderCalibration(builderCalibration(season));
     expect(text[0]).toContain('4 matches fitted');
     expect(text.some((t) => t.includes('home & over 2.5') && t.includes('50.0%'))).toBe(true);
+  });
+
+  it('lists no two combinations won by the same final scores', () => {
+    const seen = new Map<string, string>();
+    for (const c of COMMON_COMBINATIONS) {
+      const odds = c.legs.map((l) => {
+        const r = footballOdd(l.type, l.specifiers ?? {}, l.odd);
+        if (!r.ok) throw new Error(r.message);
+        return r.odd;
+      });
+      const wins: string[] = [];
+      for (let h = 0; h < 10; h++)
+        for (let a = 0; a < 10; a++)
+          if (odds.every((o) => o.result({ home: h, away: a }) === 1)) wins.push(`${h}:${a}`);
+      const key = wins.join(',');
+      expect(seen.get(key), `${c.name} wins on the same scores`).toBeUndefined();
+      seen.set(key, c.name);
+    }
+    expect(seen.size).toBeGreaterThanOrEqual(30);
   });
 });

@@ -117,7 +117,7 @@ export const COMMON_COMBINATIONS: readonly CalibrationCombination[] = [
   { name: 'home or away & over 2.5', legs: [HOME_OR_AWAY, over('2.5')] },
   { name: 'home or draw & btts', legs: [HOME_OR_DRAW, BTTS] },
   { name: 'draw or away & btts', legs: [DRAW_OR_AWAY, BTTS] },
-  { name: 'draw & under 3.5', legs: [DRAW, under('3.5')] },
+  { name: 'home or draw & over 1.5', legs: [HOME_OR_DRAW, over('1.5')] },
   { name: 'home total over 1.5 & under 3.5', legs: [homeOver('1.5'), under('3.5')] },
   { name: 'away total over 0.5 & under 2.5', legs: [awayOver('0.5'), under('2.5')] },
   { name: 'home total over 1.5 & away total over 0.5', legs: [homeOver('1.5'), awayOver('0.5')] },
