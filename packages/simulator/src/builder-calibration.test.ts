@@ -2,8 +2,8 @@ import { footballOdd } from '@bookie/core';
 import { describe, expect, it } from 'vitest';
 import {
   builderCalibration,
-  COMMON_COMBINATIONS,
   type CalibrationMatch,
+  COMMON_COMBINATIONS,
   calibrated,
   formatBuilderCalibration,
 } from './builder-calibration.js';
