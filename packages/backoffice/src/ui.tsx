@@ -1,4 +1,4 @@
-import type { ComponentChildren } from 'preact';
+import type { ComponentChildren, Ref, TableHTMLAttributes } from 'preact';
 import { useCallback, useEffect, useState } from 'preact/hooks';
 import { ApiError } from './api.js';
 
@@ -59,6 +59,33 @@ export function Section({ title, children }: { title: string; children: Componen
       <h2>{title}</h2>
       {children}
     </section>
+  );
+}
+
+/**
+ * A table in a focusable scroll region: `head` is the header row, `children` the body rows, `caption` an optional
+ * caption, `tableRef` a ref to the table; other props (class, data-testid, handlers) go on the table.
+ */
+export function DataTable({
+  head,
+  caption,
+  tableRef,
+  children,
+  ...table
+}: Omit<TableHTMLAttributes<HTMLTableElement>, 'children' | 'ref'> & {
+  head: ComponentChildren;
+  caption?: ComponentChildren;
+  tableRef?: Ref<HTMLTableElement>;
+  children: ComponentChildren;
+}) {
+  return (
+    <div class="scroll" tabIndex={0}>
+      <table ref={tableRef} {...table}>
+        {caption !== undefined && <caption>{caption}</caption>}
+        <thead>{head}</thead>
+        <tbody>{children}</tbody>
+      </table>
+    </div>
   );
 }
 

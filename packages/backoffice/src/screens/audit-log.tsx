@@ -2,7 +2,8 @@ import { useState } from 'preact/hooks';
 import { api, qs } from '../api.js';
 import { ErrorBox, fmtTime, Section, useLoad } from '../ui.js';
 
-interface AuditEntry {
+/** One row of `GET /admin/audit-log`: who, what, on which subject, and the details. */
+export interface AuditEntry {
   id: string;
   at: string;
   actor: string;

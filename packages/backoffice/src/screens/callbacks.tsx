@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { api, qs } from '../api.js';
-import { ErrorBox, fmtTime, Section, useAction, useLoad } from '../ui.js';
+import { DataTable, ErrorBox, fmtTime, Section, useAction, useLoad } from '../ui.js';
 
 export interface Delivery {
   id: string;
@@ -29,48 +29,46 @@ export function DeliveryTable({
   readOnly?: boolean;
 }) {
   return (
-    <div class="scroll" tabIndex={0}>
-      <table class="deliveries">
-        <thead>
-          <tr>
-            <th>id</th>
-            <th>bet</th>
-            <th>callback</th>
-            <th>status</th>
-            <th>attempts</th>
-            <th>last error</th>
-            <th>next attempt</th>
-            <th />
-          </tr>
-        </thead>
-        <tbody>
-          {items.map((d) => (
-            <tr key={d.id} data-delivery={d.id} data-status={d.status}>
-              <td>{d.id}</td>
-              <td>
-                <a href={`#/bets/${d.bet_id}`} title={d.bet_id}>
-                  {d.bet_id.slice(0, 8)}…
-                </a>
-              </td>
-              <td>
-                <code>{d.path}</code>
-              </td>
-              <td class={`status-${d.status}`}>{d.status}</td>
-              <td>{d.attempts}</td>
-              <td class="last-error">{d.last_error ?? (d.last_status ? `HTTP ${d.last_status}` : '')}</td>
-              <td>{fmtTime(d.next_attempt_at)}</td>
-              <td>
-                {onRetry && !readOnly && d.status === 'pending' && d.mode === 'async' && (
-                  <button type="button" onClick={() => onRetry(d.id)}>
-                    Retry now
-                  </button>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      class="deliveries"
+      head={
+        <tr>
+          <th>id</th>
+          <th>bet</th>
+          <th>callback</th>
+          <th>status</th>
+          <th>attempts</th>
+          <th>last error</th>
+          <th>next attempt</th>
+          <th />
+        </tr>
+      }
+    >
+      {items.map((d) => (
+        <tr key={d.id} data-delivery={d.id} data-status={d.status}>
+          <td>{d.id}</td>
+          <td>
+            <a href={`#/bets/${d.bet_id}`} title={d.bet_id}>
+              {d.bet_id.slice(0, 8)}…
+            </a>
+          </td>
+          <td>
+            <code>{d.path}</code>
+          </td>
+          <td class={`status-${d.status}`}>{d.status}</td>
+          <td>{d.attempts}</td>
+          <td class="last-error">{d.last_error ?? (d.last_status ? `HTTP ${d.last_status}` : '')}</td>
+          <td>{fmtTime(d.next_attempt_at)}</td>
+          <td>
+            {onRetry && !readOnly && d.status === 'pending' && d.mode === 'async' && (
+              <button type="button" onClick={() => onRetry(d.id)}>
+                Retry now
+              </button>
+            )}
+          </td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }
 

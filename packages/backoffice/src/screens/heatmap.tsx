@@ -3,7 +3,7 @@ import { api, qs } from '../api.js';
 import { money, share } from '../format.js';
 import { MARKET_TYPES } from '../names.js';
 import type { ExposureItem } from '../overview.js';
-import { ErrorBox, Section, useLoad } from '../ui.js';
+import { DataTable, ErrorBox, Section, useLoad } from '../ui.js';
 
 interface EventName {
   id: string;
@@ -105,44 +105,43 @@ export function Heatmap() {
       <ErrorBox error={exposure.error || events.error} />
       {rows.length === 0 && exposure.data && <p class="hint">No outcome carries exposure.</p>}
       {rows.length > 0 && (
-        <div class="scroll" tabIndex={0}>
-          <table class="heatmap" data-testid="heatmap">
-            <thead>
-              <tr>
-                <th scope="col">event</th>
-                {columns.map((t) => (
-                  <th scope="col">{MARKET_TYPES[Number(t)] ?? `type ${t}`}</th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map(([eventId, row]) => (
-                <tr data-event={eventId}>
-                  <th scope="row" title={eventId}>
-                    {names.get(eventId)?.name ?? `${eventId.slice(0, 8)}…`}
-                    <br />
-                    <small>{names.get(eventId)?.tournament ?? ''}</small>
-                  </th>
-                  {columns.map((t) => {
-                    const c = row.get(t);
-                    if (!c) return <td class="h-empty" />;
-                    const pct = c.share === undefined ? 'no limit' : `${Math.round(c.share * 100)} %`;
-                    return (
-                      <td class={band(c.share)} data-market-type={t}>
-                        <a
-                          href={`#/live-book/${eventId}`}
-                          title={`${c.where}: ${money(c.exposure, 'EUR')}${c.limit ? ` of ${money(c.limit, 'EUR')}` : ''}`}
-                        >
-                          {pct}
-                        </a>
-                      </td>
-                    );
-                  })}
-                </tr>
+        <DataTable
+          class="heatmap"
+          data-testid="heatmap"
+          head={
+            <tr>
+              <th scope="col">event</th>
+              {columns.map((t) => (
+                <th scope="col">{MARKET_TYPES[Number(t)] ?? `type ${t}`}</th>
               ))}
-            </tbody>
-          </table>
-        </div>
+            </tr>
+          }
+        >
+          {rows.map(([eventId, row]) => (
+            <tr data-event={eventId}>
+              <th scope="row" title={eventId}>
+                {names.get(eventId)?.name ?? `${eventId.slice(0, 8)}…`}
+                <br />
+                <small>{names.get(eventId)?.tournament ?? ''}</small>
+              </th>
+              {columns.map((t) => {
+                const c = row.get(t);
+                if (!c) return <td class="h-empty" />;
+                const pct = c.share === undefined ? 'no limit' : `${Math.round(c.share * 100)} %`;
+                return (
+                  <td class={band(c.share)} data-market-type={t}>
+                    <a
+                      href={`#/live-book/${eventId}`}
+                      title={`${c.where}: ${money(c.exposure, 'EUR')}${c.limit ? ` of ${money(c.limit, 'EUR')}` : ''}`}
+                    >
+                      {pct}
+                    </a>
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </DataTable>
       )}
     </Section>
   );

@@ -3,7 +3,7 @@ import { api, qs } from '../api.js';
 import { reading, TimeChart } from '../chart.js';
 import { count, money, Named, percent, share, time } from '../format.js';
 import { type Figures, type Overview, utcDay } from '../overview.js';
-import { ErrorBox, PeriodInputs, Section, useLoad } from '../ui.js';
+import { DataTable, ErrorBox, PeriodInputs, Section, useLoad } from '../ui.js';
 
 const load = (from: string, to: string) =>
   api<Overview>('GET', `/admin/overview${qs({ from: `${from}T00:00:00Z`, to: `${to}T00:00:00Z` })}`);
@@ -178,49 +178,46 @@ export function Home() {
           </div>
         )}
         {o && (
-          <div class="scroll" tabIndex={0}>
-            <table>
-              <caption>Per white label</caption>
-              <thead>
-                <tr>
-                  <th scope="col">white label</th>
-                  <th scope="col">currency</th>
-                  <th scope="col" class="num">
-                    turnover
-                  </th>
-                  <th scope="col" class="num">
-                    GGR
-                  </th>
-                  <th scope="col" class="num">
-                    margin
-                  </th>
-                  <th scope="col" class="num">
-                    accepted
-                  </th>
-                  <th scope="col" class="num">
-                    declined
-                  </th>
+          <DataTable
+            caption="Per white label"
+            head={
+              <tr>
+                <th scope="col">white label</th>
+                <th scope="col">currency</th>
+                <th scope="col" class="num">
+                  turnover
+                </th>
+                <th scope="col" class="num">
+                  GGR
+                </th>
+                <th scope="col" class="num">
+                  margin
+                </th>
+                <th scope="col" class="num">
+                  accepted
+                </th>
+                <th scope="col" class="num">
+                  declined
+                </th>
+              </tr>
+            }
+          >
+            {o.by_white_label.flatMap((w) =>
+              w.figures.map((f) => (
+                <tr data-white-label={w.white_label_id}>
+                  <td>
+                    <Named id={w.white_label_id} name={names.get(w.white_label_id)} />
+                  </td>
+                  <td>{f.currency}</td>
+                  <td class="num">{money(f.turnover, f.currency)}</td>
+                  <td class="num">{money(f.ggr, f.currency)}</td>
+                  <td class="num">{percent(f.margin)}</td>
+                  <td class="num">{count(f.bets_accepted)}</td>
+                  <td class="num">{count(f.bets_declined)}</td>
                 </tr>
-              </thead>
-              <tbody>
-                {o.by_white_label.flatMap((w) =>
-                  w.figures.map((f) => (
-                    <tr data-white-label={w.white_label_id}>
-                      <td>
-                        <Named id={w.white_label_id} name={names.get(w.white_label_id)} />
-                      </td>
-                      <td>{f.currency}</td>
-                      <td class="num">{money(f.turnover, f.currency)}</td>
-                      <td class="num">{money(f.ggr, f.currency)}</td>
-                      <td class="num">{percent(f.margin)}</td>
-                      <td class="num">{count(f.bets_accepted)}</td>
-                      <td class="num">{count(f.bets_declined)}</td>
-                    </tr>
-                  )),
-                )}
-              </tbody>
-            </table>
-          </div>
+              )),
+            )}
+          </DataTable>
         )}
       </Section>
       {today.data && (
@@ -230,44 +227,41 @@ export function Home() {
               <a href="#/heatmap">Open the heatmap</a> · {count(today.data.liability.outcomes)} outcomes carry
               exposure.
             </p>
-            <div class="scroll" tabIndex={0}>
-              <table>
-                <thead>
+            <DataTable
+              head={
+                <tr>
+                  <th scope="col">outcome</th>
+                  <th scope="col">white label</th>
+                  <th scope="col">phase</th>
+                  <th scope="col" class="num">
+                    exposure (EUR)
+                  </th>
+                  <th scope="col">of the limit</th>
+                </tr>
+              }
+            >
+              {today.data.liability.largest.map((x) => {
+                const s = share(x.exposure_eur, x.limit_eur);
+                return (
                   <tr>
-                    <th scope="col">outcome</th>
-                    <th scope="col">white label</th>
-                    <th scope="col">phase</th>
-                    <th scope="col" class="num">
-                      exposure (EUR)
-                    </th>
-                    <th scope="col">of the limit</th>
+                    <td>
+                      <a href={`#/live-book/${x.sport_event_id}`}>
+                        {eventNames.get(x.sport_event_id) ?? `${x.sport_event_id.slice(0, 8)}…`} · market{' '}
+                        {x.market_id} · outcome {x.odd_id}
+                      </a>
+                    </td>
+                    <td>
+                      <Named id={x.white_label_id} name={names.get(x.white_label_id)} />
+                    </td>
+                    <td>{x.phase}</td>
+                    <td class="num">{money(x.exposure_eur, 'EUR')}</td>
+                    <td>
+                      <LimitBar share={s} limit={x.limit_eur} />
+                    </td>
                   </tr>
-                </thead>
-                <tbody>
-                  {today.data.liability.largest.map((x) => {
-                    const s = share(x.exposure_eur, x.limit_eur);
-                    return (
-                      <tr>
-                        <td>
-                          <a href={`#/live-book/${x.sport_event_id}`}>
-                            {eventNames.get(x.sport_event_id) ?? `${x.sport_event_id.slice(0, 8)}…`} · market{' '}
-                            {x.market_id} · outcome {x.odd_id}
-                          </a>
-                        </td>
-                        <td>
-                          <Named id={x.white_label_id} name={names.get(x.white_label_id)} />
-                        </td>
-                        <td>{x.phase}</td>
-                        <td class="num">{money(x.exposure_eur, 'EUR')}</td>
-                        <td>
-                          <LimitBar share={s} limit={x.limit_eur} />
-                        </td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
-            </div>
+                );
+              })}
+            </DataTable>
           </Section>
           <Section title="Callbacks failing by white label">
             {today.data.callbacks_failing.length === 0 ? (

@@ -13,7 +13,7 @@ import {
   SPORTS,
 } from '../names.js';
 import type { ExposureItem } from '../overview.js';
-import { ErrorBox, Section, useAction, useLoad } from '../ui.js';
+import { DataTable, ErrorBox, Section, useAction, useLoad } from '../ui.js';
 import { LimitBar } from './home.js';
 
 interface EventSummary {
@@ -93,37 +93,35 @@ export function LiveBook({ open }: { open?: string | undefined }) {
         <div class="sport" key={sport}>
           <h3>{sport}</h3>
           {tournaments.map(([tournament, events]) => (
-            <div class="scroll" key={tournament} tabIndex={0}>
-              <table>
-                <caption>{tournament}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">event</th>
-                    <th scope="col">start</th>
-                    <th scope="col">status</th>
-                    <th scope="col">bet stop</th>
-                    <th scope="col">markets (active)</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {events.map((e) => (
-                    <tr key={e.id} data-event={e.id} class={open === e.id ? 'selected' : ''}>
-                      <td>
-                        <a href={`#/live-book/${e.id}`} title={e.id}>
-                          {e.name}
-                        </a>
-                      </td>
-                      <td>{time(e.start_time)}</td>
-                      <td>{FIXTURE_STATUS[e.status] ?? e.status}</td>
-                      <td>{e.bet_stop ? <strong class="bad">STOPPED</strong> : 'no'}</td>
-                      <td>
-                        {e.markets} ({e.active_markets})
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable
+              key={tournament}
+              caption={tournament}
+              head={
+                <tr>
+                  <th scope="col">event</th>
+                  <th scope="col">start</th>
+                  <th scope="col">status</th>
+                  <th scope="col">bet stop</th>
+                  <th scope="col">markets (active)</th>
+                </tr>
+              }
+            >
+              {events.map((e) => (
+                <tr key={e.id} data-event={e.id} class={open === e.id ? 'selected' : ''}>
+                  <td>
+                    <a href={`#/live-book/${e.id}`} title={e.id}>
+                      {e.name}
+                    </a>
+                  </td>
+                  <td>{time(e.start_time)}</td>
+                  <td>{FIXTURE_STATUS[e.status] ?? e.status}</td>
+                  <td>{e.bet_stop ? <strong class="bad">STOPPED</strong> : 'no'}</td>
+                  <td>
+                    {e.markets} ({e.active_markets})
+                  </td>
+                </tr>
+              ))}
+            </DataTable>
           ))}
         </div>
       ))}
@@ -274,70 +272,70 @@ function EventBook({ id, onChange }: { id: string; onChange: () => void }) {
         Focus an outcome (Tab) and use the shortcuts; each action is audited. Exposure is every white label’s,
         in EUR; the bar is the largest share of a white label’s limit.
       </p>
-      <div class="scroll" tabIndex={0}>
-        <table ref={grid} class="book" onKeyDown={onKey}>
-          <thead>
-            <tr>
-              <th scope="col">market</th>
-              <th scope="col">status</th>
-              <th scope="col">outcomes: price, exposure against the limit</th>
-              <th scope="col" />
-            </tr>
-          </thead>
-          <tbody>
-            {markets.map((m) => (
-              <tr key={m.id} data-market={m.id} class={m.status === MARKET_SUSPENDED ? 'suspended' : ''}>
-                <th scope="row" title={`market ${m.id}, type ${m.type_id}`}>
-                  {marketName(event, m)}
-                </th>
-                <td data-field="market-status">{MARKET_STATUS[m.status] ?? m.status}</td>
-                <td>
-                  <div class="outcomes">
-                    {Object.values(m.odds).map((o) => {
-                      const rows = byOutcome.get(`${m.id}|${o.id}`) ?? [];
-                      const total = sumExact(rows.map((r) => r.exposure_eur));
-                      const worst = rows
-                        .map((r) => ({ r, s: share(r.exposure_eur, r.limit_eur) }))
-                        .sort((a, b) => (b.s ?? -1) - (a.s ?? -1))[0];
-                      return (
-                        <button
-                          type="button"
-                          class={`outcome ${o.is_active ? '' : 'inactive'}`}
-                          data-odd={`${m.id}|${o.id}`}
+      <DataTable
+        tableRef={grid}
+        class="book"
+        onKeyDown={onKey}
+        head={
+          <tr>
+            <th scope="col">market</th>
+            <th scope="col">status</th>
+            <th scope="col">outcomes: price, exposure against the limit</th>
+            <th scope="col" />
+          </tr>
+        }
+      >
+        {markets.map((m) => (
+          <tr key={m.id} data-market={m.id} class={m.status === MARKET_SUSPENDED ? 'suspended' : ''}>
+            <th scope="row" title={`market ${m.id}, type ${m.type_id}`}>
+              {marketName(event, m)}
+            </th>
+            <td data-field="market-status">{MARKET_STATUS[m.status] ?? m.status}</td>
+            <td>
+              <div class="outcomes">
+                {Object.values(m.odds).map((o) => {
+                  const rows = byOutcome.get(`${m.id}|${o.id}`) ?? [];
+                  const total = sumExact(rows.map((r) => r.exposure_eur));
+                  const worst = rows
+                    .map((r) => ({ r, s: share(r.exposure_eur, r.limit_eur) }))
+                    .sort((a, b) => (b.s ?? -1) - (a.s ?? -1))[0];
+                  return (
+                    <button
+                      type="button"
+                      class={`outcome ${o.is_active ? '' : 'inactive'}`}
+                      data-odd={`${m.id}|${o.id}`}
+                    >
+                      <span class="outcome-name">{outcomeName(event, m, o)}</span>{' '}
+                      <strong class="price">{odds(o.value)}</strong>
+                      {rows.length > 0 && (
+                        <span
+                          class="exposure"
+                          data-field="exposure"
+                          data-value={total}
+                          title={rows
+                            .map(
+                              (r) =>
+                                `${names.get(r.white_label_id) ?? r.white_label_id} ${r.phase}: ${r.exposure_eur}`,
+                            )
+                            .join('\n')}
                         >
-                          <span class="outcome-name">{outcomeName(event, m, o)}</span>{' '}
-                          <strong class="price">{odds(o.value)}</strong>
-                          {rows.length > 0 && (
-                            <span
-                              class="exposure"
-                              data-field="exposure"
-                              data-value={total}
-                              title={rows
-                                .map(
-                                  (r) =>
-                                    `${names.get(r.white_label_id) ?? r.white_label_id} ${r.phase}: ${r.exposure_eur}`,
-                                )
-                                .join('\n')}
-                            >
-                              exposure {money(total, 'EUR')}
-                              <LimitBar share={worst?.s} limit={worst?.r.limit_eur ?? null} />
-                            </span>
-                          )}
-                        </button>
-                      );
-                    })}
-                  </div>
-                </td>
-                <td>
-                  <button type="button" class="secondary" onClick={() => suspend(m)} disabled={act.busy}>
-                    {m.status === MARKET_SUSPENDED ? 'Reactivate' : 'Suspend'}
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+                          exposure {money(total, 'EUR')}
+                          <LimitBar share={worst?.s} limit={worst?.r.limit_eur ?? null} />
+                        </span>
+                      )}
+                    </button>
+                  );
+                })}
+              </div>
+            </td>
+            <td>
+              <button type="button" class="secondary" onClick={() => suspend(m)} disabled={act.busy}>
+                {m.status === MARKET_SUSPENDED ? 'Reactivate' : 'Suspend'}
+              </button>
+            </td>
+          </tr>
+        ))}
+      </DataTable>
     </div>
   );
 }

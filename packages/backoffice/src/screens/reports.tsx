@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { api, downloadCsv, qs } from '../api.js';
 import { money } from '../format.js';
-import { ErrorBox, PeriodInputs, Section, useAction, useLoad } from '../ui.js';
+import { DataTable, ErrorBox, PeriodInputs, Section, useAction, useLoad } from '../ui.js';
 
 interface DailyRow {
   day: string;
@@ -45,42 +45,39 @@ export function Reports({ wl }: { wl: string }) {
         </button>
       </div>
       <ErrorBox error={daily.error || act.error} />
-      <div class="scroll" tabIndex={0}>
-        <table>
-          <thead>
-            <tr>
-              <th>day</th>
-              <th>currency</th>
-              <th>placed</th>
-              <th>accepted</th>
-              <th>settled</th>
-              <th>stake</th>
-              <th>settled stake</th>
-              <th>paid</th>
-              <th>GGR</th>
-              <th>advisory</th>
-              <th>advisory stake</th>
-            </tr>
-          </thead>
-          <tbody>
-            {(daily.data?.items ?? []).map((r) => (
-              <tr>
-                <td>{r.day}</td>
-                <td>{r.currency}</td>
-                <td>{r.bets_placed}</td>
-                <td>{r.bets_accepted}</td>
-                <td>{r.bets_settled}</td>
-                <td class="num">{money(r.stake, r.currency)}</td>
-                <td class="num">{money(r.settled_stake, r.currency)}</td>
-                <td class="num">{money(r.settle_amount, r.currency)}</td>
-                <td class="num">{money(r.ggr, r.currency)}</td>
-                <td>{r.advisory_bets}</td>
-                <td class="num">{money(r.advisory_stake, r.currency)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        head={
+          <tr>
+            <th>day</th>
+            <th>currency</th>
+            <th>placed</th>
+            <th>accepted</th>
+            <th>settled</th>
+            <th>stake</th>
+            <th>settled stake</th>
+            <th>paid</th>
+            <th>GGR</th>
+            <th>advisory</th>
+            <th>advisory stake</th>
+          </tr>
+        }
+      >
+        {(daily.data?.items ?? []).map((r) => (
+          <tr>
+            <td>{r.day}</td>
+            <td>{r.currency}</td>
+            <td>{r.bets_placed}</td>
+            <td>{r.bets_accepted}</td>
+            <td>{r.bets_settled}</td>
+            <td class="num">{money(r.stake, r.currency)}</td>
+            <td class="num">{money(r.settled_stake, r.currency)}</td>
+            <td class="num">{money(r.settle_amount, r.currency)}</td>
+            <td class="num">{money(r.ggr, r.currency)}</td>
+            <td>{r.advisory_bets}</td>
+            <td class="num">{money(r.advisory_stake, r.currency)}</td>
+          </tr>
+        ))}
+      </DataTable>
     </Section>
   );
 }

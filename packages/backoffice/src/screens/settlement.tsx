@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks';
 import { api, qs } from '../api.js';
 import { count, Named, time } from '../format.js';
 import { type Overview, utcDay } from '../overview.js';
-import { ErrorBox, fmtTime, Section, useAction, useLoad } from '../ui.js';
+import { DataTable, ErrorBox, fmtTime, Section, useAction, useLoad } from '../ui.js';
 
 /** `GET /admin/settlement/status`: this process's settlement consumer. */
 interface ConsumerStatus {
@@ -88,38 +88,35 @@ export function Settlement() {
       </dl>
       <Quarantine />
       <h3>Failing callbacks (every white label)</h3>
-      <div class="scroll" tabIndex={0}>
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">delivery</th>
-              <th scope="col">white label</th>
-              <th scope="col">bet</th>
-              <th scope="col">callback</th>
-              <th scope="col">attempts</th>
-              <th scope="col">last error</th>
-            </tr>
-          </thead>
-          <tbody>
-            {(failing.data?.items ?? []).map((d) => (
-              <tr>
-                <td>{d.id}</td>
-                <td>
-                  <Named id={d.white_label_id} name={names.get(d.white_label_id)} />
-                </td>
-                <td>
-                  <Named id={d.bet_id} />
-                </td>
-                <td>
-                  <code>{d.path}</code>
-                </td>
-                <td>{d.attempts}</td>
-                <td class="last-error">{d.last_error}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        head={
+          <tr>
+            <th scope="col">delivery</th>
+            <th scope="col">white label</th>
+            <th scope="col">bet</th>
+            <th scope="col">callback</th>
+            <th scope="col">attempts</th>
+            <th scope="col">last error</th>
+          </tr>
+        }
+      >
+        {(failing.data?.items ?? []).map((d) => (
+          <tr>
+            <td>{d.id}</td>
+            <td>
+              <Named id={d.white_label_id} name={names.get(d.white_label_id)} />
+            </td>
+            <td>
+              <Named id={d.bet_id} />
+            </td>
+            <td>
+              <code>{d.path}</code>
+            </td>
+            <td>{d.attempts}</td>
+            <td class="last-error">{d.last_error}</td>
+          </tr>
+        ))}
+      </DataTable>
     </Section>
   );
 }

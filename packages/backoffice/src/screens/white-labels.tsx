@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { api } from '../api.js';
 import { money, Named } from '../format.js';
-import { ErrorBox, SecretOnce, Section, useAction, useLoad } from '../ui.js';
+import { DataTable, ErrorBox, SecretOnce, Section, useAction, useLoad } from '../ui.js';
 import type { WhiteLabel } from '../white-label.js';
 
 /** Every white label: create one (its first credential shown once), configure limits, mode, delay, interval. */
@@ -85,47 +85,44 @@ export function WhiteLabels({ onActAs }: { onActAs: (id: string) => void }) {
           Create white label
         </button>
       </form>
-      <div class="scroll" tabIndex={0}>
-        <table>
-          <thead>
-            <tr>
-              <th>white label</th>
-              <th>mode</th>
-              <th>currencies</th>
-              <th>min / max stake</th>
-              <th>max payout</th>
-              <th>delay / interval (s)</th>
-              <th />
-            </tr>
-          </thead>
-          <tbody>
-            {(data?.white_labels ?? []).map((w) => (
-              <tr key={w.id} data-white-label={w.id}>
-                <td>
-                  <Named id={w.id} name={w.name} />
-                </td>
-                <td>{w.mode}</td>
-                <td>{w.currencies.join(', ')}</td>
-                <td>
-                  {money(w.limits.min_stake)} / {money(w.limits.max_stake)}
-                </td>
-                <td>{money(w.limits.max_payout)}</td>
-                <td>
-                  {w.bet_delay} / {w.bet_interval}
-                </td>
-                <td>
-                  <button type="button" onClick={() => setEditing(w.id)}>
-                    Configure
-                  </button>{' '}
-                  <button type="button" onClick={() => onActAs(w.id)}>
-                    Open
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        head={
+          <tr>
+            <th>white label</th>
+            <th>mode</th>
+            <th>currencies</th>
+            <th>min / max stake</th>
+            <th>max payout</th>
+            <th>delay / interval (s)</th>
+            <th />
+          </tr>
+        }
+      >
+        {(data?.white_labels ?? []).map((w) => (
+          <tr key={w.id} data-white-label={w.id}>
+            <td>
+              <Named id={w.id} name={w.name} />
+            </td>
+            <td>{w.mode}</td>
+            <td>{w.currencies.join(', ')}</td>
+            <td>
+              {money(w.limits.min_stake)} / {money(w.limits.max_stake)}
+            </td>
+            <td>{money(w.limits.max_payout)}</td>
+            <td>
+              {w.bet_delay} / {w.bet_interval}
+            </td>
+            <td>
+              <button type="button" onClick={() => setEditing(w.id)}>
+                Configure
+              </button>{' '}
+              <button type="button" onClick={() => onActAs(w.id)}>
+                Open
+              </button>
+            </td>
+          </tr>
+        ))}
+      </DataTable>
       {editing && (
         <Configure
           wl={(data?.white_labels ?? []).find((w) => w.id === editing) as WhiteLabel}

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TestApp } from '../app/test-app.js';
 import { sampleEvent } from '../modules/trading/fixtures.js';
 import { TEST_ADMIN_TOKEN } from '../testing/partner.js';
-import { hostileHelpers, startHostileWorld } from './hostile-input.testing.js';
+import { useHostileWorld } from './hostile-input.testing.js';
 
 /**
  * Hostile decimals (docs/adr/0016-safety-and-conformance.md): every route reads decimals by one rule; leading
@@ -13,14 +13,9 @@ describe(`hostile input (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, 
   let partner: string;
   let player: string;
 
-  beforeAll(async () => {
-    ({ t, partner, player } = await startHostileWorld());
-  }, 180_000);
-  afterAll(async () => {
-    await t?.close();
+  const { namedField, rowCounts } = useHostileWorld((started) => {
+    ({ t, partner, player } = started);
   });
-
-  const { namedField, rowCounts } = hostileHelpers(() => ({ t, partner, player }));
 
   it('reads decimals by one rule on every route: leading zeros, exponents, signs, long scales and odds not above 1 answer 400 naming the field, nothing written', async () => {
     const admin = { authorization: `Bearer ${TEST_ADMIN_TOKEN}`, 'content-type': 'application/json' };

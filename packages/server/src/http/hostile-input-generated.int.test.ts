@@ -1,14 +1,13 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TestApp } from '../app/test-app.js';
 import {
-  hostileHelpers,
   LONE_HIGH,
   LONE_LOW,
   NUL,
   type Operation,
   STREAMS,
-  startHostileWorld,
+  useHostileWorld,
 } from './hostile-input.testing.js';
 
 /**
@@ -17,18 +16,11 @@ import {
  */
 describe(`hostile input (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, () => {
   let t: TestApp;
-  let partner: string;
-  let player: string;
   let operations: Operation[] = [];
 
-  beforeAll(async () => {
-    ({ t, partner, player, operations } = await startHostileWorld());
-  }, 180_000);
-  afterAll(async () => {
-    await t?.close();
+  const { url, send, namedField } = useHostileWorld((started) => {
+    ({ t, operations } = started);
   });
-
-  const { url, send, namedField } = hostileHelpers(() => ({ t, partner, player }));
 
   it('authenticates before it validates: no token → 401 on every authenticated operation, whatever the body', async () => {
     for (const op of operations) {

@@ -1,13 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TestApp } from '../app/test-app.js';
-import {
-  hostileHelpers,
-  LONE_HIGH,
-  LONE_LOW,
-  NUL,
-  type Operation,
-  startHostileWorld,
-} from './hostile-input.testing.js';
+import { LONE_HIGH, LONE_LOW, NUL, type Operation, useHostileWorld } from './hostile-input.testing.js';
 
 /**
  * Hostile text over every operation of `/openapi.json` (docs/adr/0016-safety-and-conformance.md): the text rule
@@ -16,18 +9,11 @@ import {
  */
 describe(`hostile input (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, () => {
   let t: TestApp;
-  let partner: string;
-  let player: string;
   let operations: Operation[] = [];
 
-  beforeAll(async () => {
-    ({ t, partner, player, operations } = await startHostileWorld());
-  }, 180_000);
-  afterAll(async () => {
-    await t?.close();
+  const { url, send, namedField, rowCounts } = useHostileWorld((started) => {
+    ({ t, operations } = started);
   });
-
-  const { url, send, namedField, rowCounts } = hostileHelpers(() => ({ t, partner, player }));
 
   it('finds the operations of /openapi.json', () => {
     expect(operations.length).toBeGreaterThan(40);

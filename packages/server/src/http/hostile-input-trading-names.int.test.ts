@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TestApp } from '../app/test-app.js';
 import { sampleEvent } from '../modules/trading/fixtures.js';
 import { TEST_ADMIN_TOKEN } from '../testing/partner.js';
-import { hostileHelpers, startHostileWorld } from './hostile-input.testing.js';
+import { useHostileWorld } from './hostile-input.testing.js';
 
 /**
  * Hostile names and ids in trading commands (docs/adr/0016-safety-and-conformance.md): control and bidi characters
@@ -10,17 +10,10 @@ import { hostileHelpers, startHostileWorld } from './hostile-input.testing.js';
  */
 describe(`hostile input (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, () => {
   let t: TestApp;
-  let partner: string;
-  let player: string;
 
-  beforeAll(async () => {
-    ({ t, partner, player } = await startHostileWorld());
-  }, 180_000);
-  afterAll(async () => {
-    await t?.close();
+  const { rowCounts } = useHostileWorld((started) => {
+    ({ t } = started);
   });
-
-  const { rowCounts } = hostileHelpers(() => ({ t, partner, player }));
 
   it('refuses control and bidi characters and over-long names and ids in trading commands: 400 naming the field, nothing written', async () => {
     const admin = { authorization: `Bearer ${TEST_ADMIN_TOKEN}`, 'content-type': 'application/json' };

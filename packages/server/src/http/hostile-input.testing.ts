@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { afterAll, beforeAll } from 'vitest';
 import { createTestApp, type TestApp } from '../app/test-app.js';
 import { createTestDatabase } from '../testing/database.js';
 import { createPartner, createSession, partnerToken, TEST_ADMIN_TOKEN } from '../testing/partner.js';
@@ -70,6 +71,25 @@ export async function startHostileWorld(): Promise<HostileWorld> {
   }
   operations = operations.sort((a, b) => `${a.path}${a.method}`.localeCompare(`${b.path}${b.method}`));
   return { t, partner, player, operations };
+}
+
+/**
+ * Starts a hostile world before the suite's tests and closes it after them; `started` receives it once it runs.
+ * Returns {@link hostileHelpers} bound to it.
+ */
+export function useHostileWorld(started: (world: HostileWorld) => void) {
+  let world: HostileWorld | undefined;
+  beforeAll(async () => {
+    world = await startHostileWorld();
+    started(world);
+  }, 180_000);
+  afterAll(async () => {
+    await world?.t.close();
+  });
+  return hostileHelpers(() => {
+    if (!world) throw new Error('the hostile world has not started');
+    return world;
+  });
 }
 
 /** Sending an operation as its caller would, and the checks of its answer and of what was written. */

@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { api } from '../../api.js';
 import { MARKET_TYPES } from '../../names.js';
-import { ErrorBox, Section, useAction } from '../../ui.js';
+import { DataTable, ErrorBox, Section, useAction } from '../../ui.js';
 import { checkDecimal, type Delay, Field, value } from './fields.js';
 
 const LEVELS = { sport_event: 'sport event', market_type: 'market type', risk_group: 'risk group' } as const;
@@ -62,41 +62,38 @@ export function Delays({ delays, onChange }: { delays: Delay[]; onChange: () => 
         </button>
       </form>
       <ErrorBox error={problem || act.error} />
-      <div class="scroll" tabIndex={0}>
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">level</th>
-              <th scope="col">key</th>
-              <th scope="col">phase</th>
-              <th scope="col" class="num">
-                seconds
-              </th>
-              <th scope="col" />
-            </tr>
-          </thead>
-          <tbody>
-            {delays.map((d) => (
-              <tr>
-                <td>{LEVELS[d.level]}</td>
-                <td>{d.level === 'market_type' ? (MARKET_TYPES[Number(d.key)] ?? d.key) : d.key}</td>
-                <td>{d.phase}</td>
-                <td class="num">{d.seconds}</td>
-                <td>
-                  <button
-                    type="button"
-                    class="danger"
-                    onClick={() => save({ ...d, seconds: null })}
-                    disabled={act.busy}
-                  >
-                    Remove
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        head={
+          <tr>
+            <th scope="col">level</th>
+            <th scope="col">key</th>
+            <th scope="col">phase</th>
+            <th scope="col" class="num">
+              seconds
+            </th>
+            <th scope="col" />
+          </tr>
+        }
+      >
+        {delays.map((d) => (
+          <tr>
+            <td>{LEVELS[d.level]}</td>
+            <td>{d.level === 'market_type' ? (MARKET_TYPES[Number(d.key)] ?? d.key) : d.key}</td>
+            <td>{d.phase}</td>
+            <td class="num">{d.seconds}</td>
+            <td>
+              <button
+                type="button"
+                class="danger"
+                onClick={() => save({ ...d, seconds: null })}
+                disabled={act.busy}
+              >
+                Remove
+              </button>
+            </td>
+          </tr>
+        ))}
+      </DataTable>
     </Section>
   );
 }

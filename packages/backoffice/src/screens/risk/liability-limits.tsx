@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks';
 import { api } from '../../api.js';
 import { money, Named } from '../../format.js';
 import { MARKET_TYPES } from '../../names.js';
-import { ErrorBox, Section, useAction } from '../../ui.js';
+import { DataTable, ErrorBox, Section, useAction } from '../../ui.js';
 import { checkDecimal, Field, type Limit, value } from './fields.js';
 
 /** Liability limits per white label, market type and phase: listed, set and removed. */
@@ -85,44 +85,42 @@ export function Limits({
         </button>
       </form>
       <ErrorBox error={problem || act.error} />
-      <div class="scroll" tabIndex={0}>
-        <table data-testid="limits">
-          <thead>
-            <tr>
-              <th scope="col">white label</th>
-              <th scope="col">market type</th>
-              <th scope="col">phase</th>
-              <th scope="col" class="num">
-                limit
-              </th>
-              <th scope="col" />
-            </tr>
-          </thead>
-          <tbody>
-            {limits.map((l) => (
-              <tr data-limit={`${l.white_label_id}|${l.market_type_id}|${l.phase}`}>
-                <td>
-                  <Named id={l.white_label_id} name={names.get(l.white_label_id)} />
-                </td>
-                <td>
-                  {l.market_type_id === '*'
-                    ? 'every type'
-                    : (MARKET_TYPES[Number(l.market_type_id)] ?? l.market_type_id)}
-                </td>
-                <td>{l.phase}</td>
-                <td class="num" data-value={l.liability_eur}>
-                  {money(l.liability_eur, 'EUR')}
-                </td>
-                <td>
-                  <button type="button" class="danger" onClick={() => save(null, l)} disabled={act.busy}>
-                    Remove
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        data-testid="limits"
+        head={
+          <tr>
+            <th scope="col">white label</th>
+            <th scope="col">market type</th>
+            <th scope="col">phase</th>
+            <th scope="col" class="num">
+              limit
+            </th>
+            <th scope="col" />
+          </tr>
+        }
+      >
+        {limits.map((l) => (
+          <tr data-limit={`${l.white_label_id}|${l.market_type_id}|${l.phase}`}>
+            <td>
+              <Named id={l.white_label_id} name={names.get(l.white_label_id)} />
+            </td>
+            <td>
+              {l.market_type_id === '*'
+                ? 'every type'
+                : (MARKET_TYPES[Number(l.market_type_id)] ?? l.market_type_id)}
+            </td>
+            <td>{l.phase}</td>
+            <td class="num" data-value={l.liability_eur}>
+              {money(l.liability_eur, 'EUR')}
+            </td>
+            <td>
+              <button type="button" class="danger" onClick={() => save(null, l)} disabled={act.busy}>
+                Remove
+              </button>
+            </td>
+          </tr>
+        ))}
+      </DataTable>
     </Section>
   );
 }

@@ -1,6 +1,6 @@
 import { api } from '../../api.js';
 import { odds } from '../../format.js';
-import { ErrorBox, Section, useLoad } from '../../ui.js';
+import { DataTable, ErrorBox, Section, useLoad } from '../../ui.js';
 
 /** The odds shading has lowered. */
 export function Shading() {
@@ -24,38 +24,35 @@ export function Shading() {
         the server). The outcomes it has lowered:
       </p>
       <ErrorBox error={s.error} />
-      <div class="scroll" tabIndex={0}>
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">outcome</th>
-              <th scope="col" class="num">
-                base odds
-              </th>
-              <th scope="col" class="num">
-                lowest published
-              </th>
-              <th scope="col" class="num">
-                times lowered
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {(s.data?.items ?? []).map((x) => (
-              <tr>
-                <td>
-                  <a href={`#/live-book/${x.sport_event_id}`}>
-                    event {x.sport_event_id.slice(0, 8)} · market {x.market_id} · outcome {x.odd_id}
-                  </a>
-                </td>
-                <td class="num">{odds(x.base_odds)}</td>
-                <td class="num">{odds(x.lowest_odds)}</td>
-                <td class="num">{x.publications}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        head={
+          <tr>
+            <th scope="col">outcome</th>
+            <th scope="col" class="num">
+              base odds
+            </th>
+            <th scope="col" class="num">
+              lowest published
+            </th>
+            <th scope="col" class="num">
+              times lowered
+            </th>
+          </tr>
+        }
+      >
+        {(s.data?.items ?? []).map((x) => (
+          <tr>
+            <td>
+              <a href={`#/live-book/${x.sport_event_id}`}>
+                event {x.sport_event_id.slice(0, 8)} · market {x.market_id} · outcome {x.odd_id}
+              </a>
+            </td>
+            <td class="num">{odds(x.base_odds)}</td>
+            <td class="num">{odds(x.lowest_odds)}</td>
+            <td class="num">{x.publications}</td>
+          </tr>
+        ))}
+      </DataTable>
       {s.data && s.data.items.length === 0 && <p class="hint">No odds lowered yet.</p>}
     </Section>
   );

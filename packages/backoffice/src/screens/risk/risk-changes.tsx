@@ -1,15 +1,7 @@
 import { api } from '../../api.js';
 import { time } from '../../format.js';
-import { ErrorBox, Section, useLoad } from '../../ui.js';
-
-interface AuditEntry {
-  id: string;
-  at: string;
-  actor: string;
-  action: string;
-  subject: string;
-  details: unknown;
-}
+import { DataTable, ErrorBox, Section, useLoad } from '../../ui.js';
+import type { AuditEntry } from '../audit-log.js';
 
 /** The audit log's risk changes, newest first. */
 export function Changes() {
@@ -18,32 +10,30 @@ export function Changes() {
   return (
     <Section title="Changes (audit log)">
       <ErrorBox error={a.error} />
-      <div class="scroll" tabIndex={0}>
-        <table data-testid="risk-changes">
-          <thead>
-            <tr>
-              <th scope="col">at</th>
-              <th scope="col">who</th>
-              <th scope="col">what</th>
-              <th scope="col">change</th>
-            </tr>
-          </thead>
-          <tbody>
-            {risk.map((x) => (
-              <tr>
-                <td>{time(x.at)}</td>
-                <td>{x.actor}</td>
-                <td>
-                  {x.action} · {x.subject}
-                </td>
-                <td>
-                  <code>{JSON.stringify(x.details)}</code>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        data-testid="risk-changes"
+        head={
+          <tr>
+            <th scope="col">at</th>
+            <th scope="col">who</th>
+            <th scope="col">what</th>
+            <th scope="col">change</th>
+          </tr>
+        }
+      >
+        {risk.map((x) => (
+          <tr>
+            <td>{time(x.at)}</td>
+            <td>{x.actor}</td>
+            <td>
+              {x.action} · {x.subject}
+            </td>
+            <td>
+              <code>{JSON.stringify(x.details)}</code>
+            </td>
+          </tr>
+        ))}
+      </DataTable>
     </Section>
   );
 }

@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { api } from '../../api.js';
 import { money, odds } from '../../format.js';
-import { ErrorBox, Section, useAction } from '../../ui.js';
+import { DataTable, ErrorBox, Section, useAction } from '../../ui.js';
 import { checkDecimal, Field, type Group, value } from './fields.js';
 
 /** Risk groups and their stake factors and maximum payouts. */
@@ -48,42 +48,39 @@ export function Groups({ groups, onChange }: { groups: Group[]; onChange: () => 
         </button>
       </form>
       <ErrorBox error={problem || act.error} />
-      <div class="scroll" tabIndex={0}>
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">group</th>
-              <th scope="col" class="num">
-                stake factor
-              </th>
-              <th scope="col" class="num">
-                max payout
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {groups.map((g) => (
-              <tr data-group={g.name}>
-                <td>
-                  <button
-                    type="button"
-                    class="link"
-                    onClick={() => {
-                      setName(g.name);
-                      setFactor(g.stake_factor.replace(/\.?0+$/, ''));
-                      setMaxPayout(g.max_payout_eur ?? '');
-                    }}
-                  >
-                    {g.name}
-                  </button>
-                </td>
-                <td class="num">× {odds(g.stake_factor)}</td>
-                <td class="num">{money(g.max_payout_eur, 'EUR')}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        head={
+          <tr>
+            <th scope="col">group</th>
+            <th scope="col" class="num">
+              stake factor
+            </th>
+            <th scope="col" class="num">
+              max payout
+            </th>
+          </tr>
+        }
+      >
+        {groups.map((g) => (
+          <tr data-group={g.name}>
+            <td>
+              <button
+                type="button"
+                class="link"
+                onClick={() => {
+                  setName(g.name);
+                  setFactor(g.stake_factor.replace(/\.?0+$/, ''));
+                  setMaxPayout(g.max_payout_eur ?? '');
+                }}
+              >
+                {g.name}
+              </button>
+            </td>
+            <td class="num">× {odds(g.stake_factor)}</td>
+            <td class="num">{money(g.max_payout_eur, 'EUR')}</td>
+          </tr>
+        ))}
+      </DataTable>
     </Section>
   );
 }

@@ -1,24 +1,10 @@
-import type { MarketInput } from '@bookie/contracts';
 import { compare, parseDecimal } from '@bookie/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_ADMIN_TOKEN } from '../../testing/partner.js';
 import { type SettlementWorld, settlementWorld } from '../settlement/settlement.testing.js';
 import { createSportEvent } from '../trading/create-sport-event.js';
 import { sampleEvent } from '../trading/fixtures.js';
-
-const market = (id: string, type_id: number, specifiers: Record<string, string>, odds: [string, string][]) =>
-  ({
-    id,
-    type_id,
-    template: `market ${type_id}`,
-    specifiers,
-    odds: odds.map(([o, value]) => ({ id: o, value, template: o })),
-  }) satisfies MarketInput;
-
-const LEGS = [
-  { market_id: '1', odd_id: '1' },
-  { market_id: '18', specifiers: { total: '2.5' }, odd_id: '12' },
-];
+import { homeAndOverMarkets, HOME_AND_OVER as LEGS } from './bet-builder.testing.js';
 
 /**
  * The calculator and placement agree: the odds and quote the frame's calculator offers place at exactly those odds,
@@ -56,17 +42,7 @@ describe(`a bet builder from the calculator to a placed bet (${process.env.DATAB
       await w.trading(
         createSportEvent(w.t.deps, {
           ...sampleEvent({ markets: 0 }),
-          markets: [
-            market('1', 1, {}, [
-              ['1', '2.10'],
-              ['2', '3.40'],
-              ['3', '3.60'],
-            ]),
-            market('18', 18, { total: '2.5' }, [
-              ['12', '1.95'],
-              ['13', '1.90'],
-            ]),
-          ],
+          markets: homeAndOverMarkets(),
         }),
       )
     ).id;

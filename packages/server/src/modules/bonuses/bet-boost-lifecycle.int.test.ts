@@ -1,26 +1,18 @@
-import type { TestWallet } from '@bookie/wallet/testing/in-process';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SettlementWorld } from '../settlement/settlement.testing.js';
-import { bonusHelpers, type Player, startBonusWorld } from './bonus-lifecycle.testing.js';
+import { type Player, useBonusWorld } from './bonus-lifecycle.testing.js';
 
 /**
  * Every edge of the bet boost state machine (spec 01) through the real flow: the frame API places bets, the trading API results markets, the settlement consumer settles, the dispatcher calls the
  * reference wallet, and the wallet's balances are checked at each step.
  */
 describe(`bonuses through the life of a bet, with the reference wallet (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, () => {
-  let wallet: TestWallet;
   let w: SettlementWorld;
 
-  beforeAll(async () => {
-    ({ wallet, w } = await startBonusWorld());
-  });
-  afterAll(async () => {
-    await w?.close();
-    await wallet?.close();
-  });
-
-  const { player, place, sel, delivered, quiet, settleOf, callbacksOf, balance, result } = bonusHelpers(
-    () => ({ w, wallet }),
+  const { player, place, sel, delivered, quiet, settleOf, callbacksOf, balance, result } = useBonusWorld(
+    (started) => {
+      ({ w } = started);
+    },
   );
 
   describe('bet boost: quantity taken at placement, consumed on accept, given back on decline', () => {

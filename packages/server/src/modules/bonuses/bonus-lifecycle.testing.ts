@@ -1,6 +1,6 @@
 import type { BetView } from '@bookie/contracts';
 import { startTestWallet, type TestWallet } from '@bookie/wallet/testing/in-process';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { waitUntil } from '../../testing/scripted-partner.js';
 import { type SettlementWorld, settlementWorld } from '../settlement/settlement.testing.js';
 
@@ -15,6 +15,26 @@ export async function startBonusWorld(): Promise<BonusWorld> {
   const wallet = await startTestWallet();
   const w = await settlementWorld({ callbackUrl: wallet.url });
   return { wallet, w };
+}
+
+/**
+ * Starts a bonus world before the suite's tests and closes it after them; `started` receives it once it runs.
+ * Returns {@link bonusHelpers} bound to it.
+ */
+export function useBonusWorld(started: (world: BonusWorld) => void) {
+  let world: BonusWorld | undefined;
+  beforeAll(async () => {
+    world = await startBonusWorld();
+    started(world);
+  });
+  afterAll(async () => {
+    await world?.w.close();
+    await world?.wallet.close();
+  });
+  return bonusHelpers(() => {
+    if (!world) throw new Error('the bonus world has not started');
+    return world;
+  });
 }
 
 /** A player made by {@link bonusHelpers}' `player`. */

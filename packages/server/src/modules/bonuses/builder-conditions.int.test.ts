@@ -1,26 +1,12 @@
-import type { MarketInput } from '@bookie/contracts';
-import { type BuilderLegRef, calculateBuilder, formatOdds, rational } from '@bookie/core';
+import { calculateBuilder, formatOdds, rational } from '@bookie/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HOME_AND_OVER, homeAndOverMarkets } from '../bet-builder/bet-builder.testing.js';
 import { builderEventOf } from '../bet-builder/index.js';
 import { type SettlementWorld, settlementWorld } from '../settlement/settlement.testing.js';
 import { createSportEvent } from '../trading/create-sport-event.js';
 import { sampleEvent } from '../trading/fixtures.js';
 
 type Json = Record<string, unknown>;
-
-const market = (id: string, typeId: number, specifiers: Record<string, string>, odds: [string, string][]) =>
-  ({
-    id,
-    type_id: typeId,
-    template: `market ${typeId}`,
-    specifiers,
-    odds: odds.map(([oddId, value]) => ({ id: oddId, value, template: oddId })),
-  }) satisfies MarketInput;
-
-const HOME_AND_OVER: BuilderLegRef[] = [
-  { market_id: '1', odd_id: '1' },
-  { market_id: '18', specifiers: { total: '2.5' }, odd_id: '12' },
-];
 
 /**
  * Freebet conditions on bet builders through real placement and settlement (D64): `bet_builder_odds_count`,
@@ -35,17 +21,7 @@ describe(`freebet conditions on bet builders (${process.env.DATABASE_URL ? 'post
   beforeAll(async () => {
     w = await settlementWorld({ env: { PLAYER_RATE_LIMIT: '0', PARTNER_RATE_LIMIT: '0' } });
     me = await w.newPlayer('fb-builder');
-    const markets = [
-      market('1', 1, {}, [
-        ['1', '2.10'],
-        ['2', '3.40'],
-        ['3', '3.60'],
-      ]),
-      market('18', 18, { total: '2.5' }, [
-        ['12', '1.95'],
-        ['13', '1.90'],
-      ]),
-    ];
+    const markets = homeAndOverMarkets();
     football = (await w.trading(createSportEvent(w.t.deps, { ...sampleEvent({ markets: 0 }), markets }))).id;
   });
   afterAll(async () => {

@@ -1,11 +1,11 @@
 import type { BetView } from '@bookie/contracts';
 import type { TestWallet } from '@bookie/wallet/testing/in-process';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createSession } from '../../testing/partner.js';
 import { waitUntil } from '../../testing/scripted-partner.js';
 import { recoverPlacements } from '../placement/recover-placements.js';
 import type { SettlementWorld } from '../settlement/settlement.testing.js';
-import { bonusHelpers, startBonusWorld } from './bonus-lifecycle.testing.js';
+import { useBonusWorld } from './bonus-lifecycle.testing.js';
 
 /**
  * Every edge of the freebet state machine (spec 01) through the real flow: the frame API places bets, the trading API results markets, the settlement consumer settles, the dispatcher calls the
@@ -15,16 +15,10 @@ describe(`bonuses through the life of a bet, with the reference wallet (${proces
   let wallet: TestWallet;
   let w: SettlementWorld;
 
-  beforeAll(async () => {
-    ({ wallet, w } = await startBonusWorld());
-  });
-  afterAll(async () => {
-    await w?.close();
-    await wallet?.close();
-  });
-
   const { player, place, sel, delivered, settleOf, callbacksOf, balance, result, single, freebet } =
-    bonusHelpers(() => ({ w, wallet }));
+    useBonusWorld((started) => {
+      ({ wallet, w } = started);
+    });
 
   describe('freebet: available → reserved → used, or back to available', () => {
     it('win: no cash held at placement, credited payout − freebet amount (D18), then used', async () => {

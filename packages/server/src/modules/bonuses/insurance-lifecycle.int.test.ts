@@ -1,11 +1,11 @@
 import type { BetView, InsuranceView } from '@bookie/contracts';
 import { isCallbackBody } from '@bookie/contracts';
 import type { TestWallet } from '@bookie/wallet/testing/in-process';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TEST_ADMIN_TOKEN } from '../../testing/partner.js';
 import { proxyWithout } from '../../testing/unsupported-paths-proxy.js';
 import type { SettlementWorld } from '../settlement/settlement.testing.js';
-import { bonusHelpers, startBonusWorld } from './bonus-lifecycle.testing.js';
+import { useBonusWorld } from './bonus-lifecycle.testing.js';
 
 /**
  * Every edge of the insurance state machine (spec 01) through the real flow: the frame API places bets, the trading API results markets, the settlement consumer settles, the dispatcher calls the
@@ -15,16 +15,10 @@ describe(`bonuses through the life of a bet, with the reference wallet (${proces
   let wallet: TestWallet;
   let w: SettlementWorld;
 
-  beforeAll(async () => {
-    ({ wallet, w } = await startBonusWorld());
-  });
-  afterAll(async () => {
-    await w?.close();
-    await wallet?.close();
-  });
-
   const { player, place, sel, delivered, callbacksOf, balance, result, single, freebet, insurance } =
-    bonusHelpers(() => ({ w, wallet }));
+    useBonusWorld((started) => {
+      ({ wallet, w } = started);
+    });
 
   describe('insurance: available → applied → paid or declined; paid → cancelled', () => {
     it('lost within max_odds_count_lose: paid (refund min(S × percent / 100, max_amount)); unsettle cancels it; settled again, paid again', async () => {

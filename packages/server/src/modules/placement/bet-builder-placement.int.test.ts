@@ -3,6 +3,7 @@ import { isCallbackBody, type MarketInput } from '@bookie/contracts';
 import { type BuilderLegRef, calculateBuilder, formatOdds, rational } from '@bookie/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitUntil } from '../../testing/scripted-partner.js';
+import { HOME_AND_OVER, homeAndOverMarkets, market } from '../bet-builder/bet-builder.testing.js';
 import { builderEventOf } from '../bet-builder/index.js';
 import { recomputeExposure } from '../risk/recompute-exposure.js';
 import { type SettlementWorld, settlementWorld } from '../settlement/settlement.testing.js';
@@ -13,26 +14,9 @@ import { setBetStop } from '../trading/set-bet-stop.js';
 type Restriction = { type: string; context: Record<string, unknown> };
 type Json = Record<string, unknown>;
 
-const market = (id: string, typeId: number, specifiers: Record<string, string>, odds: [string, string][]) =>
-  ({
-    id,
-    type_id: typeId,
-    template: `market ${typeId}`,
-    specifiers,
-    odds: odds.map(([oddId, value]) => ({ id: oddId, value, template: oddId })),
-  }) satisfies MarketInput;
-
 /** A football event a builder can price: 1X2, totals 2.5 and 1.5, both teams to score. */
 const builderMarkets = (): MarketInput[] => [
-  market('1', 1, {}, [
-    ['1', '2.10'],
-    ['2', '3.40'],
-    ['3', '3.60'],
-  ]),
-  market('18', 18, { total: '2.5' }, [
-    ['12', '1.95'],
-    ['13', '1.90'],
-  ]),
+  ...homeAndOverMarkets(),
   market('181', 18, { total: '1.5' }, [
     ['12', '1.26'],
     ['13', '3.88'],
@@ -43,10 +27,6 @@ const builderMarkets = (): MarketInput[] => [
   ]),
 ];
 
-const HOME_AND_OVER: BuilderLegRef[] = [
-  { market_id: '1', odd_id: '1' },
-  { market_id: '18', specifiers: { total: '2.5' }, odd_id: '12' },
-];
 /** Under 1.5 goals and both teams to score: no final score wins both. */
 const CONTRADICTORY: BuilderLegRef[] = [
   { market_id: '181', odd_id: '13' },

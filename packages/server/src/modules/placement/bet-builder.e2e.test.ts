@@ -2,25 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newSportEvent, startPlatform, type TestPlatform } from '../../testing/platform.js';
 import { waitUntil } from '../../testing/scripted-partner.js';
+import { homeAndOverMarkets, HOME_AND_OVER as LEGS } from '../bet-builder/bet-builder.testing.js';
 import { sampleEvent } from '../trading/fixtures.js';
-
-const market = (
-  id: string,
-  typeId: number,
-  specifiers: Record<string, string>,
-  odds: [string, string][],
-) => ({
-  id,
-  type_id: typeId,
-  template: `market ${typeId}`,
-  specifiers,
-  odds: odds.map(([oddId, value]) => ({ id: oddId, value, template: oddId })),
-});
-
-const LEGS = [
-  { market_id: '1', odd_id: '1' },
-  { market_id: '18', specifiers: { total: '2.5' }, odd_id: '12' },
-];
 
 // The real server and the reference wallet as separate processes: bets with bet builders are held, accepted and
 // booked like any bet, their builders in bet_bet_builder_odds.
@@ -42,17 +25,7 @@ describe(`bet builders end to end (${process.env.DATABASE_URL ? 'postgres' : 'pg
     });
     const ev = {
       ...sampleEvent({ markets: 0 }),
-      markets: [
-        market('1', 1, {}, [
-          ['1', '2.10'],
-          ['2', '3.40'],
-          ['3', '3.60'],
-        ]),
-        market('18', 18, { total: '2.5' }, [
-          ['12', '1.95'],
-          ['13', '1.90'],
-        ]),
-      ],
+      markets: homeAndOverMarkets(),
     };
     const r = await p.call('POST', '/trading/sport-events', { body: ev });
     expect(r.status).toBe(201);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_ADMIN_TOKEN } from '../../../testing/partner.js';
 import { insertBet, transitionBets } from '../../bets/index.js';
 import { recordBetRollback } from '../../trading/record-bet-rollback.js';
-import { type SettlementWorld, settlementWorld } from '../settlement.testing.js';
+import { firstOddWon, type SettlementWorld, settlementWorld } from '../settlement.testing.js';
 
 /**
  * Bets carrying bet builders settled from market results through the real consumer (D63): a builder's inner legs are
@@ -169,16 +169,7 @@ describe(`settlement of bet builders (${process.env.DATABASE_URL ? 'postgres' : 
     });
 
     // market 2 first: odd 2 loses → the "early" builder is lost although its market-4 leg is not resulted
-    await w.result(e, [
-      {
-        id: '2',
-        odds: [
-          { id: '1', status: 1 },
-          { id: '2', status: 2 },
-          { id: '3', status: 2 },
-        ],
-      },
-    ]);
+    await w.result(e, [firstOddWon('2')]);
     const [earlySettle] = await w.settlementsFor(early, 1);
     expect(earlySettle!.json).toMatchObject({ settle_amount: '0.000000', settle_type: 3, bet_odds: [] });
     expect(builders(earlySettle!)[0]).toMatchObject({ odd_status: 2, odd_ratio: '3.000000' });
@@ -188,14 +179,7 @@ describe(`settlement of bet builders (${process.env.DATABASE_URL ? 'postgres' : 
     expect(await builderRow(won)).toMatchObject({ status: 0 });
 
     await w.result(e, [
-      {
-        id: '1',
-        odds: [
-          { id: '1', status: 1 },
-          { id: '2', status: 2 },
-          { id: '3', status: 2 },
-        ],
-      },
+      firstOddWon('1'),
       {
         id: '3',
         odds: [

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitUntil } from '../../../testing/scripted-partner.js';
 import { recordBetRollback } from '../../trading/record-bet-rollback.js';
-import { insertBets, type SettlementWorld, settlementWorld } from '../settlement.testing.js';
+import { firstOddWon, insertBets, type SettlementWorld, settlementWorld } from '../settlement.testing.js';
 
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -43,17 +43,7 @@ describe(`bet rollbacks and late acceptances (${process.env.DATABASE_URL ? 'post
     await pause(30);
     const after = await w.place(session, { selections: [w.sel(e, '1', '1')] });
 
-    await w.result(e, [
-      {
-        id: '1',
-        odds: [
-          { id: '1', status: 1 },
-          { id: '2', status: 2 },
-          { id: '3', status: 2 },
-        ],
-      },
-      { id: '2', odds: [{ id: '1', status: 1 }] },
-    ]);
+    await w.result(e, [firstOddWon('1'), { id: '2', odds: [{ id: '1', status: 1 }] }]);
     await w.settlementsFor(lost.id, 1);
     expect(w.settlementsOf(lost.id)[0]!.json).toMatchObject({ settle_amount: '0.000000', settle_type: 3 });
 

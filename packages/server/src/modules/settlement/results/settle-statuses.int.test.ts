@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_ADMIN_TOKEN } from '../../../testing/partner.js';
 import { refetchSportEvent } from '../../trading/refetch-sport-event.js';
 import { updateFixture } from '../../trading/update-fixture.js';
-import { type SettlementWorld, settlementWorld } from '../settlement.testing.js';
+import { firstOddWon, type SettlementWorld, settlementWorld } from '../settlement.testing.js';
 
 /**
  * Every odd status 0–7 (dead heat included) in singles, expresses and systems, through the real consumer: trading
@@ -42,14 +42,7 @@ describe(`settlement of every odd status (${process.env.DATABASE_URL ? 'postgres
       manual: await w.place(session, { selections: [w.sel(e, '5', '1')] }),
     };
     await w.result(e, [
-      {
-        id: '1',
-        odds: [
-          { id: '1', status: 1 },
-          { id: '2', status: 2 },
-          { id: '3', status: 2 },
-        ],
-      },
+      firstOddWon('1'),
       {
         id: '2',
         odds: [
@@ -160,17 +153,7 @@ describe(`settlement of every odd status (${process.env.DATABASE_URL ? 'postgres
       // 2/3 with a cancelled leg and a loss: (1.5·1 + 0 + 0) × 10/3
       s3: await system(w.sel(e1, '1', '1'), w.sel(e4, '1', '3'), w.sel(e2, '1', '1')),
     };
-    await w.result(e1, [
-      {
-        id: '1',
-        odds: [
-          { id: '1', status: 1 },
-          { id: '2', status: 2 },
-          { id: '3', status: 2 },
-        ],
-      },
-      { id: '2', status: 4 },
-    ]);
+    await w.result(e1, [firstOddWon('1'), { id: '2', status: 4 }]);
     await w.result(e2, [
       {
         id: '1',
