@@ -1,114 +1,64 @@
 /**
- * The bet builder's score model against real results: for every match of a football-data season, the model is fitted
- * to the closing 1X2 and over/under 2.5 odds (the margin removed proportionally), and the model's probability of
- * common builder combinations is compared with how often they happened. A calibrated model has a mean probability
- * close to the hit rate (within about two standard errors, √(p(1−p)/n)). Also measured: the fit time per match.
+ * The bet builder's score model against real results (docs/adr/0042-bet-builder-pricing.md, "Against real
+ * results"): for every match of football-data seasons, the model is fitted to the closing (kick-off) 1X2 and
+ * over/under 2.5 odds, and its mean probability of ~30 common 2–3-leg combinations is compared with their hit rate
+ * on the real scores (`builderCalibration` of @bookie/simulator). Prints the table per season (with more than one
+ * file) and pooled; also measures the fit time per match.
  *
- *   npm run bench -- bet-builder [csv=packages/simulator/data/E0_2324.csv …]
+ *   npm run -s bench -- bet-builder [csv=packages/simulator/data/E0_2324.csv …]
  */
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
-  type BuilderEventInput,
-  builderModel,
-  builderProbabilities,
-  type FootballOdd,
-  footballOdd,
-  toFloat,
-} from '@bookie/core';
-import { readFootballData } from '@bookie/simulator';
+  type BuilderCalibration,
+  builderCalibration,
+  type CalibrationMatch,
+  calibrated,
+  calibrationMatchOf,
+  formatBuilderCalibration,
+  readFootballData,
+} from '@bookie/simulator';
 import type { BenchResult } from './types.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-function odd(type: number, specifiers: Record<string, string>, id: string): FootballOdd {
-  const r = footballOdd(type, specifiers, id);
-  if (!r.ok) throw new Error(r.message);
-  return r.odd;
+function summary(name: string, c: BuilderCalibration, ms?: number): BenchResult {
+  const big = c.lines.filter((l) => l.n >= 100);
+  return {
+    name,
+    metrics: {
+      matches: c.matches,
+      skipped: c.skipped,
+      combinations_n_ge_100: big.length,
+      within_10pct: big.filter((l) => calibrated(l)).length,
+      abs_z_gt_2: c.lines.filter((l) => Math.abs(l.z) > 2).length,
+      ...(ms === undefined ? {} : { mean_fit_ms: ms / Math.max(1, c.matches + c.skipped) }),
+    },
+    note: 'within_10pct: |model p − hit rate| / hit rate ≤ 10 % with n ≥ 100',
+  };
 }
-
-const TOTAL = { total: '2.5' };
-const COMBOS: { name: string; legs: FootballOdd[] }[] = [
-  { name: 'home_and_over_2.5', legs: [odd(1, {}, 'home'), odd(18, TOTAL, 'over')] },
-  { name: 'btts_and_over_2.5', legs: [odd(29, {}, 'yes'), odd(18, TOTAL, 'over')] },
-  { name: 'draw_and_under_2.5', legs: [odd(1, {}, 'draw'), odd(18, TOTAL, 'under')] },
-  { name: 'away_and_btts', legs: [odd(1, {}, 'away'), odd(29, {}, 'yes')] },
-  { name: 'home_and_btts_no', legs: [odd(1, {}, 'home'), odd(29, {}, 'no')] },
-];
-
-const open = (value: string) => ({ value, status: 0, is_active: true });
 
 export default async function run(args: string[]): Promise<BenchResult[]> {
   const files = args.length > 0 ? args : [join(root, 'packages/simulator/data/E0_2324.csv')];
-  const sums = COMBOS.map(() => ({ p: 0, hits: 0, n: 0 }));
-  let fitted = 0;
-  let refused = 0;
-  let fitMs = 0;
-  let worstFit = 0;
+  const all: CalibrationMatch[] = [];
+  const results: BenchResult[] = [];
   for (const file of files) {
     const season = await readFootballData(file, { strict: false });
-    for (const match of season.matches) {
-      const x = match.odds.closing['1x2'];
-      const t = match.odds.closing.total;
-      if (!x || !t) continue;
-      const event: BuilderEventInput = {
-        id: `${match.date}/${match.home}/${match.away}`,
-        sport_id: 'football',
-        markets: {
-          '1': {
-            type_id: 1,
-            status: 0,
-            specifiers: {},
-            odds: { home: open(x.home), draw: open(x.draw), away: open(x.away) },
-          },
-          [`18:total=${t.line}`]: {
-            type_id: 18,
-            status: 0,
-            specifiers: { total: t.line },
-            odds: { over: open(t.over), under: open(t.under) },
-          },
-        },
-      };
-      const started = performance.now();
-      const model = builderModel(event);
-      fitMs += performance.now() - started;
-      if (!model.ok) {
-        refused++;
-        continue;
-      }
-      fitted++;
-      worstFit = Math.max(worstFit, model.value.fit.maxError);
-      for (const [i, combo] of COMBOS.entries()) {
-        const p = toFloat(builderProbabilities(model.value.matrix, combo.legs).win);
-        const hit = combo.legs.every((l) => l.result(match.fullTime) === 1);
-        sums[i]!.p += p;
-        sums[i]!.hits += hit ? 1 : 0;
-        sums[i]!.n++;
-      }
+    const matches = season.matches.map(calibrationMatchOf).filter((m) => m !== undefined);
+    all.push(...matches);
+    if (files.length > 1) {
+      const c = builderCalibration(matches);
+      process.stdout.write(`\n${basename(file)}\n${formatBuilderCalibration(c).join('\n')}\n`);
+      results.push(summary(basename(file), c));
     }
   }
-  const note = `${files.map((f) => f.split('/').pop()).join(', ')}: ${fitted} matches fitted, ${refused} refused`;
-  return [
-    {
-      name: 'fit',
-      metrics: {
-        matches: fitted,
-        refused,
-        mean_fit_ms: fitMs / Math.max(1, fitted + refused),
-        worst_fit_error: worstFit,
-      },
-      note,
-    },
-    ...COMBOS.map((c, i) => {
-      const s = sums[i]!;
-      const mean = s.p / s.n;
-      const rate = s.hits / s.n;
-      const se = Math.sqrt((mean * (1 - mean)) / s.n);
-      return {
-        name: c.name,
-        metrics: { n: s.n, model_mean_p: mean, hit_rate: rate, hits: s.hits, z: (rate - mean) / se },
-        note: 'z = (hit rate − mean p) / √(mean p (1 − mean p) / n)',
-      };
-    }),
-  ];
+  const started = performance.now();
+  const pooled = builderCalibration(all);
+  const ms = performance.now() - started;
+  process.stdout.write(
+    `\n${files.length > 1 ? `pooled (${files.length} files)` : basename(files[0]!)}\n` +
+      `${formatBuilderCalibration(pooled).join('\n')}\n\n`,
+  );
+  results.push(summary(files.length > 1 ? 'pooled' : basename(files[0]!), pooled, ms));
+  return results;
 }

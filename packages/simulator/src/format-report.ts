@@ -1,5 +1,6 @@
 /** The replay report as text for a terminal. */
 import { format, parseDecimal } from '@bookie/core';
+import { formatBuilderCalibration } from './builder-calibration.js';
 import { formatInPlayReport } from './in-play-report.js';
 import { LEAGUES } from './markets.js';
 import type { ReplayReport } from './replay-report.js';
@@ -93,6 +94,8 @@ export function formatReport(r: ReplayReport): string {
         `(${r.reported.advisory.advised} with advice, ${r.reported.advisory.updated} settled by the partner)`,
     );
   }
+  out.push('');
+  out.push(...formatBuilderCalibration(r.builder_calibration));
   out.push('');
   out.push(
     `Time: ${r.timing.replay_s.toFixed(1)} s replay (${r.timing.trading_commands} trading commands, ` +

@@ -7,6 +7,7 @@
  */
 export * from './apply-script.js';
 export * from './bettors.js';
+export * from './builder-calibration.js';
 export * from './clients.js';
 export * from './football-data.js';
 export * from './ids.js';

@@ -1,6 +1,7 @@
 /** The replay report's shape: what a replay found, and everything it is built from. */
 import type { BetView } from '@bookie/contracts';
 import type { BetKind } from './bettors.js';
+import type { BuilderCalibration } from './builder-calibration.js';
 import type { MarketKind, ParsedSeason } from './football-data.js';
 import type { InPlayReport } from './in-play-report.js';
 import type { BetOutcome, CashOutOutcome } from './outcomes.js';
@@ -97,6 +98,11 @@ export interface ReplayReport {
   markets: MarketLine[];
   currency: string;
   reconciliation: Reconciliation;
+  /**
+   * The bet builder's score model against the replayed matches: fitted to each match's odds at kick-off, its mean
+   * probability of common 2–3-leg combinations beside their hit rate on the real scores.
+   */
+  builder_calibration: BuilderCalibration;
   /** The bets the other white labels reported (risk decision and advice), when the replay ran them. */
   reported?: ReportedBetsReport;
   /** The in-play phase, when the replay ran it (`--in-play`). */

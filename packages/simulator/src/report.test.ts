@@ -158,6 +158,13 @@ describe('buildReport', () => {
     expect(byMarket.all).toMatchObject({ bets: 3, stakes: '30.000000', payouts: '92.500000' });
     expect(r.reconciliation).toMatchObject({ ok: true, problems: [], players: 1, wallet_held: '0.000000' });
     expect(formatReport(r)).toContain('Reconciliation: OK');
+    // the bet builder calibration of the two replayed matches: 2-1 and 1-1 at their kick-off odds
+    expect(r.builder_calibration).toMatchObject({ matches: 2, skipped: 0 });
+    const cal = (name: string) => r.builder_calibration.lines.find((l) => l.name === name);
+    expect(cal('home & btts')).toMatchObject({ n: 2, hits: 1, hit_rate: 0.5 });
+    expect(cal('btts & under 2.5')).toMatchObject({ n: 2, hits: 1 });
+    expect(cal('away & over 2.5')).toMatchObject({ n: 2, hits: 0, rel_diff: null });
+    expect(formatReport(r)).toContain('Bet builder calibration: 2 matches fitted');
   });
 
   it('fails the reconciliation on a wrong balance, a hold left, an unsettled bet or a bad Bookie report', () => {

@@ -1,6 +1,7 @@
 /**
  * The end of a replay: the report (fixtures; bets placed, accepted, declined by restriction; settled by settle type;
- * stakes, payouts, GGR and margin per market; the reconciliation of the wallet against Bookie), its text form, and
+ * stakes, payouts, GGR and margin per market; the reconciliation of the wallet against Bookie; the bet builder
+ * model's calibration on the replayed matches), its text form, and
  * the audit lines of `--bets-out` (one JSON object per bet). Pure: every input is gathered by the runner.
  *
  * @packageDocumentation
@@ -21,6 +22,7 @@ import {
   ZERO,
 } from '@bookie/core';
 import type { BetKind } from './bettors.js';
+import { builderCalibration, calibrationMatchOf } from './builder-calibration.js';
 import type { MarketKind } from './football-data.js';
 import { buildInPlayReport } from './in-play-report.js';
 import { marketKindOf } from './markets.js';
@@ -349,6 +351,9 @@ export function buildReport(input: ReportInput): ReplayReport {
     markets: marketLines,
     currency: input.currency,
     reconciliation,
+    builder_calibration: builderCalibration(
+      matches.map((m) => calibrationMatchOf(m.row)).filter((m) => m !== undefined),
+    ),
     ...(input.inPlay
       ? {
           in_play: buildInPlayReport({
