@@ -174,6 +174,29 @@ export const PartnerBet = Type.Object(
     stake: Money,
     total_odds: Type.String({ description: '6 decimals' }),
     selections: Type.Array(PartnerBetSelection),
+    bet_builders: Type.Optional(
+      Type.Array(
+        Type.Object(
+          {
+            sport_event_id: Type.String(),
+            value: Type.String({ description: 'the accepted combined odds, 6 decimals' }),
+            requested_value: Type.String({ description: 'the combined odds the player saw, 6 decimals' }),
+            status: Type.Integer({
+              description: `the builder's result as a selection's: ${describeCodes(ODD_STATUS_CODES)}`,
+            }),
+            legs: Type.Array(PartnerBetSelection, {
+              description:
+                "the inner legs; each leg's value is the feed's odds at placement (the builder is priced whole)",
+            }),
+          },
+          { additionalProperties: false },
+        ),
+        {
+          description:
+            'the bet builders (docs/decisions.md D59–D62), each one selection of the bet at its combined odds; absent when none',
+        },
+      ),
+    ),
     foreign_selections: Type.Array(Type.Record(Type.String(), Type.Unknown())),
     player_info: Type.Object({
       client_ip: Type.Union([Type.String(), Type.Null()]),

@@ -1690,6 +1690,18 @@ export interface components {
          */
         PartnerBet: {
             accepted_at: string | null;
+            /** @description the bet builders (docs/decisions.md D59–D62), each one selection of the bet at its combined odds; absent when none */
+            bet_builders?: {
+                /** @description the inner legs; each leg's value is the feed's odds at placement (the builder is priced whole) */
+                legs: components["schemas"]["PartnerBetSelection"][];
+                /** @description the combined odds the player saw, 6 decimals */
+                requested_value: string;
+                sport_event_id: string;
+                /** @description the builder's result as a selection's: 0 not resulted, 1 win, 2 loss, 3 half win, 4 half loss, 5 refunded, 6 cancelled, 7 refunded manually */
+                status: number;
+                /** @description the accepted combined odds, 6 decimals */
+                value: string;
+            }[];
             /** @description the bet's cash-out orders placed through Bookie (the partner's `…/cash-out-orders/place` or the player's frame), accepted and declined, by order id; {} when none */
             cash_out_orders: {
                 [key: string]: components["schemas"]["CashOutOrder"];

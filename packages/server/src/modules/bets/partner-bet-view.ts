@@ -1,6 +1,6 @@
 import { type CashOutOrder, PARTNER_BET_TYPE_CODE, type PartnerBet } from '@bookie/contracts';
 import { BET_STATUS, mtsSystemSizes } from '@bookie/core';
-import { type Bet, betStatusCode } from './bet.js';
+import { type Bet, betStatusCode, selectionCount } from './bet.js';
 import { money6, odds6 } from './callback-bodies.js';
 
 function reasonOf(bet: Bet, code: number): string | null {
@@ -10,6 +10,18 @@ function reasonOf(bet: Bet, code: number): string | null {
     return bet.selections.find((s) => s.status_reason)?.status_reason ?? null;
   }
   return null;
+}
+
+/** A platform selection (or a builder's inner leg) in the partner shape. */
+function partnerSelection(s: Bet['selections'][number]) {
+  return {
+    sport_event_id: s.sport_event_id,
+    market_id: s.market_id,
+    odd_id: s.odd_id,
+    value: odds6(s.odds),
+    requested_value: odds6(s.requested_odds),
+    status: s.status,
+  };
 }
 
 /** A foreign selection of an MTS mixed combo as the partner reported it, with its current status. */
@@ -47,20 +59,22 @@ export function toPartnerBet(
     status: { code, reason: reasonOf(bet, code) },
     type: {
       code: PARTNER_BET_TYPE_CODE[r.bet_type],
-      system_sizes: mtsSystemSizes(r.bet_type, bet.selections.length, r.system_sizes),
+      system_sizes: mtsSystemSizes(r.bet_type, selectionCount(bet), r.system_sizes),
     },
     stake: { value: money6(r.stake), currency_code: r.currency },
     total_odds: odds6(r.total_odds),
-    selections: bet.selections
-      .filter((s) => !s.foreign_id)
-      .map((s) => ({
-        sport_event_id: s.sport_event_id,
-        market_id: s.market_id,
-        odd_id: s.odd_id,
-        value: odds6(s.odds),
-        requested_value: odds6(s.requested_odds),
-        status: s.status,
-      })),
+    selections: bet.selections.filter((s) => !s.foreign_id).map(partnerSelection),
+    ...(bet.builders.length > 0
+      ? {
+          bet_builders: bet.builders.map((b) => ({
+            sport_event_id: b.row.sport_event_id,
+            value: odds6(b.row.odds),
+            requested_value: odds6(b.row.requested_odds),
+            status: b.row.status,
+            legs: b.legs.map(partnerSelection),
+          })),
+        }
+      : {}),
     foreign_selections: bet.selections.filter((s) => s.foreign_id).map(foreignSelectionOf),
     player_info: { client_ip: r.client_ip ?? null, country_code: r.country_code ?? null },
     restrictions: r.restrictions as PartnerBet['restrictions'],

@@ -1,4 +1,7 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { ensureFrameBuilt } from '@bookie/frame/build';
+import { FRAME_ROOT } from '@bookie/frame/paths';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FrameDemo, startFrameDemo } from '../../cli/frame-demo.js';
@@ -12,6 +15,8 @@ import { launchChromium, type TradedFixture, tradeDemoFixtures, until } from '..
  * its receipt → "My bets" lists the builder's legs.
  */
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** Where the test leaves what a player saw (the builder composed, the slip), for a person to look at. */
+const SHOTS = join(FRAME_ROOT, '.tmp', 'screenshots');
 
 describe('a bet builder in the betting frame', () => {
   let platform: ReplayPlatform;
@@ -73,6 +78,8 @@ describe('a bet builder in the betting frame', () => {
     expect(await oddOf(total.id, under!).isDisabled()).toBe(true);
     expect(await oddOf(total.id, under!).getAttribute('data-block')).toBe('sameMarket');
     const combined = (await odds.textContent())!;
+    mkdirSync(SHOTS, { recursive: true });
+    await page.screenshot({ path: join(SHOTS, 'bet-builder-composed.png') });
 
     // into the slip as one selection with its two legs
     await panel.getByTestId('builder-add').click();
@@ -81,6 +88,7 @@ describe('a bet builder in the betting frame', () => {
     expect(await page.locator('[data-testid=slip-selection]').count()).toBe(0);
     expect(await inSlip.locator('[data-testid=slip-builder-leg]').count()).toBe(2);
     expect(await inSlip.getByTestId('slip-odds').textContent()).toBe(combined);
+    await page.screenshot({ path: join(SHOTS, 'bet-builder-slip.png') });
 
     // placed as a single
     await page.getByTestId('type-single').click();

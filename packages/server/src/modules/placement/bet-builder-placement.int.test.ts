@@ -294,6 +294,17 @@ describe(`bets with bet builders (${process.env.DATABASE_URL ? 'postgres' : 'pgl
     });
     expect(express.status, JSON.stringify(express.json)).toBe(201);
     expect(express.json.restrictions).toEqual([]);
+    // the partner's bet object counts the builder as one selection and lists it with its legs
+    const bet = express.json.bet as {
+      type: unknown;
+      selections: unknown[];
+      bet_builders?: Array<{ sport_event_id: string; status: number; legs: Array<{ odd_id: string }> }>;
+    };
+    expect(bet.type).toEqual({ code: 1, system_sizes: [2] });
+    expect(bet.selections).toHaveLength(1);
+    expect(bet.bet_builders).toHaveLength(1);
+    expect(bet.bet_builders?.[0]).toMatchObject({ sport_event_id: football, status: 0 });
+    expect(bet.bet_builders?.[0]?.legs.map((l) => l.odd_id)).toEqual(HOME_AND_OVER.map((l) => l.odd_id));
     const rows = await w.t.deps.database.db
       .selectFrom('bet')
       .innerJoin('bet_builder', 'bet_builder.bet_id', 'bet.id')
