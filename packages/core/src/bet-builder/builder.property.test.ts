@@ -153,11 +153,9 @@ describe('builder pricing properties', () => {
       fc.property(modelArb, fc.constantFrom(...TWO_VALUED), (model, leg) => {
         const m = FIXTURE_MARKETS[leg.market_id]!;
         let won = 0n;
-        model.matrix.cells.forEach((row, home) =>
-          row.forEach((cell, away) => {
+        for (const [home, row] of model.matrix.cells.entries())
+          for (const [away, cell] of row.entries())
             if (footballOddResult(m.type_id, m.specifiers, leg.odd_id, { home, away }) === 1) won += cell;
-          }),
-        );
         const expected = rational(won, model.matrix.total);
         expect(compare(builderProbabilities(model.matrix, [leg.odd]).win, expected)).toBe(0);
         const q = priceBuilder(FIXTURE_EVENT, model, [{ market_id: leg.market_id, odd_id: leg.odd_id }], {
