@@ -1,5 +1,5 @@
 /**
- * Issue 7: end-to-end accepted bets/s and p50/p99 latency at 64 in flight — a real `bookie start` process on
+ * Frame placement end to end: accepted bets/s and p50/p99 latency at 64 in flight — a real `bookie start` process on
  * Postgres (durable commits), the reference wallet as another process on loopback, players placing singles
  * through the frame API — next to a bare HTTP chain of the same shape measured in the same run, and that chain
  * again with the four durable commits a bet needs (one INSERT or UPDATE each, bench/bare-chain.ts).

@@ -1,5 +1,5 @@
 /**
- * Issue 10: the time to replay one real season through the whole platform at max speed, as the season test runs
+ * The time to replay one real season through the whole platform at max speed, as the season test runs
  * it — the `bookie replay … --speed max --json` command as a child process, Bookie in it on an in-memory PGlite,
  * the reference wallet as its own child process.
  *

@@ -1,5 +1,5 @@
 /**
- * Issue 8: the time to settle 100,000 bets on one market with the callbacks delivered to the reference wallet.
+ * The time to settle 100,000 bets on one market with the callbacks delivered to the reference wallet.
  *
  *   npm run bench -- settlement [bets=100000] [pageSize=1000] [concurrency=256]
  *

@@ -1,5 +1,5 @@
 /**
- * Issue 10 "Done when": a full real season (Premier League 2023/24, 380 matches) replayed at max speed through the
+ * A full real season (Premier League 2023/24, 380 matches) replayed at max speed through the
  * whole platform by the real command — `bookie replay … --json --bets-out` as a child process: Bookie on an embedded
  * PGlite, the reference wallet as its own process, a seeded crowd placing ≥ 5,000 bets through the frame API —
  * ending with the reconciliation ok. It pins PGlite whatever DATABASE_URL says (CI runs it in the PGlite pass only;

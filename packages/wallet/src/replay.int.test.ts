@@ -1,5 +1,5 @@
 /**
- * Issue 6 "Done when": the wallet replays recorded and random callback sequences, with duplicates and late
+ * The wallet replays recorded and random callback sequences, with duplicates and late
  * (out-of-order) retries, over real HTTP; every movement happens exactly once; after every step
  * available + held = deposits − captured + credited − debited; the final balances equal an independent sum.
  */
