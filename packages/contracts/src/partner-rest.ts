@@ -193,7 +193,7 @@ export const PartnerBet = Type.Object(
         ),
         {
           description:
-            'the bet builders (docs/decisions.md D59–D62), each one selection of the bet at its combined odds; absent when none',
+            'the bet builders, each one selection of the bet at its combined odds (see "Bet builders" in docs/decisions.md); absent when none',
         },
       ),
     ),

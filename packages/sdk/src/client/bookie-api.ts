@@ -1690,7 +1690,7 @@ export interface components {
          */
         PartnerBet: {
             accepted_at: string | null;
-            /** @description the bet builders (docs/decisions.md D59–D62), each one selection of the bet at its combined odds; absent when none */
+            /** @description the bet builders, each one selection of the bet at its combined odds (see "Bet builders" in docs/decisions.md); absent when none */
             bet_builders?: {
                 /** @description the inner legs; each leg's value is the feed's odds at placement (the builder is priced whole) */
                 legs: components["schemas"]["PartnerBetSelection"][];
