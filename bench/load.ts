@@ -16,14 +16,17 @@ function percentile(sorted: number[], p: number): number {
 }
 
 /**
- * Closed-loop load: `inFlight` workers each send requests from `next(worker, i)` until `total` were sent; `isOk`
- * classifies an answer. Latency per request in ms.
+ * Closed-loop load: `inFlight` workers each send requests from `next(worker, i)` (a POST unless it names another
+ * method) until `total` were sent; `isOk` classifies an answer. Latency per request in ms.
  */
 export async function closedLoop(opts: {
   url: string;
   total: number;
   inFlight: number;
-  next: (worker: number, i: number) => { path: string; headers: Record<string, string>; body: string };
+  next: (
+    worker: number,
+    i: number,
+  ) => { method?: 'GET' | 'POST'; path: string; headers: Record<string, string>; body?: string };
   isOk: (status: number, body: string) => boolean;
 }): Promise<LoadResult> {
   const agent = new Agent({ connections: opts.inFlight, pipelining: 1 });
@@ -40,9 +43,9 @@ export async function closedLoop(opts: {
         const req = opts.next(w, i++);
         const t0 = performance.now();
         const res = await request(`${opts.url}${req.path}`, {
-          method: 'POST',
+          method: req.method ?? 'POST',
           headers: req.headers,
-          body: req.body,
+          body: req.body ?? null,
           dispatcher: agent,
         });
         const text = await res.body.text();

@@ -8,13 +8,12 @@
  *   npm run bench -- placement [bets] [inFlight] risk   — the risk engine on against off, in the same run
  *   npm run bench -- placement [bets=3000] [inFlight] profile   — per accepted bet: CPU, statements, transactions,
  *     row writes of Bookie and the wallet, on a throwaway cluster after a 5,000-bet warm-up, no baselines
- *     (bench/profile.ts)
+ *     (bench/profile.ts); `BENCH_PROF=<dir>` adds the grouped CPU profiles of Bookie and the wallet over the measured
+ *     phase (the /bet/accept deliveries included)
  *
  * Needs Postgres: DATABASE_URL, or postgres://postgres@127.0.0.1:5432/postgres (a bench database is created and
  * dropped).
  */
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { acceptBody, placeBody, prepareCallback } from '@bookie/sdk/callbacks/fixtures';
 import { createTestDatabase } from '@bookie/storage';
 import { startWalletProcess } from '@bookie/wallet/testing/process';
@@ -31,10 +30,8 @@ import { startBookie } from '../packages/server/src/testing/process.js';
 import { spawnBare } from './bare-process.js';
 import { closedLoop } from './load.js';
 import { cpuMeter } from './proc-cpu.js';
-import { PROFILE_WARM_UP, profileMode, profiler, startProfileCluster } from './profile.js';
+import { cpuProfiledEnv, PROFILE_WARM_UP, profileMode, profiler, startProfileCluster } from './profile.js';
 import type { BenchResult } from './types.js';
-
-const here = dirname(fileURLToPath(import.meta.url));
 
 /** The params of the bench's player sessions, which Bookie sends back as every callback's `Foreign-Params`. */
 const SESSION_PARAMS = { currency: 'EUR' };
@@ -101,26 +98,16 @@ async function bookiePhase(
       DB_POOL_SIZE: '20',
       PLAYER_RATE_LIMIT: '0',
       ...extraEnv,
+      // BENCH_PROF=<dir>: a CPU profile of the Bookie process there (in profile mode, of the measured phase)
+      ...cpuProfiledEnv('bookie', cluster !== undefined),
     },
-    // BENCH_PROF=<dir> writes a CPU profile of the Bookie process there (and the wallet's in <dir>/wallet)
-    ...(process.env.BENCH_PROF
-      ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROF}`] }
-      : {}),
   });
   const partner = await createPartner({ baseUrl: bookie.url });
   const wallet = await startWalletProcess({
     secret: partner.signingSecret,
     dbUrl: walletDb.url as string,
     // BENCH_PROF=<dir>: the wallet's CPU profile too
-    ...(process.env.BENCH_PROF
-      ? {
-          env: {
-            NODE_OPTIONS: `--import ${join(here, 'cpu-profile.mjs')}`,
-            PROF_OUT: process.env.BENCH_PROF,
-            PROF_NAME: 'wallet',
-          },
-        }
-      : {}),
+    env: cpuProfiledEnv('wallet', cluster !== undefined),
   });
   const api = new WalletApi(wallet.url);
   // BENCH_BARE_WALLET=1: Bookie calls back a bare 204 server instead (to split Bookie's cost from the wallet's)
@@ -194,6 +181,7 @@ async function bookiePhase(
         cluster,
         { bookie: bookieDb.url, wallet: walletDb.url },
         { bookie: bookie.child.pid, wallet: wallet.child.pid, client: process.pid },
+        { bookie: 'bookie', wallet: 'wallet' },
       )
     : undefined;
   await prof?.begin();
