@@ -1,9 +1,9 @@
 import type { SelectionNames } from '@bookie/contracts';
 import { INITIAL_BET_STATE, type Restriction } from '@bookie/core';
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import type { ResultSource } from '../../db/schema.js';
 import type { Executor } from '../../db/transaction.js';
-import type { Bet, BetRow, BuilderRow, SelectionRow } from './bet.js';
+import type { Bet, BuilderRow, SelectionRow } from './bet.js';
 import { assemble } from './bets.repo.js';
 
 /**
@@ -206,47 +206,123 @@ export interface ReportedBetRow extends NewBetCommon {
 }
 
 /**
+ * The insert of reported bets: one text whatever their number (arrays, not a list of rows), so it is compiled once
+ * here and prepared once per connection; it returns nothing (the caller knows what it wrote).
+ */
+const INSERT_REPORTED_BETS = `INSERT INTO bet (id, white_label_id, player_id, currency, bet_type, system_sizes, stake,
+    odds_strategy, base_odds, total_odds, state, restrictions, foreign_params, created_at, placement_deadline,
+    decided_at, source, partner_bet_id, client_ip, country_code)
+  SELECT v.id, v.white_label_id, v.player_id, v.currency, v.bet_type, v.system_sizes::jsonb, v.stake, v.odds_strategy,
+    v.total_odds, v.total_odds, $1, v.restrictions::jsonb, v.foreign_params::jsonb, v.created_at, v.decided_at,
+    v.decided_at, 'mts', v.partner_bet_id, v.client_ip, v.country_code
+  FROM unnest($2::uuid[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::numeric[], $9::int2[],
+    $10::numeric[], $11::text[], $12::text[], $13::timestamptz[], $14::timestamptz[], $15::text[], $16::text[],
+    $17::text[])
+    AS v(id, white_label_id, player_id, currency, bet_type, system_sizes, stake, odds_strategy, total_odds,
+      restrictions, foreign_params, created_at, decided_at, partner_bet_id, client_ip, country_code)`;
+
+/** The insert of new bets' selections, as {@link INSERT_REPORTED_BETS}: one text, no rows returned. */
+const INSERT_SELECTIONS = `INSERT INTO bet_selection (bet_id, idx, sport_event_id, market_id, odd_id, requested_odds,
+    odds, odd_updated_at, match_status, event_info, names, builder, foreign_id, result_source)
+  SELECT v.bet_id, v.idx, v.sport_event_id, v.market_id, v.odd_id, v.requested_odds, v.odds, v.odd_updated_at,
+    v.match_status, v.event_info::jsonb, v.names::jsonb, v.builder, v.foreign_id, v.result_source
+  FROM unnest($1::uuid[], $2::int2[], $3::text[], $4::text[], $5::text[], $6::numeric[], $7::numeric[],
+    $8::timestamptz[], $9::int2[], $10::text[], $11::text[], $12::int2[], $13::text[], $14::text[])
+    AS v(bet_id, idx, sport_event_id, market_id, odd_id, requested_odds, odds, odd_updated_at, match_status,
+      event_info, names, builder, foreign_id, result_source)`;
+
+/** A selection row as {@link selectionRows} inserts it, with the columns the database fills by default. */
+function storedSelection(
+  r: ReturnType<typeof selectionRows>['selections'][number],
+  eventInfo: unknown,
+): SelectionRow {
+  return {
+    bet_id: r.bet_id,
+    idx: r.idx,
+    sport_event_id: r.sport_event_id,
+    market_id: r.market_id,
+    odd_id: r.odd_id,
+    requested_odds: r.requested_odds,
+    odds: r.odds,
+    status: 0,
+    dead_heat: null,
+    status_reason: '',
+    odd_updated_at: r.odd_updated_at,
+    match_status: r.match_status,
+    event_info: eventInfo as Record<string, unknown>,
+    result_source: r.result_source ?? 'feed',
+    foreign_id: r.foreign_id ?? null,
+    names: null,
+    builder: r.builder,
+  };
+}
+
+/**
  * Inserts reported bets (source `mts`) in `hold_requested` with their selections (foreign ones are resulted by the
- * partner only), one statement per table; returns the stored rows and selections, in order.
+ * partner only), one statement per table; returns their selections as stored (in bet order, built from what was
+ * written: the bets' rows are read back by the transition that decides them) and their builders.
  */
 export async function insertReportedBets(
   tx: Executor,
   bets: readonly ReportedBetRow[],
-): Promise<{ rows: BetRow[]; selections: SelectionRow[]; builders: BuilderRow[] }> {
-  if (bets.length === 0) return { rows: [], selections: [], builders: [] };
-  const rows = await tx
-    .insertInto('bet')
-    .values(
-      bets.map((b) => ({
-        ...betColumns(b),
-        base_odds: b.totalOdds,
-        restrictions: JSON.stringify(b.restrictions),
-        freebet_id: null,
-        insurance_id: null,
-        boost_id: null,
-        session_token_hash: null,
-        client_key: null,
-        placement_deadline: b.decidedAt,
-        decided_at: b.decidedAt,
-        source: 'mts',
-        partner_bet_id: b.partnerBetId,
-        client_ip: b.clientIp,
-        country_code: b.countryCode,
-      })),
-    )
-    .returningAll()
-    .execute();
+): Promise<{ selections: SelectionRow[]; builders: BuilderRow[] }> {
+  if (bets.length === 0) return { selections: [], builders: [] };
+  const col = <T>(f: (b: ReportedBetRow) => T) => bets.map(f);
+  await tx.executeQuery(
+    CompiledQuery.raw(INSERT_REPORTED_BETS, [
+      INITIAL_BET_STATE,
+      col((b) => b.id),
+      col((b) => b.whiteLabelId),
+      col((b) => b.playerId),
+      col((b) => b.currency),
+      col((b) => b.betType),
+      col((b) => JSON.stringify(b.systemSizes)),
+      col((b) => b.stake),
+      col((b) => b.oddsStrategy),
+      col((b) => b.totalOdds),
+      col((b) => JSON.stringify(b.restrictions)),
+      col((b) => JSON.stringify(b.foreignParams)),
+      col((b) => b.createdAt),
+      col((b) => b.decidedAt),
+      col((b) => b.partnerBetId),
+      col((b) => b.clientIp),
+      col((b) => b.countryCode),
+    ]),
+  );
   const parts = bets.map((b) => selectionRows(b.id, b.selections, b.builders ?? []));
-  const selections = parts.flatMap((p) => p.selections);
-  const stored =
-    selections.length > 0
-      ? await tx.insertInto('bet_selection').values(selections).returningAll().execute()
-      : [];
+  const rows = parts.flatMap((p) => p.selections);
+  if (rows.length > 0) {
+    const sel = <T>(f: (r: (typeof rows)[number]) => T) => rows.map(f);
+    await tx.executeQuery(
+      CompiledQuery.raw(INSERT_SELECTIONS, [
+        sel((r) => r.bet_id),
+        sel((r) => r.idx),
+        sel((r) => r.sport_event_id),
+        sel((r) => r.market_id),
+        sel((r) => r.odd_id),
+        sel((r) => r.requested_odds),
+        sel((r) => r.odds),
+        sel((r) => r.odd_updated_at),
+        sel((r) => r.match_status),
+        sel((r) => r.event_info),
+        sel((r) => r.names),
+        sel((r) => r.builder),
+        sel((r) => r.foreign_id ?? null),
+        sel((r) => r.result_source ?? 'feed'),
+      ]),
+    );
+  }
   const builders = await insertBuilders(
     tx,
     parts.flatMap((p) => p.builders),
   );
-  return { rows, selections: stored, builders };
+  // the event facts as given (the rows carry them as JSON text), in selectionRows' order
+  const infos = bets.flatMap((b) => [
+    ...b.selections.filter((s) => !s.foreignId),
+    ...(b.builders ?? []).flatMap((builder) => builder.legs),
+    ...b.selections.filter((s) => s.foreignId),
+  ]);
+  return { selections: rows.map((r, i) => storedSelection(r, infos[i]?.eventInfo)), builders };
 }
 
 /**

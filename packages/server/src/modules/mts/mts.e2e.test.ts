@@ -88,6 +88,11 @@ describe(`partner-reported bets (${process.env.DATABASE_URL ? 'postgres' : 'pgli
     // strategy 3: accepted at the odds of the moment, which the answer shows per selection
     expect(single.json.bet.selections[0].value).toBe(formatMoney(dec(oa)));
     expect(single.json.bet.selections[0].requested_value).toBe('1.010000');
+    // the answer is the bet as stored: GET /bets/{bet_id} reads the same
+    const stored = await p.call('GET', `/bets/${encodeURIComponent(single.json.bet.id)}`, {
+      token: p.accessToken,
+    });
+    expect(stored.json).toEqual(single.json.bet);
 
     const express = await report(
       bet({ type: { code: 1, system_sizes: [2] }, selections: [sel(a, '1', oa), sel(b, '1', ob)] }),
@@ -202,6 +207,9 @@ describe(`partner-reported bets (${process.env.DATABASE_URL ? 'postgres' : 'pgli
       { id: 'ext-1', value: '2.000000', sport_event_title: 'Local derby', odd_name: 'Home', status: 0 },
     ]);
     const id = r.json.bet.id as string;
+    // the answer is the bet as stored, its foreign selection included
+    const stored = await p.call('GET', `/bets/${encodeURIComponent(id)}`, { token: p.accessToken });
+    expect(stored.json).toEqual(r.json.bet);
     // the foreign leg takes its share of the exposure, and recompute agrees with what was written
     const recompute = await p.call('POST', '/admin/risk/recompute');
     expect(recompute.json.ok, JSON.stringify(recompute.json)).toBe(true);

@@ -1,3 +1,4 @@
+import { CompiledQuery } from 'kysely';
 import type { MtsForeignCashOutOrderTable, Selectable } from '../../db/schema.js';
 import type { Executor } from '../../db/transaction.js';
 
@@ -22,6 +23,13 @@ export async function findReport(
     .executeTakeFirst();
 }
 
+/**
+ * The insert of reported bets' requests and answers: one text whatever their number, compiled once here and
+ * prepared once per connection.
+ */
+const INSERT_REPORTS = `INSERT INTO mts_request (white_label_id, partner_bet_id, request, answer, bet_id)
+  SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::uuid[])`;
+
 /** Stores reported bets' requests and answers (a concurrent report of the same id fails on the primary key). */
 export async function insertReports(
   tx: Executor,
@@ -34,18 +42,15 @@ export async function insertReports(
   }>,
 ): Promise<void> {
   if (reports.length === 0) return;
-  await tx
-    .insertInto('mts_request')
-    .values(
-      reports.map((r) => ({
-        white_label_id: r.whiteLabelId,
-        partner_bet_id: r.partnerBetId,
-        request: r.request,
-        answer: r.answer,
-        bet_id: r.betId,
-      })),
-    )
-    .execute();
+  await tx.executeQuery(
+    CompiledQuery.raw(INSERT_REPORTS, [
+      reports.map((r) => r.whiteLabelId),
+      reports.map((r) => r.partnerBetId),
+      reports.map((r) => r.request),
+      reports.map((r) => r.answer),
+      reports.map((r) => r.betId),
+    ]),
+  );
 }
 
 /** A foreign cash-out order as stored. */

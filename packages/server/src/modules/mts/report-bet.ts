@@ -289,11 +289,12 @@ function reportedSelections(
         provider_id: 'partner',
         sport_id: f.sport ?? '',
         market_type: 'foreign',
+        // in the order jsonb keeps keys (shorter first), so the answer reads as the stored bet does
         foreign: {
-          ...(f.sport_event_title !== undefined ? { sport_event_title: f.sport_event_title } : {}),
           ...(f.sport !== undefined ? { sport: f.sport } : {}),
-          ...(f.market_name !== undefined ? { market_name: f.market_name } : {}),
           ...(f.odd_name !== undefined ? { odd_name: f.odd_name } : {}),
+          ...(f.market_name !== undefined ? { market_name: f.market_name } : {}),
+          ...(f.sport_event_title !== undefined ? { sport_event_title: f.sport_event_title } : {}),
         },
       };
       const o = foreignOutcome(f.id);

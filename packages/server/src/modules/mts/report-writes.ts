@@ -109,10 +109,12 @@ export async function writeReports(tx: Executor, items: readonly ReportWrite[]):
       at: d.w.bet.decidedAt,
     })),
   );
-  // the bets as stored now, from what the statements returned (a moved row replaces its inserted one)
+  // the bets as stored now: their rows as the transitions returned them, their selections as inserted
+  if (moved.length !== decided.length)
+    throw new Error('a reported bet left hold_requested before its decision');
   const bets = assemble(
     decided.map((d) => d.w.bet.id),
-    [...inserted.rows, ...moved],
+    moved,
     inserted.selections,
     inserted.builders,
   );
