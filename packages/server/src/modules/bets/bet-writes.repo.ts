@@ -41,49 +41,62 @@ export interface NewBuilder {
 }
 
 /**
- * The `bet_selection` and `bet_builder` rows of one bet: plain platform selections take idx 0..n-1, then the inner
- * legs of builder 0, of builder 1, … the following idx with their builder's index, then the foreign selections (an MTS
- * mixed combo) — the order of the bet's risk legs, whose exposure rows share these idx.
+ * A bet's selections in the order of their idx: plain platform selections take idx 0..n-1, then the inner legs of
+ * builder 0, of builder 1, … the following idx with their builder's index, then the foreign selections (an MTS mixed
+ * combo) — the order of the bet's risk legs, whose exposure rows share these idx.
  */
+function inIdxOrder<S extends NewSelection & { foreignId?: string | null }>(
+  selections: readonly S[],
+  builders: readonly NewBuilder[],
+): Array<{ s: S | NewSelection; builder: number | null }> {
+  const out: Array<{ s: S | NewSelection; builder: number | null }> = [];
+  for (const s of selections) if (!s.foreignId) out.push({ s, builder: null });
+  builders.forEach((b, i) => {
+    for (const leg of b.legs) out.push({ s: leg, builder: i });
+  });
+  for (const s of selections) if (s.foreignId) out.push({ s, builder: null });
+  return out;
+}
+
+/** The `bet_builder` rows of one bet's builders. */
+function builderColumns(betId: string, builders: readonly NewBuilder[]) {
+  return builders.map((b, i) => ({
+    bet_id: betId,
+    builder: i,
+    sport_event_id: b.sportEventId,
+    requested_odds: b.requestedOdds,
+    odds: b.odds,
+    probability: b.probability,
+    refund_probability: b.refundProbability,
+    margin: b.margin,
+  }));
+}
+
+/** The `bet_selection` rows of one bet, in the order of {@link inIdxOrder}, and its `bet_builder` rows. */
 function selectionRows(
   betId: string,
   selections: readonly (NewSelection & { foreignId?: string | null })[],
   builders: readonly NewBuilder[],
 ) {
-  const row = (s: NewSelection & { foreignId?: string | null }, idx: number, builder: number | null) => ({
-    bet_id: betId,
-    idx,
-    sport_event_id: s.sportEventId,
-    market_id: s.marketId,
-    odd_id: s.oddId,
-    requested_odds: s.requestedOdds,
-    odds: s.odds,
-    odd_updated_at: s.oddUpdatedAt,
-    match_status: s.matchStatus,
-    event_info: JSON.stringify(s.eventInfo),
-    names: s.names ? JSON.stringify(s.names) : null,
-    builder,
-    ...(s.foreignId !== undefined
-      ? { foreign_id: s.foreignId, result_source: s.foreignId ? ('manual' as const) : ('feed' as const) }
-      : {}),
-  });
-  const out = selections.filter((s) => !s.foreignId).map((s, idx) => row(s, idx, null));
-  builders.forEach((b, i) => {
-    for (const leg of b.legs) out.push(row(leg, out.length, i));
-  });
-  for (const s of selections) if (s.foreignId) out.push(row(s, out.length, null));
   return {
-    selections: out,
-    builders: builders.map((b, i) => ({
+    selections: inIdxOrder(selections, builders).map(({ s, builder }, idx) => ({
       bet_id: betId,
-      builder: i,
-      sport_event_id: b.sportEventId,
-      requested_odds: b.requestedOdds,
-      odds: b.odds,
-      probability: b.probability,
-      refund_probability: b.refundProbability,
-      margin: b.margin,
+      idx,
+      sport_event_id: s.sportEventId,
+      market_id: s.marketId,
+      odd_id: s.oddId,
+      requested_odds: s.requestedOdds,
+      odds: s.odds,
+      odd_updated_at: s.oddUpdatedAt,
+      match_status: s.matchStatus,
+      event_info: JSON.stringify(s.eventInfo),
+      names: s.names ? JSON.stringify(s.names) : null,
+      builder,
+      ...('foreignId' in s && s.foreignId !== undefined
+        ? { foreign_id: s.foreignId, result_source: s.foreignId ? ('manual' as const) : ('feed' as const) }
+        : {}),
     })),
+    builders: builderColumns(betId, builders),
   };
 }
 
@@ -206,56 +219,29 @@ export interface ReportedBetRow extends NewBetCommon {
 }
 
 /**
- * The insert of reported bets: one text whatever their number (arrays, not a list of rows), so it is compiled once
- * here and prepared once per connection; it returns nothing (the caller knows what it wrote).
+ * The insert of reported bets: one text whatever their number (the rows as one JSON parameter, which the client
+ * serialises natively and no array literal escapes), compiled once here and prepared once per connection; it returns
+ * nothing (the caller knows what it wrote).
  */
 const INSERT_REPORTED_BETS = `INSERT INTO bet (id, white_label_id, player_id, currency, bet_type, system_sizes, stake,
     odds_strategy, base_odds, total_odds, state, restrictions, foreign_params, created_at, placement_deadline,
     decided_at, source, partner_bet_id, client_ip, country_code)
-  SELECT v.id, v.white_label_id, v.player_id, v.currency, v.bet_type, v.system_sizes::jsonb, v.stake, v.odds_strategy,
-    v.total_odds, v.total_odds, $1, v.restrictions::jsonb, v.foreign_params::jsonb, v.created_at, v.decided_at,
-    v.decided_at, 'mts', v.partner_bet_id, v.client_ip, v.country_code
-  FROM unnest($2::uuid[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::numeric[], $9::int2[],
-    $10::numeric[], $11::text[], $12::text[], $13::timestamptz[], $14::timestamptz[], $15::text[], $16::text[],
-    $17::text[])
-    AS v(id, white_label_id, player_id, currency, bet_type, system_sizes, stake, odds_strategy, total_odds,
-      restrictions, foreign_params, created_at, decided_at, partner_bet_id, client_ip, country_code)`;
+  SELECT v.id, v.white_label_id, v.player_id, v.currency, v.bet_type, v.system_sizes, v.stake, v.odds_strategy,
+    v.total_odds, v.total_odds, $1, v.restrictions, v.foreign_params, v.created_at, v.decided_at, v.decided_at, 'mts',
+    v.partner_bet_id, v.client_ip, v.country_code
+  FROM jsonb_to_recordset($2::jsonb) AS v(id uuid, white_label_id text, player_id text, currency text, bet_type text,
+    system_sizes jsonb, stake numeric, odds_strategy int2, total_odds numeric, restrictions jsonb,
+    foreign_params jsonb, created_at timestamptz, decided_at timestamptz, partner_bet_id text, client_ip text,
+    country_code text)`;
 
-/** The insert of new bets' selections, as {@link INSERT_REPORTED_BETS}: one text, no rows returned. */
+/** The insert of new bets' selections, as {@link INSERT_REPORTED_BETS}: one text, one JSON parameter, no rows returned. */
 const INSERT_SELECTIONS = `INSERT INTO bet_selection (bet_id, idx, sport_event_id, market_id, odd_id, requested_odds,
     odds, odd_updated_at, match_status, event_info, names, builder, foreign_id, result_source)
   SELECT v.bet_id, v.idx, v.sport_event_id, v.market_id, v.odd_id, v.requested_odds, v.odds, v.odd_updated_at,
-    v.match_status, v.event_info::jsonb, v.names::jsonb, v.builder, v.foreign_id, v.result_source
-  FROM unnest($1::uuid[], $2::int2[], $3::text[], $4::text[], $5::text[], $6::numeric[], $7::numeric[],
-    $8::timestamptz[], $9::int2[], $10::text[], $11::text[], $12::int2[], $13::text[], $14::text[])
-    AS v(bet_id, idx, sport_event_id, market_id, odd_id, requested_odds, odds, odd_updated_at, match_status,
-      event_info, names, builder, foreign_id, result_source)`;
-
-/** A selection row as {@link selectionRows} inserts it, with the columns the database fills by default. */
-function storedSelection(
-  r: ReturnType<typeof selectionRows>['selections'][number],
-  eventInfo: unknown,
-): SelectionRow {
-  return {
-    bet_id: r.bet_id,
-    idx: r.idx,
-    sport_event_id: r.sport_event_id,
-    market_id: r.market_id,
-    odd_id: r.odd_id,
-    requested_odds: r.requested_odds,
-    odds: r.odds,
-    status: 0,
-    dead_heat: null,
-    status_reason: '',
-    odd_updated_at: r.odd_updated_at,
-    match_status: r.match_status,
-    event_info: eventInfo as Record<string, unknown>,
-    result_source: r.result_source ?? 'feed',
-    foreign_id: r.foreign_id ?? null,
-    names: null,
-    builder: r.builder,
-  };
-}
+    v.match_status, v.event_info, v.names, v.builder, v.foreign_id, v.result_source
+  FROM jsonb_to_recordset($1::jsonb) AS v(bet_id uuid, idx int2, sport_event_id text, market_id text, odd_id text,
+    requested_odds numeric, odds numeric, odd_updated_at timestamptz, match_status int2, event_info jsonb,
+    names jsonb, builder int2, foreign_id text, result_source text)`;
 
 /**
  * Inserts reported bets (source `mts`) in `hold_requested` with their selections (foreign ones are resulted by the
@@ -267,62 +253,64 @@ export async function insertReportedBets(
   bets: readonly ReportedBetRow[],
 ): Promise<{ selections: SelectionRow[]; builders: BuilderRow[] }> {
   if (bets.length === 0) return { selections: [], builders: [] };
-  const col = <T>(f: (b: ReportedBetRow) => T) => bets.map(f);
   await tx.executeQuery(
     CompiledQuery.raw(INSERT_REPORTED_BETS, [
       INITIAL_BET_STATE,
-      col((b) => b.id),
-      col((b) => b.whiteLabelId),
-      col((b) => b.playerId),
-      col((b) => b.currency),
-      col((b) => b.betType),
-      col((b) => JSON.stringify(b.systemSizes)),
-      col((b) => b.stake),
-      col((b) => b.oddsStrategy),
-      col((b) => b.totalOdds),
-      col((b) => JSON.stringify(b.restrictions)),
-      col((b) => JSON.stringify(b.foreignParams)),
-      col((b) => b.createdAt),
-      col((b) => b.decidedAt),
-      col((b) => b.partnerBetId),
-      col((b) => b.clientIp),
-      col((b) => b.countryCode),
+      JSON.stringify(
+        bets.map((b) => ({
+          id: b.id,
+          white_label_id: b.whiteLabelId,
+          player_id: b.playerId,
+          currency: b.currency,
+          bet_type: b.betType,
+          system_sizes: b.systemSizes,
+          stake: b.stake,
+          odds_strategy: b.oddsStrategy,
+          total_odds: b.totalOdds,
+          restrictions: b.restrictions,
+          foreign_params: b.foreignParams,
+          created_at: b.createdAt,
+          decided_at: b.decidedAt,
+          partner_bet_id: b.partnerBetId,
+          client_ip: b.clientIp,
+          country_code: b.countryCode,
+        })),
+      ),
     ]),
   );
-  const parts = bets.map((b) => selectionRows(b.id, b.selections, b.builders ?? []));
-  const rows = parts.flatMap((p) => p.selections);
-  if (rows.length > 0) {
-    const sel = <T>(f: (r: (typeof rows)[number]) => T) => rows.map(f);
-    await tx.executeQuery(
-      CompiledQuery.raw(INSERT_SELECTIONS, [
-        sel((r) => r.bet_id),
-        sel((r) => r.idx),
-        sel((r) => r.sport_event_id),
-        sel((r) => r.market_id),
-        sel((r) => r.odd_id),
-        sel((r) => r.requested_odds),
-        sel((r) => r.odds),
-        sel((r) => r.odd_updated_at),
-        sel((r) => r.match_status),
-        sel((r) => r.event_info),
-        sel((r) => r.names),
-        sel((r) => r.builder),
-        sel((r) => r.foreign_id ?? null),
-        sel((r) => r.result_source ?? 'feed'),
-      ]),
-    );
+  // the selections as stored: the columns written, and those the database fills by default
+  const selections: SelectionRow[] = bets.flatMap((b) =>
+    inIdxOrder(b.selections, b.builders ?? []).map(({ s, builder }, idx) => {
+      const foreignId = 'foreignId' in s ? s.foreignId : null;
+      return {
+        bet_id: b.id,
+        idx,
+        sport_event_id: s.sportEventId,
+        market_id: s.marketId,
+        odd_id: s.oddId,
+        requested_odds: s.requestedOdds,
+        odds: s.odds,
+        status: 0,
+        dead_heat: null,
+        status_reason: '',
+        odd_updated_at: s.oddUpdatedAt,
+        match_status: s.matchStatus,
+        event_info: s.eventInfo,
+        result_source: foreignId ? 'manual' : 'feed',
+        foreign_id: foreignId,
+        names: ('names' in s ? s.names : null) ?? null,
+        builder,
+      };
+    }),
+  );
+  if (selections.length > 0) {
+    await tx.executeQuery(CompiledQuery.raw(INSERT_SELECTIONS, [JSON.stringify(selections)]));
   }
   const builders = await insertBuilders(
     tx,
-    parts.flatMap((p) => p.builders),
+    bets.flatMap((b) => builderColumns(b.id, b.builders ?? [])),
   );
-  // the event facts as given (the rows carry them as JSON text), in selectionRows' order
-  const infos = bets.flatMap((b) => [
-    ...b.selections.filter((s) => !s.foreignId),
-    ...(b.builders ?? []).flatMap((builder) => builder.legs),
-    ...b.selections.filter((s) => s.foreignId),
-  ]);
-  return { selections: rows.map((r, i) => storedSelection(r, infos[i]?.eventInfo)), builders };
+  return { selections, builders };
 }
 
 /**

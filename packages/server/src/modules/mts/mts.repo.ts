@@ -24,11 +24,12 @@ export async function findReport(
 }
 
 /**
- * The insert of reported bets' requests and answers: one text whatever their number, compiled once here and
- * prepared once per connection.
+ * The insert of reported bets' requests and answers: one text whatever their number (the rows as one JSON
+ * parameter), compiled once here and prepared once per connection.
  */
 const INSERT_REPORTS = `INSERT INTO mts_request (white_label_id, partner_bet_id, request, answer, bet_id)
-  SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::uuid[])`;
+  SELECT * FROM jsonb_to_recordset($1::jsonb)
+    AS v(white_label_id text, partner_bet_id text, request text, answer text, bet_id uuid)`;
 
 /** Stores reported bets' requests and answers (a concurrent report of the same id fails on the primary key). */
 export async function insertReports(
@@ -42,15 +43,14 @@ export async function insertReports(
   }>,
 ): Promise<void> {
   if (reports.length === 0) return;
-  await tx.executeQuery(
-    CompiledQuery.raw(INSERT_REPORTS, [
-      reports.map((r) => r.whiteLabelId),
-      reports.map((r) => r.partnerBetId),
-      reports.map((r) => r.request),
-      reports.map((r) => r.answer),
-      reports.map((r) => r.betId),
-    ]),
-  );
+  const rows = reports.map((r) => ({
+    white_label_id: r.whiteLabelId,
+    partner_bet_id: r.partnerBetId,
+    request: r.request,
+    answer: r.answer,
+    bet_id: r.betId,
+  }));
+  await tx.executeQuery(CompiledQuery.raw(INSERT_REPORTS, [JSON.stringify(rows)]));
 }
 
 /** A foreign cash-out order as stored. */
