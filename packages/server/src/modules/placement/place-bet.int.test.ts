@@ -364,6 +364,23 @@ describe(`bet placement (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, 
     expect((await place(single(eventB), s)).json.status).toBe(1);
   });
 
+  it('delivers the decisions\' callbacks without claiming them: the outbox is claimed only at its poll', async () => {
+    const dispatcher = t.deps.callbacks.dispatcher;
+    const before = dispatcher.stats();
+    const started = Date.now();
+    const n = 8;
+    for (let i = 0; i < n; i++) {
+      const r = await place(single(eventB, '1', '1.5'));
+      expect(r.json.status).toBe(1);
+      await waitUntil(() => partner.at('/bet/accept').some((c) => c.json.bet_id === r.json.id));
+    }
+    const elapsed = Date.now() - started;
+    const after = dispatcher.stats();
+    expect(after.delivered - before.delivered).toBeGreaterThanOrEqual(n);
+    // a claim per placement would be at least n; the poll (CALLBACK_POLL_MS, 1 s) claims once a second
+    expect(after.claims - before.claims).toBeLessThanOrEqual(Math.min(n - 1, Math.ceil(elapsed / 1000) + 1));
+  });
+
   it('places bets that arrive together through one group commit, each with its own outcome and callback', async () => {
     const s = await newSession('p-batch', { limits: { min_stake: '1', max_stake: '50', max_payout: null } });
     const before = partner.received.length;
