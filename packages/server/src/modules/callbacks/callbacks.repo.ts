@@ -221,9 +221,7 @@ export async function recordSyncDeliveries(db: Executor, rows: readonly SyncDeli
         created_at)
     ON CONFLICT (request_id) DO UPDATE SET status = excluded.status, attempts = excluded.attempts,
       last_status = excluded.last_status, last_error = excluded.last_error,
-      last_attempt_at = excluded.last_attempt_at, delivered_at = excluded.delivered_at`.execute(
-    db,
-  );
+      last_attempt_at = excluded.last_attempt_at, delivered_at = excluded.delivered_at`.execute(db);
 }
 
 /**

@@ -364,7 +364,7 @@ describe(`bet placement (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, 
     expect((await place(single(eventB), s)).json.status).toBe(1);
   });
 
-  it('delivers the decisions\' callbacks without claiming them: the outbox is claimed only at its poll', async () => {
+  it("delivers the decisions' callbacks without claiming them: the outbox is claimed only at its poll", async () => {
     const dispatcher = t.deps.callbacks.dispatcher;
     const before = dispatcher.stats();
     const started = Date.now();
