@@ -14,7 +14,9 @@ import type { Kysely } from 'kysely';
 //
 // A bet's state and a ledger row's kind become enum types instead of text columns with a CHECK of their values: the
 // values allowed are the same, but an enum is checked once when the statement is planned, where Postgres re-read
-// and re-compiled each CHECK's value list in every statement that wrote the table.
+// and re-compiled each CHECK's value list in every statement that wrote the table. For the same reason the money
+// checks (`held >= 0`, `stake >= 0`, `amount > 0`) become domains over int8: a domain's check is kept compiled by each
+// connection, a table's CHECK is read back from its stored text in every statement that writes a row.
 // biome-ignore lint/suspicious/noExplicitAny: migrations are untyped by design
 export async function up(db: Kysely<any>): Promise<void> {
   await execStatements(db, [
@@ -31,12 +33,28 @@ export async function up(db: Kysely<any>): Promise<void> {
     `CREATE TYPE bet_state AS ENUM ('held', 'accepted', 'declined', 'settled', 'unsettled')`,
     'ALTER TABLE bets DROP CONSTRAINT bets_state_check',
     'ALTER TABLE bets ALTER COLUMN state TYPE bet_state USING state::bet_state',
+    'CREATE DOMAIN micros_not_negative AS int8 CHECK (VALUE >= 0)',
+    'CREATE DOMAIN micros_positive AS int8 CHECK (VALUE > 0)',
+    'ALTER TABLE accounts DROP CONSTRAINT accounts_held_check',
+    'ALTER TABLE accounts ALTER COLUMN held TYPE micros_not_negative',
+    'ALTER TABLE bets DROP CONSTRAINT bets_stake_check',
+    'ALTER TABLE bets ALTER COLUMN stake TYPE micros_not_negative',
+    'ALTER TABLE ledger DROP CONSTRAINT ledger_amount_check',
+    'ALTER TABLE ledger ALTER COLUMN amount TYPE micros_positive',
   ]);
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations are untyped by design
 export async function down(db: Kysely<any>): Promise<void> {
   await execStatements(db, [
+    'ALTER TABLE ledger ALTER COLUMN amount TYPE int8',
+    'ALTER TABLE ledger ADD CONSTRAINT ledger_amount_check CHECK (amount > 0)',
+    'ALTER TABLE bets ALTER COLUMN stake TYPE int8',
+    'ALTER TABLE bets ADD CONSTRAINT bets_stake_check CHECK (stake >= 0)',
+    'ALTER TABLE accounts ALTER COLUMN held TYPE int8',
+    'ALTER TABLE accounts ADD CONSTRAINT accounts_held_check CHECK (held >= 0)',
+    'DROP DOMAIN micros_positive',
+    'DROP DOMAIN micros_not_negative',
     'ALTER TABLE bets ALTER COLUMN state TYPE text',
     `ALTER TABLE bets ADD CONSTRAINT bets_state_check
        CHECK (state IN ('held', 'accepted', 'declined', 'settled', 'unsettled'))`,
