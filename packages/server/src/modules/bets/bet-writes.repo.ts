@@ -137,6 +137,8 @@ export interface NewBet extends NewBetCommon {
   sessionTokenHash: string | null;
   clientKey: string | null;
   placementDeadline: Date;
+  /** The request_id its `/bet/place` is sent with (the recovery of an interrupted placement writes that row). */
+  placeRequestId?: string;
   /** The plain odds selections. */
   selections: NewSelection[];
   /** The bet builders (none: a bet of plain odds only). */
@@ -166,6 +168,7 @@ export async function insertBets(tx: Executor, bets: readonly NewBet[]): Promise
         session_token_hash: b.sessionTokenHash,
         client_key: b.clientKey,
         placement_deadline: b.placementDeadline,
+        place_request_id: b.placeRequestId ?? null,
       })),
     )
     .returningAll()
