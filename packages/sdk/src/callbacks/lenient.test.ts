@@ -1,7 +1,10 @@
+import type { CallbackName } from '@bookie/contracts';
+import type { TSchema } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
 import { describe, expect, it } from 'vitest';
-import { placeBody, prepareCallback, settleBody } from './fixtures.js';
+import { CALLBACK_FIXTURES, placeBody, prepareCallback, settleBody } from './fixtures.js';
 import { createCallbackHandler } from './handler.js';
-import { readCallbackBody } from './lenient.js';
+import { LENIENT_CALLBACK_BODIES, readCallbackBody } from './lenient.js';
 
 type Json = Record<string, unknown>;
 
@@ -22,6 +25,22 @@ describe('readCallbackBody', () => {
     if (!read.ok) return;
     expect(read.body).toMatchObject({ bet_freebet_id: '', bet_system_sizes: [], competitors: [], x: 1 });
     expect(sent).not.toHaveProperty('bet_freebet_id');
+  });
+
+  it('fills every callback body as TypeBox fills its lenient schema, on a copy of what was sent', () => {
+    for (const name of Object.keys(LENIENT_CALLBACK_BODIES) as CallbackName[]) {
+      if (name === 'heartbeat') continue;
+      const schema = LENIENT_CALLBACK_BODIES[name] as TSchema;
+      const optional = Object.keys(schema.properties).filter((k) => !schema.required?.includes(k));
+      const full = CALLBACK_FIXTURES[name]() as unknown as Json;
+      for (const sent of [full, without(full, ...optional)]) {
+        const read = readCallbackBody(name, sent);
+        expect(read.ok, name).toBe(true);
+        if (!read.ok) continue;
+        expect(read.body, name).toEqual(Value.Default(schema, structuredClone(sent)));
+        expect(read.body, name).not.toBe(sent);
+      }
+    }
   });
 
   it('settle without restrictions gets []; amounts keep the decimals they were sent with', () => {

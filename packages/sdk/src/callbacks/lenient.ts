@@ -231,6 +231,47 @@ export function readCallbackBody<K extends CallbackName>(
     }
     return { ok: false, issues };
   }
-  const body = Value.Default(LENIENT_CALLBACK_BODIES[name] as TSchema, structuredClone(value));
-  return { ok: true, body: body as ReceivedCallbackBodies[K] };
+  return { ok: true, body: filler(name)(structuredClone(value)) as ReceivedCallbackBodies[K] };
+}
+
+/** True when `schema` or any schema inside it declares a `default`. */
+function declaresDefault(schema: unknown): boolean {
+  if (typeof schema !== 'object' || schema === null) return false;
+  if (Object.hasOwn(schema, 'default')) return true;
+  return Object.values(schema).some(declaresDefault);
+}
+
+const fillers = new Map<CallbackName, (body: unknown) => unknown>();
+
+/**
+ * The default filling of a checked body of `name`, done in place: when only the body's own fields declare defaults
+ * (as every lenient body does), a loop over them that sets each absent one; otherwise TypeBox's `Value.Default`, which
+ * walks the whole value.
+ */
+function filler(name: CallbackName): (body: unknown) => unknown {
+  let fill = fillers.get(name);
+  if (fill) return fill;
+  const schema = LENIENT_CALLBACK_BODIES[name] as TSchema;
+  const properties: Record<string, TSchema> =
+    schema.type === 'object' && typeof schema.properties === 'object' ? schema.properties : {};
+  const own = Object.entries(properties).filter(([, p]) => Object.hasOwn(p, 'default'));
+  const nested = Object.values(properties).some((p) => {
+    const { default: _, ...rest } = p;
+    return declaresDefault(rest);
+  });
+  if (nested || Object.hasOwn(schema, 'default')) {
+    fill = (body) => Value.Default(schema, body);
+  } else {
+    const defaults = own.map(([key, p]) => [key, p.default as unknown] as const);
+    fill = (body) => {
+      if (typeof body !== 'object' || body === null) return body;
+      const b = body as Record<string, unknown>;
+      for (const [key, d] of defaults) {
+        if (b[key] === undefined) b[key] = typeof d === 'object' && d !== null ? structuredClone(d) : d;
+      }
+      return b;
+    };
+  }
+  fillers.set(name, fill);
+  return fill;
 }

@@ -46,8 +46,9 @@ export type LedgerKind = 'deposit' | 'hold' | 'release' | 'capture' | 'credit' |
 /**
  * One money movement. `amount` is positive micro-units; `reason` says which callback or action caused it (`deposit`,
  * `place`, `accept`, `decline`, `settle`, `unsettle`, `insurance`, `cash_out`); `ref` is the bet, insurance or
- * cash-out order id, or the deposit reference. `(kind, reason, ref)` is unique for callback movements, so no
- * callback can move money twice even under a new request_id.
+ * cash-out order id, or the deposit reference. No callback moves money twice even under a new request_id: a hold,
+ * capture or release is decided by the bet's state (one per bet), and `(kind, reason, ref)` is unique for the other
+ * once-only movements (deposits with a reference, insurance and cash-out payments and their reversals).
  */
 export interface LedgerTable {
   id: Generated<bigint>;

@@ -242,8 +242,17 @@ function movementCtes(kind: LedgerKind, entry: EntrySql): string {
     UPDATE accounts AS a
     SET available = a.available + ${available}, held = a.held + ${held}, updated_at = now()
     FROM go WHERE go.amount > 0 AND a.player_id = go.player_id AND a.currency = go.currency
-    RETURNING a.player_id, a.currency, a.available, a.held
+    RETURNING a.player_id, a.currency, a.available, a.held, go.amount, go.bet_id
   )`;
+  if (!UPSERT_KINDS.has(kind) && entry.ref === undefined && entry.requestId === undefined) {
+    // the update returns what the ledger row takes from `go`: one scan of `moved`, no join
+    return `${moved},
+  entry AS (
+    INSERT INTO ledger (player_id, currency, kind, reason, amount, bet_id, ref, request_id, available_after, held_after)
+    SELECT m.player_id, m.currency, '${kind}', ${entry.reason}, m.amount, m.bet_id, m.bet_id, $1, m.available, m.held
+    FROM moved m
+  )`;
+  }
   return `${moved},
   entry AS (
     INSERT INTO ledger (player_id, currency, kind, reason, amount, bet_id, ref, request_id, available_after, held_after)
@@ -268,7 +277,7 @@ function go(outcome: string, amount: string): string {
 function betUpdate(state: BetState, settled?: string): string {
   return `changed AS (
     UPDATE bets SET state = '${state}', ${settled === undefined ? '' : `settled = ${settled}, `}updated_at = now()
-    FROM go WHERE bets.bet_id = go.bet_id
+    WHERE bets.bet_id = $3 AND EXISTS (SELECT 1 FROM go)
   )`;
 }
 
