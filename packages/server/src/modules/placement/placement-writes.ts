@@ -247,6 +247,7 @@ export async function writeDecisions(
       'accepted',
       accepts.map((a) => ({
         id: a.d.bet.row.id,
+        row: a.d.bet.row,
         decidedAt: a.d.decidedAt,
         totalOdds: a.totalOdds,
         baseOdds: a.baseOdds,
@@ -325,7 +326,12 @@ export async function writeDecisions(
       tx,
       'hold_requested',
       'declined',
-      declines.map(({ d, restrictions }) => ({ id: d.bet.row.id, restrictions, decidedAt: d.decidedAt })),
+      declines.map(({ d, restrictions }) => ({
+        id: d.bet.row.id,
+        row: d.bet.row,
+        restrictions,
+        decidedAt: d.decidedAt,
+      })),
     ),
   );
   for (const { d, restrictions } of declines) {
