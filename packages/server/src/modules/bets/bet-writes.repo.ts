@@ -1,6 +1,6 @@
 import type { SelectionNames } from '@bookie/contracts';
 import { INITIAL_BET_STATE, type Restriction } from '@bookie/core';
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import type { ResultSource } from '../../db/schema.js';
 import type { Executor } from '../../db/transaction.js';
 import type { Bet, BetRow, BuilderRow, SelectionRow } from './bet.js';
@@ -63,9 +63,8 @@ function selectionRows(
     event_info: JSON.stringify(s.eventInfo),
     names: s.names ? JSON.stringify(s.names) : null,
     builder,
-    ...(s.foreignId !== undefined
-      ? { foreign_id: s.foreignId, result_source: s.foreignId ? ('manual' as const) : ('feed' as const) }
-      : {}),
+    foreign_id: s.foreignId ?? null,
+    result_source: s.foreignId ? ('manual' as const) : ('feed' as const),
   });
   const out = selections.filter((s) => !s.foreignId).map((s, idx) => row(s, idx, null));
   builders.forEach((b, i) => {
@@ -148,34 +147,105 @@ export async function insertBet(tx: Executor, b: NewBet): Promise<Bet> {
   return (await insertBets(tx, [b]))[0] as Bet;
 }
 
+/** The insert of placed bets: one text whatever the number of bets (arrays), prepared once. */
+const INSERT_BETS = `
+  INSERT INTO bet (id, white_label_id, player_id, currency, bet_type, system_sizes, stake, odds_strategy, total_odds,
+    state, foreign_params, created_at, base_odds, freebet_id, insurance_id, boost_id, session_token_hash, client_key,
+    placement_deadline)
+  SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::jsonb[], $7::numeric[],
+    $8::int2[], $9::numeric[], $10::text[], $11::jsonb[], $12::timestamptz[], $13::numeric[], $14::text[], $15::text[],
+    $16::text[], $17::text[], $18::text[], $19::timestamptz[])
+  RETURNING *`;
+
+/** The insert of bets' selections: one text whatever the number of rows (arrays), prepared once. */
+const INSERT_SELECTIONS = `
+  INSERT INTO bet_selection (bet_id, idx, sport_event_id, market_id, odd_id, requested_odds, odds, odd_updated_at,
+    match_status, event_info, names, builder, foreign_id, result_source)
+  SELECT v.bet_id, v.idx, v.sport_event_id, v.market_id, v.odd_id, v.requested_odds, v.odds, v.odd_updated_at,
+    v.match_status, v.event_info, v.names, v.builder, v.foreign_id, v.result_source
+  FROM unnest($1::uuid[], $2::int2[], $3::text[], $4::text[], $5::text[], $6::numeric[], $7::numeric[],
+    $8::timestamptz[], $9::int2[], $10::jsonb[], $11::jsonb[], $12::int2[], $13::text[], $14::text[])
+    AS v(bet_id, idx, sport_event_id, market_id, odd_id, requested_odds, odds, odd_updated_at, match_status,
+      event_info, names, builder, foreign_id, result_source)
+  RETURNING *`;
+
+/** The columns of `rows` as arrays, in the order of `keys` (the parameters of an `unnest` insert). */
+function columnsOf<R, K extends keyof R>(rows: readonly R[], keys: readonly K[]): unknown[][] {
+  return keys.map((k) => rows.map((r) => r[k]));
+}
+
+const SELECTION_COLUMNS = [
+  'bet_id',
+  'idx',
+  'sport_event_id',
+  'market_id',
+  'odd_id',
+  'requested_odds',
+  'odds',
+  'odd_updated_at',
+  'match_status',
+  'event_info',
+  'names',
+  'builder',
+  'foreign_id',
+  'result_source',
+] as const;
+
+/** Inserts selection rows (one statement, one text); returns them as stored. */
+async function insertSelections(
+  tx: Executor,
+  rows: ReturnType<typeof selectionRows>['selections'],
+): Promise<SelectionRow[]> {
+  if (rows.length === 0) return [];
+  const params = columnsOf(rows, SELECTION_COLUMNS);
+  return (await tx.executeQuery<SelectionRow>(CompiledQuery.raw(INSERT_SELECTIONS, params))).rows;
+}
+
+const BET_COLUMNS = [
+  'id',
+  'white_label_id',
+  'player_id',
+  'currency',
+  'bet_type',
+  'system_sizes',
+  'stake',
+  'odds_strategy',
+  'total_odds',
+  'state',
+  'foreign_params',
+  'created_at',
+  'base_odds',
+  'freebet_id',
+  'insurance_id',
+  'boost_id',
+  'session_token_hash',
+  'client_key',
+  'placement_deadline',
+] as const;
+
 /**
  * Inserts bets in `hold_requested` with their selections — one statement per table, whatever the number of bets —
  * and returns them as stored, in the order given.
  */
 export async function insertBets(tx: Executor, bets: readonly NewBet[]): Promise<Bet[]> {
   if (bets.length === 0) return [];
-  const rows = await tx
-    .insertInto('bet')
-    .values(
-      bets.map((b) => ({
-        ...betColumns(b),
-        base_odds: b.baseOdds,
-        freebet_id: b.freebetId,
-        insurance_id: b.insuranceId,
-        boost_id: b.boostId,
-        session_token_hash: b.sessionTokenHash,
-        client_key: b.clientKey,
-        placement_deadline: b.placementDeadline,
-      })),
-    )
-    .returningAll()
-    .execute();
+  const values = bets.map((b) => ({
+    ...betColumns(b),
+    base_odds: b.baseOdds,
+    freebet_id: b.freebetId,
+    insurance_id: b.insuranceId,
+    boost_id: b.boostId,
+    session_token_hash: b.sessionTokenHash,
+    client_key: b.clientKey,
+    placement_deadline: b.placementDeadline,
+  }));
+  const params = columnsOf(values, BET_COLUMNS);
+  const rows = (await tx.executeQuery<BetRow>(CompiledQuery.raw(INSERT_BETS, params))).rows;
   const parts = bets.map((b) => selectionRows(b.id, b.selections, b.builders ?? []));
-  const selectionValues = parts.flatMap((p) => p.selections);
-  const selections =
-    selectionValues.length > 0
-      ? await tx.insertInto('bet_selection').values(selectionValues).returningAll().execute()
-      : [];
+  const selections = await insertSelections(
+    tx,
+    parts.flatMap((p) => p.selections),
+  );
   const builders = await insertBuilders(
     tx,
     parts.flatMap((p) => p.builders),
@@ -237,11 +307,10 @@ export async function insertReportedBets(
     .returningAll()
     .execute();
   const parts = bets.map((b) => selectionRows(b.id, b.selections, b.builders ?? []));
-  const selections = parts.flatMap((p) => p.selections);
-  const stored =
-    selections.length > 0
-      ? await tx.insertInto('bet_selection').values(selections).returningAll().execute()
-      : [];
+  const stored = await insertSelections(
+    tx,
+    parts.flatMap((p) => p.selections),
+  );
   const builders = await insertBuilders(
     tx,
     parts.flatMap((p) => p.builders),
