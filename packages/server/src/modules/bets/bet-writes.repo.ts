@@ -60,8 +60,8 @@ function selectionRows(
     odds: s.odds,
     odd_updated_at: s.oddUpdatedAt,
     match_status: s.matchStatus,
-    event_info: JSON.stringify(s.eventInfo),
-    names: s.names ? JSON.stringify(s.names) : null,
+    event_info: s.eventInfo,
+    names: s.names ?? null,
     builder,
     foreign_id: s.foreignId ?? null,
     result_source: s.foreignId ? ('manual' as const) : ('feed' as const),
@@ -147,49 +147,33 @@ export async function insertBet(tx: Executor, b: NewBet): Promise<Bet> {
   return (await insertBets(tx, [b]))[0] as Bet;
 }
 
-/** The insert of placed bets: one text whatever the number of bets (arrays), prepared once. */
+/**
+ * The insert of placed bets: the batch goes as one JSON document of rows (one text whatever the number of bets,
+ * prepared once; serialized by `JSON.stringify`, not value by value).
+ */
 const INSERT_BETS = `
   INSERT INTO bet (id, white_label_id, player_id, currency, bet_type, system_sizes, stake, odds_strategy, total_odds,
     state, foreign_params, created_at, base_odds, freebet_id, insurance_id, boost_id, session_token_hash, client_key,
     placement_deadline)
-  SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::jsonb[], $7::numeric[],
-    $8::int2[], $9::numeric[], $10::text[], $11::jsonb[], $12::timestamptz[], $13::numeric[], $14::text[], $15::text[],
-    $16::text[], $17::text[], $18::text[], $19::timestamptz[])
+  SELECT id, white_label_id, player_id, currency, bet_type, system_sizes, stake, odds_strategy, total_odds,
+    state, foreign_params, created_at, base_odds, freebet_id, insurance_id, boost_id, session_token_hash, client_key,
+    placement_deadline
+  FROM jsonb_to_recordset($1::jsonb) AS v(id uuid, white_label_id text, player_id text, currency text, bet_type text,
+    system_sizes jsonb, stake numeric, odds_strategy int2, total_odds numeric, state text, foreign_params jsonb,
+    created_at timestamptz, base_odds numeric, freebet_id text, insurance_id text, boost_id text,
+    session_token_hash text, client_key text, placement_deadline timestamptz)
   RETURNING *`;
 
-/** The insert of bets' selections: one text whatever the number of rows (arrays), prepared once. */
+/** The insert of bets' selections, the rows as one JSON document (one text whatever the count, prepared once). */
 const INSERT_SELECTIONS = `
   INSERT INTO bet_selection (bet_id, idx, sport_event_id, market_id, odd_id, requested_odds, odds, odd_updated_at,
     match_status, event_info, names, builder, foreign_id, result_source)
-  SELECT v.bet_id, v.idx, v.sport_event_id, v.market_id, v.odd_id, v.requested_odds, v.odds, v.odd_updated_at,
-    v.match_status, v.event_info, v.names, v.builder, v.foreign_id, v.result_source
-  FROM unnest($1::uuid[], $2::int2[], $3::text[], $4::text[], $5::text[], $6::numeric[], $7::numeric[],
-    $8::timestamptz[], $9::int2[], $10::jsonb[], $11::jsonb[], $12::int2[], $13::text[], $14::text[])
-    AS v(bet_id, idx, sport_event_id, market_id, odd_id, requested_odds, odds, odd_updated_at, match_status,
-      event_info, names, builder, foreign_id, result_source)
+  SELECT bet_id, idx, sport_event_id, market_id, odd_id, requested_odds, odds, odd_updated_at,
+    match_status, event_info, names, builder, foreign_id, result_source
+  FROM jsonb_to_recordset($1::jsonb) AS v(bet_id uuid, idx int2, sport_event_id text, market_id text, odd_id text,
+    requested_odds numeric, odds numeric, odd_updated_at timestamptz, match_status int2, event_info jsonb,
+    names jsonb, builder int2, foreign_id text, result_source text)
   RETURNING *`;
-
-/** The columns of `rows` as arrays, in the order of `keys` (the parameters of an `unnest` insert). */
-function columnsOf<R, K extends keyof R>(rows: readonly R[], keys: readonly K[]): unknown[][] {
-  return keys.map((k) => rows.map((r) => r[k]));
-}
-
-const SELECTION_COLUMNS = [
-  'bet_id',
-  'idx',
-  'sport_event_id',
-  'market_id',
-  'odd_id',
-  'requested_odds',
-  'odds',
-  'odd_updated_at',
-  'match_status',
-  'event_info',
-  'names',
-  'builder',
-  'foreign_id',
-  'result_source',
-] as const;
 
 /** Inserts selection rows (one statement, one text); returns them as stored. */
 async function insertSelections(
@@ -197,31 +181,9 @@ async function insertSelections(
   rows: ReturnType<typeof selectionRows>['selections'],
 ): Promise<SelectionRow[]> {
   if (rows.length === 0) return [];
-  const params = columnsOf(rows, SELECTION_COLUMNS);
+  const params = [JSON.stringify(rows)];
   return (await tx.executeQuery<SelectionRow>(CompiledQuery.raw(INSERT_SELECTIONS, params))).rows;
 }
-
-const BET_COLUMNS = [
-  'id',
-  'white_label_id',
-  'player_id',
-  'currency',
-  'bet_type',
-  'system_sizes',
-  'stake',
-  'odds_strategy',
-  'total_odds',
-  'state',
-  'foreign_params',
-  'created_at',
-  'base_odds',
-  'freebet_id',
-  'insurance_id',
-  'boost_id',
-  'session_token_hash',
-  'client_key',
-  'placement_deadline',
-] as const;
 
 /**
  * Inserts bets in `hold_requested` with their selections — one statement per table, whatever the number of bets —
@@ -231,6 +193,8 @@ export async function insertBets(tx: Executor, bets: readonly NewBet[]): Promise
   if (bets.length === 0) return [];
   const values = bets.map((b) => ({
     ...betColumns(b),
+    system_sizes: b.systemSizes,
+    foreign_params: b.foreignParams,
     base_odds: b.baseOdds,
     freebet_id: b.freebetId,
     insurance_id: b.insuranceId,
@@ -239,8 +203,7 @@ export async function insertBets(tx: Executor, bets: readonly NewBet[]): Promise
     client_key: b.clientKey,
     placement_deadline: b.placementDeadline,
   }));
-  const params = columnsOf(values, BET_COLUMNS);
-  const rows = (await tx.executeQuery<BetRow>(CompiledQuery.raw(INSERT_BETS, params))).rows;
+  const rows = (await tx.executeQuery<BetRow>(CompiledQuery.raw(INSERT_BETS, [JSON.stringify(values)]))).rows;
   const parts = bets.map((b) => selectionRows(b.id, b.selections, b.builders ?? []));
   const selections = await insertSelections(
     tx,
