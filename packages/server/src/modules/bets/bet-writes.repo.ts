@@ -306,19 +306,29 @@ export async function setAcceptedBuilderOdds(
   return res.rows;
 }
 
-/** Writes the odds selections were accepted at, in one statement; returns the updated selections. */
+/** The write of accepted odds: one text whatever the count (arrays), prepared once; nothing read back. */
+const SET_ACCEPTED_ODDS = `
+  UPDATE bet_selection s SET odds = v.odds
+  FROM unnest($1::uuid[], $2::int2[], $3::numeric[]) AS v(bet_id, idx, odds)
+  WHERE s.bet_id = v.bet_id AND s.idx = v.idx`;
+
+/**
+ * Writes the odds selections were accepted at (decimal strings with 12 decimals, as the column keeps them), in one
+ * statement; returns the given selections with their new odds.
+ */
 export async function setAcceptedOdds(
   tx: Executor,
-  items: ReadonlyArray<{ betId: string; idx: number; odds: string }>,
+  items: ReadonlyArray<{ selection: SelectionRow; odds: string }>,
 ): Promise<SelectionRow[]> {
   if (items.length === 0) return [];
-  const res = await sql<SelectionRow>`
-    UPDATE bet_selection s SET odds = v.odds
-    FROM unnest(${items.map((i) => i.betId)}::uuid[], ${items.map((i) => i.idx)}::int2[],
-      ${items.map((i) => i.odds)}::numeric[]) AS v(bet_id, idx, odds)
-    WHERE s.bet_id = v.bet_id AND s.idx = v.idx
-    RETURNING s.*`.execute(tx);
-  return res.rows;
+  await tx.executeQuery(
+    CompiledQuery.raw(SET_ACCEPTED_ODDS, [
+      items.map((i) => i.selection.bet_id),
+      items.map((i) => i.selection.idx),
+      items.map((i) => i.odds),
+    ]),
+  );
+  return items.map((i) => ({ ...i.selection, odds: i.odds }));
 }
 
 /** A selection's new result. */

@@ -263,7 +263,7 @@ export async function writeDecisions(
     acceptedRows.has(d.bet.row.id)
       ? d.bet.selections.flatMap((s) => {
           const odds = formatFeedOddValue(d.acceptedOdds[s.idx] as Rational);
-          return s.odds === odds ? [] : [{ betId: s.bet_id, idx: s.idx, odds }];
+          return s.odds === odds ? [] : [{ selection: s, odds }];
         })
       : [],
   );
