@@ -52,6 +52,8 @@ export interface BetTable {
   cashed_out_stake: ColumnType<string, string | undefined, string>;
   /** Σ refund_amount of the same orders: what the player received for them. */
   cashed_out_refund: ColumnType<string, string | undefined, string>;
+  /** The request_id of the bet's `/bet/place` (frame bets); null for reported bets and bets placed before it. */
+  place_request_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** The key cash-out quotes are signed with (one row). */

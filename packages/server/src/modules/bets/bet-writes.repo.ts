@@ -136,6 +136,8 @@ export interface NewBet extends NewBetCommon {
   sessionTokenHash: string | null;
   clientKey: string | null;
   placementDeadline: Date;
+  /** The request_id its `/bet/place` is sent with (the recovery of an interrupted placement writes that row). */
+  placeRequestId?: string;
   /** The plain odds selections. */
   selections: NewSelection[];
   /** The bet builders (none: a bet of plain odds only). */
@@ -154,14 +156,14 @@ export async function insertBet(tx: Executor, b: NewBet): Promise<Bet> {
 const INSERT_BETS = `
   INSERT INTO bet (id, white_label_id, player_id, currency, bet_type, system_sizes, stake, odds_strategy, total_odds,
     state, foreign_params, created_at, base_odds, freebet_id, insurance_id, boost_id, session_token_hash, client_key,
-    placement_deadline)
+    placement_deadline, place_request_id)
   SELECT id, white_label_id, player_id, currency, bet_type, system_sizes, stake, odds_strategy, total_odds,
     state, foreign_params, created_at, base_odds, freebet_id, insurance_id, boost_id, session_token_hash, client_key,
-    placement_deadline
+    placement_deadline, place_request_id
   FROM jsonb_to_recordset($1::jsonb) AS v(id uuid, white_label_id text, player_id text, currency text, bet_type text,
     system_sizes jsonb, stake numeric, odds_strategy int2, total_odds numeric, state text, foreign_params jsonb,
     created_at timestamptz, base_odds numeric, freebet_id text, insurance_id text, boost_id text,
-    session_token_hash text, client_key text, placement_deadline timestamptz)
+    session_token_hash text, client_key text, placement_deadline timestamptz, place_request_id uuid)
   RETURNING *`;
 
 /** The insert of bets' selections, the rows as one JSON document (one text whatever the count, prepared once). */
@@ -202,6 +204,7 @@ export async function insertBets(tx: Executor, bets: readonly NewBet[]): Promise
     session_token_hash: b.sessionTokenHash,
     client_key: b.clientKey,
     placement_deadline: b.placementDeadline,
+    place_request_id: b.placeRequestId ?? null,
   }));
   const rows = (await tx.executeQuery<BetRow>(CompiledQuery.raw(INSERT_BETS, [JSON.stringify(values)]))).rows;
   const parts = bets.map((b) => selectionRows(b.id, b.selections, b.builders ?? []));

@@ -192,26 +192,50 @@ export interface SyncOutcome {
   error: string | null;
 }
 
-/** Records the outcome of a synchronous delivery (/bet/place) attempt series. */
-export async function recordSyncOutcome(db: Executor, id: bigint, outcome: SyncOutcome): Promise<void> {
-  await recordSyncOutcomes(db, [{ id, ...outcome }]);
+/**
+ * A synchronous delivery (/bet/place) to write with its outcome: the bytes that were sent, and when the callback was
+ * formed (the row's `created_at`).
+ */
+export type SyncDelivery = Omit<NewCallbackDelivery, 'mode'> & SyncOutcome & { createdAt: Date };
+
+/**
+ * Writes synchronous deliveries (/bet/place) once, with their outcome, in one statement of fixed text (prepared
+ * once): delivered or failed, never pending (placement sent them itself). A row of the same request_id written
+ * before (the recovery of an interrupted placement, racing the placement itself) takes the later outcome.
+ */
+export async function recordSyncDeliveries(db: Executor, rows: readonly SyncDelivery[]): Promise<void> {
+  if (rows.length === 0) return;
+  await sql`
+    INSERT INTO callback_delivery AS d (request_id, white_label_id, bet_id, path, body, foreign_params, mode, status,
+      attempts, last_status, last_error, last_attempt_at, delivered_at, next_attempt_at, created_at)
+    SELECT v.request_id, v.white_label_id, v.bet_id, v.path, v.body, v.foreign_params, 'sync',
+      CASE WHEN v.delivered THEN 'delivered' ELSE 'failed' END, v.attempts, v.status, v.error,
+      now(), CASE WHEN v.delivered THEN now() END, v.created_at, v.created_at
+    FROM unnest(${rows.map((r) => r.requestId)}::uuid[], ${rows.map((r) => r.whiteLabelId)}::text[],
+      ${rows.map((r) => r.betId)}::text[], ${rows.map((r) => r.path)}::text[], ${rows.map((r) => r.body)}::text[],
+      ${rows.map((r) => r.foreignParams)}::text[], ${rows.map((r) => r.delivered)}::bool[],
+      ${rows.map((r) => r.attempts)}::int4[], ${rows.map((r) => r.status)}::int4[],
+      ${rows.map((r) => r.error?.slice(0, 2000) ?? null)}::text[],
+      ${rows.map((r) => r.createdAt.toISOString())}::timestamptz[])
+      AS v(request_id, white_label_id, bet_id, path, body, foreign_params, delivered, attempts, status, error,
+        created_at)
+    ON CONFLICT (request_id) DO UPDATE SET status = excluded.status, attempts = excluded.attempts,
+      last_status = excluded.last_status, last_error = excluded.last_error,
+      last_attempt_at = excluded.last_attempt_at, delivered_at = excluded.delivered_at`.execute(db);
 }
 
-/** Records the outcomes of several synchronous deliveries in one statement (placement's group commit). */
-export async function recordSyncOutcomes(
-  db: Executor,
-  outcomes: ReadonlyArray<SyncOutcome & { id: bigint }>,
-): Promise<void> {
-  if (outcomes.length === 0) return;
-  await sql`
-    UPDATE callback_delivery d SET
-      status = CASE WHEN v.delivered THEN 'delivered' ELSE 'failed' END,
-      attempts = v.attempts, last_status = v.status, last_error = v.error, last_attempt_at = now(),
-      delivered_at = CASE WHEN v.delivered THEN now() END
-    FROM unnest(${outcomes.map((o) => String(o.id))}::int8[], ${outcomes.map((o) => o.delivered)}::bool[],
-      ${outcomes.map((o) => o.attempts)}::int4[], ${outcomes.map((o) => o.status)}::int4[],
-      ${outcomes.map((o) => o.error?.slice(0, 2000) ?? null)}::text[]) AS v(id, delivered, attempts, status, error)
-    WHERE d.id = v.id`.execute(db);
+/**
+ * Marks the pending synchronous deliveries of a bet failed with `error` (the recovery of a placement held before
+ * /bet/place rows were written once with their outcome).
+ */
+export async function failPendingSyncDeliveries(db: Executor, betId: string, error: string): Promise<void> {
+  await db
+    .updateTable('callback_delivery')
+    .set({ status: 'failed', last_error: error, last_attempt_at: sql`now()` })
+    .where('bet_id', '=', betId)
+    .where('mode', '=', 'sync')
+    .where('status', '=', 'pending')
+    .execute();
 }
 
 /** Filters of the operator listing. */

@@ -193,9 +193,10 @@ export class CallbackDispatcher {
 
   /**
    * Delivers rows born leased to this dispatcher ({@link leaseForNew}) once the transaction that inserted them
-   * committed, as if it had claimed them. Each must be the head of its bet's queue (a bet's first pending callback,
-   * as `/bet/accept` and `/bet/decline` are when placement decides). Stopped, it leaves them: their lease expires
-   * and any dispatcher claims them.
+   * committed, as if it had claimed them; no {@link kick} is needed for them (a claim would find nothing: they are
+   * this dispatcher's already). Each must be the head of its bet's queue (a bet's first pending callback, as
+   * `/bet/accept` and `/bet/decline` are when placement decides: its `/bet/place` is written delivered). Stopped, it
+   * leaves them: their lease expires and any dispatcher claims them.
    */
   adopt(rows: readonly EnqueuedCallback[]): void {
     if (!this.running) return;

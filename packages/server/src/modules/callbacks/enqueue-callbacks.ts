@@ -16,15 +16,35 @@ export interface CallbackToEnqueue {
   mode?: 'async' | 'sync';
 }
 
-/** An enqueued callback: its outbox id, request_id and the exact body bytes. */
-export interface EnqueuedCallback {
-  id: bigint;
+/** A callback serialised once with its request_id: the exact bytes every attempt sends (D7). */
+export interface PreparedCallback {
   whiteLabelId: string;
   betId: string;
   requestId: string;
   path: string;
   body: string;
   foreignParams: string;
+}
+
+/** An enqueued callback: its outbox id, request_id and the exact body bytes. */
+export interface EnqueuedCallback extends PreparedCallback {
+  id: bigint;
+}
+
+/**
+ * Serialises a callback with its request_id (a fresh one unless given): `request_id` first, then the body's fields.
+ * The same bet and request_id give the same bytes, so a callback sent before it is written (the synchronous
+ * /bet/place) can be written later from the bet.
+ */
+export function prepareCallback(it: CallbackToEnqueue, requestId: string = randomUUID()): PreparedCallback {
+  return {
+    whiteLabelId: it.whiteLabelId,
+    betId: it.betId,
+    requestId,
+    path: it.path,
+    body: JSON.stringify({ request_id: requestId, ...it.body }),
+    foreignParams: JSON.stringify(it.foreignParams ?? {}),
+  };
 }
 
 /**
@@ -39,18 +59,7 @@ export async function enqueueCallbacks(
   lease?: { owner: string; ms: number },
 ): Promise<EnqueuedCallback[]> {
   if (items.length === 0) return [];
-  const rows = items.map((it) => {
-    const requestId = randomUUID();
-    return {
-      requestId,
-      whiteLabelId: it.whiteLabelId,
-      betId: it.betId,
-      path: it.path,
-      body: JSON.stringify({ request_id: requestId, ...it.body }),
-      foreignParams: JSON.stringify(it.foreignParams ?? {}),
-      mode: it.mode ?? ('async' as const),
-    };
-  });
+  const rows = items.map((it) => ({ ...prepareCallback(it), mode: it.mode ?? ('async' as const) }));
   const ids = await insertDeliveries(tx, rows, lease);
   return rows.map((r, i) => ({
     id: ids[i] as bigint,

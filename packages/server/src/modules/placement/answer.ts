@@ -4,11 +4,11 @@ import { loadBets, toBetView } from '../bets/index.js';
 import type { PlacementDeps } from './deps.js';
 
 /**
- * The last step: wakes the callback dispatcher, counts the decided bet, tells the player's stream and answers the
- * bet as it is now; `known` spares a read when the caller has the bet.
+ * The last step: counts the decided bet, tells the player's stream and answers the bet as it is now; `known` spares
+ * a read when the caller has the bet. (The steps that enqueued callbacks woke the dispatcher: the decision hands its
+ * callbacks to it born leased, a compensation kicks it.)
  */
 export async function answer(deps: PlacementDeps, betId: string, known?: Bet): Promise<BetView> {
-  deps.callbacks.dispatcher.kick();
   const bet = known ?? ((await loadBets(deps.database.db, [betId]))[0] as Bet);
   deps.metrics?.betDecided({
     whiteLabelId: bet.row.white_label_id,

@@ -1,17 +1,37 @@
 import { CALLBACK_PATHS } from '@bookie/contracts';
 import { type Restriction, restriction } from '@bookie/core';
-import { inTransaction } from '../../db/transaction.js';
+import { type Executor, inTransaction } from '../../db/transaction.js';
 import { SESSION_ENDING_CODES } from '../auth/index.js';
 import { declineBody, transitionBet } from '../bets/index.js';
 // bonuses: a bet that ends before its decision gives its bonuses back
 import { releaseBonuses } from '../bonuses/index.js';
-import { enqueueCallbacks, recordSyncOutcome } from '../callbacks/index.js';
+import { enqueueCallbacks, recordSyncDeliveries, type SyncOutcome } from '../callbacks/index.js';
 import type { PlacementDeps } from './deps.js';
 import type { FormedBet } from './form.js';
 import type { HoldAnswer, PlaceOutcome } from './hold.js';
 
 /** A hold that did not hold the stake: the partner refused it, or it could not be reached. */
 export type FailedHold = Exclude<HoldAnswer, { kind: 'held' }>;
+
+/**
+ * Writes the bet's `/bet/place` with its failed outcome, once. Called after the bet's transition in the same
+ * transaction (the bet locked before its outbox row, as the recovery of interrupted placements does), and also when
+ * the recovery decided the bet first: the row then takes this outcome, the partner's last word.
+ */
+async function recordFailedPlace(
+  tx: Executor,
+  formed: FormedBet,
+  outcome: Omit<SyncOutcome, 'delivered'>,
+): Promise<void> {
+  await recordSyncDeliveries(tx, [
+    {
+      ...formed.held.place,
+      delivered: false,
+      ...outcome,
+      createdAt: new Date(formed.held.bet.row.created_at),
+    },
+  ]);
+}
 
 /**
  * The compensation of a failed hold (D9), named once: a refused `/bet/place` ends the bet as Place Error; one that
@@ -46,18 +66,17 @@ async function endAsPlaceError(
   const betId = formed.held.bet.row.id;
   const r = placeErrorRestriction(refused.code, refused.data);
   await inTransaction(deps.database.db, async (tx) => {
-    await recordSyncOutcome(tx, formed.held.place.id, {
-      delivered: false,
-      attempts: refused.attempts,
-      status: refused.status,
-      error: `refused: ${refused.code}`,
-    });
     const now = new Date(deps.clock.now());
     if (
       await transitionBet(tx, betId, 'hold_requested', 'place_error', { restrictions: [r], decidedAt: now })
     ) {
       await releaseBonuses(tx, betId, new Date(deps.clock.now())); // bonuses
     }
+    await recordFailedPlace(tx, formed, {
+      attempts: refused.attempts,
+      status: refused.status,
+      error: `refused: ${refused.code}`,
+    });
   });
   if (SESSION_ENDING_CODES.has(refused.code)) {
     await deps.sessions.expire(formed.session.whiteLabelId, formed.session.token).catch(() => {});
@@ -95,21 +114,20 @@ async function forceDecline(
     },
     'bet force-declined: the partner /bet/place could not be reached',
   );
-  await inTransaction(deps.database.db, async (tx) => {
-    await recordSyncOutcome(tx, held.place.id, {
-      delivered: false,
+  const declined = await inTransaction(deps.database.db, async (tx) => {
+    const now = new Date(deps.clock.now());
+    const moved = await transitionBet(tx, betId, 'hold_requested', 'force_declined', {
+      restrictions: [r],
+      decidedAt: now,
+    });
+    if (moved) await releaseBonuses(tx, betId, new Date(deps.clock.now())); // bonuses
+    // the /bet/place before the /bet/decline (their order, D10)
+    await recordFailedPlace(tx, formed, {
       attempts: exhausted.attempts,
       status: exhausted.status,
       error: exhausted.error,
     });
-    const now = new Date(deps.clock.now());
-    if (
-      await transitionBet(tx, betId, 'hold_requested', 'force_declined', {
-        restrictions: [r],
-        decidedAt: now,
-      })
-    ) {
-      await releaseBonuses(tx, betId, new Date(deps.clock.now())); // bonuses
+    if (moved) {
       await enqueueCallbacks(tx, [
         {
           whiteLabelId: session.whiteLabelId,
@@ -120,5 +138,7 @@ async function forceDecline(
         },
       ]);
     }
+    return moved;
   });
+  if (declined) deps.callbacks.dispatcher.kick();
 }

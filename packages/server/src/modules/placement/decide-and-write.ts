@@ -30,7 +30,7 @@ export async function decideAndWrite(
   });
   const decided = await deps.writes.decide({
     bet: heldBet.bet,
-    place: { id: heldBet.place.id, attempts: held.attempts, status: held.status },
+    place: { callback: heldBet.place, attempts: held.attempts, status: held.status },
     restrictions: decision.restrictions,
     acceptedOdds: decision.acceptedOdds,
     acceptedBuilderOdds: decision.acceptedBuilderOdds,

@@ -27,7 +27,7 @@ import type { PlacementDeps } from './deps.js';
 import type { HeldBet, HoldWrite } from './placement-writes.js';
 import { placedWithKey, sameRequest } from './repeat.js';
 
-/** A bet formed in `hold_requested` with its `/bet/place` in the outbox: what the later steps work on. */
+/** A bet formed in `hold_requested` with its `/bet/place` ready to send: what the later steps work on. */
 export interface FormedBet {
   session: PlayerSession;
   body: PlaceBetRequest;
@@ -123,6 +123,7 @@ function holdWrite(
   return {
     ...(firstRequest ? { firstRequest } : {}),
     id: randomUUID(),
+    placeRequestId: randomUUID(),
     whiteLabelId: session.whiteLabelId,
     playerId: session.playerId,
     currency: req.currency,
@@ -178,8 +179,8 @@ function holdWrite(
 
 /**
  * Step 1, forming → hold requested: checks the book is connected, the white label offers the currency and every
- * selection exists, then commits the bet with its `/bet/place` (and the player's first request, spec 03 VIP). The
- * same `client_key` formed at the same moment by another request answers that request's bet.
+ * selection exists, then commits the bet with the request_id of its `/bet/place` (and the player's first request,
+ * spec 03 VIP). The same `client_key` formed at the same moment by another request answers that request's bet.
  *
  * @throws DomainError unavailable (the book is not connected), validation_error (currency), restricted.
  */

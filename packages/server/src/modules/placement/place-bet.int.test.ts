@@ -49,6 +49,17 @@ describe(`bet placement (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, 
     return { status: res.statusCode, json: res.json() };
   }
 
+  /** The bet's outbox rows, in their order (the per-bet order of its callbacks). */
+  async function outboxOf(betId: string) {
+    return t.deps.database.db
+      .selectFrom('callback_delivery')
+      .select(['path', 'mode', 'status', 'attempts', 'last_status', 'last_error', 'request_id', 'body'])
+      .select((e) => e.ref('foreign_params').as('foreignParams'))
+      .where('bet_id', '=', betId)
+      .orderBy('id')
+      .execute();
+  }
+
   const single = (event: string, odd = '1', odds = '1.5') => ({
     selections: [{ sport_event_id: event, market_id: '1', odd_id: odd, odds }],
   });
@@ -108,6 +119,22 @@ describe(`bet placement (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, 
     expect(placeCb!.json.request_id).not.toBe(acceptCb!.json.request_id);
     expect(placeCb!.headers['foreign-params']).toBe('{"session":"p1"}');
     expect(placeCb!.headers['webhook-signature']).toMatch(/^v1,/);
+    // the /bet/place row is written once, delivered, with the bytes sent; before the /bet/accept
+    await waitUntil(async () => (await outboxOf(r.json.id))[1]?.status === 'delivered');
+    expect(await outboxOf(r.json.id)).toEqual([
+      {
+        path: '/bet/place',
+        mode: 'sync',
+        status: 'delivered',
+        attempts: 1,
+        last_status: 204,
+        last_error: null,
+        request_id: placeCb!.json.request_id,
+        body: placeCb!.body,
+        foreignParams: '{"session":"p1"}',
+      },
+      expect.objectContaining({ path: '/bet/accept', mode: 'async', request_id: acceptCb!.json.request_id }),
+    ]);
   });
 
   it('returns the same bet for a repeated client key', async () => {
@@ -337,6 +364,23 @@ describe(`bet placement (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, 
     expect((await place(single(eventB), s)).json.status).toBe(1);
   });
 
+  it("delivers the decisions' callbacks without claiming them: the outbox is claimed only at its poll", async () => {
+    const dispatcher = t.deps.callbacks.dispatcher;
+    const before = dispatcher.stats();
+    const started = Date.now();
+    const n = 8;
+    for (let i = 0; i < n; i++) {
+      const r = await place(single(eventB, '1', '1.5'));
+      expect(r.json.status).toBe(1);
+      await waitUntil(() => partner.at('/bet/accept').some((c) => c.json.bet_id === r.json.id));
+    }
+    const elapsed = Date.now() - started;
+    const after = dispatcher.stats();
+    expect(after.delivered - before.delivered).toBeGreaterThanOrEqual(n);
+    // a claim per placement would be at least n; the poll (CALLBACK_POLL_MS, 1 s) claims once a second
+    expect(after.claims - before.claims).toBeLessThanOrEqual(Math.min(n - 1, Math.ceil(elapsed / 1000) + 1));
+  });
+
   it('places bets that arrive together through one group commit, each with its own outcome and callback', async () => {
     const s = await newSession('p-batch', { limits: { min_stake: '1', max_stake: '50', max_payout: null } });
     const before = partner.received.length;
@@ -394,6 +438,16 @@ describe(`bet placement (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, 
     expect(partner.received.filter((c) => c.json.bet_id === r.json.id).map((c) => c.path)).toEqual([
       '/bet/place',
     ]);
+    expect(await outboxOf(r.json.id)).toEqual([
+      expect.objectContaining({
+        path: '/bet/place',
+        status: 'failed',
+        attempts: 1,
+        last_status: 400,
+        last_error: 'refused: not_enough_balance',
+        body: partner.at('/bet/place').find((c) => c.json.bet_id === r.json.id)!.body,
+      }),
+    ]);
   });
 
   it('retries /bet/place, then force-declines with a /bet/decline (D9)', async () => {
@@ -420,6 +474,10 @@ describe(`bet placement (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, 
     expect(places).toHaveLength(3);
     expect(new Set(places.map((p) => p.body)).size).toBe(1);
     await waitUntil(() => partner.at('/bet/decline').some((c) => c.json.bet_id === r.json.id));
+    expect((await outboxOf(r.json.id)).map((d) => [d.path, d.status, d.attempts, d.last_status])).toEqual([
+      ['/bet/place', 'failed', 3, 503],
+      ['/bet/decline', expect.any(String), expect.any(Number), expect.anything()],
+    ]);
   });
 
   it('force-declines a placement a crash left waiting for its hold', async () => {
@@ -441,10 +499,30 @@ describe(`bet placement (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, 
       .where('id', '=', betId)
       .execute();
     expect(await recoverPlacements(t.deps.database)).toEqual([betId]);
+    // the recovery writes the /bet/place it interrupted, failed, with the bytes the partner received; the
+    // /bet/decline after it
+    const sent = partner.at('/bet/place').find((c) => c.json.bet_id === betId)!;
+    const recovered = await outboxOf(betId);
+    expect(recovered.map((d) => d.path)).toEqual(['/bet/place', '/bet/decline']);
+    expect(recovered[0]).toEqual({
+      path: '/bet/place',
+      mode: 'sync',
+      status: 'failed',
+      attempts: 0,
+      last_status: null,
+      last_error: 'placement interrupted',
+      request_id: sent.json.request_id,
+      body: sent.body,
+      foreignParams: '{"session":"crash"}',
+    });
     const r = await pending;
     partner.setAnswer(() => ({ status: 204 }));
     expect(r.json).toMatchObject({ id: betId, status: 11 });
     expect(r.json.restrictions[0].context.code).toBe('placement_interrupted');
     await waitUntil(() => partner.at('/bet/decline').some((c) => c.json.bet_id === betId));
+    // the placement's own outcome (its attempts timed out) is recorded over the recovery's, in the same row
+    const after = await outboxOf(betId);
+    expect(after.map((d) => [d.path, d.request_id])).toEqual(recovered.map((d) => [d.path, d.request_id]));
+    expect(after[0]).toMatchObject({ status: 'failed', attempts: 3 });
   }, 30_000);
 });

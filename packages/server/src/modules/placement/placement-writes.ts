@@ -33,7 +33,9 @@ import {
   type CallbackToEnqueue,
   type EnqueuedCallback,
   enqueueCallbacks,
-  recordSyncOutcomes,
+  type PreparedCallback,
+  prepareCallback,
+  recordSyncDeliveries,
 } from '../callbacks/index.js';
 import {
   dropExposure,
@@ -46,15 +48,22 @@ import {
 } from '../risk/index.js';
 
 /**
- * A bet placement forms (step 1 of spec 01 "States and transitions"): the bet, in `hold_requested`; with the risk
- * engine, the group the player's first request puts them in (recorded unless the player has one already).
+ * A bet placement forms (step 1 of spec 01 "States and transitions"): the bet, in `hold_requested`, with the
+ * request_id of its `/bet/place`; with the risk engine, the group the player's first request puts them in (recorded
+ * unless the player has one already).
  */
-export type HoldWrite = NewBet & { firstRequest?: Omit<FirstRequest, 'whiteLabelId' | 'playerId'> };
+export type HoldWrite = NewBet & {
+  placeRequestId: string;
+  firstRequest?: Omit<FirstRequest, 'whiteLabelId' | 'playerId'>;
+};
 
-/** A bet as held: the bet (with its reserved bonuses), its `/bet/place` in the outbox, and bet_interval's facts. */
+/**
+ * A bet as held: the bet (with its reserved bonuses), its `/bet/place` as sent (written to the outbox with its
+ * outcome), and bet_interval's facts.
+ */
 export interface HeldBet {
   bet: Bet;
-  place: EnqueuedCallback;
+  place: PreparedCallback;
   /** When the player last had a bet accepted on each of the bet's sport events. */
   lastBets: Map<string, Date>;
   /** The player's risk group (D38) when the hold carried a first request. */
@@ -64,8 +73,8 @@ export interface HeldBet {
 /** The decision on a held bet whose `/bet/place` succeeded (step 4): accept when `restrictions` is empty. */
 export interface DecisionWrite {
   bet: Bet;
-  /** The `/bet/place` outbox row and how its delivery went. */
-  place: { id: bigint; attempts: number; status: number | null };
+  /** The `/bet/place` as sent and how its delivery went. */
+  place: { callback: PreparedCallback; attempts: number; status: number | null };
   /** Every restriction validation found (empty: accept). */
   restrictions: Restriction[];
   /** The odds each selection is accepted at, by selection index. */
@@ -85,9 +94,10 @@ const hasBonus = (b: { freebet_id: string | null; insurance_id: string | null; b
   b.freebet_id !== null || b.insurance_id !== null || b.boost_id !== null;
 
 /**
- * Step 1 for several bets in one transaction: inserts the bets, reserves their bonuses and enqueues each one's
- * `/bet/place` (mode sync: placement sends it itself), so each bet and its callback commit together (D7). Also reads
- * bet_interval's facts. Results in the order of `items`.
+ * Step 1 for several bets in one transaction: inserts the bets (each with the request_id of its `/bet/place`) and
+ * reserves their bonuses; each one's `/bet/place` is serialised from the bet as committed, to be sent by placement
+ * and written to the outbox once, with its outcome ({@link recordSyncDeliveries}; the recovery of an interrupted
+ * placement writes it from the bet). Also reads bet_interval's facts. Results in the order of `items`.
  */
 export async function writeHolds(tx: Executor, items: readonly HoldWrite[]): Promise<HeldBet[]> {
   const inserted = await insertBets(tx, items);
@@ -114,17 +124,7 @@ export async function writeHolds(tx: Executor, items: readonly HoldWrite[]): Pro
     ).map((b) => [b.row.id, b]),
   );
   const bets = inserted.map((b) => reloaded.get(b.row.id) ?? b);
-  const places = await enqueueCallbacks(
-    tx,
-    bets.map((bet) => ({
-      whiteLabelId: bet.row.white_label_id,
-      betId: bet.row.id,
-      path: CALLBACK_PATHS.place,
-      body: placeBody(bet),
-      foreignParams: bet.row.foreign_params,
-      mode: 'sync' as const,
-    })),
-  );
+  const places = bets.map((bet, i) => placeCallback(bet, (items[i] as HoldWrite).placeRequestId));
   const last = await lastBetTimes(
     tx,
     items.map((b) => ({
@@ -149,7 +149,7 @@ export async function writeHolds(tx: Executor, items: readonly HoldWrite[]): Pro
     const group = groups.get(playerRiskKey(bet.row.white_label_id, bet.row.player_id));
     return {
       bet,
-      place: places[i] as EnqueuedCallback,
+      place: places[i] as PreparedCallback,
       lastBets: last[i] as Map<string, Date>,
       ...(group !== undefined ? { riskGroup: group } : {}),
     };
@@ -157,9 +157,27 @@ export async function writeHolds(tx: Executor, items: readonly HoldWrite[]): Pro
 }
 
 /**
- * Step 4 for several bets in one transaction: records each `/bet/place` delivery, claims the bonuses of the bets
+ * The `/bet/place` of a held bet, serialised with its request_id: the bytes placement sends, and the recovery of an
+ * interrupted placement writes (the same bet and request_id give the same bytes).
+ */
+export function placeCallback(bet: Bet, requestId: string): PreparedCallback {
+  return prepareCallback(
+    {
+      whiteLabelId: bet.row.white_label_id,
+      betId: bet.row.id,
+      path: CALLBACK_PATHS.place,
+      body: placeBody(bet),
+      foreignParams: bet.row.foreign_params,
+    },
+    requestId,
+  );
+}
+
+/**
+ * Step 4 for several bets in one transaction: claims the bonuses of the bets
  * to accept, moves each bet to Accept (writing the odds it was accepted at and bet_interval's time) or to Decline
- * (giving its bonuses back), and enqueues `/bet/accept` or `/bet/decline` — each bet's change with its callback.
+ * (giving its bonuses back), writes each `/bet/place` with its outcome (delivered) and enqueues `/bet/accept` or
+ * `/bet/decline` after it — each bet's change with its callbacks.
  * Returns each bet as decided, or undefined for a bet decided elsewhere first (the recovery job).
  */
 export async function writeDecisions(
@@ -168,16 +186,6 @@ export async function writeDecisions(
   /** The callbacks are born leased to a dispatcher, and listed in `enqueued` for it to deliver after the commit. */
   adopt?: { lease: { owner: string; ms: number } | undefined; enqueued: EnqueuedCallback[] },
 ): Promise<Array<Bet | undefined>> {
-  await recordSyncOutcomes(
-    tx,
-    items.map((d) => ({
-      id: d.place.id,
-      delivered: true,
-      attempts: d.place.attempts,
-      status: d.place.status,
-      error: null,
-    })),
-  );
   // the risk engine: the limits decided again on the exposure as it is now, under its lock (D38)
   const rechecking = items.filter((d) => d.restrictions.length === 0 && d.risk !== undefined);
   const rechecked = await recheckLimits(
@@ -348,6 +356,19 @@ export async function writeDecisions(
       foreignParams: row.foreign_params,
     });
   }
+  // each bet's /bet/place, before its /bet/accept or /bet/decline (their order, D10); written after the bets' changes
+  // so that, like the recovery of interrupted placements, this transaction locks the bet before its outbox rows
+  await recordSyncDeliveries(
+    tx,
+    items.map((d) => ({
+      ...d.place.callback,
+      delivered: true,
+      attempts: d.place.attempts,
+      status: d.place.status,
+      error: null,
+      createdAt: new Date(d.bet.row.created_at),
+    })),
+  );
   const enqueued = await enqueueCallbacks(tx, callbacks, adopt?.lease);
   adopt?.enqueued.push(...enqueued);
   return items.map((d) => decided.get(d.bet.row.id));
@@ -365,6 +386,7 @@ function byId(rows: readonly BetRow[]): Map<string, BetRow> {
 export interface AdoptingDispatcher {
   leaseForNew(): { owner: string; ms: number } | undefined;
   adopt(rows: readonly EnqueuedCallback[]): void;
+  kick(): void;
 }
 
 /**
@@ -384,7 +406,8 @@ export class PlacementWrites {
     const db = database.db;
     const { dispatcher, ...batching } = opts;
     this.holds = new GroupCommit((items) => inTransaction(db, (tx) => writeHolds(tx, items)), batching);
-    // with a dispatcher, the decisions' callbacks are born leased to it and delivered once committed (no claim)
+    // with a dispatcher, the decisions' callbacks are born leased to it and delivered once committed: no claim, and
+    // no kick (a claim would find nothing); without a lease (the dispatcher is stopped) it is kicked as usual
     this.decisions = new GroupCommit(async (items) => {
       if (!dispatcher) return inTransaction(db, (tx) => writeDecisions(tx, items));
       const enqueued: EnqueuedCallback[] = [];
@@ -394,6 +417,7 @@ export class PlacementWrites {
         return writeDecisions(tx, items, { lease, enqueued });
       });
       if (lease) dispatcher.adopt(enqueued);
+      else if (enqueued.length > 0) dispatcher.kick();
       return bets;
     }, batching);
     this.clientKeys = new GroupCommit((keys) => findBetsByClientKey(db, keys), { maxConcurrent: 4 });

@@ -1,18 +1,22 @@
 import { CALLBACK_PATHS } from '@bookie/contracts';
 import { restriction } from '@bookie/core';
 import type { Database } from '../../db/database.js';
-import { dbNow } from '../../db/database.js';
 import { type Executor, inTransaction } from '../../db/transaction.js';
 import type { Bet } from '../bets/index.js';
 import { claimStuckPlacements, declineBody, loadBets, transitionBet } from '../bets/index.js';
 import { releaseBonuses } from '../bonuses/index.js';
-import { enqueueCallbacks } from '../callbacks/index.js';
+import { enqueueCallbacks, failPendingSyncDeliveries, recordSyncDeliveries } from '../callbacks/index.js';
+import { placeCallback } from './placement-writes.js';
+
+const INTERRUPTED = 'placement interrupted';
 
 /**
  * Finishes placements that a crash (or a kill -9) left in `hold_requested` past their deadline (crash
  * safety"): the partner may have held the stake, so each bet ends force_decline (11) with a `/bet/decline`
- * (restriction internal_error `placement_interrupted`) that releases it, and its unfinished `/bet/place` is marked
- * failed; a freebet or boost the bet reserved is given back. Safe with several processes: rows are
+ * (restriction internal_error `placement_interrupted`) that releases it, after its `/bet/place` written failed (the
+ * bytes the partner may have received: the bet's request_id, the body serialised from the bet as held; the
+ * placement, if it is still running, records its own outcome over it); a freebet or boost the bet reserved is
+ * given back. Safe with several processes: rows are
  * claimed with SKIP LOCKED and moved only from `hold_requested`; with several processes only the leader of the
  * `placement-recovery` role runs it, and `fence` (its lease check) runs first in the transaction.
  *
@@ -43,13 +47,22 @@ export async function recoverPlacements(
         continue;
       }
       await releaseBonuses(tx, bet.row.id, new Date()); // bonuses: freebet and boost back
-      await tx
-        .updateTable('callback_delivery')
-        .set({ status: 'failed', last_error: 'placement interrupted', last_attempt_at: dbNow })
-        .where('bet_id', '=', bet.row.id)
-        .where('mode', '=', 'sync')
-        .where('status', '=', 'pending')
-        .execute();
+      const requestId = bet.row.place_request_id;
+      if (requestId === null) {
+        // held before /bet/place was written once: its row is in the outbox, pending
+        await failPendingSyncDeliveries(tx, bet.row.id, INTERRUPTED);
+      } else {
+        await recordSyncDeliveries(tx, [
+          {
+            ...placeCallback(bet, requestId),
+            delivered: false,
+            attempts: 0,
+            status: null,
+            error: INTERRUPTED,
+            createdAt: new Date(bet.row.created_at),
+          },
+        ]);
+      }
       await enqueueCallbacks(tx, [
         {
           whiteLabelId: bet.row.white_label_id,

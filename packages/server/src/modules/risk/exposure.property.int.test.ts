@@ -22,7 +22,7 @@ import { createTestDatabase, type TestDatabase } from '../../testing/database.js
 import { createPartner } from '../../testing/partner.js';
 import type { Bet } from '../bets/bet.js';
 import { writeSettlementStates } from '../bets/index.js';
-import { writeDecisions, writeHolds } from '../placement/placement-writes.js';
+import { type HeldBet, writeDecisions, writeHolds } from '../placement/placement-writes.js';
 import { cliSettlementDeps, type SettlementDeps } from '../settlement/deps.js';
 import { cancelBet } from '../settlement/operator-actions/cancel-bet.js';
 import { refundBet } from '../settlement/operator-actions/refund-bet.js';
@@ -152,6 +152,7 @@ describe(`exposure vs recompute under random steps (${process.env.DATABASE_URL ?
           writeHolds(tx, [
             {
               id: randomUUID(),
+              placeRequestId: randomUUID(),
               whiteLabelId: wl,
               playerId: 'p1',
               currency: 'EUR',
@@ -216,7 +217,7 @@ describe(`exposure vs recompute under random steps (${process.env.DATABASE_URL ?
           writeDecisions(tx, [
             {
               bet,
-              place: { id: (held as { place: { id: bigint } }).place.id, attempts: 1, status: 200 },
+              place: { callback: (held as HeldBet).place, attempts: 1, status: 200 },
               restrictions: step.invalid ? [restriction('wl_defined', { rule: 'test' })] : [],
               acceptedOdds: first.acceptedOdds,
               totalOdds: first.totalOdds,
