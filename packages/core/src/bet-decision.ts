@@ -207,6 +207,9 @@ export interface BetDecision {
   legs: DecisionLeg[];
 }
 
+/** A cap no express reaches: the total odds of a bet are its odds uncapped. */
+const NO_EXPRESS_CAP = fromInteger(10n ** 30n);
+
 /** The total odds of a bet: potential payout per unit of stake with every leg winning (no caps). */
 export function betTotalOdds(
   type: BetType,
@@ -219,7 +222,7 @@ export function betTotalOdds(
     stake: ONE,
     legs,
     ...(type === 'system' ? { systemSizes } : {}),
-    expressCap: fromInteger(10n ** 30n),
+    expressCap: NO_EXPRESS_CAP,
   }).value;
 }
 

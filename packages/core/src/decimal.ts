@@ -44,12 +44,23 @@ export function rational(num: bigint, den: bigint = 1n): Rational {
     num = -num;
     den = -den;
   }
-  const g = gcd(num, den);
-  if (g > 1n) {
-    num /= g;
-    den /= g;
+  if (num === 0n) return Object.freeze({ num, den: 1n });
+  if (den !== 1n) {
+    const g = gcd(num, den);
+    if (g > 1n) {
+      num /= g;
+      den /= g;
+    }
   }
   return Object.freeze({ num, den });
+}
+
+/** Powers of ten by exponent, computed once (scales of decimals: 10^0 … 10^40). */
+const POW10: readonly bigint[] = Array.from({ length: 41 }, (_, i) => 10n ** BigInt(i));
+
+/** 10^n for a non-negative integer `n`. */
+function pow10(n: number): bigint {
+  return POW10[n] ?? 10n ** BigInt(n);
 }
 
 /** The rational 0. */
@@ -104,14 +115,17 @@ export function parseDecimal(input: unknown, options: ParseDecimalOptions): Rati
   if (typeof input !== 'string') {
     throw validationError(field, `must be a decimal string, got ${input === null ? 'null' : typeof input}`);
   }
-  if (input.length === 0) throw validationError(field, 'must not be empty');
-  if (/\s/.test(input)) throw validationError(field, 'must not contain spaces');
-  if (/^[+-]?(nan|inf|infinity)$/i.test(input))
-    throw validationError(field, `must be a finite number, got "${input}"`);
-  if (/[eE]/.test(input)) throw validationError(field, `must not use an exponent, got "${input}"`);
-  if (input.startsWith('+')) throw validationError(field, 'must not have a leading "+"');
   const m = DECIMAL_RE.exec(input);
-  if (!m) throw validationError(field, `must be a decimal string like "10.50", got "${truncate(input)}"`);
+  // the pattern matched: none of the diagnostics below applies (they only name what is wrong with a rejected value)
+  if (!m) {
+    if (input.length === 0) throw validationError(field, 'must not be empty');
+    if (/\s/.test(input)) throw validationError(field, 'must not contain spaces');
+    if (/^[+-]?(nan|inf|infinity)$/i.test(input))
+      throw validationError(field, `must be a finite number, got "${input}"`);
+    if (/[eE]/.test(input)) throw validationError(field, `must not use an exponent, got "${input}"`);
+    if (input.startsWith('+')) throw validationError(field, 'must not have a leading "+"');
+    throw validationError(field, `must be a decimal string like "10.50", got "${truncate(input)}"`);
+  }
   const [, sign = '', intPart = '', fracPart = ''] = m;
   if (sign === '-' && !options.allowNegative) throw validationError(field, 'must not be negative');
   if (intPart.length > 1 && intPart.startsWith('0')) {
@@ -125,8 +139,11 @@ export function parseDecimal(input: unknown, options: ParseDecimalOptions): Rati
       maxDecimals,
     });
   }
-  const digits = BigInt(intPart + fracPart);
-  const value = rational(sign === '-' ? -digits : digits, 10n ** BigInt(fracPart.length));
+  // trailing zeros of the fraction change nothing but the work of normalizing
+  let end = fracPart.length;
+  while (end > 0 && fracPart.charCodeAt(end - 1) === 48) end--;
+  const digits = BigInt(intPart + fracPart.slice(0, end));
+  const value = rational(sign === '-' ? -digits : digits, pow10(end));
   if (value.num === 0n && options.allowZero === false) throw validationError(field, 'must not be zero');
   return value;
 }
@@ -285,7 +302,7 @@ export function product(values: Iterable<Rational>): Rational {
 function checkDecimals(n: number): bigint {
   if (!Number.isSafeInteger(n) || n < 0)
     throw new RangeError(`decimals must be a non-negative integer, got ${n}`);
-  return 10n ** BigInt(n);
+  return pow10(n);
 }
 
 /**
@@ -318,13 +335,14 @@ export function roundDown(x: Rational, n: number): Rational {
  */
 export function format(x: Rational, decimals: number): string {
   const scale = checkDecimals(decimals);
-  const r = roundHalfUp(x, decimals);
-  const scaled = (r.num * scale) / r.den; // exact: r has at most `decimals` decimals
-  const negative = scaled < 0n;
-  const digits = (negative ? -scaled : scaled).toString().padStart(decimals + 1, '0');
+  // x × 10^decimals rounded half away from zero: the numerator of roundHalfUp(x, decimals) over 10^decimals
+  const negative = x.num < 0n;
+  const a = negative ? -x.num : x.num;
+  const q = x.den === 1n ? a * scale : (2n * a * scale + x.den) / (2n * x.den);
+  const digits = q.toString().padStart(decimals + 1, '0');
   const intPart = digits.slice(0, digits.length - decimals);
   const fracPart = digits.slice(digits.length - decimals);
-  return `${negative ? '-' : ''}${intPart}${decimals > 0 ? `.${fracPart}` : ''}`;
+  return `${negative && q !== 0n ? '-' : ''}${intPart}${decimals > 0 ? `.${fracPart}` : ''}`;
 }
 
 /** Writes a money amount with 6 decimals (the decimal strings rule), rounding half-up beyond that. */

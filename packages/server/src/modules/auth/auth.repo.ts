@@ -1,5 +1,5 @@
 import type { Insertable, Selectable } from 'kysely';
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import type { AccessTokenTable, SessionTokenTable } from '../../db/schema.js';
 import type { Executor } from '../../db/transaction.js';
 
@@ -98,21 +98,39 @@ export async function insertSession(db: Executor, row: Insertable<SessionTokenTa
   await db.insertInto('session_token').values(row).execute();
 }
 
-export async function findSession(db: Executor, tokenHash: string): Promise<SessionRow | undefined> {
-  return db.selectFrom('session_token').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+/** What authenticating a player reads of a session: who, where, and whether it is still valid. */
+export type SessionAuthRow = Pick<
+  SessionRow,
+  | 'id'
+  | 'token_hash'
+  | 'white_label_id'
+  | 'player_id'
+  | 'currency'
+  | 'locale'
+  | 'params'
+  | 'context'
+  | 'expires_at'
+  | 'ended_at'
+>;
+
+/** The session read of player routes: one text whatever the number of hashes (an array), prepared once. */
+const FIND_SESSIONS = `
+  SELECT id, token_hash, white_label_id, player_id, currency, locale, params, context, expires_at, ended_at
+  FROM session_token WHERE token_hash = any($1::text[])`;
+
+export async function findSession(db: Executor, tokenHash: string): Promise<SessionAuthRow | undefined> {
+  return (await findSessions(db, [tokenHash]))[0];
 }
 
 /** Several sessions by token hash in one statement; one entry per hash, in order (undefined when unknown). */
 export async function findSessions(
   db: Executor,
   tokenHashes: readonly string[],
-): Promise<Array<SessionRow | undefined>> {
+): Promise<Array<SessionAuthRow | undefined>> {
   if (tokenHashes.length === 0) return [];
-  const rows = await db
-    .selectFrom('session_token')
-    .selectAll()
-    .where('token_hash', 'in', [...new Set(tokenHashes)])
-    .execute();
+  const { rows } = await db.executeQuery<SessionAuthRow>(
+    CompiledQuery.raw(FIND_SESSIONS, [[...new Set(tokenHashes)]]),
+  );
   const byHash = new Map(rows.map((r) => [r.token_hash, r]));
   return tokenHashes.map((h) => byHash.get(h));
 }

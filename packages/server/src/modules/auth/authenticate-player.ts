@@ -3,14 +3,14 @@ import { GroupCommit } from '@bookie/storage';
 import type { PlayerSession } from '../../http/auth.js';
 import type { PlatformServices } from '../../platform/services.js';
 import { hashSecret, PREFIX } from '../tenants/index.js';
-import { findSession, findSessions, type SessionRow } from './auth.repo.js';
+import { findSession, findSessions, type SessionAuthRow } from './auth.repo.js';
 
 function invalidToken(message: string): DomainError {
   return new DomainError('unauthorized', message, { error: 'invalid_token' });
 }
 
 /** Finds a session by its token hash. */
-export type SessionLookup = (tokenHash: string) => Promise<SessionRow | undefined>;
+export type SessionLookup = (tokenHash: string) => Promise<SessionAuthRow | undefined>;
 
 /**
  * A {@link SessionLookup} that reads the sessions of the requests arriving together in one statement (a player
@@ -18,7 +18,7 @@ export type SessionLookup = (tokenHash: string) => Promise<SessionRow | undefine
  * database: an ended session is refused on the next request, as D26 asks.
  */
 export function batchedSessionLookup(deps: Pick<PlatformServices, 'database'>): SessionLookup {
-  const reads = new GroupCommit<string, SessionRow | undefined>(
+  const reads = new GroupCommit<string, SessionAuthRow | undefined>(
     (hashes) => findSessions(deps.database.db, hashes),
     {
       maxConcurrent: 4,

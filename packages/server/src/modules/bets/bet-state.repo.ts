@@ -1,5 +1,5 @@
 import { type BetState, type BetTransition, DomainError, transition } from '@bookie/core';
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import type { Executor } from '../../db/transaction.js';
 import type { BetRow } from './bet.js';
 
@@ -55,9 +55,26 @@ export async function transitionBet(
   return (await transitionBets(tx, from, to, [{ id, ...changes }]))[0];
 }
 
+/** The statement of {@link transitionBets}: one text whatever the number of bets (arrays), prepared once. */
+const transitionSql = (returning: string) => `
+    UPDATE bet SET state = $1, updated_at = now(),
+      restrictions = coalesce(v.restrictions, bet.restrictions),
+      decided_at = coalesce(v.decided_at, bet.decided_at),
+      total_odds = coalesce(v.total_odds, bet.total_odds),
+      base_odds = coalesce(v.base_odds, bet.base_odds)
+    FROM unnest($3::uuid[], $4::jsonb[], $5::timestamptz[], $6::numeric[], $7::numeric[])
+      AS v(id, restrictions, decided_at, total_odds, base_odds)
+    WHERE bet.id = v.id AND bet.state = $2
+    RETURNING ${returning}`;
+const TRANSITION_ALL = transitionSql('bet.*');
+/** With the rows as read: only what the statement sets and the caller cannot know (numerics as stored, the time). */
+const TRANSITION_CHANGED = transitionSql('bet.id, bet.updated_at, bet.total_odds, bet.base_odds');
+
 /**
  * Moves bets from `from` to `to`, each with its own column changes (a change left out keeps the column), in one
- * statement; returns the updated rows — a bet no longer in `from` (decided elsewhere first) is not among them.
+ * statement; returns the updated rows — a bet no longer in `from` (decided elsewhere first) is not among them. When
+ * every item carries its bet's `row` as read, the statement returns only the columns it changed and the rows are
+ * that `row` with the changes (no wide row read back and parsed).
  *
  * @throws DomainError `conflict` when core's table has no change from `from` to `to`.
  */
@@ -65,24 +82,44 @@ export async function transitionBets(
   tx: Executor,
   from: BetState,
   to: BetState,
-  items: ReadonlyArray<BetChanges & { id: string }>,
+  items: ReadonlyArray<BetChanges & { id: string; row?: BetRow }>,
 ): Promise<BetRow[]> {
   if (items.length === 0) return [];
   checkTransition(from, to);
-  const res = await sql<BetRow>`
-    UPDATE bet SET state = ${to}, updated_at = now(),
-      restrictions = coalesce(v.restrictions, bet.restrictions),
-      decided_at = coalesce(v.decided_at, bet.decided_at),
-      total_odds = coalesce(v.total_odds, bet.total_odds),
-      base_odds = coalesce(v.base_odds, bet.base_odds)
-    FROM unnest(${items.map((i) => i.id)}::uuid[],
-      ${items.map((i) => (i.restrictions ? JSON.stringify(i.restrictions) : null))}::jsonb[],
-      ${items.map((i) => i.decidedAt ?? null)}::timestamptz[],
-      ${items.map((i) => i.totalOdds ?? null)}::numeric[],
-      ${items.map((i) => i.baseOdds ?? null)}::numeric[]) AS v(id, restrictions, decided_at, total_odds, base_odds)
-    WHERE bet.id = v.id AND bet.state = ${from}
-    RETURNING bet.*`.execute(tx);
-  return res.rows;
+  const ids: string[] = [];
+  const restrictions: Array<string | null> = [];
+  const decidedAt: Array<Date | null> = [];
+  const totalOdds: Array<string | null> = [];
+  const baseOdds: Array<string | null> = [];
+  let narrow = true;
+  for (const i of items) {
+    ids.push(i.id);
+    restrictions.push(i.restrictions ? JSON.stringify(i.restrictions) : null);
+    decidedAt.push(i.decidedAt ?? null);
+    totalOdds.push(i.totalOdds ?? null);
+    baseOdds.push(i.baseOdds ?? null);
+    if (!i.row) narrow = false;
+  }
+  const params = [to, from, ids, restrictions, decidedAt, totalOdds, baseOdds];
+  if (!narrow) {
+    return (await tx.executeQuery<BetRow>(CompiledQuery.raw(TRANSITION_ALL, params))).rows;
+  }
+  const res = await tx.executeQuery<Pick<BetRow, 'id' | 'updated_at' | 'total_odds' | 'base_odds'>>(
+    CompiledQuery.raw(TRANSITION_CHANGED, params),
+  );
+  const byId = new Map(items.map((i) => [i.id, i]));
+  return res.rows.map((r) => {
+    const i = byId.get(r.id) as BetChanges & { id: string; row: BetRow };
+    return {
+      ...i.row,
+      state: to,
+      updated_at: r.updated_at,
+      total_odds: r.total_odds,
+      base_odds: r.base_odds,
+      ...(i.restrictions ? { restrictions: JSON.parse(JSON.stringify(i.restrictions)) as unknown[] } : {}),
+      ...(i.decidedAt ? { decided_at: i.decidedAt } : {}),
+    };
+  });
 }
 
 /**

@@ -3,7 +3,7 @@ import { INITIAL_BET_STATE, type Restriction } from '@bookie/core';
 import { CompiledQuery, sql } from 'kysely';
 import type { ResultSource } from '../../db/schema.js';
 import type { Executor } from '../../db/transaction.js';
-import type { Bet, BuilderRow, SelectionRow } from './bet.js';
+import type { Bet, BetRow, BuilderRow, SelectionRow } from './bet.js';
 import { assemble } from './bets.repo.js';
 
 /**
@@ -72,30 +72,35 @@ function builderColumns(betId: string, builders: readonly NewBuilder[]) {
   }));
 }
 
-/** The `bet_selection` rows of one bet, in the order of {@link inIdxOrder}, and its `bet_builder` rows. */
+/**
+ * The `bet_selection` rows of one bet, in the order of {@link inIdxOrder}, as the objects of the JSON document the
+ * selection insert reads, and its `bet_builder` rows.
+ */
 function selectionRows(
   betId: string,
   selections: readonly (NewSelection & { foreignId?: string | null })[],
   builders: readonly NewBuilder[],
 ) {
   return {
-    selections: inIdxOrder(selections, builders).map(({ s, builder }, idx) => ({
-      bet_id: betId,
-      idx,
-      sport_event_id: s.sportEventId,
-      market_id: s.marketId,
-      odd_id: s.oddId,
-      requested_odds: s.requestedOdds,
-      odds: s.odds,
-      odd_updated_at: s.oddUpdatedAt,
-      match_status: s.matchStatus,
-      event_info: JSON.stringify(s.eventInfo),
-      names: s.names ? JSON.stringify(s.names) : null,
-      builder,
-      ...('foreignId' in s && s.foreignId !== undefined
-        ? { foreign_id: s.foreignId, result_source: s.foreignId ? ('manual' as const) : ('feed' as const) }
-        : {}),
-    })),
+    selections: inIdxOrder(selections, builders).map(({ s, builder }, idx) => {
+      const foreignId = 'foreignId' in s ? (s.foreignId ?? null) : null;
+      return {
+        bet_id: betId,
+        idx,
+        sport_event_id: s.sportEventId,
+        market_id: s.marketId,
+        odd_id: s.oddId,
+        requested_odds: s.requestedOdds,
+        odds: s.odds,
+        odd_updated_at: s.oddUpdatedAt,
+        match_status: s.matchStatus,
+        event_info: s.eventInfo,
+        names: s.names ?? null,
+        builder,
+        foreign_id: foreignId,
+        result_source: foreignId ? ('manual' as const) : ('feed' as const),
+      };
+    }),
     builders: builderColumns(betId, builders),
   };
 }
@@ -164,34 +169,57 @@ export async function insertBet(tx: Executor, b: NewBet): Promise<Bet> {
 }
 
 /**
+ * The insert of placed bets: the batch goes as one JSON document of rows (one text whatever the number of bets,
+ * prepared once; serialized by `JSON.stringify`, not value by value).
+ */
+const INSERT_BETS = `
+  INSERT INTO bet (id, white_label_id, player_id, currency, bet_type, system_sizes, stake, odds_strategy, total_odds,
+    state, foreign_params, created_at, base_odds, freebet_id, insurance_id, boost_id, session_token_hash, client_key,
+    placement_deadline, place_request_id)
+  SELECT id, white_label_id, player_id, currency, bet_type, system_sizes, stake, odds_strategy, total_odds,
+    state, foreign_params, created_at, base_odds, freebet_id, insurance_id, boost_id, session_token_hash, client_key,
+    placement_deadline, place_request_id
+  FROM jsonb_to_recordset($1::jsonb) AS v(id uuid, white_label_id text, player_id text, currency text, bet_type text,
+    system_sizes jsonb, stake numeric, odds_strategy int2, total_odds numeric, state text, foreign_params jsonb,
+    created_at timestamptz, base_odds numeric, freebet_id text, insurance_id text, boost_id text,
+    session_token_hash text, client_key text, placement_deadline timestamptz, place_request_id uuid)
+  RETURNING *`;
+
+/** Inserts selection rows (one statement, one text); returns them as stored. */
+async function insertSelections(
+  tx: Executor,
+  rows: ReturnType<typeof selectionRows>['selections'],
+): Promise<SelectionRow[]> {
+  if (rows.length === 0) return [];
+  const params = [JSON.stringify(rows)];
+  return (await tx.executeQuery<SelectionRow>(CompiledQuery.raw(INSERT_SELECTIONS_RETURNING, params))).rows;
+}
+
+/**
  * Inserts bets in `hold_requested` with their selections — one statement per table, whatever the number of bets —
  * and returns them as stored, in the order given.
  */
 export async function insertBets(tx: Executor, bets: readonly NewBet[]): Promise<Bet[]> {
   if (bets.length === 0) return [];
-  const rows = await tx
-    .insertInto('bet')
-    .values(
-      bets.map((b) => ({
-        ...betColumns(b),
-        base_odds: b.baseOdds,
-        freebet_id: b.freebetId,
-        insurance_id: b.insuranceId,
-        boost_id: b.boostId,
-        session_token_hash: b.sessionTokenHash,
-        client_key: b.clientKey,
-        placement_deadline: b.placementDeadline,
-        place_request_id: b.placeRequestId ?? null,
-      })),
-    )
-    .returningAll()
-    .execute();
+  const values = bets.map((b) => ({
+    ...betColumns(b),
+    system_sizes: b.systemSizes,
+    foreign_params: b.foreignParams,
+    base_odds: b.baseOdds,
+    freebet_id: b.freebetId,
+    insurance_id: b.insuranceId,
+    boost_id: b.boostId,
+    session_token_hash: b.sessionTokenHash,
+    client_key: b.clientKey,
+    placement_deadline: b.placementDeadline,
+    place_request_id: b.placeRequestId ?? null,
+  }));
+  const rows = (await tx.executeQuery<BetRow>(CompiledQuery.raw(INSERT_BETS, [JSON.stringify(values)]))).rows;
   const parts = bets.map((b) => selectionRows(b.id, b.selections, b.builders ?? []));
-  const selectionValues = parts.flatMap((p) => p.selections);
-  const selections =
-    selectionValues.length > 0
-      ? await tx.insertInto('bet_selection').values(selectionValues).returningAll().execute()
-      : [];
+  const selections = await insertSelections(
+    tx,
+    parts.flatMap((p) => p.selections),
+  );
   const builders = await insertBuilders(
     tx,
     parts.flatMap((p) => p.builders),
@@ -245,6 +273,9 @@ const INSERT_SELECTIONS = `INSERT INTO bet_selection (bet_id, idx, sport_event_i
   FROM jsonb_to_recordset($1::jsonb) AS v(bet_id uuid, idx int2, sport_event_id text, market_id text, odd_id text,
     requested_odds numeric, odds numeric, odd_updated_at timestamptz, match_status int2, event_info jsonb,
     names jsonb, builder int2, foreign_id text, result_source text)`;
+
+/** {@link INSERT_SELECTIONS} returning the rows as stored (placement's bets are answered from them). */
+const INSERT_SELECTIONS_RETURNING = `${INSERT_SELECTIONS} RETURNING *`;
 
 /**
  * Inserts reported bets (source `mts`) in `hold_requested` with their selections (foreign ones are resulted by the
@@ -341,19 +372,29 @@ export async function setAcceptedBuilderOdds(
   return res.rows;
 }
 
-/** Writes the odds selections were accepted at, in one statement; returns the updated selections. */
+/** The write of accepted odds: one text whatever the count (arrays), prepared once; nothing read back. */
+const SET_ACCEPTED_ODDS = `
+  UPDATE bet_selection s SET odds = v.odds
+  FROM unnest($1::uuid[], $2::int2[], $3::numeric[]) AS v(bet_id, idx, odds)
+  WHERE s.bet_id = v.bet_id AND s.idx = v.idx`;
+
+/**
+ * Writes the odds selections were accepted at (decimal strings with 12 decimals, as the column keeps them), in one
+ * statement; returns the given selections with their new odds.
+ */
 export async function setAcceptedOdds(
   tx: Executor,
-  items: ReadonlyArray<{ betId: string; idx: number; odds: string }>,
+  items: ReadonlyArray<{ selection: SelectionRow; odds: string }>,
 ): Promise<SelectionRow[]> {
   if (items.length === 0) return [];
-  const res = await sql<SelectionRow>`
-    UPDATE bet_selection s SET odds = v.odds
-    FROM unnest(${items.map((i) => i.betId)}::uuid[], ${items.map((i) => i.idx)}::int2[],
-      ${items.map((i) => i.odds)}::numeric[]) AS v(bet_id, idx, odds)
-    WHERE s.bet_id = v.bet_id AND s.idx = v.idx
-    RETURNING s.*`.execute(tx);
-  return res.rows;
+  await tx.executeQuery(
+    CompiledQuery.raw(SET_ACCEPTED_ODDS, [
+      items.map((i) => i.selection.bet_id),
+      items.map((i) => i.selection.idx),
+      items.map((i) => i.odds),
+    ]),
+  );
+  return items.map((i) => ({ ...i.selection, odds: i.odds }));
 }
 
 /** A selection's new result. */

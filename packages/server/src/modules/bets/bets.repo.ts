@@ -1,5 +1,5 @@
 import type { BetState } from '@bookie/core';
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import type { Executor } from '../../db/transaction.js';
 import type { Bet, BetBuilder, BetRow, BuilderRow, SelectionRow } from './bet.js';
 
@@ -140,6 +140,18 @@ export interface PlayerEvents {
   sportEventIds: readonly string[];
 }
 
+/** The read of players' last bet times: one text whatever the number of keys (arrays), prepared once. */
+const LAST_BET_TIMES = `
+  SELECT p.white_label_id, p.player_id, p.sport_event_id, p.last_bet_at FROM player_event_bet p
+  JOIN unnest($1::text[], $2::text[], $3::text[]) AS k(white_label_id, player_id, sport_event_id)
+    ON p.white_label_id = k.white_label_id AND p.player_id = k.player_id AND p.sport_event_id = k.sport_event_id`;
+
+/** The write of players' last bet times (the latest wins), prepared once. */
+const RECORD_BET_TIMES = `
+  INSERT INTO player_event_bet (white_label_id, player_id, sport_event_id, last_bet_at)
+  SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::timestamptz[])
+  ON CONFLICT (white_label_id, player_id, sport_event_id) DO UPDATE SET last_bet_at = excluded.last_bet_at`;
+
 /**
  * When each player last had a bet accepted on each of its sport events (bet_interval), for several players in one
  * statement: one map (sport event id → time) per item, in order.
@@ -150,17 +162,13 @@ export async function lastBetTimes(
 ): Promise<Map<string, Date>[]> {
   const keys = items.flatMap((it) => it.sportEventIds.map((e) => [it.whiteLabelId, it.playerId, e] as const));
   if (keys.length === 0) return items.map(() => new Map());
-  const res = await sql<{
+  const res = await db.executeQuery<{
     white_label_id: string;
     player_id: string;
     sport_event_id: string;
     last_bet_at: Date;
-  }>`
-    SELECT p.white_label_id, p.player_id, p.sport_event_id, p.last_bet_at FROM player_event_bet p
-    JOIN unnest(${keys.map((k) => k[0])}::text[], ${keys.map((k) => k[1])}::text[], ${keys.map((k) => k[2])}::text[])
-      AS k(white_label_id, player_id, sport_event_id)
-      ON p.white_label_id = k.white_label_id AND p.player_id = k.player_id AND p.sport_event_id = k.sport_event_id`.execute(
-    db,
+  }>(
+    CompiledQuery.raw(LAST_BET_TIMES, [keys.map((k) => k[0]), keys.map((k) => k[1]), keys.map((k) => k[2])]),
   );
   const at = new Map(
     res.rows.map((r) => [
@@ -196,22 +204,15 @@ export async function recordBetTimes(
     }
   }
   if (latest.size === 0) return;
-  await tx
-    .insertInto('player_event_bet')
-    .values(
-      [...latest.values()].map((k) => ({
-        white_label_id: k.whiteLabelId,
-        player_id: k.playerId,
-        sport_event_id: k.sportEventId,
-        last_bet_at: k.at,
-      })),
-    )
-    .onConflict((oc) =>
-      oc
-        .columns(['white_label_id', 'player_id', 'sport_event_id'])
-        .doUpdateSet({ last_bet_at: (eb) => eb.ref('excluded.last_bet_at') }),
-    )
-    .execute();
+  const rows = [...latest.values()];
+  await tx.executeQuery(
+    CompiledQuery.raw(RECORD_BET_TIMES, [
+      rows.map((r) => r.whiteLabelId),
+      rows.map((r) => r.playerId),
+      rows.map((r) => r.sportEventId),
+      rows.map((r) => r.at),
+    ]),
+  );
 }
 
 /** Bets stuck in `hold_requested` past their placement deadline, locked (SKIP LOCKED) for recovery. */

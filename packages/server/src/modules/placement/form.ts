@@ -143,12 +143,13 @@ function holdWrite(
     placementDeadline: new Date(now + deps.settings.placementDeadlineMs),
     selections: req.selections.map((s) => {
       const event = events.get(s.sport_event_id) as SportEvent;
+      const odds = formatFeedOddValue(s.odds);
       return {
         sportEventId: s.sport_event_id,
         marketId: s.market_id,
         oddId: s.odd_id,
-        requestedOdds: formatFeedOddValue(s.odds),
-        odds: formatFeedOddValue(s.odds),
+        requestedOdds: odds,
+        odds,
         oddUpdatedAt: new Date(event.updated_at),
         matchStatus: event.fixture.status,
         eventInfo: eventInfo(event, s.market_id) as unknown as Record<string, unknown>,

@@ -255,6 +255,7 @@ export async function writeDecisions(
       'accepted',
       accepts.map((a) => ({
         id: a.d.bet.row.id,
+        row: a.d.bet.row,
         decidedAt: a.d.decidedAt,
         totalOdds: a.totalOdds,
         baseOdds: a.baseOdds,
@@ -270,7 +271,7 @@ export async function writeDecisions(
     acceptedRows.has(d.bet.row.id)
       ? d.bet.selections.flatMap((s) => {
           const odds = formatFeedOddValue(d.acceptedOdds[s.idx] as Rational);
-          return s.odds === odds ? [] : [{ betId: s.bet_id, idx: s.idx, odds }];
+          return s.odds === odds ? [] : [{ selection: s, odds }];
         })
       : [],
   );
@@ -333,7 +334,12 @@ export async function writeDecisions(
       tx,
       'hold_requested',
       'declined',
-      declines.map(({ d, restrictions }) => ({ id: d.bet.row.id, restrictions, decidedAt: d.decidedAt })),
+      declines.map(({ d, restrictions }) => ({
+        id: d.bet.row.id,
+        row: d.bet.row,
+        restrictions,
+        decidedAt: d.decidedAt,
+      })),
     ),
   );
   for (const { d, restrictions } of declines) {

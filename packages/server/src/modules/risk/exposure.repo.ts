@@ -1,6 +1,6 @@
 import type { OutcomeKey } from '@bookie/core';
 import type { Selectable } from 'kysely';
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import type { BetExposureTable, RiskExposureTable } from '../../db/schema.js';
 import type { Executor } from '../../db/transaction.js';
 
@@ -36,6 +36,10 @@ export async function lockOutcomes(
                   ${outcomes.map((o) => o.key.phase)}::text[]) as k(wl, e, m, o, p)))`.execute(tx);
 }
 
+/** The locked exposure read of {@link readLockedExposure}, prepared once. */
+const READ_LOCKED_EXPOSURE =
+  'select * from risk_locked_exposure($1, $2::text[], $3::text[], $4::text[], $5::text[])';
+
 /**
  * Locks the exposure of the white label's outcomes (one lock per outcome, in key order; see {@link lockBetOutcomes})
  * and reads it as it is once the locks are held, in one round trip (the `risk_locked_exposure` function). Outcomes
@@ -46,10 +50,17 @@ export async function readLockedExposure(
   whiteLabelId: string,
   keys: readonly OutcomeKey[],
 ): Promise<Array<Pick<ExposureRow, 'sport_event_id' | 'market_id' | 'odd_id' | 'phase' | 'amount'>>> {
-  const res = await sql<Pick<ExposureRow, 'sport_event_id' | 'market_id' | 'odd_id' | 'phase' | 'amount'>>`
-    select * from risk_locked_exposure(${whiteLabelId}, ${keys.map((k) => k.sport_event_id)}::text[],
-      ${keys.map((k) => k.market_id)}::text[], ${keys.map((k) => k.odd_id)}::text[],
-      ${keys.map((k) => k.phase)}::text[])`.execute(tx);
+  const res = await tx.executeQuery<
+    Pick<ExposureRow, 'sport_event_id' | 'market_id' | 'odd_id' | 'phase' | 'amount'>
+  >(
+    CompiledQuery.raw(READ_LOCKED_EXPOSURE, [
+      whiteLabelId,
+      keys.map((k) => k.sport_event_id),
+      keys.map((k) => k.market_id),
+      keys.map((k) => k.odd_id),
+      keys.map((k) => k.phase),
+    ]),
+  );
   return res.rows;
 }
 
@@ -177,18 +188,29 @@ export async function readRiskFactsOfMany(
   return out;
 }
 
+/** The insert of bets' leg exposures: one array per column, so its text does not grow with the batch. */
+const INSERT_BET_EXPOSURE = `
+  insert into bet_exposure
+    (bet_id, idx, white_label_id, phase, sport_event_id, market_id, odd_id, market_type_id, amount, eur_rate)
+  select * from unnest($1::uuid[], $2::int4[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
+    $8::text[], $9::numeric[], $10::numeric[])`;
+
 /** Writes the leg exposures of bets being accepted (before their state changes: the trigger then counts them). */
 export async function insertBetExposure(tx: Executor, rows: readonly BetExposureRow[]): Promise<void> {
   if (rows.length === 0) return;
-  // one statement with one array per column: its text does not grow with the batch
-  await sql`
-    insert into bet_exposure
-      (bet_id, idx, white_label_id, phase, sport_event_id, market_id, odd_id, market_type_id, amount, eur_rate)
-    select * from unnest(${rows.map((r) => r.bet_id)}::uuid[], ${rows.map((r) => r.idx)}::int4[],
-      ${rows.map((r) => r.white_label_id)}::text[], ${rows.map((r) => r.phase)}::text[],
-      ${rows.map((r) => r.sport_event_id)}::text[], ${rows.map((r) => r.market_id)}::text[],
-      ${rows.map((r) => r.odd_id)}::text[], ${rows.map((r) => r.market_type_id)}::text[],
-      ${rows.map((r) => r.amount)}::numeric[], ${rows.map((r) => r.eur_rate)}::numeric[])`.execute(tx);
+  const params = [
+    rows.map((r) => r.bet_id),
+    rows.map((r) => r.idx),
+    rows.map((r) => r.white_label_id),
+    rows.map((r) => r.phase),
+    rows.map((r) => r.sport_event_id),
+    rows.map((r) => r.market_id),
+    rows.map((r) => r.odd_id),
+    rows.map((r) => r.market_type_id),
+    rows.map((r) => r.amount),
+    rows.map((r) => r.eur_rate),
+  ];
+  await tx.executeQuery(CompiledQuery.raw(INSERT_BET_EXPOSURE, params));
 }
 
 /** Drops the leg exposures of bets that were not accepted after all (decided elsewhere first). */
