@@ -7,6 +7,7 @@ import {
   decideBet,
   outcomeKey,
   type RiskState,
+  withinExposureBounds,
 } from './bet-decision.js';
 import {
   add,
@@ -235,5 +236,88 @@ describe('decideBet', () => {
         },
       ),
     );
+  });
+
+  it('property: a passing decision decided again on exposure within its bounds gives the same verdict and legs', () => {
+    const arbOdds = fc.bigInt({ min: 1010n, max: 20_000n }).map((n) => rational(n, 1000n));
+    const micro = (max: bigint) => fc.bigInt({ min: 0n, max }).map((n) => rational(n, 1_000_000n));
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(arbOdds, fc.boolean()), { minLength: 1, maxLength: 4 }),
+        fc.constantFrom('1', '5', '0.2'),
+        fc.constantFrom('1', '2', '0.85'),
+        fc.bigInt({ min: 1n, max: 2_000_000_000n }).map((n) => rational(n, 1_000_000n)),
+        fc.array(micro(1_500_000_000n), { minLength: 4, maxLength: 4 }),
+        fc.array(fc.constantFrom('below', 'at', 'past', 'any'), { minLength: 4, maxLength: 4 }),
+        (legs, factor, rate, stake, usedAny, how) => {
+          const events = new Map(
+            legs.map(([o, live], i) => [`e${i}`, event(`e${i}`, live ? 1 : 0, { '1': formatFeedOddValue(o) })]),
+          );
+          const state = (exposure: ReadonlyMap<string, Rational>) =>
+            risk({ exposure, eurRate: d(rate), group: { name: 'g', stakeFactor: d(factor) } });
+          const base: BetDecisionInput = {
+            ...input(),
+            event: (id) => events.get(id),
+            risk: state(new Map()),
+            bet: {
+              type: legs.length === 1 ? 'single' : 'express',
+              systemSizes: [],
+              stake,
+              currency: 'EUR',
+              oddsStrategy: 1,
+              selections: legs.map(([o], i) => ({ sport_event_id: `e${i}`, market_id: 'm1', odd_id: '1', odds: o })),
+            },
+          };
+          const first = decideBet(base);
+          const bounds = first.exposureBounds;
+          expect(bounds).toBeDefined();
+          if (first.restrictions.length > 0 || !bounds) return;
+          expect(bounds.length).toBe(legs.length);
+          // each outcome's exposure below, at, just past its bound, or anywhere
+          const exposure = new Map(
+            bounds.map((b, i) => {
+              const mode = how[i] as string;
+              const anyUsed = usedAny[i] as Rational;
+              const used =
+                mode === 'at'
+                  ? b.upTo
+                  : mode === 'past'
+                    ? add(b.upTo, rational(1n, 10n ** 12n))
+                    : mode === 'below'
+                      ? sub(b.upTo, anyUsed)
+                      : anyUsed;
+              return [b.key, used];
+            }),
+          );
+          const full = decideBet({ ...base, risk: state(exposure) });
+          if (withinExposureBounds(bounds, exposure)) {
+            expect(full.restrictions).toEqual([]);
+            expect(full.legs).toEqual(first.legs);
+          }
+          // a bound is tight: the exposure at it still fits, past it by any amount the stake is declined max_bet
+          // unless the rounding of the max stake to 6 decimals keeps it (never below the stake)
+          if (full.restrictions.length === 0) expect(compare(full.maxBet ?? stake, stake) >= 0).toBe(true);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('no exposure bounds without a stake, a rate or a positive stake factor, or with a stake past 6 decimals', () => {
+    expect(decideBet(input({}, null)).exposureBounds).toBeUndefined();
+    expect(decideBet(input({ risk: risk({ eurRate: undefined }) })).exposureBounds).toBeUndefined();
+    expect(
+      decideBet(input({ risk: risk({ group: { name: 'blocked', stakeFactor: ZERO } }) })).exposureBounds,
+    ).toBeUndefined();
+    expect(decideBet(input({}, '10.0000001')).exposureBounds).toBeUndefined();
+    // a single at 2.0, stake 10, limit 1000, factor 1: fits while the outcome's exposure ≤ 1000 − 10 × 1
+    const out = decideBet(input());
+    expect(out.exposureBounds).toEqual([{ key: key('prematch', 'e1'), upTo: d('990') }]);
+    const at = decideBet(input({ risk: risk({ exposure: new Map([[key('prematch', 'e1'), d('990')]]) }) }));
+    expect(at.restrictions).toEqual([]);
+    const past = decideBet(
+      input({ risk: risk({ exposure: new Map([[key('prematch', 'e1'), d('990.000001')]]) }) }),
+    );
+    expect(past.restrictions.map((r) => r.type)).toEqual(['max_bet']);
   });
 });

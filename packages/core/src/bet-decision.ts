@@ -18,6 +18,7 @@ import {
   formatMoney,
   formatOdds,
   fromInteger,
+  hasAtMostDecimals,
   max,
   mul,
   ONE,
@@ -205,6 +206,36 @@ export interface BetDecision {
   maxBet: Rational | undefined;
   /** The platform legs with the exposure the bet adds (the risk rule). */
   legs: DecisionLeg[];
+  /**
+   * Per limited platform leg (by {@link outcomeKey}), the outcome exposure (EUR) up to which the stake still fits its
+   * liability limit: limit − stake × win per unit of stake ÷ stake factor. Given only when the bet has a stake of at
+   * most 6 decimals, the risk state a positive stake factor and an EUR rate: then, the rest of the facts unchanged,
+   * the decision on any exposure within every bound ({@link withinExposureBounds}) declines nothing the decision
+   * without the risk part declines, since the 6-decimal rounding of the risk max stake cannot fall below such a stake.
+   */
+  exposureBounds?: ExposureBound[];
+}
+
+/** An outcome exposure (EUR) up to which a decided stake still fits the outcome's liability limit. */
+export interface ExposureBound {
+  /** The outcome, as {@link outcomeKey}. */
+  key: string;
+  /** The largest exposure of the outcome at which the stake still fits. */
+  upTo: Rational;
+}
+
+/**
+ * Whether every bound holds on `exposure` (a missing outcome has 0): the risk part of the decision that gave the
+ * bounds then still lets its stake through (see {@link BetDecision.exposureBounds}).
+ */
+export function withinExposureBounds(
+  bounds: readonly ExposureBound[],
+  exposure: ReadonlyMap<string, Rational>,
+): boolean {
+  for (const b of bounds) {
+    if (compare(exposure.get(b.key) ?? ZERO, b.upTo) > 0) return false;
+  }
+  return true;
 }
 
 /** A cap no express reaches: the total odds of a bet are its odds uncapped. */
@@ -360,6 +391,7 @@ export function decideBet(input: BetDecisionInput): BetDecision {
   }
 
   const risk = input.risk;
+  let exposureBounds: ExposureBound[] | undefined;
   if (risk) {
     if (compare(risk.group.stakeFactor, ZERO) <= 0) {
       out.push(restriction('player_limit', { types: ['risk_group'] }));
@@ -375,6 +407,17 @@ export function decideBet(input: BetDecisionInput): BetDecision {
       if (bound && (maxBet === undefined || compare(bound.maxStake, maxBet) < 0)) {
         maxBet = bound.maxStake;
         maxBetEvent = bound.sportEventId;
+      }
+      const stake = bet.stake;
+      if (stake !== undefined && hasAtMostDecimals(stake, 6) && compare(risk.group.stakeFactor, ZERO) > 0) {
+        exposureBounds = [];
+        for (const leg of legs) {
+          const limit = risk.liabilityLimit(leg.marketTypeId, leg.outcome.phase);
+          const perUnitLeg = perUnit[leg.unit] ?? ZERO;
+          if (limit === undefined || compare(perUnitLeg, ZERO) <= 0) continue;
+          const upTo = sub(limit, div(mul(stake, perUnitLeg), risk.group.stakeFactor));
+          exposureBounds.push({ key: outcomeKey(leg.outcome), upTo });
+        }
       }
     } else if (legs.some((l) => risk.liabilityLimit(l.marketTypeId, l.outcome.phase) !== undefined)) {
       // exposure is kept in EUR: without a rate for the currency a limited outcome cannot be checked
@@ -422,6 +465,7 @@ export function decideBet(input: BetDecisionInput): BetDecision {
     totalOdds,
     maxBet,
     legs: legs.map((l) => ({ ...l, exposure: exposures[l.unit] ?? ZERO })),
+    ...(exposureBounds ? { exposureBounds } : {}),
   };
 }
 

@@ -7,5 +7,10 @@ import type { SportEvent } from '@bookie/contracts';
 export interface Catalog {
   readonly connected: boolean;
   getEvent(id: string): SportEvent | undefined;
+  /**
+   * The feed version of the last log entry applied (or of the last full load): every change to an event moves it, so
+   * an equal version means no event changed. Undefined when not known (then never taken as unchanged).
+   */
+  readonly version?: bigint | undefined;
   allEvents(): IterableIterator<SportEvent>;
 }

@@ -1,5 +1,11 @@
 import type { SportEvent } from '@bookie/contracts';
-import { type BuilderSettings, parseDecimal, type RiskState } from '@bookie/core';
+import {
+  type BuilderSettings,
+  parseDecimal,
+  type Rational,
+  type RiskState,
+  withinExposureBounds,
+} from '@bookie/core';
 // bonuses: a frame bet's freebet, insurance and boost are checked with the decision
 import { checkBonuses } from '../bonuses/index.js';
 import type { RiskRecheck } from '../risk/index.js';
@@ -17,10 +23,14 @@ import { gatherFacts } from './facts.js';
 import { eventsOf, outcomesOf } from './outcomes.js';
 import { decisionSettings, type PlacementVerdict, validatePlacement } from './validate-placement.js';
 
-/** The decision on the catalogue as it is now, with the given risk facts (the facts otherwise fixed). */
-type Decide = (
-  risk: RiskState | undefined,
-) => PlacementVerdict & { events: ReadonlyMap<string, SportEvent | undefined> };
+/**
+ * The decision on the catalogue as it is now, with the given risk facts (the facts otherwise fixed), with the
+ * snapshots decided on and the catalogue's feed version they were read at.
+ */
+type Decide = (risk: RiskState | undefined) => PlacementVerdict & {
+  events: ReadonlyMap<string, SportEvent | undefined>;
+  catalogVersion: bigint | undefined;
+};
 
 /**
  * The one decision for every way a bet arrives (the frame's placement, MTS `POST /bets`, advisory and `GET
@@ -42,7 +52,7 @@ export async function decideBet(deps: DecisionDeps, request: DecisionRequest): P
       case 'report':
         return decideReport(deps, request, facts.risk, decide);
       case 'advise':
-        return decisionOf(request, facts.risk, decide, decide(facts.risk), 0);
+        return decisionOf(deps, request, facts.risk, decide, decide(facts.risk), 0);
       case 'restrictions':
         return decideRestrictions(deps, request, facts.risk, decide);
     }
@@ -65,6 +75,7 @@ function decider(
   const boostMultiplier =
     boost !== null ? parseDecimal(boost, { field: 'boost_multiplier', maxDecimals: 6 }) : undefined;
   return (risk) => {
+    const catalogVersion = deps.catalog.version;
     const events = eventsOf(deps.catalog, bet);
     const verdict = validatePlacement(bet, {
       events,
@@ -76,7 +87,7 @@ function decider(
       ...(risk ? { risk } : {}),
       ...(builderSettings ? { builderSettings } : {}),
     });
-    return { ...verdict, events };
+    return { ...verdict, events, catalogVersion };
   };
 }
 
@@ -117,7 +128,7 @@ async function decidePlacement(
       now: deps.clock.now(),
     })),
   );
-  return decisionOf(request, risk, decide, verdict, delayS);
+  return decisionOf(deps, request, risk, decide, verdict, delayS);
 }
 
 /**
@@ -147,7 +158,7 @@ async function decideReport(
       verdict = decide(risk);
     }
   }
-  return decisionOf(request, risk, decide, verdict, delayS);
+  return decisionOf(deps, request, risk, decide, verdict, delayS);
 }
 
 /** `GET /restrictions`: decides, and reports the bet delay a placement now would wait. */
@@ -166,11 +177,12 @@ async function decideRestrictions(
     clientCreatedAt: request.clientCreatedAt,
     receivedAt: deps.clock.now(),
   });
-  return decisionOf(request, risk, decide, verdict, delayS);
+  return decisionOf(deps, request, risk, decide, verdict, delayS);
 }
 
 /** The decision as answered: the verdict, the delay, and the recheck its write takes under the exposure lock. */
 function decisionOf(
+  deps: DecisionDeps,
   request: DecisionRequest,
   risk: RiskState | undefined,
   decide: Decide,
@@ -182,8 +194,31 @@ function decisionOf(
         whiteLabelId: request.whiteLabel.id,
         eurRate: risk.eurRate,
         outcomes: verdict.legs.map((l) => l.outcome),
-        decide: (exposure) => decide({ ...risk, exposure }),
+        decide: recheckOf(deps, risk, decide, verdict),
       }
     : undefined;
   return { ...verdict, delayS, recheck };
+}
+
+/**
+ * The decision again on the locked exposure. A verdict that passed, on a catalogue no feed entry has changed since
+ * (same feed version), can only be moved by the exposure, through the liability limits: while every limited
+ * outcome's exposure is within the bound the verdict gave for it, the bet still passes with the same legs, and the
+ * whole decision (integrity, odds, type, limits) is taken again only when a bound is passed or the catalogue moved.
+ */
+function recheckOf(
+  deps: DecisionDeps,
+  risk: RiskState,
+  decide: Decide,
+  verdict: ReturnType<Decide>,
+): RiskRecheck['decide'] {
+  const full = (exposure: ReadonlyMap<string, Rational>) => decide({ ...risk, exposure });
+  const bounds = verdict.exposureBounds;
+  const version = verdict.catalogVersion;
+  if (verdict.restrictions.length > 0 || bounds === undefined || version === undefined) return full;
+  const legs = verdict.legs;
+  return (exposure) =>
+    deps.catalog.version === version && withinExposureBounds(bounds, exposure)
+      ? { restrictions: [], legs }
+      : full(exposure);
 }

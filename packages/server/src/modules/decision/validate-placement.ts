@@ -7,6 +7,7 @@ import {
   betTotalOdds,
   type DecisionLeg,
   decideBet,
+  type ExposureBound,
   mul,
   type OddsStrategy,
   ONE,
@@ -117,6 +118,8 @@ export interface PlacementVerdict {
   maxBet: Rational | undefined;
   /** Each platform leg's outcome and the exposure the bet adds to it (D37). */
   legs: DecisionLeg[];
+  /** Per limited outcome, the exposure up to which the stake still fits (core's decision `exposureBounds`). */
+  exposureBounds?: ExposureBound[];
 }
 
 /**
@@ -190,6 +193,7 @@ export function validatePlacement(req: PlacementRequest, ctx: PlacementContext):
     totalOdds: decision.totalOdds,
     maxBet: decision.maxBet,
     legs: decision.legs,
+    ...(decision.exposureBounds ? { exposureBounds: decision.exposureBounds } : {}),
   };
 }
 
