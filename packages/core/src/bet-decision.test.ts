@@ -251,7 +251,10 @@ describe('decideBet', () => {
         fc.array(fc.constantFrom('below', 'at', 'past', 'any'), { minLength: 4, maxLength: 4 }),
         (legs, factor, rate, stake, usedAny, how) => {
           const events = new Map(
-            legs.map(([o, live], i) => [`e${i}`, event(`e${i}`, live ? 1 : 0, { '1': formatFeedOddValue(o) })]),
+            legs.map(([o, live], i) => [
+              `e${i}`,
+              event(`e${i}`, live ? 1 : 0, { '1': formatFeedOddValue(o) }),
+            ]),
           );
           const state = (exposure: ReadonlyMap<string, Rational>) =>
             risk({ exposure, eurRate: d(rate), group: { name: 'g', stakeFactor: d(factor) } });
@@ -265,7 +268,12 @@ describe('decideBet', () => {
               stake,
               currency: 'EUR',
               oddsStrategy: 1,
-              selections: legs.map(([o], i) => ({ sport_event_id: `e${i}`, market_id: 'm1', odd_id: '1', odds: o })),
+              selections: legs.map(([o], i) => ({
+                sport_event_id: `e${i}`,
+                market_id: 'm1',
+                odd_id: '1',
+                odds: o,
+              })),
             },
           };
           const first = decideBet(base);
