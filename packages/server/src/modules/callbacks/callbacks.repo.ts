@@ -151,7 +151,9 @@ export async function markDelivered(
     ids[i] = String(x.id);
     statuses[i] = x.status;
   }
-  const res = await db.executeQuery<{ next: boolean }>(CompiledQuery.raw(MARK_DELIVERED, [ids, statuses, owner]));
+  const res = await db.executeQuery<{ next: boolean }>(
+    CompiledQuery.raw(MARK_DELIVERED, [ids, statuses, owner]),
+  );
   let successors = 0;
   for (const r of res.rows) if (r.next) successors++;
   return { updated: res.rows.length, successors };
