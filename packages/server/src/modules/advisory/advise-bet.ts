@@ -4,7 +4,7 @@ import type { Executor } from '../../db/transaction.js';
 import { decideBet, requestSportEvents } from '../decision/index.js';
 import { parseReportedBet } from '../mts/index.js';
 import { findAdvisoryBet } from './advisory.repo.js';
-import { advisoryBetOf, canonicalJson } from './advisory-view.js';
+import { advisoryBetOf, canonicalJson, inJsonbKeyOrder } from './advisory-view.js';
 import type { AdvisoryDeps } from './deps.js';
 
 /**
@@ -48,7 +48,8 @@ export async function adviseBet(
     }
     throw err;
   }
-  return { bet: { ...bet, version: 1 }, restrictions };
+  // the answer reads as the stored bet and advice will (jsonb's key order), so a repeat answers the same bytes
+  return { bet: { ...inJsonbKeyOrder(bet), version: 1 }, restrictions: inJsonbKeyOrder(restrictions) };
 }
 
 /**
