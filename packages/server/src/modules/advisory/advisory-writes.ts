@@ -15,7 +15,7 @@ export interface AdvisoryWrite extends FirstAdvisoryVersion {
  * the bets and their versions), then the players' bet times (one statement). A bet id already stored fails the
  * whole transaction on the primary key.
  */
-export async function writeAdvisories(tx: Executor, items: readonly AdvisoryWrite[]): Promise<void[]> {
+export async function writeAdvisories(tx: Executor, items: readonly AdvisoryWrite[]): Promise<undefined[]> {
   await insertFirstAdvisoryVersions(tx, items);
   await recordBetTimes(
     tx,
@@ -34,7 +34,7 @@ export async function writeAdvisories(tx: Executor, items: readonly AdvisoryWrit
  * repeated bet id among them), each bet is written again alone, so only the repeat fails.
  */
 export class AdvisoryWrites {
-  private readonly batch: GroupCommit<AdvisoryWrite, void>;
+  private readonly batch: GroupCommit<AdvisoryWrite, undefined>;
 
   constructor(database: Database, opts: { maxBatch?: number; maxConcurrent?: number } = {}) {
     this.batch = new GroupCommit(
