@@ -1,4 +1,5 @@
 import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
+import { AdvisoryWrites } from '../modules/advisory/advisory-writes.js';
 import type { AdvisoryDeps } from '../modules/advisory/deps.js';
 import type { BetBuilderRoutesDeps } from '../modules/bet-builder/bet-builder.routes.js';
 import { frameBetBuilderRoutes } from '../modules/bet-builder/bet-builder.routes.js';
@@ -60,7 +61,7 @@ export function mtsDeps(app: AppDeps): MtsDeps {
 
 /** The advisory dependencies out of the app's. */
 export function advisoryDeps(app: AppDeps): AdvisoryDeps {
-  return { placement: app.placement };
+  return { placement: app.placement, writes: new AdvisoryWrites(app.database) };
 }
 
 /** Cash-out's dependencies out of the app's. */

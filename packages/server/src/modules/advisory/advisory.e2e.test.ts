@@ -196,6 +196,42 @@ describe(`advisory mode (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, 
     expect(exposure.json.items).toEqual([]);
   });
 
+  it('answers a repeat with the same bytes, also when it arrives with the first, and another body with 409', async () => {
+    const e = await newEvent();
+    const odds = await published(e, '1', '1');
+    const post = async (body: Record<string, unknown>) => {
+      const res = await fetch(`${p.bookie.url}/bets/advisory`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${p.accessToken}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      return { status: res.status, text: await res.text() };
+    };
+    const body = bet({
+      player_id: 'adv-repeat',
+      selections: [sel(e, '1', '1', odds)],
+      stake: { value: '1000.5', currency_code: 'EUR' },
+      foreign_selections: [{ id: 'f-1', value: '2' }],
+    });
+    // the first and its repeats together: one records it, the others answer what it recorded
+    const together = await Promise.all([post(body), post(body), post(body)]);
+    const first = together[0] as { status: number; text: string };
+    expect(first.status, first.text).toBe(201);
+    expect(JSON.parse(first.text).restrictions.map((r: { type: string }) => r.type)).toContain('max_bet');
+    const later = await Promise.all([post(body), post(body)]);
+    for (const r of [...together, ...later]) {
+      expect(r.status).toBe(201);
+      expect(r.text).toBe(first.text);
+    }
+    const other = await post({ ...body, stake: { value: '11', currency_code: 'EUR' } });
+    expect(other.status).toBe(409);
+    expect(JSON.parse(other.text).error.code).toBe('idempotency_conflict');
+    const versions = await p.call('GET', `/bets/advisory/${encodeURIComponent(body.bet_id)}/versions`, {
+      token: p.accessToken,
+    });
+    expect(versions.json.items).toHaveLength(1);
+  });
+
   it('PUT replaces the whole state, keeps every version, and refuses what a retry cannot fix', async () => {
     const e = await newEvent();
     const odds = await published(e, '1', '1');

@@ -1,4 +1,5 @@
 import type { AdvisoryBet } from '@bookie/contracts';
+import { CompiledQuery } from 'kysely';
 import type { Executor } from '../../db/transaction.js';
 
 /** An advisory bet as stored. */
@@ -65,6 +66,52 @@ export async function writeAdvisoryVersion(
     .insertInto('advisory_bet_version')
     .values({ white_label_id: v.whiteLabelId, bet_id: v.bet.id, version: v.version, state, at: v.at })
     .execute();
+}
+
+/**
+ * The insert of first reported advisory bets: the current state and version 1 of each, one text whatever their
+ * number (the rows as one JSON parameter read by `jsonb_to_recordset`), compiled once here and prepared once per
+ * connection. A bet id already stored fails the primary key of `advisory_bet`.
+ */
+const INSERT_FIRST_VERSIONS = `WITH v AS (
+    SELECT * FROM jsonb_to_recordset($1::jsonb) AS r(white_label_id text, bet_id text, player_id text,
+      status_code int2, state jsonb, restrictions jsonb, at timestamptz)
+  ), b AS (
+    INSERT INTO advisory_bet (white_label_id, bet_id, player_id, status_code, version, state, restrictions,
+      created_at, updated_at)
+    SELECT white_label_id, bet_id, player_id, status_code, 1, state, restrictions, at, at FROM v
+  )
+  INSERT INTO advisory_bet_version (white_label_id, bet_id, version, state, at)
+  SELECT white_label_id, bet_id, 1, state, at FROM v`;
+
+/** A first reported advisory bet to store as version 1. */
+export interface FirstAdvisoryVersion {
+  whiteLabelId: string;
+  bet: Omit<AdvisoryBet, 'version'>;
+  playerId: string;
+  restrictions: readonly unknown[];
+  at: Date;
+}
+
+/**
+ * Stores first reported advisory bets as version 1 (the current state and its version row) in one statement; a bet
+ * id already stored for its white label fails the whole statement on the primary key (SQLSTATE 23505).
+ */
+export async function insertFirstAdvisoryVersions(
+  tx: Executor,
+  items: readonly FirstAdvisoryVersion[],
+): Promise<void> {
+  if (items.length === 0) return;
+  const rows = items.map((v) => ({
+    white_label_id: v.whiteLabelId,
+    bet_id: v.bet.id,
+    player_id: v.playerId,
+    status_code: v.bet.status.code,
+    state: v.bet,
+    restrictions: v.restrictions,
+    at: v.at.toISOString(),
+  }));
+  await tx.executeQuery(CompiledQuery.raw(INSERT_FIRST_VERSIONS, [JSON.stringify(rows)]));
 }
 
 /** Every version of an advisory bet, oldest first. */

@@ -1,6 +1,6 @@
 import { CALLBACK_PATHS } from '@bookie/contracts';
 import type { Executor } from '../../db/transaction.js';
-import { type CallbackDelivery, lastDeliveredBefore, withdrawPendingCallbacks } from '../callbacks/index.js';
+import { type ClaimedDelivery, lastDeliveredBefore, withdrawPendingCallbacks } from '../callbacks/index.js';
 import { lockInsurance } from './bonuses.repo.js';
 import { saveRefund } from './insurance-refund.js';
 
@@ -10,7 +10,7 @@ const INSURANCE_PATHS = [
   CALLBACK_PATHS.insuranceCancel,
 ];
 
-function insuranceIdOf(d: CallbackDelivery): string | undefined {
+function insuranceIdOf(d: ClaimedDelivery): string | undefined {
   try {
     const id = (JSON.parse(d.body) as { bet_insurance_id?: unknown }).bet_insurance_id;
     return typeof id === 'string' ? id : undefined;
@@ -26,7 +26,7 @@ function insuranceIdOf(d: CallbackDelivery): string | undefined {
  * callbacks), and the insurance records that nothing stands — `not_paid` while the bet's latest result earns the
  * refund, an open item for the operator.
  */
-export async function onInsuranceAcceptedUnsupported(tx: Executor, d: CallbackDelivery): Promise<void> {
+export async function onInsuranceAcceptedUnsupported(tx: Executor, d: ClaimedDelivery): Promise<void> {
   const id = insuranceIdOf(d);
   const ins = id ? await lockInsurance(tx, id) : undefined;
   if (!ins) return;
@@ -69,7 +69,7 @@ export async function onInsuranceAcceptedUnsupported(tx: Executor, d: CallbackDe
  * insurance keeps the refund (`kept`, status `paid`); while the bet's latest result does not earn it, it is an open
  * item for the operator. Nothing changes when the accepted it cancels was itself never delivered.
  */
-export async function onInsuranceCancelUnsupported(tx: Executor, d: CallbackDelivery): Promise<void> {
+export async function onInsuranceCancelUnsupported(tx: Executor, d: ClaimedDelivery): Promise<void> {
   const id = insuranceIdOf(d);
   const ins = id ? await lockInsurance(tx, id) : undefined;
   if (!ins) return;

@@ -1,4 +1,4 @@
-import { type Selectable, sql } from 'kysely';
+import { CompiledQuery, type Selectable, sql } from 'kysely';
 import type { CallbackDeliveryTable } from '../../db/schema.js';
 import type { Executor } from '../../db/transaction.js';
 
@@ -17,39 +17,107 @@ export interface NewCallbackDelivery {
 }
 
 /**
+ * The outbox's hot statements, fixed texts built once and run with `CompiledQuery.raw`: a batch goes as arrays
+ * (`unnest`), so each text is one whatever the batch size and is prepared once per connection, and each returns only
+ * the columns its caller uses.
+ */
+const INSERT_DELIVERIES = `
+  INSERT INTO callback_delivery (request_id, white_label_id, bet_id, path, body, foreign_params, mode, lease_owner,
+    lease_until)
+  SELECT v.request_id, v.white_label_id, v.bet_id, v.path, v.body, v.foreign_params, v.mode, $8::text,
+    now() + ($9::int8 * interval '1 millisecond')
+  FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[])
+    AS v(request_id, white_label_id, bet_id, path, body, foreign_params, mode)
+  RETURNING id`;
+
+/** The columns of a claimed delivery, in the order of {@link ClaimedDelivery}. */
+const CLAIM_DUE = `
+  UPDATE callback_delivery SET lease_owner = $1, lease_until = now() + ($2::int8 * interval '1 millisecond')
+  WHERE id IN (
+    SELECT d.id FROM callback_delivery d
+    WHERE d.status = 'pending' AND d.mode = 'async' AND d.next_attempt_at <= now()
+      AND (d.lease_until IS NULL OR d.lease_until < now())
+      AND NOT EXISTS (
+        SELECT 1 FROM callback_delivery e
+        WHERE e.bet_id = d.bet_id AND e.status = 'pending' AND e.id < d.id)
+    ORDER BY d.next_attempt_at
+    LIMIT $3
+    FOR UPDATE SKIP LOCKED)
+  RETURNING id, request_id, white_label_id, bet_id, path, body, foreign_params, attempts`;
+
+const MARK_DELIVERED = `
+  UPDATE callback_delivery d SET status = 'delivered', delivered_at = now(), last_attempt_at = now(),
+    attempts = d.attempts + 1, last_status = v.status, last_error = NULL, lease_owner = NULL, lease_until = NULL
+  FROM unnest($1::int8[], $2::int4[]) AS v(id, status)
+  WHERE d.id = v.id AND d.lease_owner = $3
+  RETURNING EXISTS (SELECT 1 FROM callback_delivery e
+    WHERE e.bet_id = d.bet_id AND e.status = 'pending' AND e.id > d.id) AS next`;
+
+const RECORD_SYNC_DELIVERIES = `
+  INSERT INTO callback_delivery AS d (request_id, white_label_id, bet_id, path, body, foreign_params, mode, status,
+    attempts, last_status, last_error, last_attempt_at, delivered_at, next_attempt_at, created_at)
+  SELECT v.request_id, v.white_label_id, v.bet_id, v.path, v.body, v.foreign_params, 'sync',
+    CASE WHEN v.delivered THEN 'delivered' ELSE 'failed' END, v.attempts, v.status, v.error,
+    now(), CASE WHEN v.delivered THEN now() END, v.created_at, v.created_at
+  FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::bool[], $8::int4[],
+    $9::int4[], $10::text[], $11::timestamptz[])
+    AS v(request_id, white_label_id, bet_id, path, body, foreign_params, delivered, attempts, status, error,
+      created_at)
+  ON CONFLICT (request_id) DO UPDATE SET status = excluded.status, attempts = excluded.attempts,
+    last_status = excluded.last_status, last_error = excluded.last_error,
+    last_attempt_at = excluded.last_attempt_at, delivered_at = excluded.delivered_at`;
+
+/**
  * Inserts outbox rows; call it inside the transaction of the change that causes them. With `lease`, the rows are
  * born leased to that owner (the dispatcher of the inserting process delivers them once the transaction commits, so
- * no claim is needed; if it dies first, the lease expires and any dispatcher claims them).
+ * no claim is needed; if it dies first, the lease expires and any dispatcher claims them). Returns their ids, in the
+ * order of `rows`.
  */
 export async function insertDeliveries(
   tx: Executor,
-  rows: NewCallbackDelivery[],
+  rows: readonly NewCallbackDelivery[],
   lease?: { owner: string; ms: number },
 ): Promise<bigint[]> {
   if (rows.length === 0) return [];
-  const out = await tx
-    .insertInto('callback_delivery')
-    .values(
-      rows.map((r) => ({
-        request_id: r.requestId,
-        white_label_id: r.whiteLabelId,
-        bet_id: r.betId,
-        path: r.path,
-        body: r.body,
-        foreign_params: r.foreignParams,
-        mode: r.mode,
-        ...(lease
-          ? {
-              lease_owner: lease.owner,
-              lease_until: sql<Date>`now() + (${lease.ms}::int8 * interval '1 millisecond')`,
-            }
-          : {}),
-      })),
-    )
-    .returning('id')
-    .execute();
-  return out.map((r) => r.id);
+  const n = rows.length;
+  const requestIds = new Array<string>(n);
+  const whiteLabelIds = new Array<string>(n);
+  const betIds = new Array<string>(n);
+  const paths = new Array<string>(n);
+  const bodies = new Array<string>(n);
+  const foreignParams = new Array<string>(n);
+  const modes = new Array<string>(n);
+  for (let i = 0; i < n; i++) {
+    const r = rows[i] as NewCallbackDelivery;
+    requestIds[i] = r.requestId;
+    whiteLabelIds[i] = r.whiteLabelId;
+    betIds[i] = r.betId;
+    paths[i] = r.path;
+    bodies[i] = r.body;
+    foreignParams[i] = r.foreignParams;
+    modes[i] = r.mode;
+  }
+  const out = await tx.executeQuery<{ id: bigint }>(
+    CompiledQuery.raw(INSERT_DELIVERIES, [
+      requestIds,
+      whiteLabelIds,
+      betIds,
+      paths,
+      bodies,
+      foreignParams,
+      modes,
+      lease?.owner ?? null,
+      lease ? lease.ms : null,
+    ]),
+  );
+  return out.rows.map((r) => r.id);
 }
+
+/** What a dispatcher needs of a delivery it holds the lease of: what to send, and how many attempts failed before. */
+export type ClaimedDelivery = Pick<
+  CallbackDelivery,
+  'id' | 'request_id' | 'white_label_id' | 'bet_id' | 'path' | 'body' | 'foreign_params' | 'attempts'
+>;
 
 /**
  * Claims up to `limit` due async deliveries with a lease, oldest due first, skipping rows other processes hold
@@ -62,21 +130,8 @@ export async function claimDue(
   owner: string,
   leaseMs: number,
   limit: number,
-): Promise<CallbackDelivery[]> {
-  const res = await sql<CallbackDelivery>`
-    UPDATE callback_delivery SET lease_owner = ${owner}, lease_until = now() + (${leaseMs}::int8 * interval '1 millisecond')
-    WHERE id IN (
-      SELECT d.id FROM callback_delivery d
-      WHERE d.status = 'pending' AND d.mode = 'async' AND d.next_attempt_at <= now()
-        AND (d.lease_until IS NULL OR d.lease_until < now())
-        AND NOT EXISTS (
-          SELECT 1 FROM callback_delivery e
-          WHERE e.bet_id = d.bet_id AND e.status = 'pending' AND e.id < d.id)
-      ORDER BY d.next_attempt_at
-      LIMIT ${limit}
-      FOR UPDATE SKIP LOCKED)
-    RETURNING *`.execute(db);
-  return res.rows;
+): Promise<ClaimedDelivery[]> {
+  return (await db.executeQuery<ClaimedDelivery>(CompiledQuery.raw(CLAIM_DUE, [owner, leaseMs, limit]))).rows;
 }
 
 /**
@@ -89,14 +144,19 @@ export async function markDelivered(
   done: ReadonlyArray<{ id: bigint; status: number }>,
 ): Promise<{ updated: number; successors: number }> {
   if (done.length === 0) return { updated: 0, successors: 0 };
-  const res = await sql<{ next: boolean }>`
-    UPDATE callback_delivery d SET status = 'delivered', delivered_at = now(), last_attempt_at = now(),
-      attempts = d.attempts + 1, last_status = v.status, last_error = NULL, lease_owner = NULL, lease_until = NULL
-    FROM unnest(${done.map((x) => String(x.id))}::int8[], ${done.map((x) => x.status)}::int4[]) AS v(id, status)
-    WHERE d.id = v.id AND d.lease_owner = ${owner}
-    RETURNING EXISTS (SELECT 1 FROM callback_delivery e
-      WHERE e.bet_id = d.bet_id AND e.status = 'pending' AND e.id > d.id) AS next`.execute(db);
-  return { updated: res.rows.length, successors: res.rows.filter((r) => r.next).length };
+  const ids = new Array<string>(done.length);
+  const statuses = new Array<number>(done.length);
+  for (let i = 0; i < done.length; i++) {
+    const x = done[i] as { id: bigint; status: number };
+    ids[i] = String(x.id);
+    statuses[i] = x.status;
+  }
+  const res = await db.executeQuery<{ next: boolean }>(
+    CompiledQuery.raw(MARK_DELIVERED, [ids, statuses, owner]),
+  );
+  let successors = 0;
+  for (const r of res.rows) if (r.next) successors++;
+  return { updated: res.rows.length, successors };
 }
 
 /** Records a failed attempt and schedules the next one `delayMs` from now (D10). */
@@ -205,23 +265,47 @@ export type SyncDelivery = Omit<NewCallbackDelivery, 'mode'> & SyncOutcome & { c
  */
 export async function recordSyncDeliveries(db: Executor, rows: readonly SyncDelivery[]): Promise<void> {
   if (rows.length === 0) return;
-  await sql`
-    INSERT INTO callback_delivery AS d (request_id, white_label_id, bet_id, path, body, foreign_params, mode, status,
-      attempts, last_status, last_error, last_attempt_at, delivered_at, next_attempt_at, created_at)
-    SELECT v.request_id, v.white_label_id, v.bet_id, v.path, v.body, v.foreign_params, 'sync',
-      CASE WHEN v.delivered THEN 'delivered' ELSE 'failed' END, v.attempts, v.status, v.error,
-      now(), CASE WHEN v.delivered THEN now() END, v.created_at, v.created_at
-    FROM unnest(${rows.map((r) => r.requestId)}::uuid[], ${rows.map((r) => r.whiteLabelId)}::text[],
-      ${rows.map((r) => r.betId)}::text[], ${rows.map((r) => r.path)}::text[], ${rows.map((r) => r.body)}::text[],
-      ${rows.map((r) => r.foreignParams)}::text[], ${rows.map((r) => r.delivered)}::bool[],
-      ${rows.map((r) => r.attempts)}::int4[], ${rows.map((r) => r.status)}::int4[],
-      ${rows.map((r) => r.error?.slice(0, 2000) ?? null)}::text[],
-      ${rows.map((r) => r.createdAt.toISOString())}::timestamptz[])
-      AS v(request_id, white_label_id, bet_id, path, body, foreign_params, delivered, attempts, status, error,
-        created_at)
-    ON CONFLICT (request_id) DO UPDATE SET status = excluded.status, attempts = excluded.attempts,
-      last_status = excluded.last_status, last_error = excluded.last_error,
-      last_attempt_at = excluded.last_attempt_at, delivered_at = excluded.delivered_at`.execute(db);
+  const n = rows.length;
+  const requestIds = new Array<string>(n);
+  const whiteLabelIds = new Array<string>(n);
+  const betIds = new Array<string>(n);
+  const paths = new Array<string>(n);
+  const bodies = new Array<string>(n);
+  const foreignParams = new Array<string>(n);
+  const delivered = new Array<boolean>(n);
+  const attempts = new Array<number>(n);
+  const statuses = new Array<number | null>(n);
+  const errors = new Array<string | null>(n);
+  const createdAts = new Array<string>(n);
+  for (let i = 0; i < n; i++) {
+    const r = rows[i] as SyncDelivery;
+    requestIds[i] = r.requestId;
+    whiteLabelIds[i] = r.whiteLabelId;
+    betIds[i] = r.betId;
+    paths[i] = r.path;
+    bodies[i] = r.body;
+    foreignParams[i] = r.foreignParams;
+    delivered[i] = r.delivered;
+    attempts[i] = r.attempts;
+    statuses[i] = r.status;
+    errors[i] = r.error == null ? null : r.error.slice(0, 2000);
+    createdAts[i] = r.createdAt.toISOString();
+  }
+  await db.executeQuery(
+    CompiledQuery.raw(RECORD_SYNC_DELIVERIES, [
+      requestIds,
+      whiteLabelIds,
+      betIds,
+      paths,
+      bodies,
+      foreignParams,
+      delivered,
+      attempts,
+      statuses,
+      errors,
+      createdAts,
+    ]),
+  );
 }
 
 /**

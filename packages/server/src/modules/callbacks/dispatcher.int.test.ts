@@ -8,7 +8,7 @@ import { createWhiteLabel } from '../tenants/create-white-label.js';
 import { getWhiteLabel } from '../tenants/get-white-label.js';
 import { learnOptionalCallback } from '../tenants/learn-optional-callback.js';
 import { supportsCallback } from '../tenants/white-label.js';
-import type { CallbackDelivery } from './callbacks.repo.js';
+import type { ClaimedDelivery } from './callbacks.repo.js';
 import { CallbackDispatcher, type OptionalCallbackHooks } from './dispatcher.js';
 import { enqueueCallbacks } from './enqueue-callbacks.js';
 import { listCallbackDeliveries } from './list-deliveries.js';
@@ -78,7 +78,7 @@ describe(`callback dispatcher (${process.env.DATABASE_URL ? 'postgres' : 'pglite
       timeoutMs?: number;
       leaseMs?: number;
       optional?: OptionalCallbackHooks;
-      onSessionEnding?: (d: CallbackDelivery) => Promise<void>;
+      onSessionEnding?: (d: ClaimedDelivery) => Promise<void>;
     } = {},
   ) {
     const sender = new CallbackSender({ timeoutMs: opts.timeoutMs ?? 2000 });

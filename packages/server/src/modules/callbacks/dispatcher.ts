@@ -13,7 +13,7 @@ import { WakeableSleep } from '../../platform/wakeable-sleep.js';
 import { answerEndsSession } from '../auth/index.js';
 import { retryDelayMs } from './backoff.js';
 import {
-  type CallbackDelivery,
+  type ClaimedDelivery,
   claimDue,
   markAttemptFailed,
   markDelivered,
@@ -58,7 +58,7 @@ export interface DispatcherOptions {
    * Called when the partner answers a bet's callback with an error whose code ends the player's session
    * (`auth_session_unknown`, `auth_credentials_expired`: the sessions rule); the delivery is retried as usual.
    */
-  onSessionEnding?: (delivery: CallbackDelivery) => Promise<void>;
+  onSessionEnding?: (delivery: ClaimedDelivery) => Promise<void>;
 }
 
 /**
@@ -88,7 +88,7 @@ export interface OptionalCallbackHooks {
 /** What an unsupported optional callback undoes, in `tx`; it may answer what to run once `tx` committed. */
 export type UnsupportedCallbackHook = (
   tx: Executor,
-  delivery: CallbackDelivery,
+  delivery: ClaimedDelivery,
 ) => Promise<void> | Promise<(() => void) | undefined>;
 
 /** Counters of a dispatcher since start (the settlement bench reports claims per callback). */
@@ -200,9 +200,9 @@ export class CallbackDispatcher {
    */
   adopt(rows: readonly EnqueuedCallback[]): void {
     if (!this.running) return;
-    const now = new Date();
     for (const r of rows) {
       this.counters.claimed++;
+      // the row as a claim returns it (one object shape for both)
       this.deliver({
         id: r.id,
         request_id: r.requestId,
@@ -211,17 +211,7 @@ export class CallbackDispatcher {
         path: r.path,
         body: r.body,
         foreign_params: r.foreignParams,
-        mode: 'async',
-        status: 'pending',
         attempts: 0,
-        next_attempt_at: now,
-        lease_owner: this.owner,
-        lease_until: new Date(now.getTime() + this.opts.leaseMs),
-        last_status: null,
-        last_error: null,
-        last_attempt_at: null,
-        delivered_at: null,
-        created_at: now,
       });
     }
   }
@@ -257,7 +247,7 @@ export class CallbackDispatcher {
       if (room >= need && (this.dirty || this.more)) {
         this.dirty = false;
         this.lastClaimAt = Date.now();
-        let claimed: CallbackDelivery[] = [];
+        let claimed: ClaimedDelivery[] = [];
         try {
           // delivered rows first: their bets' next callbacks become claimable (D10 order)
           await this.flush();
@@ -278,7 +268,7 @@ export class CallbackDispatcher {
     }
   }
 
-  private deliver(d: CallbackDelivery): void {
+  private deliver(d: ClaimedDelivery): void {
     this.inFlight++;
     this.attempt(d)
       .catch((err) => this.logger.error({ err, requestId: d.request_id }, 'delivery bookkeeping failed'))
@@ -293,7 +283,7 @@ export class CallbackDispatcher {
       });
   }
 
-  private async attempt(d: CallbackDelivery): Promise<void> {
+  private async attempt(d: ClaimedDelivery): Promise<void> {
     let result: Awaited<ReturnType<CallbackSender['send']>>;
     let wasUnsupported = false;
     try {
@@ -368,7 +358,7 @@ export class CallbackDispatcher {
    * the white label, and the undoing of what relied on it. Returns whether the bet has a next callback waiting. A
    * lease lost meanwhile changes nothing (the row is another owner's now).
    */
-  private async recordUnsupported(d: CallbackDelivery, status: number, error: string): Promise<boolean> {
+  private async recordUnsupported(d: ClaimedDelivery, status: number, error: string): Promise<boolean> {
     const callback = OPTIONAL_CALLBACK_OF_PATH[d.path];
     const hooks = this.opts.optional;
     let afterCommit: (() => void) | undefined;
@@ -397,7 +387,7 @@ export class CallbackDispatcher {
   }
 
   /** Records that a white label implements an optional callback it had answered 404/405/501 before. */
-  private async learnSupported(d: CallbackDelivery, status: number): Promise<void> {
+  private async learnSupported(d: ClaimedDelivery, status: number): Promise<void> {
     const callback = OPTIONAL_CALLBACK_OF_PATH[d.path];
     const hooks = this.opts.optional;
     if (!hooks || !callback) return;
