@@ -140,11 +140,20 @@ export interface PlayerEvents {
   sportEventIds: readonly string[];
 }
 
-/** The read of players' last bet times: one text whatever the number of keys (arrays), prepared once. */
+/**
+ * The read of players' last bet times: one text whatever the number of keys (arrays), prepared once. Each key is
+ * looked up by the primary key on its own (a lateral subquery with `LIMIT 1` is never flattened into a join), so
+ * the plan cached for the statement cannot become a scan of the whole table, whatever the table held when it was
+ * planned.
+ */
 const LAST_BET_TIMES = `
-  SELECT p.white_label_id, p.player_id, p.sport_event_id, p.last_bet_at FROM player_event_bet p
-  JOIN unnest($1::text[], $2::text[], $3::text[]) AS k(white_label_id, player_id, sport_event_id)
-    ON p.white_label_id = k.white_label_id AND p.player_id = k.player_id AND p.sport_event_id = k.sport_event_id`;
+  SELECT p.white_label_id, p.player_id, p.sport_event_id, p.last_bet_at
+  FROM unnest($1::text[], $2::text[], $3::text[]) AS k(white_label_id, player_id, sport_event_id)
+  CROSS JOIN LATERAL (
+    SELECT q.white_label_id, q.player_id, q.sport_event_id, q.last_bet_at FROM player_event_bet q
+    WHERE q.white_label_id = k.white_label_id AND q.player_id = k.player_id AND q.sport_event_id = k.sport_event_id
+    LIMIT 1
+  ) p`;
 
 /** The write of players' last bet times (the latest wins), prepared once. */
 const RECORD_BET_TIMES = `
