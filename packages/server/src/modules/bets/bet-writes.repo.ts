@@ -312,37 +312,21 @@ export async function insertReportedBets(
       ),
     ]),
   );
-  // the selections as stored: the columns written, and those the database fills by default
-  const selections: SelectionRow[] = bets.flatMap((b) =>
-    inIdxOrder(b.selections, b.builders ?? []).map(({ s, builder }, idx) => {
-      const foreignId = 'foreignId' in s ? s.foreignId : null;
-      return {
-        bet_id: b.id,
-        idx,
-        sport_event_id: s.sportEventId,
-        market_id: s.marketId,
-        odd_id: s.oddId,
-        requested_odds: s.requestedOdds,
-        odds: s.odds,
-        status: 0,
-        dead_heat: null,
-        status_reason: '',
-        odd_updated_at: s.oddUpdatedAt,
-        match_status: s.matchStatus,
-        event_info: s.eventInfo,
-        result_source: foreignId ? 'manual' : 'feed',
-        foreign_id: foreignId,
-        names: ('names' in s ? s.names : null) ?? null,
-        builder,
-      };
-    }),
-  );
-  if (selections.length > 0) {
-    await tx.executeQuery(CompiledQuery.raw(INSERT_SELECTIONS, [JSON.stringify(selections)]));
+  const parts = bets.map((b) => selectionRows(b.id, b.selections, b.builders ?? []));
+  const written = parts.flatMap((p) => p.selections);
+  if (written.length > 0) {
+    await tx.executeQuery(CompiledQuery.raw(INSERT_SELECTIONS, [JSON.stringify(written)]));
   }
+  // the selections as stored: the columns written, and those the database fills by default
+  const selections: SelectionRow[] = written.map((r) => ({
+    ...r,
+    status: 0,
+    dead_heat: null,
+    status_reason: '',
+  }));
   const builders = await insertBuilders(
     tx,
-    bets.flatMap((b) => builderColumns(b.id, b.builders ?? [])),
+    parts.flatMap((p) => p.builders),
   );
   return { selections, builders };
 }
