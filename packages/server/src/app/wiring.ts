@@ -14,7 +14,7 @@ import {
 } from '../modules/bonuses/on-insurance-callback-unsupported.js';
 import { createCallbacksService } from '../modules/callbacks/callbacks.service.js';
 import type { OptionalCallbackHooks } from '../modules/callbacks/dispatcher.js';
-import { CallbackSender } from '../modules/callbacks/send-callback.js';
+import { callbackSender } from '../modules/callbacks/send-callback.js';
 import { whiteLabelTargets } from '../modules/callbacks/white-label-targets.js';
 import { reverseUnpayableCashOut } from '../modules/cash-out/reverse-unpayable-cash-out.js';
 import { startFeed } from '../modules/feed/feed.service.js';
@@ -90,7 +90,11 @@ export async function buildDeps(configIn: Config, opts: BuildDepsOptions = {}): 
     }
   }
   const clock = opts.clock ?? systemClock;
-  const sender = new CallbackSender({ timeoutMs: config.callbacks.timeoutMs });
+  // a connection per callback in flight: the dispatcher's window is the one on the wire (ADR 0055)
+  const sender = callbackSender({
+    timeoutMs: config.callbacks.timeoutMs,
+    concurrency: config.callbacks.concurrency,
+  });
   // set once the feed and the rest exist (below); the sender reports its attempts to it
   let metrics: BookieMetrics | undefined;
   sender.onAttempt = (path, status) => metrics?.callbackAttempt(path, status);

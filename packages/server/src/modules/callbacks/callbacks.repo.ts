@@ -30,10 +30,17 @@ const INSERT_DELIVERIES = `
     AS v(request_id, white_label_id, bet_id, path, body, foreign_params, mode)
   RETURNING id`;
 
-/** The columns of a claimed delivery, in the order of {@link ClaimedDelivery}. */
-const CLAIM_DUE = `
+/**
+ * The claim. The ids to lease are collected into an array first (`ARRAY(…)`, run once as an init plan) and the
+ * update finds them by primary key (`id = ANY(…)`): with `id IN (subquery)`, the plan a connection caches for the
+ * prepared text (its generic plan, chosen after five runs, with `LIMIT $3` unknown) could be a hash semi-join over a
+ * sequential scan of the whole outbox, delivered rows and dead versions included, on every claim (ADR 0055).
+ * Returns the columns of a claimed delivery, in the order of {@link ClaimedDelivery}. Parameters: the lease owner,
+ * the lease (ms), how many rows at most. Exported for the test of its plan.
+ */
+export const CLAIM_DUE_SQL = `
   UPDATE callback_delivery SET lease_owner = $1, lease_until = now() + ($2::int8 * interval '1 millisecond')
-  WHERE id IN (
+  WHERE id = ANY(ARRAY(
     SELECT d.id FROM callback_delivery d
     WHERE d.status = 'pending' AND d.mode = 'async' AND d.next_attempt_at <= now()
       AND (d.lease_until IS NULL OR d.lease_until < now())
@@ -42,7 +49,7 @@ const CLAIM_DUE = `
         WHERE e.bet_id = d.bet_id AND e.status = 'pending' AND e.id < d.id)
     ORDER BY d.next_attempt_at
     LIMIT $3
-    FOR UPDATE SKIP LOCKED)
+    FOR UPDATE SKIP LOCKED))
   RETURNING id, request_id, white_label_id, bet_id, path, body, foreign_params, attempts`;
 
 const MARK_DELIVERED = `
@@ -131,7 +138,8 @@ export async function claimDue(
   leaseMs: number,
   limit: number,
 ): Promise<ClaimedDelivery[]> {
-  return (await db.executeQuery<ClaimedDelivery>(CompiledQuery.raw(CLAIM_DUE, [owner, leaseMs, limit]))).rows;
+  return (await db.executeQuery<ClaimedDelivery>(CompiledQuery.raw(CLAIM_DUE_SQL, [owner, leaseMs, limit])))
+    .rows;
 }
 
 /**

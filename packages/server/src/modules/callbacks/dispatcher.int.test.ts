@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { sql } from 'kysely';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction } from '../../db/transaction.js';
@@ -8,12 +9,12 @@ import { createWhiteLabel } from '../tenants/create-white-label.js';
 import { getWhiteLabel } from '../tenants/get-white-label.js';
 import { learnOptionalCallback } from '../tenants/learn-optional-callback.js';
 import { supportsCallback } from '../tenants/white-label.js';
-import type { ClaimedDelivery } from './callbacks.repo.js';
+import { CLAIM_DUE_SQL, type ClaimedDelivery } from './callbacks.repo.js';
 import { CallbackDispatcher, type OptionalCallbackHooks } from './dispatcher.js';
 import { enqueueCallbacks } from './enqueue-callbacks.js';
 import { listCallbackDeliveries } from './list-deliveries.js';
 import { retryCallbackDelivery } from './retry-delivery.js';
-import { CallbackSender, type CallbackTargets } from './send-callback.js';
+import { CallbackSender, type CallbackTargets, callbackSender } from './send-callback.js';
 import { whiteLabelTargets } from './white-label-targets.js';
 
 interface Received {
@@ -77,13 +78,15 @@ describe(`callback dispatcher (${process.env.DATABASE_URL ? 'postgres' : 'pglite
       owner?: string;
       timeoutMs?: number;
       leaseMs?: number;
+      concurrency?: number;
+      sender?: CallbackSender;
       optional?: OptionalCallbackHooks;
       onSessionEnding?: (d: ClaimedDelivery) => Promise<void>;
     } = {},
   ) {
-    const sender = new CallbackSender({ timeoutMs: opts.timeoutMs ?? 2000 });
+    const sender = opts.sender ?? new CallbackSender({ timeoutMs: opts.timeoutMs ?? 2000 });
     const d = new CallbackDispatcher(t, targets, sender, logger, {
-      concurrency: 16,
+      concurrency: opts.concurrency ?? 16,
       leaseMs: opts.leaseMs ?? 10_000,
       pollMs: 50,
       retryDelay: () => 30,
@@ -472,6 +475,138 @@ describe(`callback dispatcher (${process.env.DATABASE_URL ? 'postgres' : 'pglite
         .map((b) => b.i);
       expect(seen).toEqual([...seen].sort((x, y) => x - y));
     }
+  });
+
+  /** A partner that holds every request until `release()` (or until `open` requests are held at once). */
+  async function holdingPartner(releaseAt = Number.POSITIVE_INFINITY) {
+    const held: Array<() => void> = [];
+    const seen = { requests: 0, open: 0, maxOpen: 0 };
+    const server: Server = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        seen.requests++;
+        seen.open++;
+        seen.maxOpen = Math.max(seen.maxOpen, seen.open);
+        held.push(() => {
+          seen.open--;
+          res.writeHead(204);
+          res.end();
+        });
+        if (seen.open >= releaseAt) release();
+      });
+    });
+    const release = () => {
+      for (const answer of held.splice(0)) answer();
+    };
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/cb`;
+    const close = async () => {
+      release();
+      server.closeAllConnections();
+      await new Promise<void>((r) => server.close(() => r()));
+    };
+    return { url, seen, release, close };
+  }
+
+  async function enqueueSettles(n: number) {
+    await inTransaction(t.db, (tx) =>
+      enqueueCallbacks(
+        tx,
+        Array.from({ length: n }, (_, i) => ({
+          whiteLabelId: 'wl',
+          betId: `w-${i}`,
+          path: '/bet/settle',
+          body: { bet_id: `w-${i}` },
+          foreignParams: {},
+        })),
+      ),
+    );
+  }
+
+  const pendingCount = async () =>
+    (await listCallbackDeliveries(t.db, { status: 'pending', limit: 1000 })).length;
+
+  it('puts all its deliveries in flight on the wire at once, more than the HTTP client default', async () => {
+    // the partner answers only once 80 requests are open together: with fewer connections than deliveries in
+    // flight, the HTTP client would queue the rest behind them and this would never happen
+    const p = await holdingPartner(80);
+    stops.push(p.close);
+    await enqueueSettles(80);
+    const d = dispatcher(
+      { get: async () => unsigned(p.url) },
+      {
+        concurrency: 80,
+        leaseMs: 120_000,
+        sender: callbackSender({ timeoutMs: 60_000, concurrency: 80 }),
+      },
+    );
+    await d.start();
+    await waitFor(async () => (await pendingCount()) === 0);
+    expect(p.seen.maxOpen).toBe(80);
+    expect(p.seen.requests).toBe(80);
+  });
+
+  it('claims the next deliveries while its window is full, and sends them as slots free', async () => {
+    const p = await holdingPartner();
+    stops.push(p.close);
+    await enqueueSettles(6);
+    const d = dispatcher(
+      { get: async () => unsigned(p.url) },
+      { owner: 'window', concurrency: 2, leaseMs: 120_000, timeoutMs: 60_000 },
+    );
+    await d.start();
+    // two in flight at the partner, two more leased and ready (the prefetch defaults to the concurrency)
+    const leased = async () =>
+      (
+        await t.db
+          .selectFrom('callback_delivery')
+          .select('id')
+          .where('status', '=', 'pending')
+          .where('lease_owner', '=', 'window')
+          .execute()
+      ).length;
+    await waitFor(async () => p.seen.open === 2 && (await leased()) === 4);
+    expect(p.seen.requests).toBe(2);
+    // answered, the window refills from what it holds, never above its concurrency
+    while ((await pendingCount()) > 0) {
+      p.release();
+      await new Promise((r) => setTimeout(r, 20));
+      expect(p.seen.open).toBeLessThanOrEqual(2);
+    }
+    expect(p.seen.requests).toBe(6);
+    expect(d.stats()).toMatchObject({ delivered: 6, expired: 0 });
+  });
+
+  it('claims by primary key whatever plan a connection caches for the claim', async () => {
+    await inTransaction(t.db, (tx) =>
+      enqueueCallbacks(
+        tx,
+        Array.from({ length: 3000 }, (_, i) => ({
+          whiteLabelId: 'wl',
+          betId: `plan-${i}`,
+          path: '/bet/settle',
+          body: { bet_id: `plan-${i}`, pad: 'x'.repeat(600) },
+          foreignParams: {},
+        })),
+      ),
+    );
+    await sql`analyze callback_delivery`.execute(t.db);
+    // the plan a connection caches for the prepared text after five runs: `LIMIT $3` unknown when it is made
+    const plan = await t.db.connection().execute(async (c) => {
+      await sql`set plan_cache_mode = force_generic_plan`.execute(c);
+      try {
+        await sql.raw(`prepare claim_plan_test(text, int8, int8) as ${CLAIM_DUE_SQL}`).execute(c);
+        const r = await sql
+          .raw<Record<string, string>>(`explain execute claim_plan_test('plan-test', 60000, 100)`)
+          .execute(c);
+        return r.rows.map((row) => Object.values(row)[0]).join('\n');
+      } finally {
+        await sql`deallocate claim_plan_test`.execute(c);
+        await sql`reset plan_cache_mode`.execute(c);
+      }
+    });
+    expect(plan).not.toMatch(/Seq Scan/);
+    expect(plan).toMatch(/callback_delivery_pkey/);
   });
 
   it('lets an operator retry a pending delivery now, and refuses a delivered one', async () => {

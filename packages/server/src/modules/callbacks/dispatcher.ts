@@ -38,10 +38,16 @@ export interface DispatcherOptions {
   /** Poll interval when nothing wakes it (ms): the latest a due retry or an expired lease is claimed. */
   pollMs: number;
   /**
-   * While deliveries are in flight, claim again only once at least this many slots are free (default a quarter of
-   * `concurrency`): one claim per that many deliveries under load instead of one per delivery (ADR 0014).
+   * While deliveries are in flight or waiting, claim again only once at least this many more can be held (default a
+   * quarter of `concurrency`): one claim per that many deliveries under load instead of one per delivery (ADR 0014).
    */
   claimBatch?: number;
+  /**
+   * Claimed deliveries held ready beyond the `concurrency` in flight (default `concurrency`), sent as slots free: the
+   * next claim runs while the window is still full instead of after it drained (ADR 0055). Each is sent only while
+   * its lease outlasts the sender's timeout; one that waited longer is left to its lease and claimed again.
+   */
+  prefetch?: number;
   /** Identifies this process's leases. */
   owner?: string;
   random?: () => number;
@@ -103,6 +109,8 @@ export interface DispatcherStats {
   failed: number;
   /** markDelivered statements run. */
   flushes: number;
+  /** Claimed deliveries left unsent because they waited until their lease no longer outlasted an attempt. */
+  expired: number;
 }
 
 /**
@@ -119,6 +127,8 @@ export class CallbackDispatcher {
   readonly owner: string;
   private running = false;
   private inFlight = 0;
+  /** Claimed, not yet sent (FIFO: oldest due first), with when they were claimed. */
+  private ready: Array<{ d: ClaimedDelivery; at: number }> = [];
   private readonly sleeper = new WakeableSleep();
   private loop: Promise<void> | undefined;
   private unlisten: (() => Promise<void>) | undefined;
@@ -132,7 +142,15 @@ export class CallbackDispatcher {
   private more = false;
   private lastClaimAt = 0;
   private readonly claimBatch: number;
-  private readonly counters: DispatcherStats = { claims: 0, claimed: 0, delivered: 0, failed: 0, flushes: 0 };
+  private readonly prefetch: number;
+  private readonly counters: DispatcherStats = {
+    claims: 0,
+    claimed: 0,
+    delivered: 0,
+    failed: 0,
+    flushes: 0,
+    expired: 0,
+  };
 
   constructor(
     private readonly database: Database,
@@ -146,6 +164,7 @@ export class CallbackDispatcher {
       opts.concurrency,
       Math.max(1, Math.floor(opts.claimBatch ?? opts.concurrency / 4)),
     );
+    this.prefetch = Math.max(0, Math.floor(opts.prefetch ?? opts.concurrency));
   }
 
   /** Counters since start. */
@@ -227,30 +246,43 @@ export class CallbackDispatcher {
     this.sleeper.wake();
   }
 
-  /** Stops claiming, waits for in-flight deliveries, releases nothing (leases simply expire). */
+  /**
+   * Stops claiming, sends what it holds claimed (in flight and ready, at most `concurrency + prefetch`) and waits for
+   * it, releases nothing (leases simply expire).
+   */
   async stop(): Promise<void> {
     if (!this.running) return;
     this.running = false;
     clearTimeout(this.notifyTimer);
     this.wakeUp();
     await this.loop;
-    while (this.inFlight > 0) await new Promise<void>((r) => this.idle.add(r));
+    while (this.inFlight > 0 || this.ready.length > 0) {
+      this.pump();
+      if (this.inFlight === 0) break;
+      await new Promise<void>((r) => this.idle.add(r));
+    }
     await this.flush();
     await this.unlisten?.();
   }
 
+  /** How many more deliveries a claim may take now (0: not worth a claim yet). */
+  private claimRoom(): number {
+    const held = this.inFlight + this.ready.length;
+    const room = this.opts.concurrency + this.prefetch - held;
+    return room >= (held === 0 ? 1 : this.claimBatch) ? room : 0;
+  }
+
   private async run(): Promise<void> {
     while (this.running) {
-      const room = this.opts.concurrency - this.inFlight;
-      const need = this.inFlight === 0 ? 1 : this.claimBatch;
       if (Date.now() - this.lastClaimAt >= this.opts.pollMs) this.dirty = true;
-      if (room >= need && (this.dirty || this.more)) {
+      const room = this.claimRoom();
+      if (room > 0 && (this.dirty || this.more)) {
         this.dirty = false;
         this.lastClaimAt = Date.now();
         let claimed: ClaimedDelivery[] = [];
         try {
-          // delivered rows first: their bets' next callbacks become claimable (D10 order)
-          await this.flush();
+          // a flush running meanwhile is not waited for: a delivered row not yet recorded keeps its bet's next
+          // callback out of this claim (D10 order), and the flush marks the loop dirty when such a successor exists
           claimed = await claimDue(this.database.db, this.owner, this.opts.leaseMs, room);
           this.counters.claims++;
           this.counters.claimed += claimed.length;
@@ -259,12 +291,33 @@ export class CallbackDispatcher {
           this.more = false;
           this.logger.error({ err }, 'outbox claim failed');
         }
-        for (const d of claimed) this.deliver(d);
+        const at = Date.now();
+        for (const d of claimed) this.ready.push({ d, at });
+        this.pump();
         if (claimed.length > 0) continue;
       }
       if (!this.running) break;
+      // a kick, or slots freed, while the claim ran (a wake with nobody asleep is lost): look again before sleeping
+      if (this.claimRoom() > 0 && (this.dirty || this.more)) continue;
       const wait = Math.max(1, this.opts.pollMs - (Date.now() - this.lastClaimAt));
       await this.sleeper.sleep(wait);
+    }
+  }
+
+  /**
+   * Sends ready deliveries while slots are free, oldest claimed first. One whose lease would no longer outlast an
+   * attempt is not sent: it stays leased until its lease ends and is claimed again then (no attempt outlives its
+   * lease, so no other process sends it while this one does).
+   */
+  private pump(): void {
+    const budget = this.opts.leaseMs - this.sender.timeoutMs;
+    while (this.inFlight < this.opts.concurrency && this.ready.length > 0) {
+      const next = this.ready.shift() as { d: ClaimedDelivery; at: number };
+      if (Date.now() - next.at >= budget) {
+        this.counters.expired++;
+        continue;
+      }
+      this.deliver(next.d);
     }
   }
 
@@ -274,6 +327,7 @@ export class CallbackDispatcher {
       .catch((err) => this.logger.error({ err, requestId: d.request_id }, 'delivery bookkeeping failed'))
       .finally(() => {
         this.inFlight--;
+        this.pump();
         if (this.inFlight === 0) {
           // only when the last delivery ends: stop() waits for all of them
           for (const r of this.idle) r();

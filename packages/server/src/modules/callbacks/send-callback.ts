@@ -28,6 +28,22 @@ export interface OutgoingCallback {
   foreignParams: string;
 }
 
+/** Keep-alive connections per partner origin when not told otherwise. */
+export const DEFAULT_CONNECTIONS_PER_ORIGIN = 64;
+
+/**
+ * A sender for a dispatcher of `concurrency` deliveries in flight (and placement's calls): a connection per delivery
+ * in flight, at least {@link DEFAULT_CONNECTIONS_PER_ORIGIN}. With fewer connections than deliveries in flight, the
+ * HTTP client queues requests behind each other and the partner sees fewer callbacks at once than the dispatcher
+ * sends (ADR 0055).
+ */
+export function callbackSender(opts: { timeoutMs: number; concurrency: number }): CallbackSender {
+  return new CallbackSender({
+    timeoutMs: opts.timeoutMs,
+    connectionsPerOrigin: Math.max(DEFAULT_CONNECTIONS_PER_ORIGIN, opts.concurrency),
+  });
+}
+
 /** Sends callbacks over HTTP with keep-alive connections per partner origin. */
 export class CallbackSender {
   private readonly agent: Agent;
@@ -36,11 +52,16 @@ export class CallbackSender {
     private readonly opts: { timeoutMs: number; connectionsPerOrigin?: number } = { timeoutMs: 5000 },
   ) {
     this.agent = new Agent({
-      connections: opts.connectionsPerOrigin ?? 64,
+      connections: opts.connectionsPerOrigin ?? DEFAULT_CONNECTIONS_PER_ORIGIN,
       keepAliveTimeout: 30_000,
       headersTimeout: opts.timeoutMs,
       bodyTimeout: opts.timeoutMs,
     });
+  }
+
+  /** How long one attempt may take by default (ms): the longest a delivery holds its slot. */
+  get timeoutMs(): number {
+    return this.opts.timeoutMs;
   }
 
   /** Told of every attempt's path and answer status (null: no answer), for metrics. */
