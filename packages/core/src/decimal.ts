@@ -254,21 +254,28 @@ export function parseFeedOddValue(input: unknown, field: string): Rational {
   return parseOdds(input, field, { maxDecimals: 12 });
 }
 
+/**
+ * `n1/d1 + n2/d2` for normalized operands (`d1, d2 > 0`, `n2 ≠ 0`). Equal denominators add numerators (one gcd, none for
+ * integers); an integer operand needs no gcd at all: gcd(n1·d2 + n2, d2) = gcd(n2, d2) = 1.
+ */
+function plus(n1: bigint, d1: bigint, n2: bigint, d2: bigint): Rational {
+  if (d1 === d2) return d1 === 1n ? Object.freeze({ num: n1 + n2, den: 1n }) : reduce(n1 + n2, d1);
+  if (d1 === 1n) return Object.freeze({ num: n1 * d2 + n2, den: d2 });
+  if (d2 === 1n) return Object.freeze({ num: n1 + n2 * d1, den: d1 });
+  return reduce(n1 * d2 + n2 * d1, d1 * d2);
+}
+
 /** `a + b`, exact. */
 export function add(a: Rational, b: Rational): Rational {
   if (b.num === 0n) return a;
   if (a.num === 0n) return b;
-  if (a.den === b.den)
-    return a.den === 1n ? Object.freeze({ num: a.num + b.num, den: 1n }) : reduce(a.num + b.num, a.den);
-  return reduce(a.num * b.den + b.num * a.den, a.den * b.den);
+  return plus(a.num, a.den, b.num, b.den);
 }
 
 /** `a − b`, exact. */
 export function sub(a: Rational, b: Rational): Rational {
   if (b.num === 0n) return a;
-  if (a.den === b.den)
-    return a.den === 1n ? Object.freeze({ num: a.num - b.num, den: 1n }) : reduce(a.num - b.num, a.den);
-  return reduce(a.num * b.den - b.num * a.den, a.den * b.den);
+  return plus(a.num, a.den, -b.num, b.den);
 }
 
 /** 2^53 − 1 as a bigint: up to it, a product's gcd is cheaper than the two gcds of its factors. */
@@ -283,12 +290,12 @@ function times(n1: bigint, d1: bigint, n2: bigint, d2: bigint): Rational {
   if (n1 === 0n || n2 === 0n) return ZERO;
   const den = d1 * d2;
   if (den <= SAFE) return reduce(n1 * n2, den);
-  const g1 = gcd(n1, d2);
+  const g1 = d2 === 1n ? 1n : gcd(n1, d2);
   if (g1 !== 1n) {
     n1 /= g1;
     d2 /= g1;
   }
-  const g2 = gcd(n2, d1);
+  const g2 = d1 === 1n ? 1n : gcd(n2, d1);
   if (g2 !== 1n) {
     n2 /= g2;
     d1 /= g2;
