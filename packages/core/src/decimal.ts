@@ -5,13 +5,19 @@
  * power-of-ten denominator. Arithmetic is exact (`div` included); rounding happens only when a value is written
  * ({@link format}) or explicitly ({@link roundHalfUp}). See docs/adr/0003-core-arithmetic.md.
  *
+ * Every value is kept normalized, but cheaply (docs/adr/0053-decimal-normalization.md): operations skip the gcd
+ * where the result is known to be normalized (an integer operand, a negation, a value already rounded, parsed digits
+ * coprime to 10), and the gcd itself runs on 32-bit integers once its divisor is below 2^31.
+ *
  * @packageDocumentation
  */
 import { validationError } from './errors.js';
 
 /**
  * An exact rational number `num / den`. Always normalized: `den > 0` and `gcd(|num|, den) = 1`, so two equal
- * values have equal fields. Build it with {@link rational} or the parsers; never construct the object by hand.
+ * values have equal fields (a decimal's denominator is therefore 2^i·5^j, not always its 10^k scale: `"1.50"` is
+ * `3/2`). Build it with {@link rational}, the parsers or the operations; never construct the object by hand: the
+ * operations rely on their operands being normalized. Values are frozen.
  */
 export interface Rational {
   /** Numerator (carries the sign). */
@@ -59,7 +65,7 @@ function gcd(a: bigint, b: bigint): bigint {
   return g === 1 ? 1n : BigInt(g);
 }
 
-/** The rational `num / den` from a positive `den`, reduced by the gcd (the one place a Rational is allocated). */
+/** The normalized rational `num / den` for a positive `den`: both divided by their gcd. */
 function reduce(num: bigint, den: bigint): Rational {
   if (num === 0n) return ZERO;
   if (den === 1n) return Object.freeze({ num, den });
