@@ -10,6 +10,14 @@ export interface LoadResult {
   p99Ms: number;
 }
 
+/** One request of a closed loop: a POST unless it names another method. */
+export interface LoadRequest {
+  method?: 'GET' | 'POST';
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return 0;
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
@@ -23,10 +31,7 @@ export async function closedLoop(opts: {
   url: string;
   total: number;
   inFlight: number;
-  next: (
-    worker: number,
-    i: number,
-  ) => { method?: 'GET' | 'POST'; path: string; headers: Record<string, string>; body?: string };
+  next: (worker: number, i: number) => LoadRequest;
   isOk: (status: number, body: string) => boolean;
 }): Promise<LoadResult> {
   const agent = new Agent({ connections: opts.inFlight, pipelining: 1 });

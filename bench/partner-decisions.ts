@@ -19,6 +19,7 @@ import { sampleEvent } from '../packages/server/src/modules/trading/fixtures.js'
 import { createPartner, partnerToken, TEST_ADMIN_TOKEN } from '../packages/server/src/testing/partner.js';
 import { startBookie } from '../packages/server/src/testing/process.js';
 import { spawnBare } from './bare-process.js';
+import { ADMIN_HEADERS, setUnreachableLiabilityLimit } from './bookie-requests.js';
 import { closedLoop, type LoadResult } from './load.js';
 import { cpuProfiledEnv, PROFILE_WARM_UP, profileMode, profiler, startProfileCluster } from './profile.js';
 import type { BenchResult } from './types.js';
@@ -127,35 +128,23 @@ async function bookieRun(
     { baseUrl: bookie.url },
     { limits: { min_stake: '0.1', max_stake: '100000', max_payout: null } },
   );
-  const admin = { authorization: `Bearer ${TEST_ADMIN_TOKEN}`, 'content-type': 'application/json' };
   const events: Array<{ id: string; odds: (market: string, odd: string) => string }> = [];
   for (let i = 0; i < 20; i++) {
     const ev = sampleEvent({ markets: 2 });
     await fetch(`${bookie.url}/trading/sport-events`, {
       method: 'POST',
-      headers: admin,
+      headers: ADMIN_HEADERS,
       body: JSON.stringify(ev),
     });
     const published = (await (
-      await fetch(`${bookie.url}/trading/sport-events/${ev.id}`, { headers: admin })
+      await fetch(`${bookie.url}/trading/sport-events/${ev.id}`, { headers: ADMIN_HEADERS })
     ).json()) as { sport_event: { markets: Record<string, { odds: Record<string, { value: string }> }> } };
     events.push({
       id: ev.id as string,
       odds: (m, o) => published.sport_event.markets[m]?.odds[o]?.value ?? '1.5',
     });
   }
-  for (const phase of ['live', 'prematch']) {
-    await fetch(`${bookie.url}/admin/risk/limits`, {
-      method: 'PUT',
-      headers: admin,
-      body: JSON.stringify({
-        white_label_id: partner.whiteLabelId,
-        market_type_id: '*',
-        phase,
-        liability_eur: '1000000000',
-      }),
-    });
-  }
+  await setUnreachableLiabilityLimit(bookie.url, partner.whiteLabelId);
   const access = await partnerToken(bookie.url, partner.clientId, partner.clientSecret);
   await new Promise((r) => setTimeout(r, 500));
   const auth = { authorization: `Bearer ${access}` };

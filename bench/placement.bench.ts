@@ -28,6 +28,12 @@ import {
 } from '../packages/server/src/testing/partner.js';
 import { startBookie } from '../packages/server/src/testing/process.js';
 import { spawnBare } from './bare-process.js';
+import {
+  ADMIN_HEADERS,
+  frameAccepted,
+  frameSingle,
+  setUnreachableLiabilityLimit,
+} from './bookie-requests.js';
 import { closedLoop } from './load.js';
 import { cpuMeter } from './proc-cpu.js';
 import { cpuProfiledEnv, PROFILE_WARM_UP, profileMode, profiler, startProfileCluster } from './profile.js';
@@ -112,33 +118,19 @@ async function bookiePhase(
   const api = new WalletApi(wallet.url);
   // BENCH_BARE_WALLET=1: Bookie calls back a bare 204 server instead (to split Bookie's cost from the wallet's)
   const bareTarget = process.env.BENCH_BARE_WALLET ? await spawnBare(['wallet']) : undefined;
-  const admin = { authorization: `Bearer ${TEST_ADMIN_TOKEN}`, 'content-type': 'application/json' };
   await fetch(`${bookie.url}/admin/white-labels/${partner.whiteLabelId}`, {
     method: 'PATCH',
-    headers: admin,
+    headers: ADMIN_HEADERS,
     body: JSON.stringify({ callback_url: bareTarget?.url ?? wallet.url }),
   });
   const ev = sampleEvent({ markets: 4 });
   await fetch(`${bookie.url}/trading/sport-events`, {
     method: 'POST',
-    headers: admin,
+    headers: ADMIN_HEADERS,
     body: JSON.stringify(ev),
   });
   // with the risk engine on, a liability limit every outcome stays under: the engine does its whole work per bet
-  if (extraEnv.RISK_ENGINE === 'on') {
-    for (const phase of ['live', 'prematch']) {
-      await fetch(`${bookie.url}/admin/risk/limits`, {
-        method: 'PUT',
-        headers: admin,
-        body: JSON.stringify({
-          white_label_id: partner.whiteLabelId,
-          market_type_id: '*',
-          phase,
-          liability_eur: '1000000000',
-        }),
-      });
-    }
-  }
+  if (extraEnv.RISK_ENGINE === 'on') await setUnreachableLiabilityLimit(bookie.url, partner.whiteLabelId);
   const access = await partnerToken(bookie.url, partner.clientId, partner.clientSecret);
   const sessions: string[] = [];
   for (let w = 0; w < inFlight; w++) {
@@ -155,20 +147,8 @@ async function bookiePhase(
     walletAlone = await walletAloneRate(wallet.url, partner.signingSecret, players, total, inFlight);
   }
   await new Promise((r) => setTimeout(r, 500));
-  const next = (w: number, i: number) => ({
-    path: '/frame-api/bets',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${sessions[w]}` },
-    body: JSON.stringify({
-      bet_type: 'single',
-      stake: '1',
-      currency: 'EUR',
-      odds_strategy: 3,
-      selections: [
-        { sport_event_id: ev.id, market_id: String(1 + (i % 4)), odd_id: String(1 + (i % 3)), odds: '1.5' },
-      ],
-    }),
-  });
-  const accepted = (s: number, b: string) => s === 200 && b.includes('"status":1,');
+  const next = (w: number, i: number) => frameSingle(sessions[w] as string, ev.id as string, i);
+  const accepted = frameAccepted;
   await closedLoop({
     url: bookie.url,
     total: cluster ? PROFILE_WARM_UP : Math.min(1000, total),
@@ -194,7 +174,7 @@ async function bookiePhase(
   // how long until every /bet/accept reached the wallet
   const t0 = performance.now();
   for (;;) {
-    const r = await fetch(`${bookie.url}/admin/callbacks?status=pending&limit=1`, { headers: admin });
+    const r = await fetch(`${bookie.url}/admin/callbacks?status=pending&limit=1`, { headers: ADMIN_HEADERS });
     const j = (await r.json()) as { items: unknown[] };
     if (j.items.length === 0) break;
     await new Promise((r) => setTimeout(r, 100));

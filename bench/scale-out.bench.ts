@@ -20,6 +20,7 @@ import {
   TEST_ADMIN_TOKEN,
 } from '../packages/server/src/testing/partner.js';
 import { type BookieProcess, startBookie } from '../packages/server/src/testing/process.js';
+import { ADMIN_HEADERS, frameAccepted, frameSingle } from './bookie-requests.js';
 import { closedLoop, type LoadResult } from './load.js';
 import type { BenchResult } from './types.js';
 
@@ -44,14 +45,17 @@ async function phase(processes: number, total: number, inFlight: number, env: Re
   const partner = await createPartner({ baseUrl: url });
   const wallet = await startWalletProcess({ secret: partner.signingSecret, dbUrl: walletDb.url as string });
   const api = new WalletApi(wallet.url);
-  const admin = { authorization: `Bearer ${TEST_ADMIN_TOKEN}`, 'content-type': 'application/json' };
   await fetch(`${url}/admin/white-labels/${partner.whiteLabelId}`, {
     method: 'PATCH',
-    headers: admin,
+    headers: ADMIN_HEADERS,
     body: JSON.stringify({ callback_url: wallet.url }),
   });
   const ev = sampleEvent({ markets: 4 });
-  await fetch(`${url}/trading/sport-events`, { method: 'POST', headers: admin, body: JSON.stringify(ev) });
+  await fetch(`${url}/trading/sport-events`, {
+    method: 'POST',
+    headers: ADMIN_HEADERS,
+    body: JSON.stringify(ev),
+  });
   const access = await partnerToken(url, partner.clientId, partner.clientSecret);
   const sessions: string[] = [];
   for (let w = 0; w < inFlight; w++) {
@@ -76,25 +80,8 @@ async function phase(processes: number, total: number, inFlight: number, env: Re
           url: b.url,
           total: Math.floor(n / processes),
           inFlight: per,
-          next: (w, i) => ({
-            path: '/frame-api/bets',
-            headers: { 'content-type': 'application/json', authorization: `Bearer ${sessions[k * per + w]}` },
-            body: JSON.stringify({
-              bet_type: 'single',
-              stake: '1',
-              currency: 'EUR',
-              odds_strategy: 3,
-              selections: [
-                {
-                  sport_event_id: ev.id,
-                  market_id: String(1 + (i % 4)),
-                  odd_id: String(1 + (i % 3)),
-                  odds: '1.5',
-                },
-              ],
-            }),
-          }),
-          isOk: (s, body) => s === 200 && body.includes('"status":1,'),
+          next: (w, i) => frameSingle(sessions[k * per + w] as string, ev.id as string, i),
+          isOk: frameAccepted,
         }),
       ),
     );

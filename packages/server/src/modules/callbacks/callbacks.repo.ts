@@ -5,7 +5,10 @@ import type { Executor } from '../../db/transaction.js';
 /** A row of the outbox. */
 export type CallbackDelivery = Selectable<CallbackDeliveryTable>;
 
-/** What a use case puts in the outbox (the body is already serialised: these bytes are sent on every attempt). */
+/**
+ * An asynchronous callback a use case puts in the outbox (the body is already serialised: these bytes are sent on
+ * every attempt). The synchronous `/bet/place` is written by {@link recordSyncDeliveries}, with its outcome.
+ */
 export interface NewCallbackDelivery {
   requestId: string;
   whiteLabelId: string;
@@ -13,7 +16,6 @@ export interface NewCallbackDelivery {
   path: string;
   body: string;
   foreignParams: string;
-  mode: 'async' | 'sync';
 }
 
 /**
@@ -24,10 +26,10 @@ export interface NewCallbackDelivery {
 const INSERT_DELIVERIES = `
   INSERT INTO callback_delivery (request_id, white_label_id, bet_id, path, body, foreign_params, mode, lease_owner,
     lease_until)
-  SELECT v.request_id, v.white_label_id, v.bet_id, v.path, v.body, v.foreign_params, v.mode, $8::text,
-    now() + ($9::int8 * interval '1 millisecond')
-  FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[])
-    AS v(request_id, white_label_id, bet_id, path, body, foreign_params, mode)
+  SELECT v.request_id, v.white_label_id, v.bet_id, v.path, v.body, v.foreign_params, 'async', $7::text,
+    now() + ($8::int8 * interval '1 millisecond')
+  FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[])
+    AS v(request_id, white_label_id, bet_id, path, body, foreign_params)
   RETURNING id`;
 
 /**
@@ -75,6 +77,30 @@ const RECORD_SYNC_DELIVERIES = `
     last_attempt_at = excluded.last_attempt_at, delivered_at = excluded.delivered_at`;
 
 /**
+ * The columns every outbox statement takes of its rows, one array each, in the order the statements' first six
+ * parameters name them: request_id, white_label_id, bet_id, path, body, foreign_params.
+ */
+function deliveryColumns(rows: readonly NewCallbackDelivery[]): string[][] {
+  const n = rows.length;
+  const requestIds = new Array<string>(n);
+  const whiteLabelIds = new Array<string>(n);
+  const betIds = new Array<string>(n);
+  const paths = new Array<string>(n);
+  const bodies = new Array<string>(n);
+  const foreignParams = new Array<string>(n);
+  for (let i = 0; i < n; i++) {
+    const r = rows[i] as NewCallbackDelivery;
+    requestIds[i] = r.requestId;
+    whiteLabelIds[i] = r.whiteLabelId;
+    betIds[i] = r.betId;
+    paths[i] = r.path;
+    bodies[i] = r.body;
+    foreignParams[i] = r.foreignParams;
+  }
+  return [requestIds, whiteLabelIds, betIds, paths, bodies, foreignParams];
+}
+
+/**
  * Inserts outbox rows; call it inside the transaction of the change that causes them. With `lease`, the rows are
  * born leased to that owner (the dispatcher of the inserting process delivers them once the transaction commits, so
  * no claim is needed; if it dies first, the lease expires and any dispatcher claims them). Returns their ids, in the
@@ -86,33 +112,9 @@ export async function insertDeliveries(
   lease?: { owner: string; ms: number },
 ): Promise<bigint[]> {
   if (rows.length === 0) return [];
-  const n = rows.length;
-  const requestIds = new Array<string>(n);
-  const whiteLabelIds = new Array<string>(n);
-  const betIds = new Array<string>(n);
-  const paths = new Array<string>(n);
-  const bodies = new Array<string>(n);
-  const foreignParams = new Array<string>(n);
-  const modes = new Array<string>(n);
-  for (let i = 0; i < n; i++) {
-    const r = rows[i] as NewCallbackDelivery;
-    requestIds[i] = r.requestId;
-    whiteLabelIds[i] = r.whiteLabelId;
-    betIds[i] = r.betId;
-    paths[i] = r.path;
-    bodies[i] = r.body;
-    foreignParams[i] = r.foreignParams;
-    modes[i] = r.mode;
-  }
   const out = await tx.executeQuery<{ id: bigint }>(
     CompiledQuery.raw(INSERT_DELIVERIES, [
-      requestIds,
-      whiteLabelIds,
-      betIds,
-      paths,
-      bodies,
-      foreignParams,
-      modes,
+      ...deliveryColumns(rows),
       lease?.owner ?? null,
       lease ? lease.ms : null,
     ]),
@@ -264,7 +266,7 @@ export interface SyncOutcome {
  * A synchronous delivery (/bet/place) to write with its outcome: the bytes that were sent, and when the callback was
  * formed (the row's `created_at`).
  */
-export type SyncDelivery = Omit<NewCallbackDelivery, 'mode'> & SyncOutcome & { createdAt: Date };
+export type SyncDelivery = NewCallbackDelivery & SyncOutcome & { createdAt: Date };
 
 /**
  * Writes synchronous deliveries (/bet/place) once, with their outcome, in one statement of fixed text (prepared
@@ -274,12 +276,6 @@ export type SyncDelivery = Omit<NewCallbackDelivery, 'mode'> & SyncOutcome & { c
 export async function recordSyncDeliveries(db: Executor, rows: readonly SyncDelivery[]): Promise<void> {
   if (rows.length === 0) return;
   const n = rows.length;
-  const requestIds = new Array<string>(n);
-  const whiteLabelIds = new Array<string>(n);
-  const betIds = new Array<string>(n);
-  const paths = new Array<string>(n);
-  const bodies = new Array<string>(n);
-  const foreignParams = new Array<string>(n);
   const delivered = new Array<boolean>(n);
   const attempts = new Array<number>(n);
   const statuses = new Array<number | null>(n);
@@ -287,12 +283,6 @@ export async function recordSyncDeliveries(db: Executor, rows: readonly SyncDeli
   const createdAts = new Array<string>(n);
   for (let i = 0; i < n; i++) {
     const r = rows[i] as SyncDelivery;
-    requestIds[i] = r.requestId;
-    whiteLabelIds[i] = r.whiteLabelId;
-    betIds[i] = r.betId;
-    paths[i] = r.path;
-    bodies[i] = r.body;
-    foreignParams[i] = r.foreignParams;
     delivered[i] = r.delivered;
     attempts[i] = r.attempts;
     statuses[i] = r.status;
@@ -301,12 +291,7 @@ export async function recordSyncDeliveries(db: Executor, rows: readonly SyncDeli
   }
   await db.executeQuery(
     CompiledQuery.raw(RECORD_SYNC_DELIVERIES, [
-      requestIds,
-      whiteLabelIds,
-      betIds,
-      paths,
-      bodies,
-      foreignParams,
+      ...deliveryColumns(rows),
       delivered,
       attempts,
       statuses,

@@ -12,8 +12,6 @@ export interface CallbackToEnqueue {
   body: Record<string, unknown>;
   /** The session's params, sent as the Foreign-Params header (D7); `{}` when none. */
   foreignParams: Record<string, unknown>;
-  /** `sync` for /bet/place, which placement sends itself; default `async` (the dispatcher sends it). */
-  mode?: 'async' | 'sync';
 }
 
 /** A callback serialised once with its request_id: the exact bytes every attempt sends (D7). */
@@ -48,7 +46,7 @@ export function prepareCallback(it: CallbackToEnqueue, requestId: string = rando
 }
 
 /**
- * Writes callbacks to the outbox inside `tx` (the transaction of the bet change that causes them), with a fresh
+ * Writes asynchronous callbacks (the dispatcher sends them) to the outbox inside `tx` (the transaction of the bet change that causes them), with a fresh
  * request_id each, serialised once — these bytes are what every attempt sends (DECISIONS D7). Dispatchers in every
  * process are woken when the caller calls `dispatcher.kick()` after `tx` commits (or by their poll).
  */
@@ -59,7 +57,7 @@ export async function enqueueCallbacks(
   lease?: { owner: string; ms: number },
 ): Promise<EnqueuedCallback[]> {
   if (items.length === 0) return [];
-  const rows = items.map((it) => ({ ...prepareCallback(it), mode: it.mode ?? ('async' as const) }));
+  const rows = items.map((it) => prepareCallback(it));
   const ids = await insertDeliveries(tx, rows, lease);
   return rows.map((r, i) => ({
     id: ids[i] as bigint,
