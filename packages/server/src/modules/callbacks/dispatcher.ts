@@ -26,6 +26,12 @@ import type { CallbackSender, CallbackTargets } from './send-callback.js';
 
 export type { OUTBOX_CHANNEL };
 
+/**
+ * A delivered callback waits at most this many ms to be recorded with the others answered meanwhile, unless
+ * `claimBatch` of them are already waiting: one UPDATE (and commit) per batch, not per answer (ADR 0055).
+ */
+export const FLUSH_COALESCE_MS = 5;
+
 /** At most one cross-process NOTIFY per this many ms (see {@link CallbackDispatcher.kick}). */
 export const NOTIFY_COALESCE_MS = 50;
 
@@ -136,6 +142,7 @@ export class CallbackDispatcher {
   private notifyTimer: NodeJS.Timeout | undefined;
   private pendingDone: Array<{ id: bigint; status: number }> = [];
   private flushing: Promise<void> | undefined;
+  private flushTimer: NodeJS.Timeout | undefined;
   /** Something may have become due since the last claim. */
   private dirty = true;
   /** The last claim filled its room: more rows may be due. */
@@ -254,6 +261,8 @@ export class CallbackDispatcher {
     if (!this.running) return;
     this.running = false;
     clearTimeout(this.notifyTimer);
+    clearTimeout(this.flushTimer);
+    this.flushTimer = undefined;
     this.wakeUp();
     await this.loop;
     while (this.inFlight > 0 || this.ready.length > 0) {
@@ -365,7 +374,7 @@ export class CallbackDispatcher {
       this.pendingDone.push({ id: d.id, status: result.status });
       // recorded in the background, batched with the others answered meanwhile; the slot is free at once (the row
       // stays leased until then, so no one claims it again, and its bet's next callback waits for it)
-      this.startFlush();
+      this.scheduleFlush();
       return;
     }
     this.counters.failed++;
@@ -458,10 +467,32 @@ export class CallbackDispatcher {
     );
   }
 
+  /**
+   * Records the delivered rows now if `claimBatch` of them are waiting, else at most {@link FLUSH_COALESCE_MS} ms from
+   * now, with those answered meanwhile.
+   */
+  private scheduleFlush(): void {
+    if (this.pendingDone.length >= this.claimBatch) {
+      this.startFlush();
+      return;
+    }
+    this.flushTimer ??= setTimeout(() => {
+      this.flushTimer = undefined;
+      this.startFlush();
+    }, FLUSH_COALESCE_MS);
+  }
+
   /** Starts a flush unless one is running (that one takes the new rows when it ends). */
   private startFlush(): void {
     if (this.flushing) return;
-    this.flush().catch((err) => this.logger.error({ err }, 'recording deliveries failed; will retry'));
+    this.flush().catch((err) => {
+      this.logger.error({ err }, 'recording deliveries failed; will retry');
+      // the rows are kept: try again at the poll interval (not at every answer while the database fails)
+      this.flushTimer ??= setTimeout(() => {
+        this.flushTimer = undefined;
+        this.startFlush();
+      }, this.opts.pollMs);
+    });
   }
 
   /**
@@ -472,9 +503,18 @@ export class CallbackDispatcher {
   private async flush(): Promise<void> {
     while (this.flushing) await this.flushing;
     if (this.pendingDone.length === 0) return;
+    clearTimeout(this.flushTimer);
+    this.flushTimer = undefined;
     const run = async () => {
       try {
-        while (this.pendingDone.length > 0) {
+        // after the first batch, go on at once only while a full batch waits (or the dispatcher stops); fewer wait
+        // for the coalescing timer with those answered meanwhile
+        let first = true;
+        while (
+          this.pendingDone.length > 0 &&
+          (first || this.pendingDone.length >= this.claimBatch || !this.running)
+        ) {
+          first = false;
           const batch = this.pendingDone;
           this.pendingDone = [];
           try {
@@ -493,5 +533,6 @@ export class CallbackDispatcher {
     };
     this.flushing = run();
     await this.flushing;
+    if (this.pendingDone.length > 0) this.scheduleFlush();
   }
 }
