@@ -118,7 +118,11 @@ describe('signCallback / verifyCallback (DECISIONS D11)', () => {
     expect(verifyCallback(signed, Buffer.from(text), secret, { now }).id).toBe(id);
     expect(verifyCallback(signed, new Uint8Array(Buffer.from(text)), secret, { now }).id).toBe(id);
     // invalid UTF-8 (a lone continuation byte and a truncated sequence): checked as the decoded string is
-    const invalid = Buffer.concat([Buffer.from('{"a":"'), Buffer.from([0x80, 0xe2, 0x82]), Buffer.from('"}')]);
+    const invalid = Buffer.concat([
+      Buffer.from('{"a":"'),
+      Buffer.from([0x80, 0xe2, 0x82]),
+      Buffer.from('"}'),
+    ]);
     const overString = signCallback({ secret, id, timestamp, body: invalid.toString() });
     expect(verifyCallback(overString, invalid, secret, { now }).id).toBe(id);
     expect(failure(() => verifyCallback(signed, invalid, secret, { now }))).toBe('no_matching_signature');
@@ -141,9 +145,10 @@ describe('signCallback / verifyCallback (DECISIONS D11)', () => {
       'v1,',
       '',
     ]) {
-      expect(failure(() => verifyCallback(h(bad), body, secret, { now })), bad).toBe(
-        bad === '' ? 'missing_headers' : 'no_matching_signature',
-      );
+      expect(
+        failure(() => verifyCallback(h(bad), body, secret, { now })),
+        bad,
+      ).toBe(bad === '' ? 'missing_headers' : 'no_matching_signature');
     }
     expect(verifyCallback(h(`v1,${sig},extra`), body, secret, { now }).id).toBe(id);
     expect(verifyCallback(h(`v1a,x v1,${sig}`), body, secret, { now }).id).toBe(id);

@@ -44,7 +44,12 @@ describe('readCallbackBody', () => {
   });
 
   it('inPlace fills the value it is handed and returns it; each filled array is new', () => {
-    const sent = without(placeBody() as unknown as Json, 'bet_bet_builder_odds', 'bet_system_sizes', 'competitors');
+    const sent = without(
+      placeBody() as unknown as Json,
+      'bet_bet_builder_odds',
+      'bet_system_sizes',
+      'competitors',
+    );
     const read = readCallbackBody('place', sent, { inPlace: true });
     expect(read.ok).toBe(true);
     if (!read.ok) return;
