@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
+  BET_CREATIONS,
   BET_STATES,
   BET_TRANSITIONS,
+  type BetSource,
   type BetState,
+  canCreate,
   canTransition,
+  creation,
   INITIAL_BET_STATE,
   isBetState,
   transition,
@@ -25,6 +29,57 @@ describe('bet life cycle (the callback contract, "States and transitions" → "B
     expect(transition('accepted', 'cashed_out').when).toEqual(['/bet/cash-out-orders/accepted']);
     expect(transition('cashed_out', 'accepted').name).toBe('cash_out_given_back');
     expect(transition('accepted', 'declined')).toMatchObject({ name: 'withdraw', sources: ['mts'] });
+    // a reported bet is created decided: the decisions out of hold_requested are the frame's alone
+    expect(transition('hold_requested', 'accepted').sources).toEqual(['frame']);
+    expect(transition('hold_requested', 'declined').sources).toEqual(['frame']);
+  });
+
+  it('creates a frame bet only in the initial state, and a reported bet only decided', () => {
+    expect(creation('frame', 'hold_requested')).toMatchObject({ name: 'place', source: 'frame' });
+    expect(creation('mts', 'accepted')).toMatchObject({ name: 'report', source: 'mts' });
+    expect(creation('mts', 'declined')).toMatchObject({ name: 'report', source: 'mts' });
+    const refused: Array<[BetSource, BetState]> = [
+      ['frame', 'accepted'],
+      ['frame', 'declined'],
+      ['mts', 'hold_requested'],
+      ['mts', 'settled'],
+      ['mts', 'unsettled'],
+      ['mts', 'cashed_out'],
+      ['mts', 'place_error'],
+      ['mts', 'force_declined'],
+    ];
+    for (const [source, state] of refused) {
+      expect(canCreate(source, state)).toBe(false);
+      let caught: unknown;
+      try {
+        creation(source, state);
+      } catch (e) {
+        caught = e;
+      }
+      expect(caught).toBeInstanceOf(DomainError);
+      expect((caught as DomainError).code).toBe('conflict');
+      expect((caught as DomainError).message).toContain(source);
+      expect((caught as DomainError).message).toContain(state);
+      expect((caught as DomainError).details).toEqual({ source, state });
+    }
+  });
+
+  it('creates a bet decided only in a state one decision leads to from the initial state', () => {
+    const pairs = BET_CREATIONS.map((c) => `${c.source}>${c.state}`);
+    expect(new Set(pairs).size).toBe(pairs.length);
+    for (const c of BET_CREATIONS) {
+      expect(isBetState(c.state)).toBe(true);
+      if (c.state === INITIAL_BET_STATE) continue;
+      // the same end as a bet created held and decided at once: accept or decline, nothing past the decision
+      expect(['accept', 'decline']).toContain(transition(INITIAL_BET_STATE, c.state).name);
+    }
+    // every source creates bets; the frame's start held (the partner holds the stake before the decision)
+    for (const source of ['frame', 'mts'] as const) {
+      expect(BET_CREATIONS.some((c) => c.source === source)).toBe(true);
+    }
+    expect(BET_CREATIONS.filter((c) => c.source === 'frame').map((c) => c.state)).toEqual([
+      INITIAL_BET_STATE,
+    ]);
   });
 
   it('refuses a change the table lacks, naming both states', () => {
@@ -66,8 +121,8 @@ describe('bet life cycle (the callback contract, "States and transitions" → "B
     expect(isBetState('open')).toBe(false);
   });
 
-  it('reaches every state from the initial one, and the decisions end the placement states', () => {
-    const reached = new Set<BetState>([INITIAL_BET_STATE]);
+  it('reaches every state from the states bets are created in, and the decisions end the placement states', () => {
+    const reached = new Set<BetState>(BET_CREATIONS.map((c) => c.state));
     for (let grew = true; grew; ) {
       grew = false;
       for (const t of BET_TRANSITIONS) {

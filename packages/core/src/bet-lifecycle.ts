@@ -1,8 +1,9 @@
 /**
  * The bet's life cycle (the callback contract, "States and transitions" → "Bet"; docs/adr/0038-bet-owner.md): the
  * named states a bet is stored in, the table of the changes allowed between them (from → to) and, for each change,
- * the callbacks the platform sends the partner with it. The server changes a bet's state only through
- * {@link transition}; a pair missing from the table is a bug and is refused.
+ * the callbacks the platform sends the partner with it, and the states a bet may be created in, per how it arrives
+ * ({@link BET_CREATIONS}). The server creates a bet only in a state {@link creation} allows and changes its state only
+ * through {@link transition}; a pair missing from either table is a bug and is refused.
  *
  * @packageDocumentation
  */
@@ -13,7 +14,7 @@ import { DomainError } from './errors.js';
  * numbers are mapped at the edge: 1 accepted, 2 declined, 3/5/6 settled, 4 unsettled, 7 cashed out, 10 place error,
  * 11 force_decline; `hold_requested` shows as 0).
  * - `hold_requested`: formed, `/bet/place` asked the partner to hold the stake (the contract's "hold requested" and
- *   "processing"; a bet the partner reported is in it only inside the transaction that records it);
+ *   "processing"; a bet the partner reported is never in it: it is created decided);
  * - `accepted`, `declined`, `place_error`, `force_declined`: the decision;
  * - `settled`, `unsettled`: calculated, and a calculation revoked;
  * - `cashed_out`: the whole stake cashed out (Bookie's addition, docs/decisions.md "Cash-out").
@@ -32,7 +33,10 @@ export const BET_STATES = [
 /** A named bet state: one of {@link BET_STATES}. */
 export type BetState = (typeof BET_STATES)[number];
 
-/** The state every bet is created in (the frame's bets and the bets the partner reports alike). */
+/**
+ * The state a bet placed through the frame is created in: the decision comes later, by a transition. A bet the partner
+ * reports is created in its decided state instead (see {@link BET_CREATIONS}).
+ */
 export const INITIAL_BET_STATE: BetState = 'hold_requested';
 
 /** A callback path a bet's state change sends (the callback contract, "Endpoints"; Bookie's cash-out callbacks). */
@@ -92,7 +96,7 @@ export const BET_TRANSITIONS: readonly BetTransition[] = [
     name: 'accept',
     from: 'hold_requested',
     to: 'accepted',
-    sources: ['frame', 'mts'],
+    sources: ['frame'],
     callbacks: ['/bet/accept'],
     when: [],
     rule: `${PLACEMENT}: processing → Accept`,
@@ -101,7 +105,7 @@ export const BET_TRANSITIONS: readonly BetTransition[] = [
     name: 'decline',
     from: 'hold_requested',
     to: 'declined',
-    sources: ['frame', 'mts'],
+    sources: ['frame'],
     callbacks: ['/bet/decline'],
     when: [],
     rule: `${PLACEMENT}: processing → Decline`,
@@ -197,6 +201,57 @@ export const BET_TRANSITIONS: readonly BetTransition[] = [
     rule: "the partner-reported bets rule: DELETE /bets declines a reported bet on the partner's side",
   },
 ];
+
+/** One allowed way for a bet to come into existence: how it arrives, and the state it is created in. */
+export interface BetCreation {
+  /** The creation's name: `place` (formed by the frame's placement) or `report` (the partner reports it decided). */
+  readonly name: 'place' | 'report';
+  /** How the bet arrives: placed through the frame, or reported by the partner (`POST /bets`). */
+  readonly source: BetSource;
+  /** The state the bet is stored in by the statement that creates it. */
+  readonly state: BetState;
+  /** Where the creation is specified. */
+  readonly rule: string;
+}
+
+const REPORTED =
+  'the partner-reported bets rule: the partner holds the money, Bookie records the bet with its decision (POST /bets)';
+
+/**
+ * The table of states a bet may be created in, per how it arrives. A frame bet is created in
+ * {@link INITIAL_BET_STATE} and decided later by a transition (the partner holds its stake in between). A bet the
+ * partner reports is decided before it is recorded, so it is created in the state its decision leads to — the `to`
+ * of the decision transitions out of {@link INITIAL_BET_STATE} (accept, decline) — in one row version, with the
+ * exposure an accepted bet adds moving in the same statement: the record of a decision made at once, not a state
+ * change.
+ */
+export const BET_CREATIONS: readonly BetCreation[] = [
+  { name: 'place', source: 'frame', state: INITIAL_BET_STATE, rule: `${PLACEMENT}: the bet is formed` },
+  { name: 'report', source: 'mts', state: 'accepted', rule: `${REPORTED}: accepted` },
+  { name: 'report', source: 'mts', state: 'declined', rule: `${REPORTED}: declined` },
+];
+
+const byCreation = new Map(BET_CREATIONS.map((c) => [`${c.source}>${c.state}`, c] as const));
+
+/**
+ * The allowed creation of a bet arriving from `source` in `state` (see {@link BET_CREATIONS}).
+ *
+ * @returns the creation.
+ * @throws DomainError `conflict` naming the source and the state when the table has no such creation (e.g. a frame
+ * bet created accepted, or a reported bet created in `hold_requested`).
+ */
+export function creation(source: BetSource, state: BetState): BetCreation {
+  const c = byCreation.get(`${source}>${state}`);
+  if (!c) {
+    throw new DomainError('conflict', `a ${source} bet cannot be created ${state}`, { source, state });
+  }
+  return c;
+}
+
+/** True when the table allows a bet arriving from `source` to be created in `state`. */
+export function canCreate(source: BetSource, state: BetState): boolean {
+  return byCreation.has(`${source}>${state}`);
+}
 
 const byPair = new Map(BET_TRANSITIONS.map((t) => [`${t.from}>${t.to}`, t] as const));
 

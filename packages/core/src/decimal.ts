@@ -5,13 +5,19 @@
  * power-of-ten denominator. Arithmetic is exact (`div` included); rounding happens only when a value is written
  * ({@link format}) or explicitly ({@link roundHalfUp}). See docs/adr/0003-core-arithmetic.md.
  *
+ * Every value is kept normalized, but cheaply (docs/adr/0053-decimal-normalization.md): operations skip the gcd
+ * where the result is known to be normalized (an integer operand, a negation, a value already rounded, parsed digits
+ * coprime to 10), and the gcd itself runs on 32-bit integers once its divisor is below 2^31.
+ *
  * @packageDocumentation
  */
 import { validationError } from './errors.js';
 
 /**
  * An exact rational number `num / den`. Always normalized: `den > 0` and `gcd(|num|, den) = 1`, so two equal
- * values have equal fields. Build it with {@link rational} or the parsers; never construct the object by hand.
+ * values have equal fields (a decimal's denominator is therefore 2^i·5^j, not always its 10^k scale: `"1.50"` is
+ * `3/2`). Build it with {@link rational}, the parsers or the operations; never construct the object by hand: the
+ * operations rely on their operands being normalized. Values are frozen.
  */
 export interface Rational {
   /** Numerator (carries the sign). */
@@ -20,15 +26,52 @@ export interface Rational {
   readonly den: bigint;
 }
 
+/** The rational 0. */
+export const ZERO: Rational = Object.freeze({ num: 0n, den: 1n });
+/** The rational 1. */
+export const ONE: Rational = Object.freeze({ num: 1n, den: 1n });
+
+/** 2^31 − 1 as a bigint: below it, Euclid's algorithm runs on 32-bit integers. */
+const INT32 = 0x7fffffffn;
+
+/** gcd of two non-negative integers below 2^31 (`number`s: 32-bit remainders are exact and cheap). */
+function gcdInt32(x: number, y: number): number {
+  let a = x | 0;
+  let b = y | 0;
+  while (b !== 0) {
+    const t = (a % b) | 0;
+    a = b;
+    b = t;
+  }
+  return a;
+}
+
+/**
+ * gcd(|a|, b) for `b > 0`, Euclid's algorithm: bigint remainders while the divisor is at least 2^31, then 32-bit
+ * integer remainders, which allocate nothing. Decimals' denominators (2^i·5^j: up to 10^6 for money and bet odds) are
+ * below 2^31 from the start, so most gcds take at most one bigint remainder.
+ */
 function gcd(a: bigint, b: bigint): bigint {
   let x = a < 0n ? -a : a;
-  let y = b < 0n ? -b : b;
-  while (y !== 0n) {
+  let y = b;
+  while (y > INT32) {
     const t = x % y;
     x = y;
     y = t;
   }
-  return x;
+  if (y === 0n) return x;
+  if (x > INT32) x %= y;
+  const g = gcdInt32(Number(y), Number(x));
+  return g === 1 ? 1n : BigInt(g);
+}
+
+/** The normalized rational `num / den` for a positive `den`: both divided by their gcd. */
+function reduce(num: bigint, den: bigint): Rational {
+  if (num === 0n) return ZERO;
+  if (den === 1n) return Object.freeze({ num, den });
+  const g = gcd(num, den);
+  if (g === 1n) return Object.freeze({ num, den });
+  return Object.freeze({ num: num / g, den: den / g });
 }
 
 /**
@@ -44,15 +87,7 @@ export function rational(num: bigint, den: bigint = 1n): Rational {
     num = -num;
     den = -den;
   }
-  if (num === 0n) return Object.freeze({ num, den: 1n });
-  if (den !== 1n) {
-    const g = gcd(num, den);
-    if (g > 1n) {
-      num /= g;
-      den /= g;
-    }
-  }
-  return Object.freeze({ num, den });
+  return reduce(num, den);
 }
 
 /** Powers of ten by exponent, computed once (scales of decimals: 10^0 … 10^40). */
@@ -62,11 +97,6 @@ const POW10: readonly bigint[] = Array.from({ length: 41 }, (_, i) => 10n ** Big
 function pow10(n: number): bigint {
   return POW10[n] ?? 10n ** BigInt(n);
 }
-
-/** The rational 0. */
-export const ZERO: Rational = rational(0n);
-/** The rational 1. */
-export const ONE: Rational = rational(1n);
 
 /**
  * The rational of a safe integer or bigint (e.g. a count of combinations).
@@ -143,7 +173,15 @@ export function parseDecimal(input: unknown, options: ParseDecimalOptions): Rati
   let end = fracPart.length;
   while (end > 0 && fracPart.charCodeAt(end - 1) === 48) end--;
   const digits = BigInt(intPart + fracPart.slice(0, end));
-  const value = rational(sign === '-' ? -digits : digits, pow10(end));
+  const num = sign === '-' ? -digits : digits;
+  // the last decimal kept is not 0; when it is 1, 3, 7 or 9 the digits share no factor with 10^end: already normalized
+  const last = end === 0 ? 0 : fracPart.charCodeAt(end - 1) - 48;
+  const value =
+    end === 0
+      ? reduce(num, 1n)
+      : last % 2 === 1 && last !== 5
+        ? Object.freeze({ num, den: pow10(end) })
+        : reduce(num, pow10(end));
   if (value.num === 0n && options.allowZero === false) throw validationError(field, 'must not be zero');
   return value;
 }
@@ -222,20 +260,58 @@ export function parseFeedOddValue(input: unknown, field: string): Rational {
   return parseOdds(input, field, { maxDecimals: 12 });
 }
 
+/**
+ * `n1/d1 + n2/d2` for normalized operands (`d1, d2 > 0`, `n2 ≠ 0`). Equal denominators add numerators (one gcd, none for
+ * integers); an integer operand needs no gcd at all: gcd(n1·d2 + n2, d2) = gcd(n2, d2) = 1.
+ */
+function plus(n1: bigint, d1: bigint, n2: bigint, d2: bigint): Rational {
+  if (d1 === d2) return d1 === 1n ? Object.freeze({ num: n1 + n2, den: 1n }) : reduce(n1 + n2, d1);
+  if (d1 === 1n) return Object.freeze({ num: n1 * d2 + n2, den: d2 });
+  if (d2 === 1n) return Object.freeze({ num: n1 + n2 * d1, den: d1 });
+  return reduce(n1 * d2 + n2 * d1, d1 * d2);
+}
+
 /** `a + b`, exact. */
 export function add(a: Rational, b: Rational): Rational {
-  if (a.den === b.den) return rational(a.num + b.num, a.den);
-  return rational(a.num * b.den + b.num * a.den, a.den * b.den);
+  if (b.num === 0n) return a;
+  if (a.num === 0n) return b;
+  return plus(a.num, a.den, b.num, b.den);
 }
 
 /** `a − b`, exact. */
 export function sub(a: Rational, b: Rational): Rational {
-  return add(a, neg(b));
+  if (b.num === 0n) return a;
+  return plus(a.num, a.den, -b.num, b.den);
+}
+
+/** 2^53 − 1 as a bigint: up to it, a product's gcd is cheaper than the two gcds of its factors. */
+const SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+
+/**
+ * `n1·n2 / (d1·d2)` for normalized `n1/d1` and `n2/d2` (`d1, d2 > 0`). A small denominator is reduced with one gcd
+ * of the product; a large one (products of 12-decimal odds) with the cross gcds gcd(n1, d2) and gcd(n2, d1), which
+ * cancel everything the product could share on smaller numbers, so the result is normalized either way.
+ */
+function times(n1: bigint, d1: bigint, n2: bigint, d2: bigint): Rational {
+  if (n1 === 0n || n2 === 0n) return ZERO;
+  const den = d1 * d2;
+  if (den <= SAFE) return reduce(n1 * n2, den);
+  const g1 = d2 === 1n ? 1n : gcd(n1, d2);
+  if (g1 !== 1n) {
+    n1 /= g1;
+    d2 /= g1;
+  }
+  const g2 = d1 === 1n ? 1n : gcd(n2, d1);
+  if (g2 !== 1n) {
+    n2 /= g2;
+    d1 /= g2;
+  }
+  return Object.freeze({ num: n1 * n2, den: d1 * d2 });
 }
 
 /** `a × b`, exact. */
 export function mul(a: Rational, b: Rational): Rational {
-  return rational(a.num * b.num, a.den * b.den);
+  return times(a.num, a.den, b.num, b.den);
 }
 
 /**
@@ -245,12 +321,12 @@ export function mul(a: Rational, b: Rational): Rational {
  */
 export function div(a: Rational, b: Rational): Rational {
   if (b.num === 0n) throw new RangeError('div: division by zero');
-  return rational(a.num * b.den, a.den * b.num);
+  return b.num < 0n ? times(a.num, a.den, -b.den, -b.num) : times(a.num, a.den, b.den, b.num);
 }
 
 /** `−a`. */
 export function neg(a: Rational): Rational {
-  return rational(-a.num, a.den);
+  return a.num === 0n ? a : Object.freeze({ num: -a.num, den: a.den });
 }
 
 /** `|a|`. */
@@ -260,6 +336,7 @@ export function abs(a: Rational): Rational {
 
 /** −1, 0 or 1 as `a` is below, equal to or above `b`. */
 export function compare(a: Rational, b: Rational): -1 | 0 | 1 {
+  if (a.den === b.den) return a.num < b.num ? -1 : a.num > b.num ? 1 : 0;
   const l = a.num * b.den;
   const r = b.num * a.den;
   return l < r ? -1 : l > r ? 1 : 0;
@@ -313,9 +390,10 @@ function checkDecimals(n: number): bigint {
  */
 export function roundHalfUp(x: Rational, n: number): Rational {
   const scale = checkDecimals(n);
+  if (scale % x.den === 0n) return x; // already at most n decimals
   const a = x.num < 0n ? -x.num : x.num;
   const q = (2n * a * scale + x.den) / (2n * x.den);
-  return rational(x.num < 0n ? -q : q, scale);
+  return reduce(x.num < 0n ? -q : q, scale);
 }
 
 /**
@@ -324,7 +402,8 @@ export function roundHalfUp(x: Rational, n: number): Rational {
  */
 export function roundDown(x: Rational, n: number): Rational {
   const scale = checkDecimals(n);
-  return rational((x.num * scale) / x.den, scale);
+  if (scale % x.den === 0n) return x; // already at most n decimals
+  return reduce((x.num * scale) / x.den, scale);
 }
 
 /**

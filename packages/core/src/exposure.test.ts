@@ -121,4 +121,24 @@ describe('betExposure', () => {
       }),
     );
   });
+
+  it('per-unit win is (T − 1) × L_i / (Σ L × rate), one rational per leg, at any rate', () => {
+    const rates = fc.constantFrom('1', '1.08', '0.853210', '7.45', '1.123456789');
+    fc.assert(
+      fc.property(fc.array(arbOdds, { minLength: 1, maxLength: 5 }), rates, (odds, rate) => {
+        const total = odds.reduce(mul, rational(1n));
+        const eurRate = d(rate);
+        const per = winPerUnitStakeEur({ totalOdds: total, legOdds: odds, eurRate });
+        const w = sub(total, rational(1n));
+        const weights = legWeights(odds);
+        if (compare(w, ZERO) <= 0) return;
+        per.forEach((p, i) => {
+          const l = weights[i] as Rational;
+          // the formula as one rational: (T − 1)·L_i / (Σ L·rate), with L_i / Σ L the leg's weight
+          const expected = rational(w.num * l.num * eurRate.den, w.den * l.den * eurRate.num);
+          expect([p.num, p.den]).toEqual([expected.num, expected.den]);
+        });
+      }),
+    );
+  });
 });

@@ -184,9 +184,9 @@ export function winPerUnitStakeEur(
   const winPerUnit = sub(input.totalOdds, ONE);
   if (compare(winPerUnit, ZERO) <= 0) return input.legOdds.map(() => ZERO);
   const { parts, total } = weightParts(input.legOdds);
-  const { eurRate } = input;
-  // (T − 1) × L_i / (Σ L × rate), built as one rational per leg
-  return parts.map((l) => rational(winPerUnit.num * l * eurRate.den, winPerUnit.den * total * eurRate.num));
+  // (T − 1) / rate × L_i / Σ L; a single leg (L_i = Σ L) bears it all without a gcd of the large fixed-point logs
+  const perRate = div(winPerUnit, input.eurRate);
+  return parts.map((l) => (l === total ? perRate : mul(perRate, rational(l, total))));
 }
 
 /** Writes an exposure amount (EUR, 6 decimals). */

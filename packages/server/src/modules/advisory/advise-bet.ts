@@ -1,10 +1,11 @@
 import type { AdvisoryAnswer, AdvisoryBet, AdvisoryBetRequest } from '@bookie/contracts';
 import { DomainError, validationError } from '@bookie/core';
+import { inJsonbKeyOrder } from '../../db/jsonb.js';
 import type { Executor } from '../../db/transaction.js';
 import { decideBet, requestSportEvents } from '../decision/index.js';
 import { parseReportedBet } from '../mts/index.js';
 import { findAdvisoryBet } from './advisory.repo.js';
-import { advisoryBetOf, canonicalJson, inJsonbKeyOrder } from './advisory-view.js';
+import { advisoryBetOf, canonicalJson } from './advisory-view.js';
 import type { AdvisoryDeps } from './deps.js';
 
 /**

@@ -1,26 +1,30 @@
-import { BET_TRANSITIONS, type BetTransition } from '@bookie/core';
+import { BET_CREATIONS, BET_TRANSITIONS, type BetCreation, type BetTransition } from '@bookie/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer as bearerHeader, injectJson } from '../../testing/inject.js';
 import { waitUntil } from '../../testing/scripted-partner.js';
 import { type SettlementWorld, settlementWorld } from '../settlement/settlement.testing.js';
-import { watchBetTransitions } from './index.js';
+import { watchBetCreations, watchBetTransitions } from './index.js';
 
 const pair = (t: Pick<BetTransition, 'from' | 'to'>) => `${t.from} → ${t.to}`;
+const made = (c: Pick<BetCreation, 'source' | 'state'>) => `${c.source}: ${c.state}`;
 
 /**
  * Walks the bet's life through the real app — placement (accept, decline, place error, force decline), settlement
  * (settle, unsettle, settle again, resettle), cash-out and its cancel, the partner's reported bets (accept, decline,
- * withdraw) — recording every state change the bets repository checks, and holds the record against core's table:
- * every change performed is in the table, and every change in the table is performed by some path.
+ * withdraw) — recording every state change and every creation the bets repository checks, and holds the record
+ * against core's tables: every change or creation performed is in its table, and every entry is performed by some path.
  */
 describe(`the bet's state changes against core's table (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, () => {
   let w: SettlementWorld;
   let me: { whiteLabelId: string; session: string; token: string };
   const seen = new Map<string, BetTransition>();
+  const created = new Map<string, BetCreation>();
   let stop: () => void;
+  let stopCreations: () => void;
 
   beforeAll(async () => {
     stop = watchBetTransitions((t) => seen.set(pair(t), t));
+    stopCreations = watchBetCreations((c) => created.set(made(c), c));
     w = await settlementWorld({
       env: {
         PLAYER_RATE_LIMIT: '0',
@@ -32,6 +36,7 @@ describe(`the bet's state changes against core's table (${process.env.DATABASE_U
   });
   afterAll(async () => {
     stop?.();
+    stopCreations?.();
     await w?.close();
   });
 
@@ -175,5 +180,12 @@ describe(`the bet's state changes against core's table (${process.env.DATABASE_U
     const performed = [...seen.keys()].sort();
     expect(performed.filter((p) => !table.has(p))).toEqual([]);
     expect([...table].filter((p) => !seen.has(p)).sort()).toEqual([]);
+  });
+
+  it("created bets only as core's table of creations allows, and in every way it lists", () => {
+    const table = new Set(BET_CREATIONS.map(made));
+    const performed = [...created.keys()].sort();
+    expect(performed.filter((c) => !table.has(c))).toEqual([]);
+    expect([...table].filter((c) => !created.has(c)).sort()).toEqual([]);
   });
 });

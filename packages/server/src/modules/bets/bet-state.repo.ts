@@ -1,11 +1,20 @@
-import { type BetState, type BetTransition, DomainError, transition } from '@bookie/core';
+import {
+  type BetCreation,
+  type BetSource,
+  type BetState,
+  type BetTransition,
+  creation,
+  DomainError,
+  transition,
+} from '@bookie/core';
 import { CompiledQuery, sql } from 'kysely';
 import type { Executor } from '../../db/transaction.js';
 import type { BetRow } from './bet.js';
 
 /**
  * The statements that change a bet's state. Each one first asks {@link checkTransition} for every change it makes,
- * so a change core's table of bet states does not allow never reaches the database (docs/adr/0038-bet-owner.md).
+ * so a change core's table of bet states does not allow never reaches the database (docs/adr/0038-bet-owner.md); the
+ * inserts of bet-writes.repo.ts ask {@link checkCreation} for the state each bet is created in.
  */
 
 const watchers = new Set<(t: BetTransition) => void>();
@@ -29,6 +38,28 @@ export function checkTransition(from: BetState, to: BetState): BetTransition {
   const t = transition(from, to);
   for (const watch of watchers) watch(t);
   return t;
+}
+
+const creationWatchers = new Set<(c: BetCreation) => void>();
+
+/**
+ * Calls `watch` with every bet creation the repository checks, until the returned function is called (tests walk
+ * the ways the code creates bets against core's table with it).
+ */
+export function watchBetCreations(watch: (c: BetCreation) => void): () => void {
+  creationWatchers.add(watch);
+  return () => creationWatchers.delete(watch);
+}
+
+/**
+ * The one check of the state a bet is created in: core's {@link creation} (pure, no I/O), before the insert.
+ *
+ * @throws DomainError `conflict` naming the source and the state when core's table has no such creation.
+ */
+export function checkCreation(source: BetSource, state: BetState): BetCreation {
+  const c = creation(source, state);
+  for (const watch of creationWatchers) watch(c);
+  return c;
 }
 
 /** Column changes of a bet's transition. */

@@ -1,14 +1,18 @@
 import type { SelectionNames } from '@bookie/contracts';
 import { INITIAL_BET_STATE, type Restriction } from '@bookie/core';
 import { CompiledQuery, sql } from 'kysely';
+import { inJsonbKeyOrder } from '../../db/jsonb.js';
 import type { ResultSource } from '../../db/schema.js';
 import type { Executor } from '../../db/transaction.js';
 import type { Bet, BetRow, BuilderRow, SelectionRow } from './bet.js';
+import { checkCreation } from './bet-state.repo.js';
 import { assemble } from './bets.repo.js';
+import type { PartnerBetRow, PartnerBetSource } from './partner-bet-view.js';
 
 /**
  * The bet aggregate's inserts and the writes of its columns that do not change its state (docs/adr/0038-bet-owner.md):
- * with bet-state.repo.ts, the only writer of `bet` and `bet_selection`. Every bet is created in core's initial state.
+ * with bet-state.repo.ts, the only writer of `bet` and `bet_selection`. Every bet is created in a state core's table of
+ * creations allows for how it arrives (`checkCreation`): a placed bet held, a reported bet decided.
  */
 
 /** A new selection (a plain odds selection, or an inner leg of a builder), as placement creates it. */
@@ -128,7 +132,7 @@ export interface NewBetCommon {
   createdAt: Date;
 }
 
-/** The `bet` columns every inserted bet sets the same way, whichever way it arrived; it starts in core's initial state. */
+/** The `bet` columns every placed bet sets: it starts in core's initial state. */
 function betColumns(b: NewBetCommon) {
   return {
     id: b.id,
@@ -201,6 +205,7 @@ async function insertSelections(
  */
 export async function insertBets(tx: Executor, bets: readonly NewBet[]): Promise<Bet[]> {
   if (bets.length === 0) return [];
+  checkCreation('frame', INITIAL_BET_STATE);
   const values = bets.map((b) => ({
     ...betColumns(b),
     system_sizes: b.systemSizes,
@@ -240,6 +245,9 @@ export interface ReportedSelectionRow extends Omit<NewSelection, 'names'> {
 /** A bet the partner reported (`POST /bets`), to insert. */
 export interface ReportedBetRow extends NewBetCommon {
   partnerBetId: string;
+  /** The state its decision leads to: a reported bet is created decided (core's table of creations). */
+  state: 'accepted' | 'declined';
+  /** The decision's restrictions (none for an accepted bet). */
   restrictions: readonly Restriction[];
   clientIp: string | null;
   countryCode: string | null;
@@ -252,16 +260,17 @@ export interface ReportedBetRow extends NewBetCommon {
 /**
  * The insert of reported bets: one text whatever their number (the rows as one JSON parameter, which the client
  * serialises natively and no array literal escapes), compiled once here and prepared once per connection; it returns
- * nothing (the caller knows what it wrote).
+ * nothing (the caller knows what it wrote). An accepted bet's leg exposures are written before it: the insert's
+ * statement trigger adds them to its outcomes' exposure (migration 0032).
  */
 const INSERT_REPORTED_BETS = `INSERT INTO bet (id, white_label_id, player_id, currency, bet_type, system_sizes, stake,
     odds_strategy, base_odds, total_odds, state, restrictions, foreign_params, created_at, placement_deadline,
     decided_at, source, partner_bet_id, client_ip, country_code)
   SELECT v.id, v.white_label_id, v.player_id, v.currency, v.bet_type, v.system_sizes, v.stake, v.odds_strategy,
-    v.total_odds, v.total_odds, $1, v.restrictions, v.foreign_params, v.created_at, v.decided_at, v.decided_at, 'mts',
-    v.partner_bet_id, v.client_ip, v.country_code
-  FROM jsonb_to_recordset($2::jsonb) AS v(id uuid, white_label_id text, player_id text, currency text, bet_type text,
-    system_sizes jsonb, stake numeric, odds_strategy int2, total_odds numeric, restrictions jsonb,
+    v.total_odds, v.total_odds, v.state, v.restrictions, v.foreign_params, v.created_at, v.decided_at, v.decided_at,
+    'mts', v.partner_bet_id, v.client_ip, v.country_code
+  FROM jsonb_to_recordset($1::jsonb) AS v(id uuid, white_label_id text, player_id text, currency text, bet_type text,
+    system_sizes jsonb, stake numeric, odds_strategy int2, total_odds numeric, state text, restrictions jsonb,
     foreign_params jsonb, created_at timestamptz, decided_at timestamptz, partner_bet_id text, client_ip text,
     country_code text)`;
 
@@ -278,20 +287,44 @@ const INSERT_SELECTIONS = `INSERT INTO bet_selection (bet_id, idx, sport_event_i
 const INSERT_SELECTIONS_RETURNING = `${INSERT_SELECTIONS} RETURNING *`;
 
 /**
- * Inserts reported bets (source `mts`) in `hold_requested` with their selections (foreign ones are resulted by the
- * partner only), one statement per table; returns their selections as stored (in bet order, built from what was
- * written: the bets' rows are read back by the transition that decides them) and their builders.
+ * Inserts reported bets (source `mts`), each created in its decided state (checked against core's table of
+ * creations), with their selections (foreign ones are resulted by the partner only), one statement per table; no
+ * row is read back. Returns the bets as stored, in the order given, built from what was written: the columns the
+ * partner bet object shows (restrictions in the key order jsonb keeps, so an answer reads as the stored bet does; the
+ * settlement columns empty, as a new bet's are) and the selections with the columns the database fills by default.
  */
 export async function insertReportedBets(
   tx: Executor,
   bets: readonly ReportedBetRow[],
-): Promise<{ selections: SelectionRow[]; builders: BuilderRow[] }> {
-  if (bets.length === 0) return { selections: [], builders: [] };
+): Promise<PartnerBetSource[]> {
+  if (bets.length === 0) return [];
+  for (const b of bets) checkCreation('mts', b.state);
+  const rows: PartnerBetRow[] = bets.map((b) => ({
+    id: b.id,
+    partner_bet_id: b.partnerBetId,
+    player_id: b.playerId,
+    source: 'mts',
+    state: b.state,
+    settle_type: null,
+    settle_status: null,
+    bet_type: b.betType,
+    system_sizes: b.systemSizes,
+    stake: b.stake,
+    currency: b.currency,
+    total_odds: b.totalOdds,
+    client_ip: b.clientIp,
+    country_code: b.countryCode,
+    restrictions: inJsonbKeyOrder([...b.restrictions]),
+    created_at: b.createdAt,
+    decided_at: b.decidedAt,
+    payout: null,
+    settle_amount: null,
+    settled_at: null,
+  }));
   await tx.executeQuery(
     CompiledQuery.raw(INSERT_REPORTED_BETS, [
-      INITIAL_BET_STATE,
       JSON.stringify(
-        bets.map((b) => ({
+        bets.map((b, i) => ({
           id: b.id,
           white_label_id: b.whiteLabelId,
           player_id: b.playerId,
@@ -301,7 +334,8 @@ export async function insertReportedBets(
           stake: b.stake,
           odds_strategy: b.oddsStrategy,
           total_odds: b.totalOdds,
-          restrictions: b.restrictions,
+          state: b.state,
+          restrictions: rows[i]?.restrictions,
           foreign_params: b.foreignParams,
           created_at: b.createdAt,
           decided_at: b.decidedAt,
@@ -328,7 +362,12 @@ export async function insertReportedBets(
     tx,
     parts.flatMap((p) => p.builders),
   );
-  return { selections, builders };
+  return assemble(
+    bets.map((b) => b.id),
+    rows,
+    selections,
+    builders,
+  );
 }
 
 /**

@@ -8,12 +8,12 @@ import type { Bet, BetBuilder, BetRow, BuilderRow, SelectionRow } from './bet.js
  * idx), in the order of `ids`; ids without a row are left out. When `rows` holds a bet twice, the later row wins (a
  * row returned by a later statement of the same transaction).
  */
-export function assemble(
+export function assemble<R extends Pick<BetRow, 'id'> = BetRow>(
   ids: readonly string[],
-  rows: readonly BetRow[],
+  rows: readonly R[],
   sels: readonly SelectionRow[],
   builderRows: readonly BuilderRow[] = [],
-): Bet[] {
+): Array<Omit<Bet, 'row'> & { row: R }> {
   const byBet = new Map<string, SelectionRow[]>();
   const legsOf = new Map<string, SelectionRow[]>();
   for (const s of sels) {

@@ -1,9 +1,37 @@
 import { type CashOutOrder, PARTNER_BET_TYPE_CODE, type PartnerBet } from '@bookie/contracts';
 import { BET_STATUS, mtsSystemSizes } from '@bookie/core';
-import { type Bet, betStatusCode, selectionCount } from './bet.js';
+import { type Bet, type BetRow, betStatusCode, selectionCount } from './bet.js';
 import { money6, odds6 } from './callback-bodies.js';
 
-function reasonOf(bet: Bet, code: number): string | null {
+/** The columns of a bet's row the partner bet object shows. */
+export type PartnerBetRow = Pick<
+  BetRow,
+  | 'id'
+  | 'partner_bet_id'
+  | 'player_id'
+  | 'source'
+  | 'state'
+  | 'settle_type'
+  | 'settle_status'
+  | 'bet_type'
+  | 'system_sizes'
+  | 'stake'
+  | 'currency'
+  | 'total_odds'
+  | 'client_ip'
+  | 'country_code'
+  | 'restrictions'
+  | 'created_at'
+  | 'decided_at'
+  | 'payout'
+  | 'settle_amount'
+  | 'settled_at'
+>;
+
+/** A bet as the partner bet object shows it: the row's columns it reads, the selections and builders. */
+export type PartnerBetSource = Omit<Bet, 'row'> & { row: PartnerBetRow };
+
+function reasonOf(bet: PartnerBetSource, code: number): string | null {
   const first = (bet.row.restrictions as Array<{ type?: unknown }>)[0];
   if (first && typeof first.type === 'string') return first.type;
   if (code === BET_STATUS.REFUNDED || code === BET_STATUS.REFUNDED_MANUALLY) {
@@ -44,7 +72,7 @@ function foreignSelectionOf(s: Bet['selections'][number]): Record<string, unknow
  * read by the caller); frame bets carry none. `cashOutOrders` are the orders Bookie decided, by order id.
  */
 export function toPartnerBet(
-  bet: Bet,
+  bet: PartnerBetSource,
   foreignCashOutOrders: unknown[] = [],
   cashOutOrders: readonly CashOutOrder[] = [],
 ): PartnerBet {

@@ -3,21 +3,19 @@ import { GroupCommit } from '@bookie/storage';
 import type { Database } from '../../db/database.js';
 import { type Executor, inTransaction } from '../../db/transaction.js';
 import {
-  assemble,
-  type Bet,
   insertReportedBets,
+  type PartnerBetSource,
   type ReportedBetRow,
   recordBetTimes,
   toPartnerBet,
-  transitionBets,
 } from '../bets/index.js';
 import { type RiskRecheck, recheckLimits, writeAcceptedExposure } from '../risk/index.js';
 import { insertReports } from './mts.repo.js';
 
 /** A reported bet decided outside the transaction, to record (and, when it passed, to decide again on exposure). */
 export interface ReportWrite {
-  /** The bet as it will be stored; `state` is set here from the decision. */
-  bet: Omit<ReportedBetRow, 'restrictions'>;
+  /** The bet as it will be stored; its state and restrictions are set here from the decision. */
+  bet: Omit<ReportedBetRow, 'state' | 'restrictions'>;
   /** The restrictions of the decision outside the transaction (empty: it passed). */
   restrictions: Restriction[];
   /** The platform legs (with the exposure the bet adds), then the foreign legs. */
@@ -31,17 +29,14 @@ export interface ReportWrite {
 }
 
 /**
- * Records reported bets in one transaction: every bet is inserted with its selections (placing), then the limits of
- * the bets that passed are decided again on the exposure under its lock (in order, each seeing those accepted before
- * it); the accepted ones get their leg exposures and move to `accepted` (the trigger adds the exposure), the others
- * to `declined` with their restrictions; the accepted bets' times are recorded and each answer is stored. Returns each answer's JSON text, in order.
+ * Records reported bets in one transaction: the limits of the bets that passed are decided again on the exposure under
+ * its lock (in order, each seeing those accepted before it); the accepted ones get their leg exposures; then every
+ * bet is inserted in its decided state — `accepted`, or `declined` with its restrictions — with its selections, in one
+ * statement per table (the insert's trigger adds the accepted bets' exposure, migration 0032: no transition, one row
+ * version per bet); the accepted bets' times are recorded and each answer is stored. Returns each answer's JSON text,
+ * in order, built from what was written (no row read back).
  */
 export async function writeReports(tx: Executor, items: readonly ReportWrite[]): Promise<string[]> {
-  // before the exposure lock: the bets and their selections, placing (a batch can insert while another decides)
-  const inserted = await insertReportedBets(
-    tx,
-    items.map((w) => ({ ...w.bet, restrictions: [] })),
-  );
   const rechecking = items.filter((w) => w.restrictions.length === 0 && w.risk !== undefined);
   const rechecked = await recheckLimits(
     tx,
@@ -61,6 +56,7 @@ export async function writeReports(tx: Executor, items: readonly ReportWrite[]):
     return { w, restrictions, legs, accepted: restrictions.length === 0 };
   });
   const accepted = decided.filter((d) => d.accepted);
+  // the leg exposures first: the insert of an accepted bet adds them to its outcomes (the same transaction)
   await writeAcceptedExposure(
     tx,
     accepted.flatMap((d) =>
@@ -79,22 +75,14 @@ export async function writeReports(tx: Executor, items: readonly ReportWrite[]):
         : [],
     ),
   );
-  const moved = [
-    ...(await transitionBets(
-      tx,
-      'hold_requested',
-      'accepted',
-      accepted.map((d) => ({ id: d.w.bet.id, decidedAt: d.w.bet.decidedAt })),
-    )),
-    ...(await transitionBets(
-      tx,
-      'hold_requested',
-      'declined',
-      decided
-        .filter((d) => !d.accepted)
-        .map((d) => ({ id: d.w.bet.id, restrictions: d.restrictions, decidedAt: d.w.bet.decidedAt })),
-    )),
-  ];
+  const bets = await insertReportedBets(
+    tx,
+    decided.map((d) => ({
+      ...d.w.bet,
+      state: d.accepted ? ('accepted' as const) : ('declined' as const),
+      restrictions: d.restrictions,
+    })),
+  );
   await recordBetTimes(
     tx,
     accepted.map((d) => ({
@@ -109,17 +97,8 @@ export async function writeReports(tx: Executor, items: readonly ReportWrite[]):
       at: d.w.bet.decidedAt,
     })),
   );
-  // the bets as stored now: their rows as the transitions returned them, their selections as inserted
-  if (moved.length !== decided.length)
-    throw new Error('a reported bet left hold_requested before its decision');
-  const bets = assemble(
-    decided.map((d) => d.w.bet.id),
-    moved,
-    inserted.selections,
-    inserted.builders,
-  );
   const answers = decided.map((d, i) =>
-    JSON.stringify({ bet: toPartnerBet(bets[i] as Bet), restrictions: d.restrictions }),
+    JSON.stringify({ bet: toPartnerBet(bets[i] as PartnerBetSource), restrictions: d.restrictions }),
   );
   await insertReports(
     tx,

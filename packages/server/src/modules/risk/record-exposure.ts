@@ -136,8 +136,9 @@ export function exposureRows(a: AcceptedExposure) {
 }
 
 /**
- * Writes the leg exposures of bets about to be accepted, in the accept transaction before their state changes (the
- * bet state trigger then adds them to the outcomes' exposure).
+ * Writes the leg exposures of bets about to be accepted, in the accept transaction before their state changes or,
+ * for a bet created accepted (a reported one), before its insert: the bet's trigger — on the update, or on the insert
+ * — then adds them to the outcomes' exposure.
  */
 export async function writeAcceptedExposure(tx: Executor, items: readonly AcceptedExposure[]): Promise<void> {
   await insertBetExposure(tx, items.flatMap(exposureRows));
