@@ -3,6 +3,7 @@ import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
 import {
   generateSigningSecret,
+  readHeader,
   SignatureVerificationError,
   signCallback,
   verifyCallback,
@@ -108,5 +109,56 @@ describe('signCallback / verifyCallback (DECISIONS D11)', () => {
         },
       ),
     );
+  });
+
+  it('verifies body bytes as their UTF-8 string: valid bytes as they are, invalid sequences replaced', () => {
+    const now = at(timestamp);
+    const text = '{"name":"Zoë 🎉"}';
+    const signed = signCallback({ secret, id, timestamp, body: text });
+    expect(verifyCallback(signed, Buffer.from(text), secret, { now }).id).toBe(id);
+    expect(verifyCallback(signed, new Uint8Array(Buffer.from(text)), secret, { now }).id).toBe(id);
+    // invalid UTF-8 (a lone continuation byte and a truncated sequence): checked as the decoded string is
+    const invalid = Buffer.concat([
+      Buffer.from('{"a":"'),
+      Buffer.from([0x80, 0xe2, 0x82]),
+      Buffer.from('"}'),
+    ]);
+    const overString = signCallback({ secret, id, timestamp, body: invalid.toString() });
+    expect(verifyCallback(overString, invalid, secret, { now }).id).toBe(id);
+    expect(failure(() => verifyCallback(signed, invalid, secret, { now }))).toBe('no_matching_signature');
+  });
+
+  it('refuses signatures that differ only in length, encoding or version', () => {
+    const now = at(timestamp);
+    const sig = expected.slice(3);
+    const h = (signature: string) => ({
+      'webhook-id': id,
+      'webhook-timestamp': String(timestamp),
+      'webhook-signature': signature,
+    });
+    for (const bad of [
+      `v1,${sig.slice(0, -1)}`,
+      `v1,${sig}=`,
+      `v1,${sig.slice(0, -1)}\u00e9`,
+      `v2,${sig}`,
+      `v1 ${sig}`,
+      'v1,',
+      '',
+    ]) {
+      expect(
+        failure(() => verifyCallback(h(bad), body, secret, { now })),
+        bad,
+      ).toBe(bad === '' ? 'missing_headers' : 'no_matching_signature');
+    }
+    expect(verifyCallback(h(`v1,${sig},extra`), body, secret, { now }).id).toBe(id);
+    expect(verifyCallback(h(`v1a,x v1,${sig}`), body, secret, { now }).id).toBe(id);
+  });
+
+  it('reads headers in any case, the first present one when a name repeats', () => {
+    expect(readHeader({ 'Webhook-Id': 'a', 'webhook-id': 'b' }, 'webhook-id')).toBe('a');
+    expect(readHeader({ 'WEBHOOK-ID': undefined, 'webhook-id': 'b' }, 'Webhook-Id')).toBe('b');
+    expect(readHeader({ 'webhook-id': ['c', 'd'] }, 'webhook-id')).toBe('c');
+    expect(readHeader({ other: 'x' }, 'webhook-id')).toBeUndefined();
+    expect(readHeader(new Headers({ 'Webhook-Id': 'e' }), 'webhook-id')).toBe('e');
   });
 });

@@ -6,6 +6,7 @@
  *
  * @packageDocumentation
  */
+import { isUtf8 } from 'node:buffer';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /** The three signature headers of a signed callback (the callback signing rule), lower case. */
@@ -63,8 +64,6 @@ export interface VerifyCallbackOptions {
 /** Headers as Node (`IncomingHttpHeaders`), the fetch API (`Headers`) or a plain object give them. */
 export type HeaderSource = Headers | Record<string, string | string[] | undefined>;
 
-const encoder = new TextEncoder();
-
 function bodyString(body: RawBody): string {
   return typeof body === 'string'
     ? body
@@ -105,6 +104,18 @@ function signatureV1(secret: string, id: string, ts: number, payload: string): s
   return createHmac('sha256', keyOf(secret)).update(`${id}.${ts}.${payload}`).digest('base64');
 }
 
+/**
+ * {@link signatureV1} of a received body: the bytes are hashed as they are when they are valid UTF-8 (the same bytes
+ * as the UTF-8 of their string, without decoding them), and as their decoded string (invalid sequences replaced)
+ * otherwise, as the signer's string would be.
+ */
+function receivedSignatureV1(secret: string, id: string, ts: number, body: RawBody): string {
+  const hmac = createHmac('sha256', keyOf(secret)).update(`${id}.${ts}.`);
+  if (typeof body === 'string' || isUtf8(body)) hmac.update(body);
+  else hmac.update(bodyString(body));
+  return hmac.digest('base64');
+}
+
 export function signCallback(input: SignCallbackInput): SignatureHeaders {
   const ts = toUnixSeconds(input.timestamp);
   const signature = `v1,${signatureV1(input.secret, input.id, ts, bodyString(input.body))}`;
@@ -115,8 +126,11 @@ export function signCallback(input: SignCallbackInput): SignatureHeaders {
 export function readHeader(headers: HeaderSource, name: string): string | undefined {
   if (typeof (headers as Headers).get === 'function') return (headers as Headers).get(name) ?? undefined;
   const lower = name.toLowerCase();
-  for (const [k, v] of Object.entries(headers as Record<string, string | string[] | undefined>)) {
-    if (k.toLowerCase() !== lower || v === undefined) continue;
+  const record = headers as Record<string, string | string[] | undefined>;
+  for (const k of Object.keys(record)) {
+    if (k !== lower && k.toLowerCase() !== lower) continue;
+    const v = record[k];
+    if (v === undefined) continue;
     return Array.isArray(v) ? v[0] : v;
   }
   return undefined;
@@ -150,22 +164,30 @@ export function verifyCallback(
   }
   const ts = Number(tsHeader);
   const tolerance = options.toleranceSeconds ?? 300;
-  const now = Math.floor((options.now ?? new Date()).getTime() / 1000);
+  const now = Math.floor((options.now ? options.now.getTime() : Date.now()) / 1000);
   if (now - ts > tolerance)
     throw new SignatureVerificationError('timestamp_too_old', 'message timestamp too old');
   if (ts - now > tolerance)
     throw new SignatureVerificationError('timestamp_too_new', 'message timestamp too new');
-  const payload = bodyString(body);
+  // the `v1` signatures passed, as sent (`v1,<sig>[,…]`, space-separated)
+  const passed: string[] = [];
+  for (const entry of sigHeader.split(' ')) {
+    const [version, sig] = entry.split(',');
+    if (version === 'v1' && sig !== undefined) passed.push(sig);
+  }
   const secrets = typeof secret === 'string' ? [secret] : secret;
-  const passed = sigHeader
-    .split(' ')
-    .map((s) => s.split(','))
-    .filter(([version, sig]) => version === 'v1' && sig !== undefined)
-    .map(([, sig]) => encoder.encode(sig));
   for (const s of secrets) {
-    const expected = encoder.encode(signatureV1(s, id, ts, payload));
-    if (passed.some((p) => p.length === expected.length && timingSafeEqual(p, expected))) {
-      return { id, timestamp: ts };
+    const expected = receivedSignatureV1(s, id, ts, body);
+    let expectedBytes: Buffer | undefined;
+    for (const p of passed) {
+      // a base64 signature is ASCII: a passed one of another length (in UTF-16 units) has other bytes or
+      // another byte length, so it cannot match
+      if (p.length !== expected.length) continue;
+      expectedBytes ??= Buffer.from(expected, 'latin1');
+      const passedBytes = Buffer.from(p, 'utf8');
+      if (passedBytes.length === expectedBytes.length && timingSafeEqual(passedBytes, expectedBytes)) {
+        return { id, timestamp: ts };
+      }
     }
   }
   throw new SignatureVerificationError('no_matching_signature', 'no matching signature found');

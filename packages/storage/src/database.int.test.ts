@@ -64,6 +64,26 @@ describe('openDatabase', () => {
       expect(mine).toEqual([]);
     }
   });
+
+  it('runs long statements that differ only inside by their own names, with their own results', async () => {
+    await sql`INSERT INTO t (id, amount) VALUES (${10n}, ${'10'}), (${11n}, ${'11'}) ON CONFLICT DO NOTHING`.execute(
+      database.db,
+    );
+    const pad = ' AND true'.repeat(30);
+    const long = (column: 'id' | 'amount', id: bigint) =>
+      sql<{ v: string }>`SELECT ${sql.raw(column)}::text AS v FROM t WHERE id = ${id}${sql.raw(pad)}`.execute(
+        database.db,
+      );
+    for (let run = 0; run < 3; run++) {
+      expect((await long('id', 10n)).rows).toEqual([{ v: '10' }]);
+      expect((await long('amount', 11n)).rows).toEqual([{ v: '11' }]);
+    }
+    if (database.kind === 'pg') {
+      const prepared = await sql<{ statement: string }>`
+        SELECT statement FROM pg_prepared_statements`.execute(database.db);
+      expect(prepared.rows.filter((r) => r.statement.endsWith(pad))).toHaveLength(2);
+    }
+  });
 });
 
 describe('openDatabase on Postgres with preparedStatements: false', () => {

@@ -109,25 +109,84 @@ const MAX_PREPARED = 500;
  * (BEGIN, COMMIT, DDL, scripts of several statements) keep the simple protocol.
  */
 function preparingClient(): typeof pg.Client {
-  const names = new Map<string, string>();
-  const nameOf = (text: string): string | undefined => {
-    let name = names.get(text);
-    if (name === undefined && names.size < MAX_PREPARED) {
-      name = `bookie_${names.size}`;
-      names.set(text, name);
-    }
-    return name;
-  };
+  const nameOf = statementNames(MAX_PREPARED);
   return class PreparingClient extends pg.Client {
     // biome-ignore lint/suspicious/noExplicitAny: pg's overloads
     override query(config: any, values?: any, callback?: any): any {
       if (typeof config === 'string' && Array.isArray(values) && values.length > 0) {
         const name = nameOf(config);
-        if (name !== undefined) return super.query({ name, text: config, values }, callback);
+        if (name !== undefined) {
+          if (callback !== undefined) return super.query({ name, text: config, values }, callback);
+          const { query, result } = namedQuery(name, config, values);
+          super.query(query);
+          return result;
+        }
       }
       return super.query(config, values, callback);
     }
   } as typeof pg.Client;
+}
+
+/** Texts up to this many characters are their own key in {@link statementNames}. */
+const SHORT_TEXT = 128;
+/** How many characters of a long text's head and of its tail make its key in {@link statementNames}. */
+const KEY_EDGE = 48;
+
+/**
+ * The prepared statement name of each distinct text: `bookie_0`, `bookie_1`, … in order of first use, for the first
+ * `max` texts; `undefined` for any other text once `max` are named. A short text is looked up by itself. A long one
+ * is looked up by its length, head and tail, then compared whole with the texts of that key: callers build their
+ * statement texts anew on each run, and a map keyed by a new long string hashes all of it (microseconds for a
+ * statement of a few kilobytes), where the comparison of two equal texts is a memory compare.
+ */
+export function statementNames(max: number): (text: string) => string | undefined {
+  const short = new Map<string, string>();
+  const long = new Map<string, { text: string; name: string }[]>();
+  let count = 0;
+  return (text) => {
+    if (text.length <= SHORT_TEXT) {
+      let name = short.get(text);
+      if (name === undefined && count < max) {
+        name = `bookie_${count++}`;
+        short.set(text, name);
+      }
+      return name;
+    }
+    const key = `${text.length}:${text.slice(0, KEY_EDGE)}\u0000${text.slice(-KEY_EDGE)}`;
+    const texts = long.get(key);
+    if (texts) for (const t of texts) if (t.text === text) return t.name;
+    if (count >= max) return undefined;
+    const name = `bookie_${count++}`;
+    if (texts) texts.push({ text, name });
+    else long.set(key, [{ text, name }]);
+    return name;
+  };
+}
+
+/**
+ * A named statement as `client.query({ name, text, values })` would make it, without the copy of the config object
+ * pg makes for that call shape (a property-descriptor copy, per query): built from the text, then named. Submitted
+ * as a query object, its result (or error, with the stack of the caller) comes back through `result`, as pg gives
+ * it.
+ */
+function namedQuery(
+  name: string,
+  text: string,
+  values: unknown[],
+): { query: pg.Query; result: Promise<unknown> } {
+  const query = new pg.Query(text, values) as pg.Query & {
+    name: string;
+    callback: (err: Error | null, res: unknown) => void;
+  };
+  query.name = name;
+  const result = new Promise((resolve, reject) => {
+    query.callback = (err, res) => (err ? reject(err) : resolve(res));
+  }).catch((err: Error) => {
+    // as pg does: the stack of the caller rather than of the socket read that failed the query
+    Error.captureStackTrace(err);
+    throw err;
+  });
+  return { query, result };
 }
 
 /** Where the image of an empty PGlite cluster is kept between processes: one file per PGlite version. */

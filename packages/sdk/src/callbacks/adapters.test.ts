@@ -98,6 +98,18 @@ describe('adapters over real HTTP', () => {
       body: '{"a":1}',
     });
     expect(await echo.body.json()).toEqual({ got: { a: 1 } });
+    // the callback routes keep the exact bytes whatever the content type says
+    for (const [i, type] of ['application/json; charset=utf-8', 'text/plain', 'APPLICATION/JSON'].entries()) {
+      const p = prepareCallback('place', placeBody({ bet_id: `b-type-${i}` }), { secret });
+      const res = await request(`${base}/callbacks${p.path}`, {
+        method: 'POST',
+        headers: { ...p.headers, 'content-type': type },
+        body: p.body,
+      });
+      expect(res.statusCode, type).toBe(204);
+      await res.body.dump();
+    }
+    expect(calls.slice(-3)).toEqual(['b-type-0:{}', 'b-type-1:{}', 'b-type-2:{}']);
   });
 
   // Express is not a dependency: a tiny node:http app mimics express' middleware chain and body parsers

@@ -53,7 +53,12 @@ export function fastifyCallbackPlugin(
       : {
           parseAs: 'buffer' as const,
         };
-    app.addContentTypeParser('*', parserOptions, (_req, body, done) => done(null, body));
+    const keepBytes = (_req: unknown, body: Buffer, done: (err: Error | null, body?: unknown) => void) =>
+      done(null, body);
+    // JSON, which callbacks are, by its exact type too: Fastify caches the parser of a type matched exactly, while it
+    // parses the content type of every request that only the catch-all matches
+    app.addContentTypeParser('application/json', parserOptions, keepBytes);
+    app.addContentTypeParser('*', parserOptions, keepBytes);
     for (const path of handler.paths) {
       app.post(path, async (req, reply) => {
         const body = Buffer.isBuffer(req.body) ? req.body : typeof req.body === 'string' ? req.body : '';
@@ -64,7 +69,8 @@ export function fastifyCallbackPlugin(
           body,
         });
         reply.code(response.status);
-        for (const [k, v] of Object.entries(response.headers)) reply.header(k, v);
+        const headers = response.headers;
+        for (const k of Object.keys(headers)) reply.header(k, headers[k]!);
         // a Buffer is sent as is: Fastify would otherwise append a charset to the stored content type
         return reply.send(response.body ? Buffer.from(response.body) : undefined);
       });

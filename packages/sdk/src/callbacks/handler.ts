@@ -16,7 +16,12 @@ import { isDomainError } from '@bookie/core';
 import { readHeader, SignatureVerificationError, verifyCallback } from '../signing.js';
 import { CallbackError } from './errors.js';
 import { parseForeignParams } from './foreign-params.js';
-import { type IdempotencyStore, requestFingerprint, type StoredAnswer } from './idempotency.js';
+import {
+  type IdempotencyOutcome,
+  type IdempotencyStore,
+  requestFingerprint,
+  type StoredAnswer,
+} from './idempotency.js';
 import { readCallbackBody } from './lenient.js';
 import { MemoryIdempotencyStore } from './memory-store.js';
 import type {
@@ -140,6 +145,8 @@ export function createCallbackHandler<Tx = undefined>(options: CallbackHandlerOp
   for (const [name, path] of Object.entries(CALLBACK_PATHS)) byPath.set(base + path, name as CallbackName);
   const handlers = options.handlers;
 
+  const readOptions = { strict: options.strict ?? false, limit: 1, inPlace: true } as const;
+
   async function handle(req: CallbackRequest): Promise<CallbackResponse> {
     const path = req.path.split('?')[0] ?? '';
     const name = byPath.get(path) ?? byPath.get(path.replace(/\/+$/, ''));
@@ -150,12 +157,14 @@ export function createCallbackHandler<Tx = undefined>(options: CallbackHandlerOp
         headers: { 'content-type': JSON_TYPE, allow: 'POST' },
       };
     }
+    // the verified webhook-id, which the body's request_id must equal
+    let signedId: string | undefined;
     if (verify) {
       try {
-        verifyCallback(req.headers, req.body, options.secret!, {
+        signedId = verifyCallback(req.headers, req.body, options.secret!, {
           toleranceSeconds: options.toleranceSeconds,
           now: options.now?.(),
-        });
+        }).id;
       } catch (e) {
         if (e instanceof SignatureVerificationError)
           return errorResponse(401, 'invalid_signature', { reason: e.reason });
@@ -179,21 +188,23 @@ export function createCallbackHandler<Tx = undefined>(options: CallbackHandlerOp
         return errorResponse(500, 'internal_error');
       }
     }
-    return handleIdempotent(name, req, foreignParams);
+    return handleIdempotent(name, req, foreignParams, signedId);
   }
 
   async function handleIdempotent(
     name: IdempotentCallbackName,
     req: CallbackRequest,
     foreignParams: Record<string, unknown>,
+    signedId: string | undefined,
   ): Promise<CallbackResponse> {
-    let body: unknown;
+    let parsed: unknown;
     try {
-      body = JSON.parse(typeof req.body === 'string' ? req.body : utf8.decode(req.body));
+      parsed = JSON.parse(typeof req.body === 'string' ? req.body : utf8.decode(req.body));
     } catch {
       return errorResponse(400, 'validation_error', { field: 'body', message: 'must be a JSON object' });
     }
-    const read = readCallbackBody(name, body, { strict: options.strict ?? false, limit: 1 });
+    // the body was parsed here and belongs to this request alone: its defaults are filled in place
+    const read = readCallbackBody(name, parsed, readOptions);
     if (!read.ok) {
       const first = read.issues[0]!;
       return errorResponse(400, 'validation_error', {
@@ -201,9 +212,9 @@ export function createCallbackHandler<Tx = undefined>(options: CallbackHandlerOp
         message: first.message,
       });
     }
-    body = read.body;
+    const body = read.body;
     const requestId = (body as { request_id: string }).request_id;
-    if (verify && readHeader(req.headers, CALLBACK_HEADERS.webhookId) !== requestId) {
+    if (verify && signedId !== requestId) {
       return errorResponse(400, 'validation_error', {
         field: 'headers.webhook-id',
         message: 'must equal body.request_id (the callback signing rule)',
@@ -214,32 +225,10 @@ export function createCallbackHandler<Tx = undefined>(options: CallbackHandlerOp
     if (!build && !handler) return errorResponse(404, 'not_implemented');
     const fingerprint = requestFingerprint(name, req.body);
     const ctx: StatementContext = { name, requestId, foreignParams, headers: req.headers };
-    const viaHandler = () =>
-      store.execute(requestId, fingerprint, async (tx) => {
-        let result: CallbackResult | CallbackError;
-        try {
-          result = await handler!(body as never, { ...ctx, tx });
-        } catch (e) {
-          if (!(e instanceof CallbackError)) throw e;
-          result = e;
-        }
-        return storable(result);
-      });
-    const viaStatement = (build: (b: never, ctx: StatementContext) => CallbackStatement) => {
-      let statement: CallbackStatement;
-      try {
-        statement = build(body as never, ctx);
-      } catch (e) {
-        if (!(e instanceof CallbackError)) throw e;
-        // refused before any SQL: stored (or not, when transient) like a handler's refusal
-        return store.execute(requestId, fingerprint, async () => storable(e));
-      }
-      return store.executeStatement!(requestId, fingerprint, statement, (row) =>
-        storable(statement.answer(row)),
-      );
-    };
     try {
-      const outcome = build ? await viaStatement(build) : await viaHandler();
+      const outcome = build
+        ? await viaStatement(build, body, ctx, fingerprint)
+        : await viaHandler(handler!, body, ctx, fingerprint);
       if (outcome.kind === 'conflict') {
         return errorResponse(409, 'idempotency_conflict', { request_id: requestId });
       }
@@ -249,6 +238,43 @@ export function createCallbackHandler<Tx = undefined>(options: CallbackHandlerOp
       options.onError?.(e, { name, requestId });
       return errorResponse(500, 'internal_error');
     }
+  }
+
+  function viaHandler(
+    handler: TypedCallbackHandler<IdempotentCallbackName, Tx>,
+    body: unknown,
+    ctx: StatementContext,
+    fingerprint: string,
+  ): Promise<IdempotencyOutcome> {
+    return store.execute(ctx.requestId, fingerprint, async (tx) => {
+      let result: CallbackResult | CallbackError;
+      try {
+        result = await handler(body as never, { ...ctx, tx });
+      } catch (e) {
+        if (!(e instanceof CallbackError)) throw e;
+        result = e;
+      }
+      return storable(result);
+    });
+  }
+
+  function viaStatement(
+    build: (b: never, ctx: StatementContext) => CallbackStatement,
+    body: unknown,
+    ctx: StatementContext,
+    fingerprint: string,
+  ): Promise<IdempotencyOutcome> {
+    let statement: CallbackStatement;
+    try {
+      statement = build(body as never, ctx);
+    } catch (e) {
+      if (!(e instanceof CallbackError)) throw e;
+      // refused before any SQL: stored (or not, when transient) like a handler's refusal
+      return store.execute(ctx.requestId, fingerprint, async () => storable(e));
+    }
+    return store.executeStatement!(ctx.requestId, fingerprint, statement, (row) =>
+      storable(statement.answer(row)),
+    );
   }
 
   return {

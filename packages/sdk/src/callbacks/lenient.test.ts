@@ -43,6 +43,25 @@ describe('readCallbackBody', () => {
     }
   });
 
+  it('inPlace fills the value it is handed and returns it; each filled array is new', () => {
+    const sent = without(
+      placeBody() as unknown as Json,
+      'bet_bet_builder_odds',
+      'bet_system_sizes',
+      'competitors',
+    );
+    const read = readCallbackBody('place', sent, { inPlace: true });
+    expect(read.ok).toBe(true);
+    if (!read.ok) return;
+    expect(read.body).toBe(sent);
+    expect(sent).toMatchObject({ bet_bet_builder_odds: [], bet_system_sizes: [], competitors: [] });
+    expect(sent.bet_system_sizes).not.toBe(sent.competitors);
+    const again = readCallbackBody('place', without(sent, 'competitors'), { inPlace: true });
+    if (!again.ok) throw new Error('refused');
+    expect(again.body.competitors).toEqual([]);
+    expect(again.body.competitors).not.toBe(sent.competitors);
+  });
+
   it('settle without restrictions gets []; amounts keep the decimals they were sent with', () => {
     const read = readCallbackBody('settle', {
       ...without(settleBody() as unknown as Json, 'restrictions'),

@@ -207,15 +207,18 @@ export type ReadCallbackBody<K extends CallbackName> =
 /**
  * Checks a parsed callback body and returns it ready for a handler. Lenient (default): checked against
  * {@link LENIENT_CALLBACK_BODIES}, absent optional ids filled with `""` and absent arrays with `[]`, unknown fields
- * kept. Strict: checked against the exact contract of `@bookie/contracts` (6-decimal amounts, every field present,
- * closed bodies) and returned unchanged.
+ * kept; the body returned is a copy, `value` is left as it is, unless `inPlace` hands `value` over. Strict: checked
+ * against the exact contract of `@bookie/contracts` (6-decimal amounts, every field present, closed bodies) and
+ * returned unchanged.
  *
  * @param limit - the most issues returned (default 10).
+ * @param inPlace - `value` belongs to the caller alone (e.g. it has just parsed it): fill it in place and return it
+ *   rather than a filled copy (default false). The callback handler reads the bodies it parses this way.
  */
 export function readCallbackBody<K extends CallbackName>(
   name: K,
   value: unknown,
-  options: { strict?: boolean; limit?: number } = {},
+  options: { strict?: boolean; limit?: number; inPlace?: boolean } = {},
 ): ReadCallbackBody<K> {
   const limit = options.limit ?? 10;
   if (options.strict) {
@@ -231,7 +234,8 @@ export function readCallbackBody<K extends CallbackName>(
     }
     return { ok: false, issues };
   }
-  return { ok: true, body: filler(name)(structuredClone(value)) as ReceivedCallbackBodies[K] };
+  const owned = options.inPlace ? value : structuredClone(value);
+  return { ok: true, body: filler(name)(owned) as ReceivedCallbackBodies[K] };
 }
 
 /** True when `schema` or any schema inside it declares a `default`. */
@@ -262,12 +266,22 @@ function filler(name: CallbackName): (body: unknown) => unknown {
   if (nested || Object.hasOwn(schema, 'default')) {
     fill = (body) => Value.Default(schema, body);
   } else {
-    const defaults = own.map(([key, p]) => [key, p.default as unknown] as const);
+    // each filled value is new: an empty array made here, any other object default copied
+    const defaults = own.map(([key, p]) => {
+      const d = p.default as unknown;
+      const make =
+        Array.isArray(d) && d.length === 0
+          ? () => []
+          : typeof d === 'object' && d !== null
+            ? () => structuredClone(d)
+            : () => d;
+      return [key, make] as const;
+    });
     fill = (body) => {
       if (typeof body !== 'object' || body === null) return body;
       const b = body as Record<string, unknown>;
-      for (const [key, d] of defaults) {
-        if (b[key] === undefined) b[key] = typeof d === 'object' && d !== null ? structuredClone(d) : d;
+      for (const [key, make] of defaults) {
+        if (b[key] === undefined) b[key] = make();
       }
       return b;
     };

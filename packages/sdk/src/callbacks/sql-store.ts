@@ -59,6 +59,9 @@ export function idempotencyTableDdl(table = 'callback_requests'): string[] {
 export class SqlIdempotencyStore<Tx> implements IdempotencyStore<Tx> {
   readonly #runner: SqlRunner<Tx>;
   readonly #table: string;
+  /** The texts of the statements run so far, by their `decide` part (built once per distinct set of parts). */
+  readonly #texts = new Map<string, Array<{ statement: ClaimingStatement; text: string }>>();
+  #textCount = 0;
 
   constructor(runner: SqlRunner<Tx>, options: SqlIdempotencyStoreOptions = {}) {
     this.#runner = runner;
@@ -131,23 +134,7 @@ export class SqlIdempotencyStore<Tx> implements IdempotencyStore<Tx> {
     answer: (row: Record<string, unknown>) => StoredAnswer,
   ): Promise<IdempotencyOutcome> {
     const t = this.#table;
-    const text = `WITH ${statement.decide},
-  stored AS (SELECT fingerprint, status, content_type, body FROM ${t} WHERE request_id = $1),
-  claimed AS (
-    INSERT INTO ${t} (request_id, fingerprint, status, content_type, body, answered_at)
-    SELECT $1, $2, 204, '', '', now() WHERE NOT EXISTS (SELECT 1 FROM stored) AND (${statement.claimWhen})
-    ON CONFLICT (request_id) DO NOTHING
-    RETURNING request_id
-  )${
-    statement.effects.trim() === ''
-      ? ''
-      : `,
-  ${statement.effects}`
-  }
-SELECT EXISTS (SELECT 1 FROM claimed) AS claimed, stored.fingerprint AS stored_fingerprint,
-  stored.status AS stored_status, stored.content_type AS stored_content_type, stored.body AS stored_body,
-  ${statement.columns}
-FROM (SELECT 1) AS one LEFT JOIN stored ON true`;
+    const text = this.#statementText(statement);
     const [row] = await this.#autocommit(text, [key, fingerprint, ...statement.params]);
     if (!row) throw new Error(`idempotency: the statement of ${key} returned no row`);
     if (row.claimed === true) {
@@ -188,10 +175,63 @@ FROM (SELECT 1) AS one LEFT JOIN stored ON true`;
     return storedOutcome(key, fingerprint, now);
   }
 
+  /**
+   * The whole text of a claiming statement, built once per distinct set of parts (the first
+   * {@link MAX_STATEMENT_TEXTS}; past them, built on every call): a builder that returns the same part strings on
+   * every call gets the same text object back, which a driver that prepares statements by text finds without
+   * reading it whole.
+   */
+  #statementText(statement: ClaimingStatement): string {
+    const same = this.#texts.get(statement.decide);
+    if (same) {
+      for (const e of same) {
+        const s = e.statement;
+        if (
+          s.claimWhen === statement.claimWhen &&
+          s.effects === statement.effects &&
+          s.columns === statement.columns
+        )
+          return e.text;
+      }
+    }
+    const text = claimingStatementText(this.#table, statement);
+    if (this.#textCount < MAX_STATEMENT_TEXTS) {
+      this.#textCount++;
+      const entry = { statement: { ...statement, params: [] }, text };
+      if (same) same.push(entry);
+      else this.#texts.set(statement.decide, [entry]);
+    }
+    return text;
+  }
+
   #autocommit(text: string, params: readonly unknown[]): Promise<Record<string, unknown>[]> {
     const r = this.#runner;
     return r.statement ? r.statement(text, params) : r.transaction((tx) => r.query(tx, text, params));
   }
+}
+
+/** Distinct claiming statements whose texts one store keeps. */
+const MAX_STATEMENT_TEXTS = 100;
+
+/** The one statement of {@link SqlIdempotencyStore.executeStatement}: the claim of `$1` in `table`, with the statement's parts. */
+function claimingStatementText(t: string, statement: ClaimingStatement): string {
+  return `WITH ${statement.decide},
+  stored AS (SELECT fingerprint, status, content_type, body FROM ${t} WHERE request_id = $1),
+  claimed AS (
+    INSERT INTO ${t} (request_id, fingerprint, status, content_type, body, answered_at)
+    SELECT $1, $2, 204, '', '', now() WHERE NOT EXISTS (SELECT 1 FROM stored) AND (${statement.claimWhen})
+    ON CONFLICT (request_id) DO NOTHING
+    RETURNING request_id
+  )${
+    statement.effects.trim() === ''
+      ? ''
+      : `,
+  ${statement.effects}`
+  }
+SELECT EXISTS (SELECT 1 FROM claimed) AS claimed, stored.fingerprint AS stored_fingerprint,
+  stored.status AS stored_status, stored.content_type AS stored_content_type, stored.body AS stored_body,
+  ${statement.columns}
+FROM (SELECT 1) AS one LEFT JOIN stored ON true`;
 }
 
 const NO_CONTENT: StoredAnswer = { status: 204, contentType: '', body: '' };

@@ -212,3 +212,37 @@ describe('SQL store: a callback as one statement (docs/adr/0013-wallet-round-tri
     ).toThrow(TypeError);
   });
 });
+
+describe('SQL store: the texts of claiming statements', () => {
+  it('builds each distinct set of parts into its own text: statements sharing a decide part keep their own effects', async () => {
+    const texts: string[] = [];
+    const inner = kyselyRunner(db.db);
+    const runner: SqlRunner<Tx> = {
+      ...inner,
+      statement: (text, params) => {
+        texts.push(text);
+        return inner.statement!(text, params);
+      },
+    };
+    const store = new SqlIdempotencyStore(runner, { table: `st_${Math.random().toString(36).slice(2, 8)}` });
+    await store.ensureSchema();
+    const player = await account(100);
+    const decide = `decision AS (SELECT 'ok' AS outcome)`;
+    const by = (amount: number) => ({
+      decide,
+      claimWhen: `(SELECT outcome FROM decision) = 'ok'`,
+      effects: `debit AS (UPDATE st_accounts SET balance = balance - ${amount} WHERE id = $3 AND EXISTS (SELECT 1 FROM claimed))`,
+      columns: `(SELECT outcome FROM decision) AS outcome`,
+      params: [player],
+    });
+    const noContent = () => ({ status: 204, contentType: '', body: '' });
+    await store.executeStatement('r-1', 'f-1', by(10), noContent);
+    await store.executeStatement('r-2', 'f-2', by(1), noContent);
+    await store.executeStatement('r-3', 'f-3', by(10), noContent);
+    expect(await balance(player)).toBe('79');
+    expect(texts).toHaveLength(3);
+    expect(texts[0]).toBe(texts[2]);
+    expect(texts[1]).not.toBe(texts[0]);
+    expect(texts[1]).toContain('balance - 1 WHERE');
+  });
+});

@@ -281,6 +281,9 @@ function betUpdate(state: BetState, settled?: string): string {
   )`;
 }
 
+/** The SQL parts of a bet callback's statement; its `params` vary per callback. */
+type StatementSql = Omit<ClaimingStatement, 'params'>;
+
 const OUTCOME_AND_STATE = `(SELECT outcome FROM decision) AS outcome, (SELECT state FROM bet) AS state`;
 
 /** A new bet to hold: `/bet/place`. */
@@ -293,14 +296,9 @@ export interface PlaceInput {
   freebet: boolean;
 }
 
-/**
- * `/bet/place`: outcome `known` (the bet exists: nothing, 204), `short` (available < stake: a refusal, with
- * `available`), or `held` (the bet recorded as held, the stake moved from available to held). The account is locked
- * first, so concurrent places of one player see each other's holds.
- */
-export function placeStatement(p: PlaceInput): ClaimingStatement {
-  return {
-    decide: `account AS (
+/** The SQL of {@link placeStatement}, built once: the same text objects on every call. */
+const PLACE_SQL: StatementSql = {
+  decide: `account AS (
     SELECT available FROM accounts WHERE player_id = $4 AND currency = $5 FOR UPDATE
   ),
   decision AS (
@@ -311,8 +309,8 @@ export function placeStatement(p: PlaceInput): ClaimingStatement {
       END AS outcome,
       coalesce((SELECT available FROM account), 0) AS available
   )`,
-    claimWhen: `(SELECT outcome FROM decision) <> 'short'`,
-    effects: `go AS (
+  claimWhen: `(SELECT outcome FROM decision) <> 'short'`,
+  effects: `go AS (
     SELECT $3::text AS bet_id, $4::text AS player_id, $5::text AS currency, $6::int8 AS amount
     FROM decision, claimed WHERE decision.outcome = 'held'
   ),
@@ -321,18 +319,21 @@ export function placeStatement(p: PlaceInput): ClaimingStatement {
     SELECT go.bet_id, go.player_id, go.currency, go.amount, $7::boolean, 'held', 0 FROM go
   ),
   ${movementCtes('hold', { reason: "'place'" })}`,
-    columns: `(SELECT outcome FROM decision) AS outcome, (SELECT available FROM decision) AS available`,
-    params: [p.betId, p.playerId, p.currency, p.stake, p.freebet],
-  };
-}
+  columns: `(SELECT outcome FROM decision) AS outcome, (SELECT available FROM decision) AS available`,
+};
 
 /**
- * `/bet/accept`: outcome `unknown`, `conflict` (declined), `known` (past held: nothing) or `captured` (the held stake
- * captured, the bet accepted).
+ * `/bet/place`: outcome `known` (the bet exists: nothing, 204), `short` (available < stake: a refusal, with
+ * `available`), or `held` (the bet recorded as held, the stake moved from available to held). The account is locked
+ * first, so concurrent places of one player see each other's holds.
  */
-export function acceptStatement(betId: string): ClaimingStatement {
-  return {
-    decide: `${LOCKED_BET},
+export function placeStatement(p: PlaceInput): ClaimingStatement {
+  return { ...PLACE_SQL, params: [p.betId, p.playerId, p.currency, p.stake, p.freebet] };
+}
+
+/** The SQL of {@link acceptStatement}, built once: the same text objects on every call. */
+const ACCEPT_SQL: StatementSql = {
+  decide: `${LOCKED_BET},
   decision AS (
     SELECT CASE
         WHEN NOT EXISTS (SELECT 1 FROM bet) THEN 'unknown'
@@ -341,13 +342,19 @@ export function acceptStatement(betId: string): ClaimingStatement {
         ELSE 'captured'
       END AS outcome
   )`,
-    claimWhen: `(SELECT outcome FROM decision) IN ('known', 'captured')`,
-    effects: `${go('captured', 'bet.stake')},
+  claimWhen: `(SELECT outcome FROM decision) IN ('known', 'captured')`,
+  effects: `${go('captured', 'bet.stake')},
   ${movementCtes('capture', { reason: "'accept'" })},
   ${betUpdate('accepted')}`,
-    columns: OUTCOME_AND_STATE,
-    params: [betId],
-  };
+  columns: OUTCOME_AND_STATE,
+};
+
+/**
+ * `/bet/accept`: outcome `unknown`, `conflict` (declined), `known` (past held: nothing) or `captured` (the held stake
+ * captured, the bet accepted).
+ */
+export function acceptStatement(betId: string): ClaimingStatement {
+  return { ...ACCEPT_SQL, params: [betId] };
 }
 
 /** The bet a `/bet/decline` names, for its tombstone when the wallet never saw it. */
@@ -357,13 +364,9 @@ export interface DeclineInput {
   currency: string;
 }
 
-/**
- * `/bet/decline`: outcome `tombstone` (unknown bet: recorded as declined with no stake, so a late place holds
- * nothing), `known` (declined already), `conflict` (past held) or `released` (the hold released, the bet declined).
- */
-export function declineStatement(d: DeclineInput): ClaimingStatement {
-  return {
-    decide: `${LOCKED_BET},
+/** The SQL of {@link declineStatement}, built once: the same text objects on every call. */
+const DECLINE_SQL: StatementSql = {
+  decide: `${LOCKED_BET},
   decision AS (
     SELECT CASE
         WHEN NOT EXISTS (SELECT 1 FROM bet) THEN 'tombstone'
@@ -372,17 +375,23 @@ export function declineStatement(d: DeclineInput): ClaimingStatement {
         ELSE 'released'
       END AS outcome
   )`,
-    claimWhen: `(SELECT outcome FROM decision) <> 'conflict'`,
-    effects: `tombstone AS (
+  claimWhen: `(SELECT outcome FROM decision) <> 'conflict'`,
+  effects: `tombstone AS (
     INSERT INTO bets (bet_id, player_id, currency, stake, freebet, state, settled)
     SELECT $3, $4, $5, 0, false, 'declined', 0 FROM decision, claimed WHERE decision.outcome = 'tombstone'
   ),
   ${go('released', 'bet.stake')},
   ${movementCtes('release', { reason: "'decline'" })},
   ${betUpdate('declined')}`,
-    columns: OUTCOME_AND_STATE,
-    params: [d.betId, d.playerId, d.currency],
-  };
+  columns: OUTCOME_AND_STATE,
+};
+
+/**
+ * `/bet/decline`: outcome `tombstone` (unknown bet: recorded as declined with no stake, so a late place holds
+ * nothing), `known` (declined already), `conflict` (past held) or `released` (the hold released, the bet declined).
+ */
+export function declineStatement(d: DeclineInput): ClaimingStatement {
+  return { ...DECLINE_SQL, params: [d.betId, d.playerId, d.currency] };
 }
 
 /** A `/bet/settle`: the bet, the amount, and whom to credit when the bet is a reported one the wallet never saw. */
@@ -396,16 +405,9 @@ export interface SettleInput {
   currency: string;
 }
 
-/**
- * `/bet/settle` of `amount` micro-units: outcome `unknown` (a bet never seen, and no player or currency to book it
- * to), `known` (settled with this amount already), `conflict` (neither accepted nor unsettled), `credited` (the
- * amount credited, the bet settled with it) or `reported` (a bet never seen: one the partner took and reported
- * itself, so no stake was held here; it is recorded settled, `reported`, and the amount credited to the player of
- * the callback in the given currency).
- */
-export function settleStatement(s: SettleInput): ClaimingStatement {
-  return {
-    decide: `${LOCKED_BET},
+/** The SQL of {@link settleStatement}, built once: the same text objects on every call. */
+const SETTLE_SQL: StatementSql = {
+  decide: `${LOCKED_BET},
   decision AS (
     SELECT CASE
         WHEN NOT EXISTS (SELECT 1 FROM bet) AND ($5::text = '' OR $6::text = '') THEN 'unknown'
@@ -415,8 +417,8 @@ export function settleStatement(s: SettleInput): ClaimingStatement {
         ELSE 'credited'
       END AS outcome
   )`,
-    claimWhen: `(SELECT outcome FROM decision) IN ('known', 'credited', 'reported')`,
-    effects: `go AS (
+  claimWhen: `(SELECT outcome FROM decision) IN ('known', 'credited', 'reported')`,
+  effects: `go AS (
     SELECT bet.bet_id, bet.player_id, bet.currency, $4::int8 AS amount
     FROM bet, decision, claimed WHERE decision.outcome = 'credited'
     UNION ALL
@@ -429,18 +431,23 @@ export function settleStatement(s: SettleInput): ClaimingStatement {
   ),
   ${movementCtes('credit', { reason: "'settle'" })},
   ${betUpdate('settled', '$4::int8')}`,
-    columns: OUTCOME_AND_STATE,
-    params: [s.betId, s.amount, s.playerId, s.currency],
-  };
-}
+  columns: OUTCOME_AND_STATE,
+};
 
 /**
- * `/bet/unsettle` of `amount` micro-units: outcome `unknown`, `known` (unsettled already), `conflict` (not settled)
- * or `debited` (the amount debited, the bet unsettled with a net settled amount of 0).
+ * `/bet/settle` of `amount` micro-units: outcome `unknown` (a bet never seen, and no player or currency to book it
+ * to), `known` (settled with this amount already), `conflict` (neither accepted nor unsettled), `credited` (the
+ * amount credited, the bet settled with it) or `reported` (a bet never seen: one the partner took and reported
+ * itself, so no stake was held here; it is recorded settled, `reported`, and the amount credited to the player of
+ * the callback in the given currency).
  */
-export function unsettleStatement(betId: string, amount: bigint): ClaimingStatement {
-  return {
-    decide: `${LOCKED_BET},
+export function settleStatement(s: SettleInput): ClaimingStatement {
+  return { ...SETTLE_SQL, params: [s.betId, s.amount, s.playerId, s.currency] };
+}
+
+/** The SQL of {@link unsettleStatement}, built once: the same text objects on every call. */
+const UNSETTLE_SQL: StatementSql = {
+  decide: `${LOCKED_BET},
   decision AS (
     SELECT CASE
         WHEN NOT EXISTS (SELECT 1 FROM bet) THEN 'unknown'
@@ -449,11 +456,17 @@ export function unsettleStatement(betId: string, amount: bigint): ClaimingStatem
         ELSE 'debited'
       END AS outcome
   )`,
-    claimWhen: `(SELECT outcome FROM decision) IN ('known', 'debited')`,
-    effects: `${go('debited', '$4::int8')},
+  claimWhen: `(SELECT outcome FROM decision) IN ('known', 'debited')`,
+  effects: `${go('debited', '$4::int8')},
   ${movementCtes('debit', { reason: "'unsettle'" })},
   ${betUpdate('unsettled', '0')}`,
-    columns: OUTCOME_AND_STATE,
-    params: [betId, amount],
-  };
+  columns: OUTCOME_AND_STATE,
+};
+
+/**
+ * `/bet/unsettle` of `amount` micro-units: outcome `unknown`, `known` (unsettled already), `conflict` (not settled)
+ * or `debited` (the amount debited, the bet unsettled with a net settled amount of 0).
+ */
+export function unsettleStatement(betId: string, amount: bigint): ClaimingStatement {
+  return { ...UNSETTLE_SQL, params: [betId, amount] };
 }

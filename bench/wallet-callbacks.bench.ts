@@ -1,0 +1,84 @@
+/**
+ * The reference wallet's own CPU per bet, without Bookie (`npm run bench -- wallet-callbacks [bets=6000]
+ * [inFlight=64]`): the wallet process on a fresh Postgres database, and each bet's two signed callbacks
+ * (`/bet/place`, then `/bet/accept`, as Bookie sends them, with the session's `Foreign-Params`) posted straight at
+ * it, `inFlight` players at a time, after a warm-up of as many bets. Reports bets/s and CPU ms per bet of the wallet
+ * process (user and system apart) and of the wallet database's backends, read from /proc: the Node CPU that the SDK's
+ * callback handler and the wallet spend per bet, with no Bookie process competing for the cores.
+ */
+import { generateSigningSecret } from '@bookie/sdk';
+import { acceptBody, placeBody, prepareCallback } from '@bookie/sdk/callbacks/fixtures';
+import { createTestDatabase } from '@bookie/storage';
+import { startWalletProcess } from '@bookie/wallet/testing/process';
+import { WalletApi } from '@bookie/wallet/testing/wallet-api';
+import { Agent, request } from 'undici';
+import { cpuMeter, cpuSplitOf } from './proc-cpu.js';
+import type { BenchResult } from './types.js';
+
+const SESSION_PARAMS = { currency: 'EUR' };
+
+async function bets(url: string, secret: string, players: string[], from: number, total: number) {
+  const agent = new Agent({ connections: players.length });
+  const post = async (name: 'place' | 'accept', body: ReturnType<typeof placeBody>) => {
+    const p = prepareCallback(name, body, { secret, foreignParams: SESSION_PARAMS });
+    const res = await request(`${url}${p.path}`, {
+      method: 'POST',
+      headers: p.headers,
+      body: p.body,
+      dispatcher: agent,
+    });
+    const text = await res.body.text();
+    if (res.statusCode !== 204) throw new Error(`wallet answered ${name} ${res.statusCode} ${text}`);
+  };
+  let next = from;
+  const end = from + total;
+  const start = performance.now();
+  await Promise.all(
+    players.map(async (player) => {
+      while (next < end) {
+        const bet = { bet_id: `wb-${next++}`, bet_player_id: player, bet_stake: '1.000000' };
+        await post('place', placeBody(bet));
+        await post('accept', acceptBody(bet));
+      }
+    }),
+  );
+  await agent.close();
+  return (total * 1000) / (performance.now() - start);
+}
+
+export default async function run(args: string[]): Promise<BenchResult[]> {
+  const total = Number(args[0] ?? 6000);
+  const inFlight = Number(args[1] ?? 64);
+  process.env.DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/postgres';
+  const db = await createTestDatabase({});
+  const secret = generateSigningSecret();
+  const wallet = await startWalletProcess({ secret, dbUrl: db.url as string });
+  try {
+    const api = new WalletApi(wallet.url);
+    const players = Array.from({ length: inFlight }, (_, i) => `wb-player-${i}`);
+    for (const p of players) await api.deposit(p, '1000000');
+    await bets(wallet.url, secret, players, 0, total);
+    const dbName = new URL(db.url as string).pathname.slice(1);
+    const before = cpuSplitOf(wallet.child.pid);
+    const cpu = cpuMeter({ wallet: wallet.child.pid }, [dbName]);
+    const rate = await bets(wallet.url, secret, players, total, total);
+    const per = cpu.perOperation(total);
+    const after = cpuSplitOf(wallet.child.pid);
+    return [
+      {
+        name: 'wallet-callbacks',
+        metrics: {
+          bets_per_s: rate,
+          cpu_wallet_ms: per.wallet ?? Number.NaN,
+          cpu_wallet_user_ms: before && after ? (after.user - before.user) / total : Number.NaN,
+          cpu_wallet_sys_ms: before && after ? (after.sys - before.sys) / total : Number.NaN,
+          cpu_pg_wallet_ms: per.postgres_own ?? Number.NaN,
+        },
+        note: `per bet (its place and accept callbacks), ${total} bets after ${total} of warm-up, ${inFlight} in flight`,
+      },
+    ];
+  } finally {
+    await wallet.kill('SIGTERM');
+    await db.close();
+  }
+}
