@@ -89,32 +89,45 @@ export class CallbackSender {
       'foreign-params': cb.foreignParams,
       ...target.sign(cb.requestId, cb.body),
     };
-    let res: Dispatcher.ResponseData;
+    // the attempt's deadline, answer and body included; its timer is cleared as soon as the attempt ends (a signal
+    // of AbortSignal.timeout would stay armed for the whole timeout and fire after every attempt, long answered)
+    const deadline = new AbortController();
+    const timer = setTimeout(abortAttempt, timeoutMs, deadline);
     try {
-      res = await request(joinUrl(target.url, cb.path), {
-        method: 'POST',
-        headers,
-        body: cb.body,
-        dispatcher: this.agent,
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-    } catch (err) {
-      return { ok: false, status: null, error: describe(err), body: null };
+      let res: Dispatcher.ResponseData;
+      try {
+        res = await request(joinUrl(target.url, cb.path), {
+          method: 'POST',
+          headers,
+          body: cb.body,
+          dispatcher: this.agent,
+          signal: deadline.signal,
+        });
+      } catch (err) {
+        return { ok: false, status: null, error: describe(err), body: null };
+      }
+      const text = await res.body.text().catch(() => '');
+      if (res.statusCode >= 200 && res.statusCode < 300) return { ok: true, status: res.statusCode };
+      return {
+        ok: false,
+        status: res.statusCode,
+        error: `HTTP ${res.statusCode}: ${text.slice(0, 500)}`,
+        body: text,
+      };
+    } finally {
+      clearTimeout(timer);
     }
-    const text = await res.body.text().catch(() => '');
-    if (res.statusCode >= 200 && res.statusCode < 300) return { ok: true, status: res.statusCode };
-    return {
-      ok: false,
-      status: res.statusCode,
-      error: `HTTP ${res.statusCode}: ${text.slice(0, 500)}`,
-      body: text,
-    };
   }
 
   /** Closes idle connections. */
   async close(): Promise<void> {
     await this.agent.close();
   }
+}
+
+/** Ends an attempt that outlived its timeout, with the reason `AbortSignal.timeout` gives. */
+function abortAttempt(deadline: AbortController): void {
+  deadline.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError'));
 }
 
 function joinUrl(base: string, path: string): string {
