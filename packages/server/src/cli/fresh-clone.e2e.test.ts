@@ -32,8 +32,15 @@ function run(cmd: string, args: string[], cwd: string, env: NodeJS.ProcessEnv): 
 describe('a fresh clone (git clone, npm ci, npx bookie start)', () => {
   const dir = mkdtempSync(join(tmpdir(), 'bookie-clone-'));
   let server: ChildProcess | undefined;
-  afterAll(() => {
-    server?.kill('SIGTERM');
+  afterAll(async () => {
+    // npx runs Bookie as its child: the signal goes to the whole process group, or Bookie outlives the test
+    if (server?.pid !== undefined && server.exitCode === null && server.signalCode === null) {
+      const exited = new Promise((r) => server?.once('exit', r));
+      try {
+        process.kill(-server.pid, 'SIGTERM');
+      } catch {}
+      await exited;
+    }
     rmSync(dir, { recursive: true, force: true });
   });
 
@@ -55,6 +62,8 @@ describe('a fresh clone (git clone, npm ci, npx bookie start)', () => {
       cwd: dir,
       env,
       stdio: ['ignore', 'pipe', 'pipe'],
+      // its own process group, ended whole after the test
+      detached: true,
     });
     const url = await new Promise<string>((resolve, reject) => {
       let out = '';
