@@ -14,11 +14,9 @@
  * Needs Postgres: DATABASE_URL, or postgres://postgres@127.0.0.1:5432/postgres (a bench database is created and
  * dropped).
  */
-import { acceptBody, placeBody, prepareCallback } from '@bookie/sdk/callbacks/fixtures';
 import { createTestDatabase } from '@bookie/storage';
 import { startWalletProcess } from '@bookie/wallet/testing/process';
 import { WalletApi } from '@bookie/wallet/testing/wallet-api';
-import { Agent, request } from 'undici';
 import { sampleEvent } from '../packages/server/src/modules/trading/fixtures.js';
 import {
   createPartner,
@@ -38,53 +36,14 @@ import { closedLoop } from './load.js';
 import { cpuMeter } from './proc-cpu.js';
 import { cpuProfiledEnv, PROFILE_WARM_UP, profileMode, profiler, startProfileCluster } from './profile.js';
 import type { BenchResult } from './types.js';
+import { postWalletBets, SESSION_PARAMS } from './wallet-alone.js';
 
-/** The params of the bench's player sessions, which Bookie sends back as every callback's `Foreign-Params`. */
-const SESSION_PARAMS = { currency: 'EUR' };
-
-/** Runs of {@link walletAloneRate} so far. */
+/** Runs of {@link walletAloneRate} so far: each run's bets have ids of their own. */
 let walletAloneRuns = 0;
 
-/**
- * The wallet alone: the two callbacks of an accepted bet (signed `/bet/place`, then `/bet/accept`) posted straight
- * at it, `inFlight` bets at a time; resolves to bets/s. They carry the `Foreign-Params` Bookie sends for the bench's
- * sessions (their params: the currency), as the reference wallet books a place only in a currency it is told.
- */
-async function walletAloneRate(
-  url: string,
-  secret: string,
-  players: string[],
-  total: number,
-  inFlight: number,
-) {
-  const agent = new Agent({ connections: inFlight });
-  const post = async (name: 'place' | 'accept', body: ReturnType<typeof placeBody>) => {
-    const p = prepareCallback(name, body, { secret, foreignParams: SESSION_PARAMS });
-    const res = await request(`${url}${p.path}`, {
-      method: 'POST',
-      headers: p.headers,
-      body: p.body,
-      dispatcher: agent,
-    });
-    const text = await res.body.text();
-    if (res.statusCode !== 204) throw new Error(`wallet answered ${name} ${res.statusCode} ${text}`);
-  };
-  let next = 0;
-  // bet ids of their own per run: a warm-up's bets are not placed again
-  const run = walletAloneRuns++;
-  const start = performance.now();
-  await Promise.all(
-    players.map(async (player) => {
-      while (next < total) {
-        const bet = { bet_id: `alone-${run}-${next++}`, bet_player_id: player, bet_stake: '1.000000' };
-        await post('place', placeBody(bet));
-        await post('accept', acceptBody(bet));
-      }
-    }),
-  );
-  await agent.close();
-  return (total * 1000) / (performance.now() - start);
-}
+/** The wallet alone (no Bookie): `total` accepted bets' two signed callbacks, one bet in flight per player; bets/s. */
+const walletAloneRate = (url: string, secret: string, players: string[], total: number) =>
+  postWalletBets(url, secret, players, { total, idPrefix: `alone-${walletAloneRuns++}` });
 
 /** Bookie and the reference wallet as processes on fresh Postgres databases; `total` singles at `inFlight`. */
 async function bookiePhase(
@@ -143,8 +102,8 @@ async function bookiePhase(
   const players = sessions.map((_, w) => `bench-${w}`);
   let walletAlone = Number.NaN;
   if (measureWalletAlone) {
-    await walletAloneRate(wallet.url, partner.signingSecret, players, Math.min(1000, total), inFlight);
-    walletAlone = await walletAloneRate(wallet.url, partner.signingSecret, players, total, inFlight);
+    await walletAloneRate(wallet.url, partner.signingSecret, players, Math.min(1000, total));
+    walletAlone = await walletAloneRate(wallet.url, partner.signingSecret, players, total);
   }
   await new Promise((r) => setTimeout(r, 500));
   const next = (w: number, i: number) => frameSingle(sessions[w] as string, ev.id as string, i);

@@ -7,44 +7,12 @@
  * callback handler and the wallet spend per bet, with no Bookie process competing for the cores.
  */
 import { generateSigningSecret } from '@bookie/sdk';
-import { acceptBody, placeBody, prepareCallback } from '@bookie/sdk/callbacks/fixtures';
 import { createTestDatabase } from '@bookie/storage';
 import { startWalletProcess } from '@bookie/wallet/testing/process';
 import { WalletApi } from '@bookie/wallet/testing/wallet-api';
-import { Agent, request } from 'undici';
 import { cpuMeter, cpuSplitOf } from './proc-cpu.js';
 import type { BenchResult } from './types.js';
-
-const SESSION_PARAMS = { currency: 'EUR' };
-
-async function bets(url: string, secret: string, players: string[], from: number, total: number) {
-  const agent = new Agent({ connections: players.length });
-  const post = async (name: 'place' | 'accept', body: ReturnType<typeof placeBody>) => {
-    const p = prepareCallback(name, body, { secret, foreignParams: SESSION_PARAMS });
-    const res = await request(`${url}${p.path}`, {
-      method: 'POST',
-      headers: p.headers,
-      body: p.body,
-      dispatcher: agent,
-    });
-    const text = await res.body.text();
-    if (res.statusCode !== 204) throw new Error(`wallet answered ${name} ${res.statusCode} ${text}`);
-  };
-  let next = from;
-  const end = from + total;
-  const start = performance.now();
-  await Promise.all(
-    players.map(async (player) => {
-      while (next < end) {
-        const bet = { bet_id: `wb-${next++}`, bet_player_id: player, bet_stake: '1.000000' };
-        await post('place', placeBody(bet));
-        await post('accept', acceptBody(bet));
-      }
-    }),
-  );
-  await agent.close();
-  return (total * 1000) / (performance.now() - start);
-}
+import { postWalletBets } from './wallet-alone.js';
 
 export default async function run(args: string[]): Promise<BenchResult[]> {
   const total = Number(args[0] ?? 6000);
@@ -57,11 +25,11 @@ export default async function run(args: string[]): Promise<BenchResult[]> {
     const api = new WalletApi(wallet.url);
     const players = Array.from({ length: inFlight }, (_, i) => `wb-player-${i}`);
     for (const p of players) await api.deposit(p, '1000000');
-    await bets(wallet.url, secret, players, 0, total);
+    await postWalletBets(wallet.url, secret, players, { total, idPrefix: 'warm' });
     const dbName = new URL(db.url as string).pathname.slice(1);
     const before = cpuSplitOf(wallet.child.pid);
     const cpu = cpuMeter({ wallet: wallet.child.pid }, [dbName]);
-    const rate = await bets(wallet.url, secret, players, total, total);
+    const rate = await postWalletBets(wallet.url, secret, players, { total, idPrefix: 'measured' });
     const per = cpu.perOperation(total);
     const after = cpuSplitOf(wallet.child.pid);
     return [
