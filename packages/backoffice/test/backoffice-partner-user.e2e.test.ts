@@ -252,8 +252,17 @@ describe('the backoffice in a browser', () => {
     await page.goto(`${base}/backoffice/#/players`);
     const row = page.locator('tr[data-player="player-1"]');
     await row.waitFor();
-    await row.locator('select[name="group"]').selectOption('vip');
-    await row.getByRole('button', { name: 'Set group' }).click();
+    // the list may load again while the screen settles (a row drawn anew forgets a choice not yet set): choose the
+    // group until the choice holds, then set it
+    await page.waitForLoadState('networkidle');
+    const setGroup = row.getByRole('button', { name: 'Set group' });
+    await expect
+      .poll(async () => {
+        await row.locator('select[name="group"]').selectOption('vip');
+        return setGroup.isEnabled();
+      })
+      .toBe(true);
+    await setGroup.click();
     await expect.poll(() => row.locator('[data-field="group"]').textContent()).toBe('vip');
     expect((await risk()).group).toBe('vip');
     await row.getByRole('button', { name: 'Block' }).click();
