@@ -98,18 +98,11 @@ function keyOf(secret: string): Buffer {
 /**
  * The Standard Webhooks `v1` signature: base64 of HMAC-SHA256 over `id.timestamp.body` (the callback signing rule), computed with
  * node:crypto (the standardwebhooks package's pure-JS SHA-256 cost ~100 µs per callback; signing.test.ts checks
- * both agree).
+ * both agree). Bytes are hashed as they are when they are valid UTF-8 (the same bytes as the UTF-8 of their string,
+ * without decoding them), and as their decoded string (invalid sequences replaced) otherwise, as the signer's string
+ * would be.
  */
-function signatureV1(secret: string, id: string, ts: number, payload: string): string {
-  return createHmac('sha256', keyOf(secret)).update(`${id}.${ts}.${payload}`).digest('base64');
-}
-
-/**
- * {@link signatureV1} of a received body: the bytes are hashed as they are when they are valid UTF-8 (the same bytes
- * as the UTF-8 of their string, without decoding them), and as their decoded string (invalid sequences replaced)
- * otherwise, as the signer's string would be.
- */
-function receivedSignatureV1(secret: string, id: string, ts: number, body: RawBody): string {
+function signatureV1(secret: string, id: string, ts: number, body: RawBody): string {
   const hmac = createHmac('sha256', keyOf(secret)).update(`${id}.${ts}.`);
   if (typeof body === 'string' || isUtf8(body)) hmac.update(body);
   else hmac.update(bodyString(body));
@@ -118,7 +111,7 @@ function receivedSignatureV1(secret: string, id: string, ts: number, body: RawBo
 
 export function signCallback(input: SignCallbackInput): SignatureHeaders {
   const ts = toUnixSeconds(input.timestamp);
-  const signature = `v1,${signatureV1(input.secret, input.id, ts, bodyString(input.body))}`;
+  const signature = `v1,${signatureV1(input.secret, input.id, ts, input.body)}`;
   return { 'webhook-id': input.id, 'webhook-timestamp': String(ts), 'webhook-signature': signature };
 }
 
@@ -177,7 +170,7 @@ export function verifyCallback(
   }
   const secrets = typeof secret === 'string' ? [secret] : secret;
   for (const s of secrets) {
-    const expected = receivedSignatureV1(s, id, ts, body);
+    const expected = signatureV1(s, id, ts, body);
     let expectedBytes: Buffer | undefined;
     for (const p of passed) {
       // a base64 signature is ASCII: a passed one of another length (in UTF-16 units) has other bytes or

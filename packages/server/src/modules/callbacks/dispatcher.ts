@@ -476,10 +476,15 @@ export class CallbackDispatcher {
       this.startFlush();
       return;
     }
+    this.flushAfter(FLUSH_COALESCE_MS);
+  }
+
+  /** Starts a flush `ms` from now, unless one is already timed. */
+  private flushAfter(ms: number): void {
     this.flushTimer ??= setTimeout(() => {
       this.flushTimer = undefined;
       this.startFlush();
-    }, FLUSH_COALESCE_MS);
+    }, ms);
   }
 
   /** Starts a flush unless one is running (that one takes the new rows when it ends). */
@@ -488,10 +493,7 @@ export class CallbackDispatcher {
     this.flush().catch((err) => {
       this.logger.error({ err }, 'recording deliveries failed; will retry');
       // the rows are kept: try again at the poll interval (not at every answer while the database fails)
-      this.flushTimer ??= setTimeout(() => {
-        this.flushTimer = undefined;
-        this.startFlush();
-      }, this.opts.pollMs);
+      this.flushAfter(this.opts.pollMs);
     });
   }
 
