@@ -1,6 +1,7 @@
 import type { OptionalCallback } from '@bookie/contracts';
 import type { DB, Kysely } from '../../db/schema.js';
 import { type Executor, inTransaction } from '../../db/transaction.js';
+import { whiteLabelChanged } from './cached-white-labels.js';
 import { audit, learnOptionalCallback as learnRow } from './tenants.repo.js';
 
 /** What an answer taught Bookie about one optional callback of a white label. */
@@ -37,9 +38,11 @@ export async function learnOptionalCallback(tx: Executor, l: LearntOptionalCallb
  * {@link learnOptionalCallback} in a transaction of its own, for answers outside the outbox (heartbeats, banners):
  * that an optional callback answered 404, 405 or 501 is unsupported. Returns whether it changed what Bookie knew.
  */
-export function learnUnsupportedNow(
+export async function learnUnsupportedNow(
   db: Kysely<DB>,
   l: Omit<LearntOptionalCallback, 'learnt'>,
 ): Promise<boolean> {
-  return inTransaction(db, (tx) => learnOptionalCallback(tx, { ...l, learnt: 'unsupported' }));
+  const changed = await inTransaction(db, (tx) => learnOptionalCallback(tx, { ...l, learnt: 'unsupported' }));
+  if (changed) whiteLabelChanged(l.whiteLabelId);
+  return changed;
 }

@@ -1,6 +1,7 @@
 import type { RotatedSigningSecret } from '@bookie/contracts';
 import { DomainError, validationError } from '@bookie/core';
 import { inTransaction } from '../../db/transaction.js';
+import { whiteLabelChanged } from './cached-white-labels.js';
 import type { Actor, TenancyDeps } from './deps.js';
 import { newSigningSecret } from './secrets.js';
 import { audit, lockWhiteLabel, updateWhiteLabel } from './tenants.repo.js';
@@ -26,7 +27,7 @@ export async function rotateSigningSecret(
     throw validationError('grace_seconds', 'must be a whole number of seconds, 0..2592000');
   }
   const now = new Date(deps.clock.now());
-  return inTransaction(deps.database.db, async (tx) => {
+  const rotated = await inTransaction(deps.database.db, async (tx) => {
     const current = await lockWhiteLabel(tx, input.whiteLabelId);
     if (!current) throw new DomainError('not_found', `white label ${input.whiteLabelId} not found`);
     const secret = newSigningSecret();
@@ -50,4 +51,6 @@ export async function rotateSigningSecret(
     });
     return { signing_secret: secret, previous_secret_valid_until: until ? until.toISOString() : null };
   });
+  whiteLabelChanged(input.whiteLabelId);
+  return rotated;
 }
