@@ -326,12 +326,15 @@ export async function betOwners(
 /**
  * Bets accepted since `since` that settlement has not caught up with: a feed selection that does not show the
  * stored result of its odd, or a selection a recorded rollback catches (a bet accepted while its market was being
- * resulted or rolled back, possibly on another node whose replica lagged).
+ * resulted or rolled back, possibly on another node whose replica lagged). The bets are found by their placement
+ * deadline (index bet_placement_deadline: set at insert, so a transition changes no indexed column): a bet is decided
+ * by its deadline — a reported bet's deadline is its decision time, a frame bet still placing at its deadline is
+ * force-declined by the recovery — so one decided since `since` has its deadline after it.
  */
 export async function staleAcceptedBets(db: Executor, since: Date, limit: number): Promise<string[]> {
   const r = await sql<{ id: string }>`
     select b.id from bet b
-    where b.state = 'accepted' and b.decided_at > ${since}
+    where b.placement_deadline > ${since} and b.state = 'accepted' and b.decided_at > ${since}
       and exists (
         select 1 from bet_selection s
         left join settlement_result r
@@ -343,7 +346,7 @@ export async function staleAcceptedBets(db: Executor, since: Date, limit: number
                           where rb.sport_event_id = s.sport_event_id
                             and (cardinality(rb.market_ids) = 0 or s.market_id = any(rb.market_ids))
                             and b.created_at >= rb.dt_start and b.created_at <= rb.dt_end)))
-    order by b.decided_at
+    order by b.placement_deadline
     limit ${limit}::int4`.execute(db);
   return r.rows.map((x) => x.id);
 }
