@@ -245,12 +245,14 @@ const STUCK_SINCE = `SELECT id, placement_deadline FROM bet
  * by a transaction deciding it, or beyond `limit`): the next run reads from there.
  */
 export async function claimStuckPlacements(tx: Executor, limit: number): Promise<BetRow[]> {
-  const mark = await sql<{ through: Date }>`select through from placement_recovery_mark where id = 1 for update`.execute(
-    tx,
-  );
+  const mark = await sql<{
+    through: Date;
+  }>`select through from placement_recovery_mark where id = 1 for update`.execute(tx);
   const from = mark.rows[0]?.through ?? new Date(0);
   const seen = (
-    await tx.executeQuery<{ id: string; placement_deadline: Date }>(CompiledQuery.raw(STUCK_SINCE, [from, limit + 1]))
+    await tx.executeQuery<{ id: string; placement_deadline: Date }>(
+      CompiledQuery.raw(STUCK_SINCE, [from, limit + 1]),
+    )
   ).rows;
   const tried = seen.slice(0, limit);
   const rows =

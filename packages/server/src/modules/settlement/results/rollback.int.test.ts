@@ -100,6 +100,12 @@ describe(`bet rollbacks and late acceptances (${process.env.DATABASE_URL ? 'post
     const dtEnd = new Date(Date.now() + 60_000).toISOString();
     await rollback(e, { market_ids: [], dt_start: dtStart, dt_end: dtEnd });
     const late = await w.place(session, { selections: [w.sel(e, '1', '2')] });
+    // the sweep looks at a frame bet once its placement deadline passed
+    await w.t.deps.database.db
+      .updateTable('bet')
+      .set({ placement_deadline: new Date() })
+      .where('id', '=', late.id)
+      .execute();
     const [s] = await w.settlementsFor(late.id, 1);
     expect(s!.json).toMatchObject({ settle_amount: '10.000000', settle_type: 2 });
     expect((s!.json.bet_odds as Array<Record<string, unknown>>)[0]).toMatchObject({ odd_status: 6 });
@@ -116,6 +122,13 @@ describe(`bet rollbacks and late acceptances (${process.env.DATABASE_URL ? 'post
     });
     await w.result(e, [{ id: '1', odds: [{ id: '1', status: 1 }] }]);
     expect(await w.outboxOf(id!)).toEqual([]);
+    // its deadline passes while it is still placing: the sweep holds its watermark there …
+    await w.t.deps.database.db
+      .updateTable('bet')
+      .set({ placement_deadline: new Date() })
+      .where('id', '=', id!)
+      .execute();
+    await pause(2_500);
     // … then its acceptance commits
     await w.t.deps.database.db
       .updateTable('bet')
