@@ -28,13 +28,15 @@ export async function up(db: Kysely<any>): Promise<void> {
     `CREATE INDEX bet_placement_deadline ON bet (placement_deadline)`,
     `DROP INDEX bet_unfinished_placement`,
     `DROP INDEX bet_accepted_decided`,
-    `ALTER TABLE bet SET (fillfactor = 80)`,
+    `ALTER TABLE bet SET (fillfactor = 55)`,
+    `ALTER TABLE bet_selection SET (fillfactor = 80)`,
   ]);
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations are untyped by design
 export async function down(db: Kysely<any>): Promise<void> {
   await execStatements(db, [
+    'ALTER TABLE bet_selection RESET (fillfactor)',
     'ALTER TABLE bet RESET (fillfactor)',
     `CREATE INDEX bet_accepted_decided ON bet (decided_at) WHERE state = 'accepted'`,
     `CREATE INDEX bet_unfinished_placement ON bet (placement_deadline) WHERE state = 'hold_requested'`,
