@@ -100,10 +100,11 @@ describe(`bet rollbacks and late acceptances (${process.env.DATABASE_URL ? 'post
     const dtEnd = new Date(Date.now() + 60_000).toISOString();
     await rollback(e, { market_ids: [], dt_start: dtStart, dt_end: dtEnd });
     const late = await w.place(session, { selections: [w.sel(e, '1', '2')] });
-    // the sweep looks at a frame bet once its placement deadline passed
+    // the sweep looks at a frame bet once its placement deadline passed (brought near; a deadline moved into a window
+    // a sweep has passed would never be looked at)
     await w.t.deps.database.db
       .updateTable('bet')
-      .set({ placement_deadline: new Date() })
+      .set({ placement_deadline: new Date(Date.now() + 1_000) })
       .where('id', '=', late.id)
       .execute();
     const [s] = await w.settlementsFor(late.id, 1);
@@ -125,10 +126,10 @@ describe(`bet rollbacks and late acceptances (${process.env.DATABASE_URL ? 'post
     // its deadline passes while it is still placing: the sweep holds its watermark there …
     await w.t.deps.database.db
       .updateTable('bet')
-      .set({ placement_deadline: new Date() })
+      .set({ placement_deadline: new Date(Date.now() + 1_000) })
       .where('id', '=', id!)
       .execute();
-    await pause(2_500);
+    await pause(3_500);
     // … then its acceptance commits
     await w.t.deps.database.db
       .updateTable('bet')
