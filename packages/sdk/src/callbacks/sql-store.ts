@@ -216,10 +216,9 @@ const MAX_STATEMENT_TEXTS = 100;
 /** The one statement of {@link SqlIdempotencyStore.executeStatement}: the claim of `$1` in `table`, with the statement's parts. */
 function claimingStatementText(t: string, statement: ClaimingStatement): string {
   return `WITH ${statement.decide},
-  stored AS (SELECT fingerprint, status, content_type, body FROM ${t} WHERE request_id = $1),
   claimed AS (
     INSERT INTO ${t} (request_id, fingerprint, status, content_type, body, answered_at)
-    SELECT $1, $2, 204, '', '', now() WHERE NOT EXISTS (SELECT 1 FROM stored) AND (${statement.claimWhen})
+    SELECT $1, $2, 204, '', '', now() WHERE ${statement.claimWhen}
     ON CONFLICT (request_id) DO NOTHING
     RETURNING request_id
   )${
@@ -231,7 +230,7 @@ function claimingStatementText(t: string, statement: ClaimingStatement): string 
 SELECT EXISTS (SELECT 1 FROM claimed) AS claimed, stored.fingerprint AS stored_fingerprint,
   stored.status AS stored_status, stored.content_type AS stored_content_type, stored.body AS stored_body,
   ${statement.columns}
-FROM (SELECT 1) AS one LEFT JOIN stored ON true`;
+FROM (SELECT 1) AS one LEFT JOIN ${t} AS stored ON stored.request_id = $1`;
 }
 
 const NO_CONTENT: StoredAnswer = { status: 204, contentType: '', body: '' };
