@@ -44,7 +44,7 @@ export type IdempotencyOutcome =
  * WITH <decide>,
  *   claimed AS (INSERT …the claim of $1 with the answer 204… WHERE <claimWhen> ON CONFLICT DO NOTHING RETURNING …),
  *   <effects>
- * SELECT <claimed?>, <stored answer columns>, <columns>
+ * SELECT <claimed?>, <the stored answer, as one JSON value>, <columns>
  * FROM (SELECT 1) AS one LEFT JOIN <table> AS stored ON stored.request_id = $1
  * ```
  *
