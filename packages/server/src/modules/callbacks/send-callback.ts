@@ -158,7 +158,10 @@ class Attempt implements Dispatcher.DispatchHandler {
 
   onComplete(): void {
     const status = this.status;
-    if (status >= 200 && status < 300) return this.finish({ ok: true, status });
+    if (status >= 200 && status < 300) {
+      this.finish({ ok: true, status });
+      return;
+    }
     const text = Buffer.concat(this.chunks ?? []).toString();
     this.finish({ ok: false, status, error: `HTTP ${status}: ${text.slice(0, 500)}`, body: text });
   }
