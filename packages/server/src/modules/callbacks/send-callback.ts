@@ -79,7 +79,13 @@ export class CallbackSender {
   }
 
   private attempt(target: CallbackTarget, cb: OutgoingCallback, timeoutMs: number): Promise<AttemptResult> {
-    const where = this.whereOf(target.url, cb.path);
+    let where: { origin: string; path: string };
+    try {
+      where = this.whereOf(target.url, cb.path);
+    } catch (err) {
+      // a callback URL that does not parse: the attempt fails, as a network error would
+      return Promise.resolve({ ok: false, status: null, error: describe(err), body: null });
+    }
     // the D7 headers, then the target's D11 signature headers, in this order on the wire
     const headers = ['content-type', 'application/json', 'accept', '*/*', 'foreign-params', cb.foreignParams];
     const signature = target.sign(cb.requestId, cb.body);
