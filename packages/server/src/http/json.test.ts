@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jsonDepthExceeds, MAX_JSON_DEPTH, parseStrictJson } from './json.js';
+import { jsonDepthExceeds, keysNeedFullScan, MAX_JSON_DEPTH, parseStrictJson } from './json.js';
 
 function fieldOf(text: string): unknown {
   try {
@@ -33,6 +33,19 @@ describe('strict JSON bodies', () => {
   it('allows the same key in different objects', () => {
     expect(parseStrictJson('[{"a":1},{"a":2}]')).toEqual([{ a: 1 }, { a: 2 }]);
     expect(parseStrictJson('{"a":{"a":{"a":1}}}')).toEqual({ a: { a: { a: 1 } } });
+  });
+
+  it('leaves to the full scan only a text with a key to look at', () => {
+    expect(keysNeedFullScan('{"a":"{\\"a\\":1}","b":[{"a":1},{"a":2}],"c":{"a":{"a":"a"}}}')).toBe(false);
+    expect(keysNeedFullScan('[{"a":1,"b":"a","c":["a","a"]}]')).toBe(false);
+    expect(keysNeedFullScan('{"a":1,"b":{},"a":2}')).toBe(true);
+    expect(keysNeedFullScan('{"a":1,"\\u0061":2}')).toBe(true);
+    expect(keysNeedFullScan('{"x":{"__proto__":{}}}')).toBe(true);
+    expect(keysNeedFullScan('{"x":[{"prototype":1}]}')).toBe(true);
+    const many = `{${Array.from({ length: 65 }, (_, i) => `"k${i}":${i}`).join(',')}}`;
+    expect(keysNeedFullScan(many)).toBe(true);
+    expect(parseStrictJson(many)).toEqual(JSON.parse(many));
+    expect(fieldOf('{"a":1,"\\u0061":2}')).toBe('body.a');
   });
 
   it('refuses prototype-poisoning keys', () => {

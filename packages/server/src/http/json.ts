@@ -34,9 +34,64 @@ export function jsonDepthExceeds(text: string, limit: number): boolean {
   return false;
 }
 
+/** Keys an object may have before the quick scan leaves it to the full one (its key list is searched linearly). */
+const QUICK_SCAN_KEYS = 64;
+
+/**
+ * One quick scan of a JSON text `JSON.parse` accepted: true when the full key scan of {@link parseStrictJson} has
+ * something to look at — a duplicate key, a `__proto__` or `prototype` key, or an object of more than
+ * {@link QUICK_SCAN_KEYS} keys — false when no key can be refused. It allocates one list of keys per object and
+ * decodes a key only when it holds an escape.
+ */
+export function keysNeedFullScan(text: string): boolean {
+  const stack: Array<string[] | null> = [];
+  let keys: string[] | null = null;
+  let expectKey = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22) {
+      const start = i;
+      let escaped = false;
+      for (i++; i < text.length; i++) {
+        const d = text.charCodeAt(i);
+        if (d === 0x5c) {
+          escaped = true;
+          i++;
+        } else if (d === 0x22) break;
+      }
+      if (expectKey && keys !== null) {
+        const key: string = escaped ? JSON.parse(text.slice(start, i + 1)) : text.slice(start + 1, i);
+        if (
+          key === '__proto__' ||
+          key === 'prototype' ||
+          keys.length >= QUICK_SCAN_KEYS ||
+          keys.includes(key)
+        ) {
+          return true;
+        }
+        keys.push(key);
+        expectKey = false;
+      }
+    } else if (c === 0x7b) {
+      stack.push(keys);
+      keys = [];
+      expectKey = true;
+    } else if (c === 0x5b) {
+      stack.push(keys);
+      keys = null;
+      expectKey = false;
+    } else if (c === 0x7d || c === 0x5d) {
+      keys = stack.pop() ?? null;
+      expectKey = false;
+    } else if (c === 0x2c) expectKey = keys !== null;
+  }
+  return false;
+}
+
 /**
  * Parses a JSON request body strictly: the value comes from `JSON.parse` (so the syntax is exactly JSON),
- * then one scan (jsonc-parser's visitor) refuses duplicate keys, which `JSON.parse` would silently resolve to
+ * then one scan (a quick one, {@link keysNeedFullScan}, and jsonc-parser's visitor only when that finds a key to look
+ * at) refuses duplicate keys, which `JSON.parse` would silently resolve to
  * the last one, and `__proto__` / `constructor.prototype` keys (prototype poisoning). Before any of that, a body
  * nested deeper than {@link MAX_JSON_DEPTH} arrays/objects is refused, so no later recursive walk (the key scan,
  * schema validation, the MCP SDK) can overflow the stack. Empty bodies are
@@ -56,7 +111,7 @@ export function parseStrictJson(text: string): unknown {
   } catch (err) {
     throw validationError('body', `invalid JSON: ${(err as Error).message}`);
   }
-  if (typeof value !== 'object' || value === null) return value;
+  if (typeof value !== 'object' || value === null || !keysNeedFullScan(text)) return value;
   const stack: Set<string>[] = [];
   let problem: { field: string; reason: string } | undefined;
   visit(

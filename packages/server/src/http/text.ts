@@ -24,7 +24,14 @@ export function checkRequestText(request: FastifyRequest): void {
  * authentication (`onRequest`, see `installAuth`) and before each route's schema validation.
  */
 export function installTextRule(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
-    checkRequestText(request);
+  // a callback hook: no promise per request
+  app.addHook('preValidation', (request, _reply, done) => {
+    try {
+      checkRequestText(request);
+    } catch (err) {
+      done(err as Error);
+      return;
+    }
+    done();
   });
 }

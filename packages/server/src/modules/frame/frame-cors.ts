@@ -37,10 +37,8 @@ export function installFrameCors(
   app: FastifyInstance,
   origins: { has(origin: string): Promise<boolean> },
 ): void {
-  app.addHook('onRequest', async (req, reply) => {
-    if (!req.url.startsWith(PREFIX)) return;
-    const origin = req.headers.origin;
-    if (!origin) return;
+  const onFrameRequest = async (req: FastifyRequest, reply: FastifyReply) => {
+    const origin = req.headers.origin as string;
     const allowed = await origins.has(origin);
     if (allowed) {
       reply.header('access-control-allow-origin', origin);
@@ -55,6 +53,19 @@ export function installFrameCors(
       .header('access-control-allow-headers', 'authorization, content-type')
       .header('access-control-max-age', '600')
       .send();
+  };
+  // a callback hook: a request off the frame API or without an origin costs no promise
+  app.addHook('onRequest', (req, reply, done) => {
+    if (!req.url.startsWith(PREFIX) || !req.headers.origin) {
+      done();
+      return;
+    }
+    onFrameRequest(req, reply).then(
+      () => {
+        if (!reply.sent) done();
+      },
+      (err: Error) => done(err),
+    );
   });
 }
 
