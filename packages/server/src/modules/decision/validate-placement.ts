@@ -144,8 +144,18 @@ export function totalOddsOf(
   return betTotalOdds(betType, odds, systemSizes);
 }
 
-const money = (s: string | null, field: string) =>
-  s === null ? undefined : parseDecimal(s, { field, maxDecimals: 6 });
+/** White labels' limits parsed once per text (every decision reads them; a refused text is not kept). */
+const parsedLimits = new Map<string, Rational>();
+const money = (s: string | null, field: string): Rational | undefined => {
+  if (s === null) return undefined;
+  let r = parsedLimits.get(s);
+  if (r === undefined) {
+    r = parseDecimal(s, { field, maxDecimals: 6 });
+    if (parsedLimits.size >= 10_000) parsedLimits.clear();
+    parsedLimits.set(s, r);
+  }
+  return r;
+};
 
 /**
  * Validates a bet against the live book, the white label's rules and the risk engine: the one decision of core
