@@ -29,15 +29,32 @@ export function isoWithOffset(d: Date): string {
   return d.toISOString().replace('Z', '+00:00');
 }
 
-/** A numeric column (exact string) written with 6 decimals (D1). */
-export function money6(v: string): string {
-  return formatMoney(parseDecimal(v, { field: 'amount', maxDecimals: 12 }));
+/**
+ * `format` of a column's text, remembered per text (bounded): the same stakes and odds come back in every answer and
+ * callback body, and each would otherwise be parsed and formatted again. A text that does not parse is not kept.
+ */
+function rewritten(format: (v: string) => string): (v: string) => string {
+  const seen = new Map<string, string>();
+  return (v) => {
+    let out = seen.get(v);
+    if (out === undefined) {
+      out = format(v);
+      if (seen.size >= 10_000) seen.clear();
+      seen.set(v, out);
+    }
+    return out;
+  };
 }
 
+/** A numeric column (exact string) written with 6 decimals (D1). */
+export const money6: (v: string) => string = rewritten((v) =>
+  formatMoney(parseDecimal(v, { field: 'amount', maxDecimals: 12 })),
+);
+
 /** An odds column written with 6 decimals (D1), rounded half-up. */
-export function odds6(v: string): string {
-  return formatOdds(parseDecimal(v, { field: 'odds', maxDecimals: 12 }));
-}
+export const odds6: (v: string) => string = rewritten((v) =>
+  formatOdds(parseDecimal(v, { field: 'odds', maxDecimals: 12 })),
+);
 
 /** The current snapshot of a sport event, when known (settlement reads the replica). */
 export type CurrentEvent = (sportEventId: string) => SportEvent | undefined;

@@ -187,7 +187,7 @@ export function validatePlacement(req: PlacementRequest, ctx: PlacementContext):
       betIntervalS: ctx.whiteLabel.betIntervalS,
     },
     now: ctx.now,
-    lastBetAt: new Map([...ctx.lastBetAt].map(([k, v]) => [k, v.getTime()])),
+    lastBetAt: millisOf(ctx.lastBetAt),
     expressCap: ctx.expressCap,
     oddsTolerance: ctx.oddsTolerance,
     ...(ctx.maxCombinations !== undefined ? { maxCombinations: ctx.maxCombinations } : {}),
@@ -205,6 +205,16 @@ export function validatePlacement(req: PlacementRequest, ctx: PlacementContext):
     legs: decision.legs,
     ...(decision.exposureBounds ? { exposureBounds: decision.exposureBounds } : {}),
   };
+}
+
+const NO_TIMES: ReadonlyMap<string, number> = new Map();
+
+/** The player's last bet times as unix ms, by sport event. */
+function millisOf(times: ReadonlyMap<string, Date>): ReadonlyMap<string, number> {
+  if (times.size === 0) return NO_TIMES;
+  const out = new Map<string, number>();
+  for (const [k, v] of times) out.set(k, v.getTime());
+  return out;
 }
 
 /**
