@@ -16,8 +16,31 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 /** The reason `s` breaks the text rule, or undefined when it is text. */
 export function textProblem(s: string): TextProblem | undefined {
   if (s.includes('\u0000')) return 'contains a NUL character';
-  if (LONE_SURROGATE.test(s)) return 'contains a lone UTF-16 surrogate';
+  if (isWellFormed ? !isWellFormed.call(s) : LONE_SURROGATE.test(s))
+    return 'contains a lone UTF-16 surrogate';
   return undefined;
+}
+
+// the engine's own check for lone surrogates where it has one (Node 20+), the pattern otherwise
+const isWellFormed = (String.prototype as { isWellFormed?: (this: string) => boolean }).isWellFormed;
+
+/** True when some string of a decoded input, value or key, breaks the text rule (no path is built). */
+function hasTextProblem(value: unknown): boolean {
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (typeof v === 'string') {
+      if (textProblem(v)) return true;
+    } else if (Array.isArray(v)) {
+      for (const x of v) stack.push(x);
+    } else if (v !== null && typeof v === 'object') {
+      for (const k of Object.keys(v)) {
+        if (textProblem(k)) return true;
+        stack.push((v as Record<string, unknown>)[k]);
+      }
+    }
+  }
+  return false;
 }
 
 /** The first string of a value that breaks the text rule: its field path and the reason. */
@@ -33,6 +56,10 @@ export interface TextViolation {
  * Bounded by the input: every node is visited once.
  */
 export function findTextViolation(value: unknown, root: string): TextViolation | undefined {
+  // a quick walk first: the paths are built only for an input that breaks the rule
+  if (typeof value !== 'object' || value === null ? typeof value !== 'string' : !hasTextProblem(value)) {
+    return undefined;
+  }
   const stack: Array<{ v: unknown; path: string }> = [{ v: value, path: root }];
   while (stack.length > 0) {
     const { v, path } = stack.pop() as { v: unknown; path: string };

@@ -262,11 +262,19 @@ export function phaseOf(event: Pick<DecisionSportEvent, 'fixture'> | undefined):
   return event?.fixture.status === FIXTURE_STATUS.LIVE ? 'live' : 'prematch';
 }
 
+/** Feed odd values parsed once per text (the same few values are read by every decision; bounded). */
+const parsedOddValues = new Map<string, Rational>();
+
 function parseOddValue(value: string): Rational {
+  let r = parsedOddValues.get(value);
+  if (r !== undefined) return r;
   const m = /^(\d+)(?:\.(\d{1,12}))?$/.exec(value);
   if (!m) throw new RangeError(`bad feed odd value ${value}`);
   const frac = m[2] ?? '';
-  return rational(BigInt(`${m[1]}${frac}`), 10n ** BigInt(frac.length));
+  r = rational(BigInt(`${m[1]}${frac}`), 10n ** BigInt(frac.length));
+  if (parsedOddValues.size >= 10_000) parsedOddValues.clear();
+  parsedOddValues.set(value, r);
+  return r;
 }
 
 /**

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../testing/database.js';
 import { waitUntil } from '../testing/scripted-partner.js';
 import { migrateToLatest } from './migrate.js';
+import { pgArray } from './pg-array.js';
 import { inTransaction } from './transaction.js';
 
 describe(`database (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, () => {
@@ -31,6 +32,18 @@ describe(`database (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, () =>
       select 9007199254740993::int8 as big, 0.1234567890123456789::numeric as num`.execute(t.db);
     expect(r.rows[0]?.big).toBe(9007199254740993n);
     expect(r.rows[0]?.num).toBe('0.1234567890123456789');
+  });
+
+  it('reads an array literal parameter as the array it writes', async () => {
+    const texts = ['a', 'b"c', 'd\\e', 'f,g}', ''];
+    const r = await sql<{ t: string | null; n: string; i: number }>`
+      select k.t, k.n::text as n, k.i from unnest(${pgArray([...texts, null])}::text[],
+        ${pgArray(['1.5', '2', '0.000001', '3', '4', '5'])}::numeric[], ${pgArray([1, 2, 3, 4, 5, 6])}::int4[])
+        as k(t, n, i)`.execute(t.db);
+    expect(r.rows).toEqual([
+      ...texts.map((t, i) => ({ t, n: ['1.5', '2', '0.000001', '3', '4'][i], i: i + 1 })),
+      { t: null, n: '5', i: 6 },
+    ]);
   });
 
   it('rolls back every write of a failed transaction', async () => {

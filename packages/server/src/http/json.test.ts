@@ -35,6 +35,17 @@ describe('strict JSON bodies', () => {
     expect(parseStrictJson('{"a":{"a":{"a":1}}}')).toEqual({ a: { a: { a: 1 } } });
   });
 
+  it('answers a text without a refused key at once and names every refused one, colons in strings included', () => {
+    const clean = '{"a":"{\\"a\\":1}","b":[{"a":1},{"a":2}],"c":{"a":{"a":"a:b"}}}';
+    expect(parseStrictJson(clean)).toEqual(JSON.parse(clean));
+    expect(parseStrictJson('[{"a":1,"b":"a","c":["a","a"]}]')).toEqual([{ a: 1, b: 'a', c: ['a', 'a'] }]);
+    expect(fieldOf('{"a":1,"b":{},"a":2}')).toBe('body.a');
+    expect(fieldOf('{"a":1,"\\u0061":2}')).toBe('body.a');
+    expect(fieldOf('{"x":{"__proto__":{}}}')).toBe('body.x.__proto__');
+    const many = `{${Array.from({ length: 65 }, (_, i) => `"k${i}":${i}`).join(',')}}`;
+    expect(parseStrictJson(many)).toEqual(JSON.parse(many));
+  });
+
   it('refuses prototype-poisoning keys', () => {
     expect(fieldOf('{"__proto__":{"admin":true}}')).toBe('body.__proto__');
     expect(fieldOf('{"x":{"constructor":{"prototype":{}}}}')).toBe('body.x.constructor.prototype');

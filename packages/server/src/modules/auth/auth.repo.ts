@@ -1,5 +1,6 @@
 import type { Insertable, Selectable } from 'kysely';
 import { CompiledQuery, sql } from 'kysely';
+import { pgArray } from '../../db/pg-array.js';
 import type { AccessTokenTable, SessionTokenTable } from '../../db/schema.js';
 import type { Executor } from '../../db/transaction.js';
 
@@ -39,6 +40,14 @@ export async function findAccessToken(
     .executeTakeFirst();
 }
 
+/** The read of {@link findAccessTokens}: one text whatever the count, prepared once. */
+const FIND_ACCESS_TOKENS = `
+  select t.token_hash, t.white_label_id, t.credential_id, c.client_id, t.expires_at, c.revoked_at, w.allowlist
+  from access_token t
+  join oauth_credential c on c.id = t.credential_id
+  join white_label w on w.id = t.white_label_id
+  where t.token_hash = any($1::text[])`;
+
 /**
  * The lookups of several access tokens in one statement (the partner requests arriving together), in the order of
  * `tokenHashes`; an unknown token has undefined. One statement text whatever the count.
@@ -48,12 +57,9 @@ export async function findAccessTokens(
   tokenHashes: readonly string[],
 ): Promise<Array<AccessTokenLookup | undefined>> {
   if (tokenHashes.length === 0) return [];
-  const res = await sql<AccessTokenLookup & { token_hash: string }>`
-    select t.token_hash, t.white_label_id, t.credential_id, c.client_id, t.expires_at, c.revoked_at, w.allowlist
-    from access_token t
-    join oauth_credential c on c.id = t.credential_id
-    join white_label w on w.id = t.white_label_id
-    where t.token_hash = any(${[...new Set(tokenHashes)]}::text[])`.execute(db);
+  const res = await db.executeQuery<AccessTokenLookup & { token_hash: string }>(
+    CompiledQuery.raw(FIND_ACCESS_TOKENS, [pgArray([...new Set(tokenHashes)])]),
+  );
   const byHash = new Map(res.rows.map(({ token_hash, ...r }) => [token_hash, r]));
   return tokenHashes.map((h) => byHash.get(h));
 }

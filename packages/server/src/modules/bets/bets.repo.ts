@@ -1,5 +1,6 @@
 import type { BetState } from '@bookie/core';
 import { CompiledQuery, sql } from 'kysely';
+import { pgArray } from '../../db/pg-array.js';
 import type { Executor } from '../../db/transaction.js';
 import type { Bet, BetBuilder, BetRow, BuilderRow, SelectionRow } from './bet.js';
 
@@ -177,7 +178,11 @@ export async function lastBetTimes(
     sport_event_id: string;
     last_bet_at: Date;
   }>(
-    CompiledQuery.raw(LAST_BET_TIMES, [keys.map((k) => k[0]), keys.map((k) => k[1]), keys.map((k) => k[2])]),
+    CompiledQuery.raw(LAST_BET_TIMES, [
+      pgArray(keys.map((k) => k[0])),
+      pgArray(keys.map((k) => k[1])),
+      pgArray(keys.map((k) => k[2])),
+    ]),
   );
   const at = new Map(
     res.rows.map((r) => [
@@ -216,10 +221,10 @@ export async function recordBetTimes(
   const rows = [...latest.values()];
   await tx.executeQuery(
     CompiledQuery.raw(RECORD_BET_TIMES, [
-      rows.map((r) => r.whiteLabelId),
-      rows.map((r) => r.playerId),
-      rows.map((r) => r.sportEventId),
-      rows.map((r) => r.at),
+      pgArray(rows.map((r) => r.whiteLabelId)),
+      pgArray(rows.map((r) => r.playerId)),
+      pgArray(rows.map((r) => r.sportEventId)),
+      pgArray(rows.map((r) => r.at)),
     ]),
   );
 }

@@ -35,6 +35,8 @@ export async function betDelayOf(
   if (!deps.risk)
     return wl.betDelayS > 0 && hasLiveSelection(bet, events) ? remainingBetDelay(wl.betDelayS, client) : 0;
   const settings = await deps.risk.book.get();
+  // no delay configured for any level that could apply: none (instability alone adds none), without the legs' facts
+  if (settings.delays.length === 0 && (wl.betDelayS === 0 || !hasLiveSelection(bet, events))) return 0;
   return betDelayFor(settings, deps.risk.config, {
     legs: requestLegs(bet).map((s) => {
       const event = events.get(s.sport_event_id);

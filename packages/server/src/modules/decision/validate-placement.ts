@@ -144,8 +144,18 @@ export function totalOddsOf(
   return betTotalOdds(betType, odds, systemSizes);
 }
 
-const money = (s: string | null, field: string) =>
-  s === null ? undefined : parseDecimal(s, { field, maxDecimals: 6 });
+/** White labels' limits parsed once per text (every decision reads them; a refused text is not kept). */
+const parsedLimits = new Map<string, Rational>();
+const money = (s: string | null, field: string): Rational | undefined => {
+  if (s === null) return undefined;
+  let r = parsedLimits.get(s);
+  if (r === undefined) {
+    r = parseDecimal(s, { field, maxDecimals: 6 });
+    if (parsedLimits.size >= 10_000) parsedLimits.clear();
+    parsedLimits.set(s, r);
+  }
+  return r;
+};
 
 /**
  * Validates a bet against the live book, the white label's rules and the risk engine: the one decision of core
@@ -177,7 +187,7 @@ export function validatePlacement(req: PlacementRequest, ctx: PlacementContext):
       betIntervalS: ctx.whiteLabel.betIntervalS,
     },
     now: ctx.now,
-    lastBetAt: new Map([...ctx.lastBetAt].map(([k, v]) => [k, v.getTime()])),
+    lastBetAt: millisOf(ctx.lastBetAt),
     expressCap: ctx.expressCap,
     oddsTolerance: ctx.oddsTolerance,
     ...(ctx.maxCombinations !== undefined ? { maxCombinations: ctx.maxCombinations } : {}),
@@ -195,6 +205,16 @@ export function validatePlacement(req: PlacementRequest, ctx: PlacementContext):
     legs: decision.legs,
     ...(decision.exposureBounds ? { exposureBounds: decision.exposureBounds } : {}),
   };
+}
+
+const NO_TIMES: ReadonlyMap<string, number> = new Map();
+
+/** The player's last bet times as unix ms, by sport event. */
+function millisOf(times: ReadonlyMap<string, Date>): ReadonlyMap<string, number> {
+  if (times.size === 0) return NO_TIMES;
+  const out = new Map<string, number>();
+  for (const [k, v] of times) out.set(k, v.getTime());
+  return out;
 }
 
 /**

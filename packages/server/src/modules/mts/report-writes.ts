@@ -37,23 +37,21 @@ export interface ReportWrite {
  * in order, built from what was written (no row read back).
  */
 export async function writeReports(tx: Executor, items: readonly ReportWrite[]): Promise<string[]> {
-  const rechecking = items.filter((w) => w.restrictions.length === 0 && w.risk !== undefined);
+  const rechecking: ReportWrite[] = [];
+  for (const w of items) if (w.restrictions.length === 0 && w.risk !== undefined) rechecking.push(w);
   const rechecked = await recheckLimits(
     tx,
     rechecking.map((w) => ({ risk: w.risk as RiskRecheck })),
   );
-  const verdict = new Map<ReportWrite, { restrictions: Restriction[]; legs: DecisionLeg[] }>();
-  rechecking.forEach((w, i) => {
-    const v = rechecked[i];
-    if (v) verdict.set(w, v);
-  });
+  let next = 0;
   const decided = items.map((w) => {
-    const again = verdict.get(w);
-    const restrictions = again ? again.restrictions : w.restrictions;
+    // the bets rechecked come in the order of items
+    const again = rechecking[next] === w ? rechecked[next++] : undefined;
+    if (!again)
+      return { w, restrictions: w.restrictions, legs: w.legs, accepted: w.restrictions.length === 0 };
     const foreign = countForeign(w);
-    const platform = again ? again.legs : w.legs.slice(0, w.legs.length - foreign);
-    const legs = [...platform, ...w.legs.slice(w.legs.length - foreign)];
-    return { w, restrictions, legs, accepted: restrictions.length === 0 };
+    const legs = foreign === 0 ? again.legs : [...again.legs, ...w.legs.slice(w.legs.length - foreign)];
+    return { w, restrictions: again.restrictions, legs, accepted: again.restrictions.length === 0 };
   });
   const accepted = decided.filter((d) => d.accepted);
   // the leg exposures first: the insert of an accepted bet adds them to its outcomes (the same transaction)
@@ -88,12 +86,7 @@ export async function writeReports(tx: Executor, items: readonly ReportWrite[]):
     accepted.map((d) => ({
       whiteLabelId: d.w.bet.whiteLabelId,
       playerId: d.w.bet.playerId,
-      sportEventIds: [
-        ...new Set([
-          ...d.w.bet.selections.filter((s) => !s.foreignId).map((s) => s.sportEventId),
-          ...(d.w.bet.builders ?? []).map((b) => b.sportEventId),
-        ]),
-      ],
+      sportEventIds: sportEventsOf(d.w.bet),
       at: d.w.bet.decidedAt,
     })),
   );
@@ -113,8 +106,18 @@ export async function writeReports(tx: Executor, items: readonly ReportWrite[]):
   return answers;
 }
 
+/** The platform sport events of a reported bet (plain selections and builders), each once, in bet order. */
+function sportEventsOf(bet: ReportWrite['bet']): string[] {
+  const out: string[] = [];
+  for (const s of bet.selections) if (!s.foreignId && !out.includes(s.sportEventId)) out.push(s.sportEventId);
+  for (const b of bet.builders ?? []) if (!out.includes(b.sportEventId)) out.push(b.sportEventId);
+  return out;
+}
+
 function countForeign(w: ReportWrite): number {
-  return w.bet.selections.filter((s) => s.foreignId).length;
+  let n = 0;
+  for (const s of w.bet.selections) if (s.foreignId) n++;
+  return n;
 }
 
 /** The group commit of reported bets: the reports arriving together share one transaction (and one lock). */

@@ -1,6 +1,7 @@
 import type { OutcomeKey } from '@bookie/core';
 import type { Selectable } from 'kysely';
 import { CompiledQuery, sql } from 'kysely';
+import { pgArray } from '../../db/pg-array.js';
 import type { BetExposureTable, RiskExposureTable } from '../../db/schema.js';
 import type { Executor } from '../../db/transaction.js';
 
@@ -55,10 +56,10 @@ export async function readLockedExposure(
   >(
     CompiledQuery.raw(READ_LOCKED_EXPOSURE, [
       whiteLabelId,
-      keys.map((k) => k.sport_event_id),
-      keys.map((k) => k.market_id),
-      keys.map((k) => k.odd_id),
-      keys.map((k) => k.phase),
+      pgArray(keys.map((k) => k.sport_event_id)),
+      pgArray(keys.map((k) => k.market_id)),
+      pgArray(keys.map((k) => k.odd_id)),
+      pgArray(keys.map((k) => k.phase)),
     ]),
   );
   return res.rows;
@@ -140,6 +141,19 @@ export interface RiskFactsKey {
   keys: readonly OutcomeKey[];
 }
 
+/** The read of {@link readRiskFactsOfMany}: one text whatever the count (every value travels in arrays), prepared once. */
+const READ_RISK_FACTS = `
+  select k.i, r.sport_event_id, r.market_id, r.odd_id, r.phase, r.amount::text as amount, null::text as group_name
+  from unnest($1::int4[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[])
+    as k(i, white_label_id, sport_event_id, market_id, odd_id, phase)
+  join risk_exposure r
+    on r.white_label_id = k.white_label_id and r.sport_event_id = k.sport_event_id
+   and r.market_id = k.market_id and r.odd_id = k.odd_id and r.phase = k.phase
+  union all
+  select p.i, null, null, null, null, null, pr.group_name
+  from unnest($7::int4[], $8::text[], $9::text[]) as p(i, white_label_id, player_id)
+  join player_risk pr on pr.white_label_id = p.white_label_id and pr.player_id = p.player_id`;
+
 /**
  * {@link readRiskFacts} for several bets in one statement (the decisions arriving together), in the order of
  * `items`. One statement text whatever the count: every value travels in arrays.
@@ -149,8 +163,23 @@ export async function readRiskFactsOfMany(
   items: readonly RiskFactsKey[],
 ): Promise<RiskFacts[]> {
   if (items.length === 0) return [];
-  const outcomes = items.flatMap((it, i) => it.keys.map((k) => ({ i, wl: it.whiteLabelId, k })));
-  const res = await sql<{
+  const i: number[] = [];
+  const wl: string[] = [];
+  const events: string[] = [];
+  const markets: string[] = [];
+  const odds: string[] = [];
+  const phases: string[] = [];
+  items.forEach((it, n) => {
+    for (const k of it.keys) {
+      i.push(n);
+      wl.push(it.whiteLabelId);
+      events.push(k.sport_event_id);
+      markets.push(k.market_id);
+      odds.push(k.odd_id);
+      phases.push(k.phase);
+    }
+  });
+  const res = await db.executeQuery<{
     i: number;
     sport_event_id: string | null;
     market_id: string | null;
@@ -158,20 +187,19 @@ export async function readRiskFactsOfMany(
     phase: 'live' | 'prematch' | null;
     amount: string | null;
     group_name: string | null;
-  }>`
-    select k.i, r.sport_event_id, r.market_id, r.odd_id, r.phase, r.amount::text as amount, null::text as group_name
-    from unnest(${outcomes.map((o) => o.i)}::int4[], ${outcomes.map((o) => o.wl)}::text[],
-                ${outcomes.map((o) => o.k.sport_event_id)}::text[], ${outcomes.map((o) => o.k.market_id)}::text[],
-                ${outcomes.map((o) => o.k.odd_id)}::text[], ${outcomes.map((o) => o.k.phase)}::text[])
-      as k(i, white_label_id, sport_event_id, market_id, odd_id, phase)
-    join risk_exposure r
-      on r.white_label_id = k.white_label_id and r.sport_event_id = k.sport_event_id
-     and r.market_id = k.market_id and r.odd_id = k.odd_id and r.phase = k.phase
-    union all
-    select p.i, null, null, null, null, null, pr.group_name
-    from unnest(${items.map((_, i) => i)}::int4[], ${items.map((it) => it.whiteLabelId)}::text[],
-                ${items.map((it) => it.playerId)}::text[]) as p(i, white_label_id, player_id)
-    join player_risk pr on pr.white_label_id = p.white_label_id and pr.player_id = p.player_id`.execute(db);
+  }>(
+    CompiledQuery.raw(READ_RISK_FACTS, [
+      pgArray(i),
+      pgArray(wl),
+      pgArray(events),
+      pgArray(markets),
+      pgArray(odds),
+      pgArray(phases),
+      pgArray(items.map((_, n) => n)),
+      pgArray(items.map((it) => it.whiteLabelId)),
+      pgArray(items.map((it) => it.playerId)),
+    ]),
+  );
   const out: RiskFacts[] = items.map(() => ({ exposure: [], groupName: undefined }));
   for (const r of res.rows) {
     const f = out[r.i] as RiskFacts;
@@ -199,16 +227,16 @@ const INSERT_BET_EXPOSURE = `
 export async function insertBetExposure(tx: Executor, rows: readonly BetExposureRow[]): Promise<void> {
   if (rows.length === 0) return;
   const params = [
-    rows.map((r) => r.bet_id),
-    rows.map((r) => r.idx),
-    rows.map((r) => r.white_label_id),
-    rows.map((r) => r.phase),
-    rows.map((r) => r.sport_event_id),
-    rows.map((r) => r.market_id),
-    rows.map((r) => r.odd_id),
-    rows.map((r) => r.market_type_id),
-    rows.map((r) => r.amount),
-    rows.map((r) => r.eur_rate),
+    pgArray(rows.map((r) => r.bet_id)),
+    pgArray(rows.map((r) => r.idx)),
+    pgArray(rows.map((r) => r.white_label_id)),
+    pgArray(rows.map((r) => r.phase)),
+    pgArray(rows.map((r) => r.sport_event_id)),
+    pgArray(rows.map((r) => r.market_id)),
+    pgArray(rows.map((r) => r.odd_id)),
+    pgArray(rows.map((r) => r.market_type_id)),
+    pgArray(rows.map((r) => r.amount)),
+    pgArray(rows.map((r) => r.eur_rate)),
   ];
   await tx.executeQuery(CompiledQuery.raw(INSERT_BET_EXPOSURE, params));
 }

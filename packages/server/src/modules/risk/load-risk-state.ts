@@ -30,10 +30,20 @@ export interface RiskStateInput {
   record: boolean;
 }
 
+/** EUR rates parsed once per text (every decision reads its currency's). */
+const parsedRates = new Map<string, Rational>();
+
 /** The EUR rate of a currency as a rational, or undefined. */
 export function eurRateOf(deps: Pick<RiskDeps, 'eurRates'>, currency: string): Rational | undefined {
   const r = deps.eurRates[currency];
-  return r ? parseDecimal(r, { field: 'EUR_RATES', maxDecimals: 12 }) : undefined;
+  if (!r) return undefined;
+  let rate = parsedRates.get(r);
+  if (rate === undefined) {
+    rate = parseDecimal(r, { field: 'EUR_RATES', maxDecimals: 12 });
+    if (parsedRates.size >= 1000) parsedRates.clear();
+    parsedRates.set(r, rate);
+  }
+  return rate;
 }
 
 /**

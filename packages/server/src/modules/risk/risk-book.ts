@@ -1,4 +1,4 @@
-import { parseDecimal, type RiskGroup } from '@bookie/core';
+import { parseDecimal, type Rational, type RiskGroup } from '@bookie/core';
 import type { Executor } from '../../db/transaction.js';
 import { playerRiskKey } from './player-risk.repo.js';
 import { readGroups } from './risk-group.repo.js';
@@ -13,7 +13,17 @@ export interface RiskSettingsSnapshot {
   delays: readonly DelayRow[];
 }
 
-const dec = (s: string, field: string) => parseDecimal(s, { field, maxDecimals: 12 });
+/** Limits parsed once per text (a limit is read for every leg of every decision; a refused text is not kept). */
+const parsedLimits = new Map<string, Rational>();
+const dec = (s: string, field: string): Rational => {
+  let r = parsedLimits.get(s);
+  if (r === undefined) {
+    r = parseDecimal(s, { field, maxDecimals: 12 });
+    if (parsedLimits.size >= 10_000) parsedLimits.clear();
+    parsedLimits.set(s, r);
+  }
+  return r;
+};
 
 /** Players whose group one process keeps at most. */
 const MAX_PLAYERS = 100_000;

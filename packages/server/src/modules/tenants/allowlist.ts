@@ -50,11 +50,18 @@ export function allowlistMatcher(entries: readonly string[]): (address: string) 
     if (prefix === undefined) list.addAddress(addr, type);
     else list.addSubnet(addr, Number(prefix), type);
   }
+  // the verdict per address, remembered (the list is fixed; a partner calls from a few addresses): a check
+  // otherwise builds a native SocketAddress every request
+  const seen = new Map<string, boolean>();
   return (raw: string) => {
+    let allowed = seen.get(raw);
+    if (allowed !== undefined) return allowed;
     const address = normalizeAddress(raw);
     const family = isIP(address);
-    if (family === 0) return false;
-    return list.check(address, family === 4 ? 'ipv4' : 'ipv6');
+    allowed = family !== 0 && list.check(address, family === 4 ? 'ipv4' : 'ipv6');
+    if (seen.size >= 1000) seen.clear();
+    seen.set(raw, allowed);
+    return allowed;
   };
 }
 

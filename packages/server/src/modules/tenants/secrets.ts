@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { hash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 
 /**
  * Random identifiers, secrets and tokens of tenancy, and their hashes (docs/adr/0005-tenancy.md).
@@ -37,7 +37,8 @@ export function newSigningSecret(): string {
 
 /** SHA-256 of a secret or token, lowercase hex: what the database stores. */
 export function hashSecret(secret: string): string {
-  return createHash('sha256').update(secret, 'utf8').digest('hex');
+  // the one-shot digest: no Hash object per call (every partner request hashes its bearer token)
+  return hash('sha256', secret, 'hex');
 }
 
 /** Constant-time comparison of two hex digests of equal length. */
