@@ -26,11 +26,11 @@ import pino from 'pino';
 import { Agent, request } from 'undici';
 import { buildDeps, startBackground } from '../packages/server/src/app/wiring.js';
 import type { DB } from '../packages/server/src/db/schema.js';
+import { CLAIM_DUE_SQL } from '../packages/server/src/modules/callbacks/callbacks.repo.js';
 import { createSportEvent } from '../packages/server/src/modules/trading/create-sport-event.js';
 import { sampleEvent } from '../packages/server/src/modules/trading/fixtures.js';
 import { patchMarkets } from '../packages/server/src/modules/trading/patch-markets.js';
 import { loadConfig } from '../packages/server/src/platform/config.js';
-import { CLAIM_DUE_SQL } from '../packages/server/src/modules/callbacks/callbacks.repo.js';
 import { createTestDatabase } from '../packages/server/src/testing/database.js';
 import { createPartner } from '../packages/server/src/testing/partner.js';
 import { WALLET_MIGRATIONS_DIR } from '../packages/wallet/src/db/database.js';
@@ -105,7 +105,9 @@ function startActivitySampler(dbNames: { bookie: string; wallet: string }, url: 
       running = false;
       await loop;
       const rows = [...counts].sort((a, b) => b[1] - a[1]).slice(0, 25);
-      process.stderr.write(`pg_stat_activity (${tag}, ${samples} samples, backends seen active per sample):\n`);
+      process.stderr.write(
+        `pg_stat_activity (${tag}, ${samples} samples, backends seen active per sample):\n`,
+      );
       for (const [k, v] of rows) process.stderr.write(`  ${(v / samples).toFixed(3)}  ${k}\n`);
       for (const e of explains) process.stderr.write(`${e}\n`);
     },

@@ -103,7 +103,7 @@ function openPostgres<DB>(url: string, poolSize: number, preparedStatements: boo
  * A statement whose text starts with this comment is never prepared by name: Postgres plans it at every run with its
  * parameters and the table's current size, instead of keeping the generic plan it settled on after five runs. For a
  * statement over a table whose size swings by orders of magnitude (a queue emptied and refilled at once): a generic
- * plan made while the table was empty can scan the whole table per row once it is full (docs/adr/0057-*.md).
+ * plan made while the table was empty can scan the whole table per row once it is full (ADR 0057).
  */
 export const PLANNED_EACH_RUN = '/* planned each run */';
 
