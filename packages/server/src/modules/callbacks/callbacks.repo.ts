@@ -35,13 +35,15 @@ const INSERT_DELIVERIES = `
 
 /**
  * The claim. The ids to lease are collected into an array first (`ARRAY(…)`, run once as an init plan) and the
- * update finds them by primary key (`id = ANY(…)`, ADR 0055). It is planned at every run ({@link PLANNED_EACH_RUN},
- * ADR 0057): the outbox goes from empty to tens of thousands of pending rows in seconds, and a generic plan a
- * connection settled on while it was nearly empty (sequential scans, the per-bet check as a join filter over every
- * pending row) costs O(pending) per claimed row once it is full — 60,000 buffers and ~250 ms per claim of ~130 rows
- * at 20,000 pending, against ~3,000 buffers and 2–3 ms for the plan made at that size. Returns the columns of a
- * claimed delivery, in the order of {@link ClaimedDelivery}. Parameters: the lease owner, the lease (ms), how many
- * rows at most. Exported for the test of its plan.
+ * update finds them by primary key (`id = ANY(…)`, ADR 0055). Only the head of each bet's pending queue is eligible:
+ * its id is the least pending id of its bet, a correlated `min()` whose only plan is one probe of
+ * `callback_delivery_bet_pending` per candidate. The `NOT EXISTS` it replaces was planned as an anti-join, and on
+ * statistics that make pending rows look rare (an outbox analyzed empty, or mostly delivered) the join became a
+ * filter over every pending row for each candidate: O(pending) per claimed row, ~60,000 buffers per claim at 20,000
+ * pending (ADR 0057). It is also planned at every run ({@link PLANNED_EACH_RUN}): a generic plan a connection cached
+ * while the outbox was nearly empty keeps sequential scans once it is full. Returns the columns of a claimed delivery,
+ * in the order of {@link ClaimedDelivery}. Parameters: the lease owner, the lease (ms), how many rows at most.
+ * Exported for the test of its plan.
  */
 export const CLAIM_DUE_SQL = `${PLANNED_EACH_RUN}
   UPDATE callback_delivery SET lease_owner = $1, lease_until = now() + ($2::int8 * interval '1 millisecond')
@@ -49,9 +51,8 @@ export const CLAIM_DUE_SQL = `${PLANNED_EACH_RUN}
     SELECT d.id FROM callback_delivery d
     WHERE d.status = 'pending' AND d.mode = 'async' AND d.next_attempt_at <= now()
       AND (d.lease_until IS NULL OR d.lease_until < now())
-      AND NOT EXISTS (
-        SELECT 1 FROM callback_delivery e
-        WHERE e.bet_id = d.bet_id AND e.status = 'pending' AND e.id < d.id)
+      AND d.id = (
+        SELECT min(e.id) FROM callback_delivery e WHERE e.bet_id = d.bet_id AND e.status = 'pending')
     ORDER BY d.next_attempt_at
     LIMIT $3
     FOR UPDATE SKIP LOCKED))
