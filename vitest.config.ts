@@ -33,6 +33,8 @@ export default defineConfig({
     // bounds that only catch a hang: a process started under load takes long (startBookie itself waits up to 90 s)
     testTimeout: 120_000,
     hookTimeout: 180_000,
+    // expect.poll waits on a condition: vitest's default 1 s is shorter than a browser's round trip on a loaded runner
+    expect: { poll: { timeout: 15_000 } },
     pool: 'forks',
     // most test time is spent waiting on real processes and databases, not on CPU: run 3 files at once on 2 cores
     maxWorkers: 3,

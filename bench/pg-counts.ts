@@ -25,7 +25,15 @@ interface DbCounts {
   tables: Map<string, { ins: number; upd: number; del: number; hot: number }>;
 }
 
-export type Snapshot = Map<string, DbCounts>;
+/** A snapshot: counts per database label, and the cluster's WAL (`pg_stat_wal`) under `wal`. */
+export type Snapshot = Map<string, DbCounts> & { wal?: WalCounts };
+
+/** The cluster's WAL written so far (`pg_stat_wal`): every database of the cluster together. */
+interface WalCounts {
+  records: number;
+  fpi: number;
+  bytes: number;
+}
 
 const withClient = async <T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<T> => {
   const c = new pg.Client({ connectionString: url });
@@ -47,7 +55,7 @@ const dbUrl = (base: string, name: string) => {
 export async function snapshot(clusterUrl: string, databases: Record<string, string>): Promise<Snapshot> {
   const out: Snapshot = new Map();
   const names = Object.values(databases);
-  const [stmts, xacts] = await withClient(clusterUrl, async (c) => {
+  const [stmts, xacts, wal] = await withClient(clusterUrl, async (c) => {
     const s = await c.query<{ datname: string; query: string; calls: string; rows: string; ms: number }>(
       `select d.datname, s.query, s.calls::text as calls, s.rows::text as rows, s.total_exec_time as ms
          from pg_stat_statements s join pg_database d on d.oid = s.dbid
@@ -58,8 +66,12 @@ export async function snapshot(clusterUrl: string, databases: Record<string, str
       `select datname, (xact_commit + xact_rollback)::text as n from pg_stat_database where datname = any($1)`,
       [names],
     );
-    return [s.rows, x.rows];
+    const w = await c.query<{ records: string; fpi: string; bytes: string }>(
+      `select wal_records::text as records, wal_fpi::text as fpi, wal_bytes::text as bytes from pg_stat_wal`,
+    );
+    return [s.rows, x.rows, w.rows[0]];
   });
+  if (wal) out.wal = { records: Number(wal.records), fpi: Number(wal.fpi), bytes: Number(wal.bytes) };
   for (const [label, name] of Object.entries(databases)) {
     const statements = new Map<string, StatementRow>();
     for (const r of stmts.filter((r) => r.datname === name)) {
@@ -98,7 +110,8 @@ const isTxControl = (q: string) => /^\s*(begin|commit|rollback|start transaction
 /**
  * Per-decision figures of each database between two snapshots: `<label>_statements`, `<label>_statements_dml`
  * (without BEGIN/COMMIT/ROLLBACK), `<label>_xacts`, `<label>_row_writes`, `<label>_hot_updates`,
- * `<label>_nonhot_updates`, `<label>_exec_us` (Postgres execution time); `detail` lists each table's writes and the
+ * `<label>_nonhot_updates`, `<label>_exec_us` (Postgres execution time), and the cluster's `wal_bytes`, `wal_records`,
+ * `wal_fpi` (full-page images; every database together, from `pg_stat_wal`); `detail` lists each table's writes and the
  * statements run ≥ 0.05 times per decision or taking ≥ 2 % of the execution time.
  */
 export function perDecision(
@@ -109,6 +122,12 @@ export function perDecision(
   const metrics: Record<string, number> = {};
   const detail: string[] = [];
   const per = (n: number) => n / decisions;
+  if (a.wal && b.wal) {
+    // the whole cluster's WAL: every database of the bench together
+    metrics.wal_bytes = per(b.wal.bytes - a.wal.bytes);
+    metrics.wal_records = per(b.wal.records - a.wal.records);
+    metrics.wal_fpi = per(b.wal.fpi - a.wal.fpi);
+  }
   for (const [label, end] of b) {
     const start = a.get(label);
     let all = 0;

@@ -5,18 +5,24 @@
  * it, `inFlight` players at a time, after a warm-up of as many bets. Reports bets/s and CPU ms per bet of the wallet
  * process (user and system apart) and of the wallet database's backends, read from /proc: the Node CPU that the SDK's
  * callback handler and the wallet spend per bet, with no Bookie process competing for the cores.
+ *
+ *   npm run bench -- wallet-callbacks [bets] [inFlight] profile — the same on a throwaway cluster after a 5,000-bet
+ *     warm-up, with the wallet database's statements, transactions, row writes, execution time and the cluster's WAL
+ *     (bytes, records, full-page images) per bet (bench/profile.ts); `BENCH_PROF=<dir>` adds the wallet's CPU profile
  */
 import { generateSigningSecret } from '@bookie/sdk';
 import { createTestDatabase } from '@bookie/storage';
 import { startWalletProcess } from '@bookie/wallet/testing/process';
 import { WalletApi } from '@bookie/wallet/testing/wallet-api';
 import { cpuMeter, cpuSplitOf } from './proc-cpu.js';
+import { cpuProfiledEnv, PROFILE_WARM_UP, profileMode, profiler, startProfileCluster } from './profile.js';
 import type { BenchResult } from './types.js';
 import { postWalletBets } from './wallet-alone.js';
 
 export default async function run(args: string[]): Promise<BenchResult[]> {
   const total = Number(args[0] ?? 6000);
   const inFlight = Number(args[1] ?? 64);
+  if (profileMode(args)) return profileRun(total, inFlight);
   process.env.DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/postgres';
   const db = await createTestDatabase({});
   const secret = generateSigningSecret();
@@ -48,5 +54,42 @@ export default async function run(args: string[]): Promise<BenchResult[]> {
   } finally {
     await wallet.kill('SIGTERM');
     await db.close();
+  }
+}
+
+/** The profile mode: the same bets on a throwaway cluster, per bet (bench/profile.ts). */
+async function profileRun(total: number, inFlight: number): Promise<BenchResult[]> {
+  const cluster = await startProfileCluster();
+  try {
+    const db = await createTestDatabase({});
+    const secret = generateSigningSecret();
+    const wallet = await startWalletProcess({
+      secret,
+      dbUrl: db.url as string,
+      env: cpuProfiledEnv('wallet', true),
+    });
+    try {
+      const api = new WalletApi(wallet.url);
+      const players = Array.from({ length: inFlight }, (_, i) => `wb-player-${i}`);
+      for (const p of players) await api.deposit(p, '1000000');
+      await postWalletBets(wallet.url, secret, players, { total: PROFILE_WARM_UP, idPrefix: 'warm' });
+      const prof = profiler(cluster, { wallet: db.url }, { wallet: wallet.child.pid }, { wallet: 'wallet' });
+      await prof.begin();
+      const rate = await postWalletBets(wallet.url, secret, players, { total, idPrefix: 'measured' });
+      const profiled = await prof.end(total);
+      process.stdout.write(`${profiled.detail.join('\n')}\n`);
+      return [
+        {
+          name: 'wallet-callbacks-profile',
+          metrics: { bets_per_s: rate, ...profiled.metrics },
+          note: `per bet (its place and accept callbacks) after a ${PROFILE_WARM_UP}-bet warm-up: ${total} bets, ${inFlight} in flight, throwaway cluster (counts exact, CPU indicative)`,
+        },
+      ];
+    } finally {
+      await wallet.kill('SIGTERM');
+      await db.close();
+    }
+  } finally {
+    cluster.stop();
   }
 }

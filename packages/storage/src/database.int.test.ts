@@ -65,6 +65,23 @@ describe('openDatabase', () => {
     }
   });
 
+  it('on Postgres, runs a statement on its own past Kysely: prepared by name, int8 as bigint, errors thrown', async () => {
+    if (database.kind !== 'pg') {
+      // PGlite's one connection is Kysely's to serialise: no statement of its own
+      expect(database.statement).toBeUndefined();
+      return;
+    }
+    const run = database.statement!;
+    const text = 'INSERT INTO t (id, amount) VALUES ($1, $2) RETURNING id, amount';
+    expect(await run(text, [41n, '4.1'])).toEqual([{ id: 41n, amount: '4.1' }]);
+    await expect(run(text, [41n, '4.2'])).rejects.toThrow(/duplicate key/);
+    // autocommit: the first insert stays, the failed one left nothing behind
+    expect(await run('SELECT id, amount FROM t WHERE id = $1', [41n])).toEqual([{ id: 41n, amount: '4.1' }]);
+    const prepared = await sql<{ name: string }>`
+      SELECT name FROM pg_prepared_statements WHERE statement = ${text}`.execute(database.db);
+    expect(prepared.rows.map((r) => r.name)).toEqual([expect.stringMatching(/^bookie_\d+$/)]);
+  });
+
   it('runs long statements that differ only inside by their own names, with their own results', async () => {
     await sql`INSERT INTO t (id, amount) VALUES (${10n}, ${'10'}), (${11n}, ${'11'}) ON CONFLICT DO NOTHING`.execute(
       database.db,

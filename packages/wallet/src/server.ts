@@ -27,6 +27,7 @@ export async function startWallet(
   try {
     app = await buildWalletApp({
       db: database.db,
+      statement: database.statement,
       secrets: config.secrets,
       defaultCurrency: config.defaultCurrency,
       faults,

@@ -42,10 +42,10 @@ export type IdempotencyOutcome =
  *
  * ```sql
  * WITH <decide>,
- *   stored AS (…the stored answer of $1, if any…),
  *   claimed AS (INSERT …the claim of $1 with the answer 204… WHERE <claimWhen> ON CONFLICT DO NOTHING RETURNING …),
  *   <effects>
- * SELECT <claimed?>, <stored answer columns>, <columns>
+ * SELECT <claimed?>, <the stored answer, as one JSON value>, <columns>
+ * FROM (SELECT 1) AS one LEFT JOIN <table> AS stored ON stored.request_id = $1
  * ```
  *
  * so the claim, the effect and the answer commit together or not at all (one statement is one transaction). The

@@ -149,12 +149,17 @@ export class SqlIdempotencyStore<Tx> implements IdempotencyStore<Tx> {
         throw new Error(`idempotency: ${key} was claimed with 204 but answers otherwise`);
       return { kind: 'applied', answer: NO_CONTENT };
     }
-    if (row.stored_fingerprint !== null && row.stored_fingerprint !== undefined) {
+    const stored = row.stored;
+    if (stored !== null && stored !== undefined) {
+      // a JSON array (parsed by the driver, or its text): fingerprint, status, content type, body
+      const [storedFingerprint, status, contentType, body] = (
+        typeof stored === 'string' ? JSON.parse(stored) : stored
+      ) as unknown[];
       return storedOutcome(key, fingerprint, {
-        fingerprint: row.stored_fingerprint,
-        status: row.stored_status,
-        content_type: row.stored_content_type,
-        body: row.stored_body,
+        fingerprint: storedFingerprint,
+        status,
+        content_type: contentType,
+        body,
       });
     }
     const first = answer(row);
@@ -216,10 +221,9 @@ const MAX_STATEMENT_TEXTS = 100;
 /** The one statement of {@link SqlIdempotencyStore.executeStatement}: the claim of `$1` in `table`, with the statement's parts. */
 function claimingStatementText(t: string, statement: ClaimingStatement): string {
   return `WITH ${statement.decide},
-  stored AS (SELECT fingerprint, status, content_type, body FROM ${t} WHERE request_id = $1),
   claimed AS (
     INSERT INTO ${t} (request_id, fingerprint, status, content_type, body, answered_at)
-    SELECT $1, $2, 204, '', '', now() WHERE NOT EXISTS (SELECT 1 FROM stored) AND (${statement.claimWhen})
+    SELECT $1, $2, 204, '', '', now() WHERE ${statement.claimWhen}
     ON CONFLICT (request_id) DO NOTHING
     RETURNING request_id
   )${
@@ -228,10 +232,11 @@ function claimingStatementText(t: string, statement: ClaimingStatement): string 
       : `,
   ${statement.effects}`
   }
-SELECT EXISTS (SELECT 1 FROM claimed) AS claimed, stored.fingerprint AS stored_fingerprint,
-  stored.status AS stored_status, stored.content_type AS stored_content_type, stored.body AS stored_body,
+SELECT EXISTS (SELECT 1 FROM claimed) AS claimed,
+  CASE WHEN stored.request_id IS NOT NULL
+    THEN json_build_array(stored.fingerprint, stored.status, stored.content_type, stored.body) END AS stored,
   ${statement.columns}
-FROM (SELECT 1) AS one LEFT JOIN stored ON true`;
+FROM (SELECT 1) AS one LEFT JOIN ${t} AS stored ON stored.request_id = $1`;
 }
 
 const NO_CONTENT: StoredAnswer = { status: 204, contentType: '', body: '' };

@@ -1,5 +1,6 @@
 import { createCallbackHandler, SqlIdempotencyStore } from '@bookie/sdk';
 import { kyselyRunner } from '@bookie/sdk/callbacks/kysely-runner';
+import type { Database } from '@bookie/storage';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Kysely } from 'kysely';
 import { type WalletHandlerOptions, walletHandlers, walletStatements } from '../callbacks/wallet-handlers.js';
@@ -13,6 +14,11 @@ import { frameRoutes, HeartbeatLog } from './frame-routes.js';
 /** What the wallet's HTTP app needs. */
 export interface WalletAppDeps {
   db: Kysely<WalletDB>;
+  /**
+   * Runs one statement on its own past Kysely ({@link Database.statement}, Postgres only): the callbacks' statements
+   * take it when given, else they run through `db`.
+   */
+  statement?: Database['statement'];
   /** Signing secrets (DECISIONS D11); empty turns signature verification off. */
   secrets: readonly string[];
   /** Currency when `Foreign-Params` names none. */
@@ -43,7 +49,10 @@ export async function buildWalletApp(deps: WalletAppDeps): Promise<FastifyInstan
   const handler = createCallbackHandler({
     handlers: { ...walletHandlers(handlerOptions), heartbeat: (ctx) => heartbeats.record(ctx.foreignParams) },
     statements: walletStatements(handlerOptions),
-    store: new SqlIdempotencyStore(kyselyRunner(deps.db), { table: 'callback_requests' }),
+    store: new SqlIdempotencyStore(
+      deps.statement ? { ...kyselyRunner(deps.db), statement: deps.statement } : kyselyRunner(deps.db),
+      { table: 'callback_requests' },
+    ),
     strict: deps.strictCallbacks ?? false,
     verifySignature: deps.secrets.length > 0,
     ...(deps.secrets.length > 0 ? { secret: deps.secrets } : {}),

@@ -1,9 +1,8 @@
 import { type CallbackHandler, fastifyCallbackPlugin } from '@bookie/sdk';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { FaultDecision, Faults } from './faults.js';
+import { type FaultDecision, type Faults, NO_FAULT } from './faults.js';
 
 const decisions = new WeakMap<FastifyRequest, FaultDecision>();
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * Serves the callbacks (spec 01 "Endpoints", D13, D14) through the SDK's Fastify plugin, inside a scope whose hooks
@@ -16,30 +15,37 @@ export async function callbackRoutes(
   faults: Faults,
 ): Promise<void> {
   await app.register(async (scope) => {
-    scope.addHook('onRequest', async (request, reply) => {
+    // callback-style hooks (no promise per request), and nothing kept for a request that draws no fault
+    scope.addHook('onRequest', (request, reply, done) => {
       const d = faults.decide();
+      if (d === NO_FAULT) return done();
       decisions.set(request, d);
       if (d.error500) {
-        return reply
+        reply
           .code(500)
           .header('content-type', 'application/json')
           .send('{"error":{"code":"injected_failure"}}');
+        return;
       }
+      done();
     });
-    scope.addHook('onSend', async (request, reply, payload) => {
+    scope.addHook('onSend', (request, reply, payload, done) => {
       const d = decisions.get(request);
-      if (!d || d.error500) return payload;
-      if (d.delayMs > 0) await sleep(d.delayMs);
-      if (d.drop) {
-        request.raw.socket?.destroy();
-        return payload;
-      }
-      if (d.lostAnswer) {
-        reply.code(500).header('content-type', 'application/json');
-        return '{"error":{"code":"injected_lost_answer"}}';
-      }
-      if (d.created201 && reply.statusCode === 204) reply.code(201);
-      return payload;
+      if (!d || d.error500) return done(null, payload);
+      const faulted = () => {
+        if (d.drop) {
+          request.raw.socket?.destroy();
+          return done(null, payload);
+        }
+        if (d.lostAnswer) {
+          reply.code(500).header('content-type', 'application/json');
+          return done(null, '{"error":{"code":"injected_lost_answer"}}');
+        }
+        if (d.created201 && reply.statusCode === 204) reply.code(201);
+        done(null, payload);
+      };
+      if (d.delayMs > 0) setTimeout(faulted, d.delayMs);
+      else faulted();
     });
     await scope.register(fastifyCallbackPlugin(handler));
   });

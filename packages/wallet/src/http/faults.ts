@@ -78,6 +78,15 @@ export interface FaultDecision {
   created201: boolean;
 }
 
+/** The decision of a request that draws no fault (one shared object, never changed). */
+export const NO_FAULT: FaultDecision = Object.freeze({
+  error500: false,
+  drop: false,
+  lostAnswer: false,
+  delayMs: 0,
+  created201: false,
+});
+
 /** The live fault settings and their PRNG (mulberry32). */
 export class Faults {
   #config: FaultConfig;
@@ -112,18 +121,15 @@ export class Faults {
     return rate > 0 && this.#random() < rate;
   }
 
-  /** Draws the faults of one request. */
+  /** Draws the faults of one request: {@link NO_FAULT} itself when none is drawn. */
   decide(): FaultDecision {
     const c = this.#config;
     const error500 = this.#roll(c.error500Rate);
     const drop = !error500 && this.#roll(c.dropRate);
     const lostAnswer = !error500 && !drop && this.#roll(c.lostAnswerRate);
-    return {
-      error500,
-      drop,
-      lostAnswer,
-      delayMs: this.#roll(c.delayRate) ? c.delayMs : 0,
-      created201: this.#roll(c.created201Rate),
-    };
+    const delayMs = this.#roll(c.delayRate) ? c.delayMs : 0;
+    const created201 = this.#roll(c.created201Rate);
+    if (!error500 && !drop && !lostAnswer && delayMs === 0 && !created201) return NO_FAULT;
+    return { error500, drop, lostAnswer, delayMs, created201 };
   }
 }

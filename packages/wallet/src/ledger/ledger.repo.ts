@@ -298,16 +298,16 @@ export interface PlaceInput {
 
 /** The SQL of {@link placeStatement}, built once: the same text objects on every call. */
 const PLACE_SQL: StatementSql = {
-  decide: `account AS (
-    SELECT available FROM accounts WHERE player_id = $4 AND currency = $5 FOR UPDATE
-  ),
-  decision AS (
+  decide: `decision AS (
     SELECT CASE
         WHEN EXISTS (SELECT 1 FROM bets WHERE bet_id = $3) THEN 'known'
-        WHEN coalesce((SELECT available FROM account), 0) < $6::int8 THEN 'short'
+        WHEN coalesce(account.available, 0) < $6::int8 THEN 'short'
         ELSE 'held'
       END AS outcome,
-      coalesce((SELECT available FROM account), 0) AS available
+      coalesce(account.available, 0) AS available
+    FROM (SELECT 1) AS one LEFT JOIN (
+      SELECT available FROM accounts WHERE player_id = $4 AND currency = $5 FOR UPDATE
+    ) AS account ON true
   )`,
   claimWhen: `(SELECT outcome FROM decision) <> 'short'`,
   effects: `go AS (
@@ -333,20 +333,18 @@ export function placeStatement(p: PlaceInput): ClaimingStatement {
 
 /** The SQL of {@link acceptStatement}, built once: the same text objects on every call. */
 const ACCEPT_SQL: StatementSql = {
-  decide: `${LOCKED_BET},
-  decision AS (
-    SELECT CASE
-        WHEN NOT EXISTS (SELECT 1 FROM bet) THEN 'unknown'
-        WHEN (SELECT state FROM bet) = 'declined' THEN 'conflict'
-        WHEN (SELECT state FROM bet) <> 'held' THEN 'known'
-        ELSE 'captured'
-      END AS outcome
+  decide: `decision AS (
+    SELECT bet_id, player_id, currency, stake, state,
+      CASE WHEN state = 'declined' THEN 'conflict' WHEN state <> 'held' THEN 'known' ELSE 'captured' END AS outcome
+    FROM bets WHERE bet_id = $3 FOR UPDATE
   )`,
   claimWhen: `(SELECT outcome FROM decision) IN ('known', 'captured')`,
-  effects: `${go('captured', 'bet.stake')},
+  effects: `go AS (
+    SELECT d.bet_id, d.player_id, d.currency, d.stake AS amount FROM decision d, claimed WHERE d.outcome = 'captured'
+  ),
   ${movementCtes('capture', { reason: "'accept'" })},
   ${betUpdate('accepted')}`,
-  columns: OUTCOME_AND_STATE,
+  columns: `coalesce((SELECT outcome FROM decision), 'unknown') AS outcome, (SELECT state FROM decision) AS state`,
 };
 
 /**

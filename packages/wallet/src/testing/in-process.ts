@@ -39,6 +39,8 @@ export async function startTestWallet(
   const faults = new Faults(options.faults);
   const app = await buildWalletApp({
     db: options.wrapDb ? options.wrapDb(database.db) : database.db,
+    // as `bookie-wallet start` runs (Postgres), unless the test counts the statements on `db`
+    ...(options.wrapDb || !database.statement ? {} : { statement: database.statement }),
     secrets: options.secret ? [options.secret] : [],
     ...(options.defaultCurrency === null ? {} : { defaultCurrency: options.defaultCurrency ?? 'EUR' }),
     faults,
