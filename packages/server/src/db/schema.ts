@@ -11,6 +11,7 @@ import type {
   CashOutKeyTable,
   CashOutMarginTable,
   CashOutOrderTable,
+  PlacementRecoveryMarkTable,
   PlayerEventBetTable,
 } from './schema/bet.js';
 import type { BetBuilderSettingsTable } from './schema/bet-builder-settings.js';
@@ -100,6 +101,7 @@ export interface DB {
   bet_selection: BetSelectionTable;
   bet_builder: BetBuilderTable;
   player_event_bet: PlayerEventBetTable;
+  placement_recovery_mark: PlacementRecoveryMarkTable;
   bet_settlement: BetSettlementTable;
   settlement_result: SettlementResultTable;
   settlement_rollback: SettlementRollbackTable;

@@ -24,7 +24,12 @@ export function checkRequestText(request: FastifyRequest): void {
  * authentication (`onRequest`, see `installAuth`) and before each route's schema validation.
  */
 export function installTextRule(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
-    checkRequestText(request);
+  app.addHook('preValidation', (request, _reply, done) => {
+    try {
+      checkRequestText(request);
+    } catch (err) {
+      return done(err as Error);
+    }
+    done();
   });
 }

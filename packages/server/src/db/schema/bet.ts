@@ -139,6 +139,15 @@ export interface BetBuilderTable {
   result_source: ColumnType<ResultSource, ResultSource | undefined, ResultSource>;
 }
 
+/**
+ * How far the recovery of interrupted placements has looked (one row, id 1): every bet whose placement deadline is
+ * before `through` was found decided, or force-declined, by a run of the recovery.
+ */
+export interface PlacementRecoveryMarkTable {
+  id: number;
+  through: ColumnType<Date, Date | string, Date | string>;
+}
+
 /** Last accepted bet of a player on a sport event (bet_interval restriction). */
 export interface PlayerEventBetTable {
   white_label_id: string;

@@ -132,24 +132,6 @@ export interface NewBetCommon {
   createdAt: Date;
 }
 
-/** The `bet` columns every placed bet sets: it starts in core's initial state. */
-function betColumns(b: NewBetCommon) {
-  return {
-    id: b.id,
-    white_label_id: b.whiteLabelId,
-    player_id: b.playerId,
-    currency: b.currency,
-    bet_type: b.betType,
-    system_sizes: JSON.stringify(b.systemSizes),
-    stake: b.stake,
-    odds_strategy: b.oddsStrategy,
-    total_odds: b.totalOdds,
-    state: INITIAL_BET_STATE,
-    foreign_params: JSON.stringify(b.foreignParams),
-    created_at: b.createdAt,
-  };
-}
-
 /** A new bet and its selections, as placement creates them. */
 export interface NewBet extends NewBetCommon {
   baseOdds: string;
@@ -206,10 +188,20 @@ async function insertSelections(
 export async function insertBets(tx: Executor, bets: readonly NewBet[]): Promise<Bet[]> {
   if (bets.length === 0) return [];
   checkCreation('frame', INITIAL_BET_STATE);
+  // every placed bet starts in core's initial state; the JSON columns as values (the document is serialized once, whole)
   const values = bets.map((b) => ({
-    ...betColumns(b),
+    id: b.id,
+    white_label_id: b.whiteLabelId,
+    player_id: b.playerId,
+    currency: b.currency,
+    bet_type: b.betType,
     system_sizes: b.systemSizes,
+    stake: b.stake,
+    odds_strategy: b.oddsStrategy,
+    total_odds: b.totalOdds,
+    state: INITIAL_BET_STATE,
     foreign_params: b.foreignParams,
+    created_at: b.createdAt,
     base_odds: b.baseOdds,
     freebet_id: b.freebetId,
     insurance_id: b.insuranceId,

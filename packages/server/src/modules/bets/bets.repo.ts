@@ -224,18 +224,62 @@ export async function recordBetTimes(
   );
 }
 
-/** Bets stuck in `hold_requested` past their placement deadline, locked (SKIP LOCKED) for recovery. */
+/**
+ * How far behind the time of its previous run a recovery run looks again: a bet is inserted (and committed) right
+ * after it is formed, `PLACEMENT_DEADLINE_MS` (6 s at the least) before its deadline; a hold whose commit came more
+ * than this after its deadline — and whose process then died before deciding it — would be left behind by the mark.
+ */
+export const RECOVERY_OVERLAP_MS = 10_000;
+
+/** The bets past their deadline still placing, from the recovery's mark on (index bet_placement_deadline). */
+const STUCK_SINCE = `SELECT id, placement_deadline FROM bet
+  WHERE placement_deadline >= $1 AND placement_deadline < now() AND state = 'hold_requested'
+  ORDER BY placement_deadline, id LIMIT $2`;
+
+/**
+ * Bets stuck in `hold_requested` past their placement deadline, locked (SKIP LOCKED) for recovery, `limit` at the
+ * most, and the recovery's mark moved on. The bets are read from the mark (`placement_recovery_mark`, locked for
+ * the transaction) up to now through the index of deadlines — a range of bets set at insert, whose state is checked
+ * on the few rows it holds — so the transitions of a bet change no indexed column (docs/adr/0058-bet-hot-transitions.md).
+ * The mark moves to now less {@link RECOVERY_OVERLAP_MS}, but never past a stuck bet this run did not claim (locked
+ * by a transaction deciding it, or beyond `limit`): the next run reads from there.
+ */
 export async function claimStuckPlacements(tx: Executor, limit: number): Promise<BetRow[]> {
-  return tx
-    .selectFrom('bet')
-    .selectAll()
-    .where('state', '=', 'hold_requested')
-    .where('placement_deadline', '<', sql<Date>`now()`)
-    .orderBy('placement_deadline')
-    .limit(limit)
-    .forUpdate()
-    .skipLocked()
-    .execute();
+  const mark = await sql<{
+    through: Date;
+  }>`select through from placement_recovery_mark where id = 1 for update`.execute(tx);
+  const from = mark.rows[0]?.through ?? new Date(0);
+  const seen = (
+    await tx.executeQuery<{ id: string; placement_deadline: Date }>(
+      CompiledQuery.raw(STUCK_SINCE, [from, limit + 1]),
+    )
+  ).rows;
+  const tried = seen.slice(0, limit);
+  const rows =
+    tried.length === 0
+      ? []
+      : await tx
+          .selectFrom('bet')
+          .selectAll()
+          .where(
+            'id',
+            'in',
+            tried.map((s) => s.id),
+          )
+          .where('state', '=', 'hold_requested')
+          .orderBy('placement_deadline')
+          .forUpdate()
+          .skipLocked()
+          .execute();
+  const claimed = new Set(rows.map((r) => r.id));
+  let cap: Date | null = seen[limit]?.placement_deadline ?? null;
+  for (const s of tried) {
+    if (!claimed.has(s.id) && (cap === null || s.placement_deadline < cap)) cap = s.placement_deadline;
+  }
+  await sql`update placement_recovery_mark
+    set through = least(now() - ${`${RECOVERY_OVERLAP_MS} milliseconds`}::interval, ${cap}::timestamptz)
+    where id = 1`.execute(tx);
+  return rows;
 }
 
 /** A page of bets to list. */

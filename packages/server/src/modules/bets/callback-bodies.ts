@@ -29,14 +29,32 @@ export function isoWithOffset(d: Date): string {
   return d.toISOString().replace('Z', '+00:00');
 }
 
+/** A decimal string `parseDecimal` accepts with at most 12 decimals: no sign, no leading zero, ≤ 18 digits before the point. */
+const PLAIN_DECIMAL = /^(?:0|[1-9]\d{0,17})(?:\.\d{1,12})?$/;
+
+/**
+ * `v` with exactly 6 decimals when that needs no rounding (at most 6 decimals, or only zeros past the sixth: a numeric
+ * column keeps the scale it was written with), by padding or cutting its text; undefined otherwise. The same string
+ * `format(parseDecimal(v), 6)` gives, without a rational.
+ */
+export function sixDecimalsOf(v: string): string | undefined {
+  if (!PLAIN_DECIMAL.test(v)) return undefined;
+  const dot = v.indexOf('.');
+  if (dot < 0) return `${v}.000000`;
+  const decimals = v.length - dot - 1;
+  if (decimals <= 6) return v + '000000'.slice(decimals);
+  for (let i = dot + 7; i < v.length; i++) if (v.charCodeAt(i) !== 48) return undefined;
+  return v.slice(0, dot + 7);
+}
+
 /** A numeric column (exact string) written with 6 decimals (D1). */
 export function money6(v: string): string {
-  return formatMoney(parseDecimal(v, { field: 'amount', maxDecimals: 12 }));
+  return sixDecimalsOf(v) ?? formatMoney(parseDecimal(v, { field: 'amount', maxDecimals: 12 }));
 }
 
 /** An odds column written with 6 decimals (D1), rounded half-up. */
 export function odds6(v: string): string {
-  return formatOdds(parseDecimal(v, { field: 'odds', maxDecimals: 12 }));
+  return sixDecimalsOf(v) ?? formatOdds(parseDecimal(v, { field: 'odds', maxDecimals: 12 }));
 }
 
 /** The current snapshot of a sport event, when known (settlement reads the replica). */

@@ -1,4 +1,4 @@
-import { Agent, type Dispatcher, request } from 'undici';
+import { Agent, type Dispatcher } from 'undici';
 
 /** Where a white label receives callbacks, and how they are signed (DECISIONS D11). */
 export interface CallbackTarget {
@@ -78,46 +78,49 @@ export class CallbackSender {
     return result;
   }
 
-  private async attempt(
-    target: CallbackTarget,
-    cb: OutgoingCallback,
-    timeoutMs: number,
-  ): Promise<AttemptResult> {
-    const headers: Record<string, string> = {
-      'content-type': 'application/json',
-      accept: '*/*',
-      'foreign-params': cb.foreignParams,
-      ...target.sign(cb.requestId, cb.body),
-    };
-    // the attempt's deadline, answer and body included; its timer is cleared as soon as the attempt ends (a signal
-    // of AbortSignal.timeout would stay armed for the whole timeout and fire after every attempt, long answered)
-    const deadline = new AbortController();
-    const timer = setTimeout(abortAttempt, timeoutMs, deadline);
+  private attempt(target: CallbackTarget, cb: OutgoingCallback, timeoutMs: number): Promise<AttemptResult> {
+    let where: { origin: string; path: string };
     try {
-      let res: Dispatcher.ResponseData;
-      try {
-        res = await request(joinUrl(target.url, cb.path), {
+      where = this.whereOf(target.url, cb.path);
+    } catch (err) {
+      // a callback URL that does not parse: the attempt fails, as a network error would
+      return Promise.resolve({ ok: false, status: null, error: describe(err), body: null });
+    }
+    // the D7 headers, then the target's D11 signature headers, in this order on the wire
+    const headers = ['content-type', 'application/json', 'accept', '*/*', 'foreign-params', cb.foreignParams];
+    const signature = target.sign(cb.requestId, cb.body);
+    for (const name in signature) headers.push(name, signature[name] as string);
+    return new Promise<AttemptResult>((resolve) => {
+      const attempt = new Attempt(resolve);
+      // the attempt's deadline, answer and body included; its timer is cleared as soon as the attempt ends
+      attempt.timer = setTimeout(timeOut, timeoutMs, attempt);
+      this.agent.dispatch(
+        {
+          origin: where.origin,
+          path: where.path,
           method: 'POST',
           headers,
-          body: cb.body,
-          dispatcher: this.agent,
-          signal: deadline.signal,
-        });
-      } catch (err) {
-        return { ok: false, status: null, error: describe(err), body: null };
-      }
-      const text = await res.body.text().catch(() => '');
-      if (res.statusCode >= 200 && res.statusCode < 300) return { ok: true, status: res.statusCode };
-      return {
-        ok: false,
-        status: res.statusCode,
-        error: `HTTP ${res.statusCode}: ${text.slice(0, 500)}`,
-        body: text,
-      };
-    } finally {
-      clearTimeout(timer);
-    }
+          body: Buffer.from(cb.body),
+        },
+        attempt,
+      );
+    });
   }
+
+  /** The origin and request path of `base + path`, as a URL parser gives them; kept per URL (a handful per target). */
+  private whereOf(base: string, path: string): { origin: string; path: string } {
+    const url = joinUrl(base, path);
+    let where = this.urls.get(url);
+    if (!where) {
+      const parsed = new URL(url);
+      where = { origin: parsed.origin, path: `${parsed.pathname}${parsed.search}` };
+      if (this.urls.size >= 1024) this.urls.clear();
+      this.urls.set(url, where);
+    }
+    return where;
+  }
+
+  private readonly urls = new Map<string, { origin: string; path: string }>();
 
   /** Closes idle connections. */
   async close(): Promise<void> {
@@ -125,9 +128,81 @@ export class CallbackSender {
   }
 }
 
-/** Ends an attempt that outlived its timeout, with the reason `AbortSignal.timeout` gives. */
-function abortAttempt(deadline: AbortController): void {
-  deadline.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError'));
+/**
+ * One attempt as the HTTP client's handler: it keeps the status and, of an answer that is not 2xx, the body (a 2xx
+ * answer's body is read and dropped), and resolves once, at the answer's end, an error or its deadline. No stream,
+ * abort signal or header object is made per attempt.
+ */
+class Attempt implements Dispatcher.DispatchHandler {
+  timer: ReturnType<typeof setTimeout> | undefined;
+  private status = 0;
+  private chunks: Buffer[] | undefined;
+  private abort: ((err: Error) => void) | undefined;
+  private reason: Error | undefined;
+  private done = false;
+
+  constructor(private readonly resolve: (r: AttemptResult) => void) {}
+
+  onConnect(abort: (err?: Error) => void): void {
+    if (this.reason) abort(this.reason);
+    else this.abort = abort;
+  }
+
+  onHeaders(statusCode: number): boolean {
+    // informational answers (1xx) precede the final one
+    if (statusCode >= 200) {
+      this.status = statusCode;
+      if (statusCode >= 300) this.chunks = [];
+    }
+    return true;
+  }
+
+  onData(chunk: Buffer): boolean {
+    this.chunks?.push(chunk);
+    return true;
+  }
+
+  onComplete(): void {
+    const status = this.status;
+    if (status >= 200 && status < 300) {
+      this.finish({ ok: true, status });
+      return;
+    }
+    const text = Buffer.concat(this.chunks ?? []).toString();
+    this.finish({ ok: false, status, error: `HTTP ${status}: ${text.slice(0, 500)}`, body: text });
+  }
+
+  onError(err: Error): void {
+    this.failed(err);
+  }
+
+  /** The deadline passed: the attempt ends now, and the request is aborted (before it is written, if still queued). */
+  timedOut(): void {
+    const reason = new DOMException('The operation was aborted due to timeout', 'TimeoutError');
+    this.reason = reason;
+    this.failed(reason);
+    this.abort?.(reason);
+  }
+
+  /** Before an answer's head, a failure with no status; after it, the answer counts with the body read so far dropped. */
+  private failed(err: Error): void {
+    const status = this.status;
+    if (status === 0) this.finish({ ok: false, status: null, error: describe(err), body: null });
+    else if (status < 300) this.finish({ ok: true, status });
+    else this.finish({ ok: false, status, error: `HTTP ${status}: `, body: '' });
+  }
+
+  private finish(result: AttemptResult): void {
+    if (this.done) return;
+    this.done = true;
+    clearTimeout(this.timer);
+    this.chunks = undefined;
+    this.resolve(result);
+  }
+}
+
+function timeOut(attempt: Attempt): void {
+  attempt.timedOut();
 }
 
 function joinUrl(base: string, path: string): string {

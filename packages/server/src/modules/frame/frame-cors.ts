@@ -37,10 +37,7 @@ export function installFrameCors(
   app: FastifyInstance,
   origins: { has(origin: string): Promise<boolean> },
 ): void {
-  app.addHook('onRequest', async (req, reply) => {
-    if (!req.url.startsWith(PREFIX)) return;
-    const origin = req.headers.origin;
-    if (!origin) return;
+  const cors = async (req: FastifyRequest, reply: FastifyReply, origin: string) => {
     const allowed = await origins.has(origin);
     if (allowed) {
       reply.header('access-control-allow-origin', origin);
@@ -49,12 +46,21 @@ export function installFrameCors(
     if (req.method !== 'OPTIONS') return;
     if (!allowed)
       throw new DomainError('forbidden', `origin ${origin} may not call the frame API`, { field: 'origin' });
-    return reply
+    reply
       .code(204)
       .header('access-control-allow-methods', 'GET, POST')
       .header('access-control-allow-headers', 'authorization, content-type')
       .header('access-control-max-age', '600')
       .send();
+  };
+  // a request without an Origin (or not to the frame API) passes at once, with no promise
+  app.addHook('onRequest', (req, reply, done) => {
+    const origin = req.headers.origin;
+    if (!origin || !req.url.startsWith(PREFIX)) return done();
+    cors(req, reply, origin).then(() => {
+      // an answered preflight ends here
+      if (!reply.sent) done();
+    }, done);
   });
 }
 

@@ -120,8 +120,7 @@ function holdWrite(
       deps.settings.maxSystemCombinations,
     ),
   );
-  return {
-    ...(firstRequest ? { firstRequest } : {}),
+  const write: HoldWrite = {
     id: randomUUID(),
     placeRequestId: randomUUID(),
     whiteLabelId: session.whiteLabelId,
@@ -175,6 +174,9 @@ function holdWrite(
         })
       : [],
   };
+  // added last: an object literal that starts with a spread is built key by key, slowly
+  if (firstRequest) write.firstRequest = firstRequest;
+  return write;
 }
 
 /**

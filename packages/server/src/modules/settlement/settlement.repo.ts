@@ -323,29 +323,63 @@ export async function betOwners(
 
 // ------------------------------------------------------------------------------------------------ sweep
 
+/** The window of a sweep (clock times): see {@link staleAcceptedBets}. */
+export interface SweepWindow {
+  /** Frame bets whose placement deadline is after this (the previous sweep's end) are examined. */
+  from: Date;
+  /** Reported bets (decided at their deadline) are examined from here: `from` less the sweep's overlap. */
+  reportedFrom: Date;
+  /** Bets whose deadline is after this wait for the next sweep (the sweep's start). */
+  to: Date;
+  limit: number;
+}
+
 /**
- * Bets accepted since `since` that settlement has not caught up with: a feed selection that does not show the
- * stored result of its odd, or a selection a recorded rollback catches (a bet accepted while its market was being
- * resulted or rolled back, possibly on another node whose replica lagged).
+ * Bets accepted that settlement has not caught up with: a feed selection that does not show the stored result of its
+ * odd, or a selection a recorded rollback catches (a bet accepted while its market was being resulted or rolled back,
+ * possibly on another node whose replica lagged), at most `limit`; and the earliest deadline of a bet of the window
+ * still placing (null: none), which the next sweep must look at again.
+ *
+ * A bet is examined once its placement deadline (set at insert, index bet_placement_deadline: a transition changes
+ * no indexed column) is in the window: a frame bet is decided by then, or still placing (held back), or
+ * force-declined by the recovery; a reported bet's deadline is its decision time, taken before its insert commits,
+ * so reported bets are looked at again over the sweep's overlap (`reportedFrom`).
  */
-export async function staleAcceptedBets(db: Executor, since: Date, limit: number): Promise<string[]> {
-  const r = await sql<{ id: string }>`
-    select b.id from bet b
-    where b.state = 'accepted' and b.decided_at > ${since}
-      and exists (
-        select 1 from bet_selection s
-        left join settlement_result r
-          on r.sport_event_id = s.sport_event_id and r.market_id = s.market_id and r.odd_id = s.odd_id
-        where s.bet_id = b.id and s.result_source = 'feed'
-          and (s.status <> coalesce(r.status, 0) or s.dead_heat is distinct from r.dead_heat
-               or s.status_reason <> coalesce(r.status_reason, '')
-               or exists (select 1 from settlement_rollback rb
-                          where rb.sport_event_id = s.sport_event_id
-                            and (cardinality(rb.market_ids) = 0 or s.market_id = any(rb.market_ids))
-                            and b.created_at >= rb.dt_start and b.created_at <= rb.dt_end)))
-    order by b.decided_at
-    limit ${limit}::int4`.execute(db);
-  return r.rows.map((x) => x.id);
+export async function staleAcceptedBets(
+  db: Executor,
+  w: SweepWindow,
+): Promise<{ ids: string[]; placingSince: Date | null }> {
+  const r = await sql<{ id: string | null; placing: Date | null }>`
+    with w as materialized (
+      select b.id, b.state, b.created_at, b.placement_deadline from bet b
+      where b.placement_deadline > ${w.reportedFrom} and b.placement_deadline <= ${w.to}
+        and (b.state = 'hold_requested'
+             or (b.state = 'accepted' and (b.source = 'mts' or b.placement_deadline > ${w.from}))))
+    select id, null::timestamptz as placing from (
+      select w.id from w
+      where w.state = 'accepted'
+        and exists (
+          select 1 from bet_selection s
+          left join settlement_result r
+            on r.sport_event_id = s.sport_event_id and r.market_id = s.market_id and r.odd_id = s.odd_id
+          where s.bet_id = w.id and s.result_source = 'feed'
+            and (s.status <> coalesce(r.status, 0) or s.dead_heat is distinct from r.dead_heat
+                 or s.status_reason <> coalesce(r.status_reason, '')
+                 or exists (select 1 from settlement_rollback rb
+                            where rb.sport_event_id = s.sport_event_id
+                              and (cardinality(rb.market_ids) = 0 or s.market_id = any(rb.market_ids))
+                              and w.created_at >= rb.dt_start and w.created_at <= rb.dt_end)))
+      order by w.placement_deadline
+      limit ${w.limit}::int4) stale
+    union all
+    select null, min(w.placement_deadline) from w where w.state = 'hold_requested'`.execute(db);
+  const ids: string[] = [];
+  let placingSince: Date | null = null;
+  for (const x of r.rows) {
+    if (x.id !== null) ids.push(x.id);
+    else if (x.placing !== null) placingSince = new Date(x.placing);
+  }
+  return { ids, placingSince };
 }
 
 /** Every event with a bet in an open state (a full resync after the log expired under the consumer). */

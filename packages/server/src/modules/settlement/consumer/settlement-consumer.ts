@@ -56,7 +56,7 @@ export class SettlementConsumer {
   private savedVersion = 0n;
   private lastSaveAt = 0;
   private lastSweepAt = 0;
-  /** Bets decided from here on (minus an overlap) are looked at by the next sweep (clock ms). */
+  /** Bets whose placement deadline is after this (reported ones: minus an overlap) are looked at next (clock ms). */
   private sweepFrom = 0;
   private readonly stats = {
     entries: 0,

@@ -5,10 +5,10 @@ import { refreshBets } from '../results/refresh-bets.js';
 import { staleAcceptedBets } from '../settlement.repo.js';
 
 /**
- * How far behind the previous sweep's start a sweep looks again: a bet's `decided_at` is taken before its
- * transaction commits (the group commit's queue and flush, well under a second at full load), so a bet decided just
- * before a sweep may become visible just after it. Ten seconds covers that gap many times over while each bet is
- * looked at about six times (every 2 s) instead of thirty.
+ * How far behind the previous sweep's end a sweep looks again at reported bets (`POST /bets`): a reported bet's
+ * decision time (its placement deadline) is taken before its insert commits (the group commit's queue and flush, well
+ * under a second at full load), so a bet decided just before a sweep may become visible just after it. Frame bets
+ * need no overlap: a sweep looks at them once their deadline passed, when their hold was committed long before.
  */
 export const SWEEP_OVERLAP_MS = 10_000;
 
@@ -17,9 +17,9 @@ export const SWEEP_PAGE = 500;
 
 /** Where a sweep starts and what it reports back to its consumer. */
 export interface SweepState {
-  /** Bets decided from here on (minus {@link SWEEP_OVERLAP_MS}) are looked at (clock ms). */
+  /** Bets whose placement deadline is after this (reported ones: minus {@link SWEEP_OVERLAP_MS}) are looked at (clock ms). */
   from: number;
-  /** Moves the watermark: called with the sweep's start when it found less than a page. */
+  /** Moves the watermark: called when a sweep found less than a page, with its start or a placing bet's deadline. */
   moveFrom: (ms: number) => void;
   /** Checks, in each write transaction, that the consumer still leads. */
   fence: (tx: Executor) => Promise<void>;
@@ -28,15 +28,24 @@ export interface SweepState {
 }
 
 /**
- * Catches bets accepted while their market was being resulted or rolled back: those decided since the previous
- * sweep started (minus {@link SWEEP_OVERLAP_MS}; at leadership start, the last `sweepWindowMs`) that do not show what
- * settlement knows. The watermark moves only when a sweep found less than a page, so none is left behind.
+ * Catches bets accepted while their market was being resulted or rolled back: those whose placement deadline passed
+ * since the previous sweep (at leadership start, in the last `sweepWindowMs`; reported bets, decided at their
+ * deadline, over {@link SWEEP_OVERLAP_MS} more) that do not show what settlement knows. A frame bet is so examined
+ * once, after its deadline (`PLACEMENT_DEADLINE_MS`, 30 s by default) rather than right after its acceptance; one
+ * still placing then holds the watermark at its deadline until it is decided. The watermark moves only when a sweep
+ * found less than a page, so none is left behind.
  */
 export async function sweepAcceptedBets(deps: ConsumerDeps, state: SweepState): Promise<void> {
   const startedAt = deps.clock.now();
-  const since = new Date(state.from - SWEEP_OVERLAP_MS);
-  const ids = await staleAcceptedBets(deps.database.db, since, SWEEP_PAGE);
-  if (ids.length < SWEEP_PAGE) state.moveFrom(startedAt);
+  const { ids, placingSince } = await staleAcceptedBets(deps.database.db, {
+    from: new Date(state.from),
+    reportedFrom: new Date(state.from - SWEEP_OVERLAP_MS),
+    to: new Date(startedAt),
+    limit: SWEEP_PAGE,
+  });
+  if (ids.length < SWEEP_PAGE) {
+    state.moveFrom(placingSince === null ? startedAt : Math.min(startedAt, placingSince.getTime() - 1));
+  }
   if (ids.length === 0) return;
   const applied = await refreshBets(deps, ids, { cause: 'sweep', fence: state.fence });
   state.count(applied);
