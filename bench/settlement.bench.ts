@@ -21,10 +21,12 @@ import { prepareCallback, settleBody } from '@bookie/sdk/callbacks/fixtures';
 import { createTestDatabase as createStorageDatabase } from '@bookie/storage';
 import { startWalletProcess } from '@bookie/wallet/testing/process';
 import { type Kysely, sql } from 'kysely';
+import pg from 'pg';
 import pino from 'pino';
 import { Agent, request } from 'undici';
 import { buildDeps, startBackground } from '../packages/server/src/app/wiring.js';
 import type { DB } from '../packages/server/src/db/schema.js';
+import { CLAIM_DUE_SQL } from '../packages/server/src/modules/callbacks/callbacks.repo.js';
 import { createSportEvent } from '../packages/server/src/modules/trading/create-sport-event.js';
 import { sampleEvent } from '../packages/server/src/modules/trading/fixtures.js';
 import { patchMarkets } from '../packages/server/src/modules/trading/patch-markets.js';
@@ -37,6 +39,80 @@ import { spawnBare } from './bare-process.js';
 import type { BenchResult } from './types.js';
 
 const secs = (ms: number) => ms / 1000;
+
+/** What a backend runs, by the text of its statement (the sampler's rows). */
+function statementKind(q: string): string {
+  if (q.includes('SET lease_owner = $1')) return 'claim';
+  if (q.includes("SET status = 'delivered'")) return 'flush';
+  if (q.includes('INSERT INTO callback_delivery')) return 'enqueue';
+  if (/^\s*(BEGIN|COMMIT)/i.test(q)) return q.trim().split(/\s/)[0]?.toUpperCase() ?? 'tx';
+  return q.replace(/\s+/g, ' ').trim().slice(0, 48);
+}
+
+/**
+ * With BENCH_PG_SAMPLE=1 (Postgres only), samples `pg_stat_activity` of Bookie's and the wallet's databases every
+ * 25 ms until `stop`, then prints how often each kind of statement was seen active, by wait event (CPU: none).
+ */
+function startActivitySampler(dbNames: { bookie: string; wallet: string }, url: string) {
+  const counts = new Map<string, number>();
+  let samples = 0;
+  let running = true;
+  const client = new pg.Client({ connectionString: url });
+  const explains: string[] = [];
+  let prepared = false;
+  let lastExplain = performance.now();
+  const loop = (async () => {
+    await client.connect();
+    while (running) {
+      if (process.env.BENCH_PG_EXPLAIN && performance.now() - lastExplain > 2000) {
+        // the claim as the dispatcher runs it, rolled back (its rows stay unleased)
+        lastExplain = performance.now();
+        const c = await client.query<{ p: string; leased: string }>(`select count(*) filter (where status =
+          'pending') p, count(*) filter (where status = 'pending' and lease_until > now()) leased
+          from callback_delivery`);
+        // the plan a connection caches after five runs (generic: `LIMIT $3` unknown when it is made)
+        if (!prepared) {
+          await client.query(`prepare bench_claim(text, int8, int8) as ${CLAIM_DUE_SQL}`);
+          prepared = true;
+        }
+        await client.query('begin');
+        await client.query(`set local plan_cache_mode = ${process.env.BENCH_PG_EXPLAIN}`);
+        const e = await client.query<{ 'QUERY PLAN': string }>(
+          `explain (analyze, buffers) execute bench_claim('explain', 60000, 128)`,
+        );
+        await client.query('rollback');
+        explains.push(
+          `pending ${c.rows[0]?.p}, leased ${c.rows[0]?.leased}\n${e.rows.map((r) => r['QUERY PLAN']).join('\n')}`,
+        );
+      }
+      const r = await client.query<{ datname: string; query: string; wait: string | null }>(
+        `select datname, query, wait_event_type || ':' || wait_event as wait from pg_stat_activity
+         where datname = any($1) and state = 'active' and pid <> pg_backend_pid()`,
+        [[dbNames.bookie, dbNames.wallet]],
+      );
+      samples++;
+      for (const row of r.rows) {
+        const who = row.datname === dbNames.bookie ? 'bookie' : 'wallet';
+        const key = `${who} ${statementKind(row.query)} | ${row.wait ?? 'CPU'}`;
+        counts.set(key, (counts.get(key) ?? 0) + 1);
+      }
+      await new Promise((res) => setTimeout(res, 25));
+    }
+    await client.end();
+  })();
+  return {
+    async stop(tag: string) {
+      running = false;
+      await loop;
+      const rows = [...counts].sort((a, b) => b[1] - a[1]).slice(0, 25);
+      process.stderr.write(
+        `pg_stat_activity (${tag}, ${samples} samples, backends seen active per sample):\n`,
+      );
+      for (const [k, v] of rows) process.stderr.write(`  ${(v / samples).toFixed(3)}  ${k}\n`);
+      for (const e of explains) process.stderr.write(`${e}\n`);
+    },
+  };
+}
 
 /** Writes `n` accepted singles of 10 EUR on (event, market 1, odd 1) at 1.5, `perPlayer` per player, in Bookie. */
 async function seedBookie(
@@ -215,6 +291,12 @@ export default async function run(args: string[]): Promise<BenchResult[]> {
     const consumer = deps.settlement!;
     const dispatcher = deps.callbacks.dispatcher;
 
+    const dbName = (u: string | undefined) => (u ? new URL(u).pathname.slice(1) : '');
+    const sampleActivity = () =>
+      process.env.BENCH_PG_SAMPLE && bookieDb.url
+        ? startActivitySampler({ bookie: dbName(bookieDb.url), wallet: dbName(walletDb.url) }, bookieDb.url)
+        : undefined;
+
     const settle = async (tag: string, count: number) => {
       const { id: eventId, version: created } = await createSportEvent(deps, sampleEvent({ markets: 1 }));
       await consumer.waitFor(created, 120_000);
@@ -233,16 +315,22 @@ export default async function run(args: string[]): Promise<BenchResult[]> {
         body: { markets: [{ id: '1', odds: [{ id: '1', status: 1 }] }] },
       });
       const before = dispatcher.stats();
+      const sampler = sampleActivity();
       await consumer.waitFor(version, 600_000);
       const settled = performance.now();
       while (await anyPending(deps.database.db)) await new Promise((r) => setTimeout(r, 20));
       const delivered = performance.now();
       const after = dispatcher.stats();
+      await sampler?.stop(tag);
       return {
         bets,
         settleMs: settled - t0,
         totalMs: delivered - t0,
         claims: after.claims - before.claims,
+        claimMs: after.claimMs - before.claimMs,
+        claimed: after.claimed - before.claimed,
+        flushes: after.flushes - before.flushes,
+        flushMs: after.flushMs - before.flushMs,
         sent: after.delivered + after.failed - (before.delivered + before.failed),
       };
     };
@@ -252,7 +340,9 @@ export default async function run(args: string[]): Promise<BenchResult[]> {
     const main = await settle('main', n);
     process.stderr.write(
       `settled ${n} in ${secs(main.settleMs)} s, delivered in ${secs(main.totalMs)} s ` +
-        `(${main.claims} claims for ${main.sent} attempts)\n`,
+        `(${main.claims} claims of ${(main.claimed / Math.max(1, main.claims)).toFixed(0)} rows, ` +
+        `${(main.claimMs / Math.max(1, main.claims)).toFixed(1)} ms each; ${main.flushes} flushes, ` +
+        `${(main.flushMs / Math.max(1, main.flushes)).toFixed(1)} ms each; ${main.sent} attempts)\n`,
     );
 
     // baseline 3: the same dispatcher sends the same callbacks again (the rows made pending anew) to a bare HTTP
@@ -320,6 +410,9 @@ export default async function run(args: string[]): Promise<BenchResult[]> {
           baseline_bare_dispatch_callbacks_per_s: bareBaseline.perS,
           ratio_delivery_to_bare_dispatch: deliveredPerS / bareBaseline.perS,
           claims_per_callback: main.claims / Math.max(1, main.sent),
+          claim_ms_mean: main.claimMs / Math.max(1, main.claims),
+          claim_s_total: secs(main.claimMs),
+          flush_ms_mean: main.flushMs / Math.max(1, main.flushes),
           bare_claims_per_callback: bareBaseline.claims / n,
         },
         note:

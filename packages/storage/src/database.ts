@@ -114,6 +114,14 @@ function openPostgres<DB>(url: string, poolSize: number, preparedStatements: boo
   };
 }
 
+/**
+ * A statement whose text starts with this comment is never prepared by name: Postgres plans it at every run with its
+ * parameters and the table's current size, instead of keeping the generic plan it settled on after five runs. For a
+ * statement over a table whose size swings by orders of magnitude (a queue emptied and refilled at once): a generic
+ * plan made while the table was empty can scan the whole table per row once it is full (ADR 0057).
+ */
+export const PLANNED_EACH_RUN = '/* planned each run */';
+
 /** Distinct statement texts one process prepares at most; past it, statements run unnamed (planned each time). */
 const MAX_PREPARED = 500;
 
@@ -121,14 +129,20 @@ const MAX_PREPARED = 500;
  * A `pg.Client` class that runs each parameterised statement as a named prepared statement, one name per distinct
  * text (the first {@link MAX_PREPARED} texts of the pool): Postgres parses it once per connection and, after a few
  * runs, keeps a generic plan, instead of parsing and planning it on every run. Statements without parameters
- * (BEGIN, COMMIT, DDL, scripts of several statements) keep the simple protocol.
+ * (BEGIN, COMMIT, DDL, scripts of several statements) keep the simple protocol; those starting with
+ * {@link PLANNED_EACH_RUN} run unnamed (parsed and planned at every run).
  */
 function preparingClient(): typeof pg.Client {
   const nameOf = statementNames(MAX_PREPARED);
   return class PreparingClient extends pg.Client {
     // biome-ignore lint/suspicious/noExplicitAny: pg's overloads
     override query(config: any, values?: any, callback?: any): any {
-      if (typeof config === 'string' && Array.isArray(values) && values.length > 0) {
+      if (
+        typeof config === 'string' &&
+        Array.isArray(values) &&
+        values.length > 0 &&
+        !config.startsWith(PLANNED_EACH_RUN)
+      ) {
         const name = nameOf(config);
         if (name !== undefined) {
           if (callback !== undefined) return super.query({ name, text: config, values }, callback);

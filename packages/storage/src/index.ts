@@ -4,7 +4,13 @@
  * Used by the server and the reference wallet.
  */
 export { type DataDirLock, DataDirLockedError, LOCK_FILE, lockDataDir } from './data-dir-lock.js';
-export { type Database, type DatabaseKind, type DatabaseTarget, openDatabase } from './database.js';
+export {
+  type Database,
+  type DatabaseKind,
+  type DatabaseTarget,
+  openDatabase,
+  PLANNED_EACH_RUN,
+} from './database.js';
 export { GroupCommit, type GroupCommitOptions } from './group-commit.js';
 export { migrateDirectory } from './migrate.js';
 export { execStatements } from './sql.js';

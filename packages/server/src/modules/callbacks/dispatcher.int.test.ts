@@ -1,6 +1,5 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { sql } from 'kysely';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction } from '../../db/transaction.js';
@@ -9,7 +8,7 @@ import { createWhiteLabel } from '../tenants/create-white-label.js';
 import { getWhiteLabel } from '../tenants/get-white-label.js';
 import { learnOptionalCallback } from '../tenants/learn-optional-callback.js';
 import { supportsCallback } from '../tenants/white-label.js';
-import { CLAIM_DUE_SQL, type ClaimedDelivery } from './callbacks.repo.js';
+import type { ClaimedDelivery } from './callbacks.repo.js';
 import { CallbackDispatcher, type OptionalCallbackHooks } from './dispatcher.js';
 import { enqueueCallbacks } from './enqueue-callbacks.js';
 import { listCallbackDeliveries } from './list-deliveries.js';
@@ -575,38 +574,6 @@ describe(`callback dispatcher (${process.env.DATABASE_URL ? 'postgres' : 'pglite
     }
     expect(p.seen.requests).toBe(6);
     expect(d.stats()).toMatchObject({ delivered: 6, expired: 0 });
-  });
-
-  it('claims by primary key whatever plan a connection caches for the claim', async () => {
-    await inTransaction(t.db, (tx) =>
-      enqueueCallbacks(
-        tx,
-        Array.from({ length: 3000 }, (_, i) => ({
-          whiteLabelId: 'wl',
-          betId: `plan-${i}`,
-          path: '/bet/settle',
-          body: { bet_id: `plan-${i}`, pad: 'x'.repeat(600) },
-          foreignParams: {},
-        })),
-      ),
-    );
-    await sql`analyze callback_delivery`.execute(t.db);
-    // the plan a connection caches for the prepared text after five runs: `LIMIT $3` unknown when it is made
-    const plan = await t.db.connection().execute(async (c) => {
-      await sql`set plan_cache_mode = force_generic_plan`.execute(c);
-      try {
-        await sql.raw(`prepare claim_plan_test(text, int8, int8) as ${CLAIM_DUE_SQL}`).execute(c);
-        const r = await sql
-          .raw<Record<string, string>>(`explain execute claim_plan_test('plan-test', 60000, 100)`)
-          .execute(c);
-        return r.rows.map((row) => Object.values(row)[0]).join('\n');
-      } finally {
-        await sql`deallocate claim_plan_test`.execute(c);
-        await sql`reset plan_cache_mode`.execute(c);
-      }
-    });
-    expect(plan).not.toMatch(/Seq Scan/);
-    expect(plan).toMatch(/callback_delivery_pkey/);
   });
 
   it('lets an operator retry a pending delivery now, and refuses a delivered one', async () => {

@@ -107,6 +107,8 @@ export type UnsupportedCallbackHook = (
 export interface DispatcherStats {
   /** Claim statements run. */
   claims: number;
+  /** Milliseconds spent in claim statements (wall clock, from sending to the answer). */
+  claimMs: number;
   /** Rows those claims leased. */
   claimed: number;
   /** Attempts answered 2xx. */
@@ -115,6 +117,8 @@ export interface DispatcherStats {
   failed: number;
   /** markDelivered statements run. */
   flushes: number;
+  /** Milliseconds spent in markDelivered statements (wall clock). */
+  flushMs: number;
   /** Claimed deliveries left unsent because they waited until their lease no longer outlasted an attempt. */
   expired: number;
 }
@@ -152,10 +156,12 @@ export class CallbackDispatcher {
   private readonly prefetch: number;
   private readonly counters: DispatcherStats = {
     claims: 0,
+    claimMs: 0,
     claimed: 0,
     delivered: 0,
     failed: 0,
     flushes: 0,
+    flushMs: 0,
     expired: 0,
   };
 
@@ -292,7 +298,9 @@ export class CallbackDispatcher {
         try {
           // a flush running meanwhile is not waited for: a delivered row not yet recorded keeps its bet's next
           // callback out of this claim (D10 order), and the flush marks the loop dirty when such a successor exists
+          const t0 = performance.now();
           claimed = await claimDue(this.database.db, this.owner, this.opts.leaseMs, room);
+          this.counters.claimMs += performance.now() - t0;
           this.counters.claims++;
           this.counters.claimed += claimed.length;
           this.more = claimed.length === room;
@@ -520,7 +528,9 @@ export class CallbackDispatcher {
           const batch = this.pendingDone;
           this.pendingDone = [];
           try {
+            const t0 = performance.now();
             const { successors } = await markDelivered(this.database.db, this.owner, batch);
+            this.counters.flushMs += performance.now() - t0;
             this.counters.flushes++;
             // a delivered bet's next callback is now due: claim it
             if (successors > 0) this.markDirty();
