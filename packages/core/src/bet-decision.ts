@@ -24,6 +24,7 @@ import {
   type RiskState,
 } from './bet-decision-shapes.js';
 import { type BetType, validateBetType } from './bet-types.js';
+import { BoundedMemo } from './bounded-memo.js';
 import {
   compare,
   div,
@@ -87,18 +88,15 @@ export function phaseOf(event: Pick<DecisionSportEvent, 'fixture'> | undefined):
 }
 
 /** Feed odd values parsed once per text (the same few values are read by every decision; bounded). */
-const parsedOddValues = new Map<string, Rational>();
+const parsedOddValues = new BoundedMemo<Rational>(10_000);
 
 function parseOddValue(value: string): Rational {
-  let r = parsedOddValues.get(value);
+  const r = parsedOddValues.get(value);
   if (r !== undefined) return r;
   const m = /^(\d+)(?:\.(\d{1,12}))?$/.exec(value);
   if (!m) throw new RangeError(`bad feed odd value ${value}`);
   const frac = m[2] ?? '';
-  r = rational(BigInt(`${m[1]}${frac}`), 10n ** BigInt(frac.length));
-  if (parsedOddValues.size >= 10_000) parsedOddValues.clear();
-  parsedOddValues.set(value, r);
-  return r;
+  return parsedOddValues.keep(value, rational(BigInt(`${m[1]}${frac}`), 10n ** BigInt(frac.length)));
 }
 
 /**

@@ -12,6 +12,7 @@ export * from './bet-delay.js';
 export * from './bet-lifecycle.js';
 export * from './bet-types.js';
 export * from './bonus-conditions.js';
+export * from './bounded-memo.js';
 export * from './builder-settlement.js';
 export * from './calc.js';
 export * from './cash-out.js';

@@ -1,6 +1,7 @@
 import type { SportEvent } from '@bookie/contracts';
 import {
   type BetType,
+  BoundedMemo,
   type BuilderLegRef,
   type BuilderQuote,
   type BuilderSettings,
@@ -145,16 +146,10 @@ export function totalOddsOf(
 }
 
 /** White labels' limits parsed once per text (every decision reads them; a refused text is not kept). */
-const parsedLimits = new Map<string, Rational>();
+const parsedLimits = new BoundedMemo<Rational>(10_000);
 const money = (s: string | null, field: string): Rational | undefined => {
   if (s === null) return undefined;
-  let r = parsedLimits.get(s);
-  if (r === undefined) {
-    r = parseDecimal(s, { field, maxDecimals: 6 });
-    if (parsedLimits.size >= 10_000) parsedLimits.clear();
-    parsedLimits.set(s, r);
-  }
-  return r;
+  return parsedLimits.get(s) ?? parsedLimits.keep(s, parseDecimal(s, { field, maxDecimals: 6 }));
 };
 
 /**

@@ -1,4 +1,5 @@
 import {
+  BoundedMemo,
   compare,
   div,
   type OutcomeKey,
@@ -31,19 +32,13 @@ export interface RiskStateInput {
 }
 
 /** EUR rates parsed once per text (every decision reads its currency's). */
-const parsedRates = new Map<string, Rational>();
+const parsedRates = new BoundedMemo<Rational>(1000);
 
 /** The EUR rate of a currency as a rational, or undefined. */
 export function eurRateOf(deps: Pick<RiskDeps, 'eurRates'>, currency: string): Rational | undefined {
   const r = deps.eurRates[currency];
   if (!r) return undefined;
-  let rate = parsedRates.get(r);
-  if (rate === undefined) {
-    rate = parseDecimal(r, { field: 'EUR_RATES', maxDecimals: 12 });
-    if (parsedRates.size >= 1000) parsedRates.clear();
-    parsedRates.set(r, rate);
-  }
-  return rate;
+  return parsedRates.get(r) ?? parsedRates.keep(r, parseDecimal(r, { field: 'EUR_RATES', maxDecimals: 12 }));
 }
 
 /**

@@ -1,4 +1,4 @@
-import { parseDecimal, type Rational, type RiskGroup } from '@bookie/core';
+import { BoundedMemo, parseDecimal, type Rational, type RiskGroup } from '@bookie/core';
 import type { Executor } from '../../db/transaction.js';
 import { playerRiskKey } from './player-risk.repo.js';
 import { readGroups } from './risk-group.repo.js';
@@ -14,16 +14,9 @@ export interface RiskSettingsSnapshot {
 }
 
 /** Limits parsed once per text (a limit is read for every leg of every decision; a refused text is not kept). */
-const parsedLimits = new Map<string, Rational>();
-const dec = (s: string, field: string): Rational => {
-  let r = parsedLimits.get(s);
-  if (r === undefined) {
-    r = parseDecimal(s, { field, maxDecimals: 12 });
-    if (parsedLimits.size >= 10_000) parsedLimits.clear();
-    parsedLimits.set(s, r);
-  }
-  return r;
-};
+const parsedLimits = new BoundedMemo<Rational>(10_000);
+const dec = (s: string, field: string): Rational =>
+  parsedLimits.get(s) ?? parsedLimits.keep(s, parseDecimal(s, { field, maxDecimals: 12 }));
 
 /** Players whose group one process keeps at most. */
 const MAX_PLAYERS = 100_000;

@@ -1,5 +1,5 @@
 import { BlockList, isIP, isIPv4 } from 'node:net';
-import { validationError } from '@bookie/core';
+import { BoundedMemo, validationError } from '@bookie/core';
 
 /**
  * IP allowlists of white labels (spec 01 "Authentication", DECISIONS D27): IPv4 and IPv6 addresses and CIDR
@@ -52,16 +52,13 @@ export function allowlistMatcher(entries: readonly string[]): (address: string) 
   }
   // the verdict per address, remembered (the list is fixed; a partner calls from a few addresses): a check
   // otherwise builds a native SocketAddress every request
-  const seen = new Map<string, boolean>();
+  const seen = new BoundedMemo<boolean>(1000);
   return (raw: string) => {
-    let allowed = seen.get(raw);
+    const allowed = seen.get(raw);
     if (allowed !== undefined) return allowed;
     const address = normalizeAddress(raw);
     const family = isIP(address);
-    allowed = family !== 0 && list.check(address, family === 4 ? 'ipv4' : 'ipv6');
-    if (seen.size >= 1000) seen.clear();
-    seen.set(raw, allowed);
-    return allowed;
+    return seen.keep(raw, family !== 0 && list.check(address, family === 4 ? 'ipv4' : 'ipv6'));
   };
 }
 
