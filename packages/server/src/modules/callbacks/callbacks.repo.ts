@@ -187,8 +187,8 @@ export async function markDelivered(
  * index (`queued` is false, so that marking it delivered is a HOT update, ADR 0063); this statement hands it to the
  * queue once its lease has expired. It reads the born-leased rows written in [mark, now() − `$1` ms) that are still
  * pending and not queued (`callback_delivery_born_leased`, a range of `created_at`, set at insert and never
- * changed), queues those whose lease expired, and moves the mark to the end of that range — never past a row whose
- * lease still runs. `$1` is longer than any lease and any transaction that writes such rows (their `created_at` is
+ * changed), queues those whose lease expired (found by primary key, as the claim's rows), and moves the mark to the end of that range — never past a row whose
+ * lease still runs, never back. `$1` is longer than any lease and any transaction that writes such rows (their `created_at` is
  * their transaction's start), so a row the range has passed was visible when it was read. One process at a time
  * (the mark is locked, SKIP LOCKED: another process's run finds nothing to do). Planned at every run, like the
  * claim. Returns how many rows it queued. Exported for the test of its plan.
@@ -203,12 +203,12 @@ export const REQUEUE_BORN_LEASED_SQL = `${PLANNED_EACH_RUN}
       AND d.created_at < now() - ($1::int8 * interval '1 millisecond')
       AND d.status = 'pending' AND NOT d.queued
   ), r AS (
-    UPDATE callback_delivery d SET queued = true FROM c
-    WHERE d.id = c.id AND c.expired AND d.status = 'pending' AND NOT d.queued
+    UPDATE callback_delivery d SET queued = true
+    WHERE d.id = ANY(ARRAY(SELECT c.id FROM c WHERE c.expired)) AND d.status = 'pending' AND NOT d.queued
     RETURNING d.id
   ), u AS (
-    UPDATE callback_recovery_mark k SET through = least(now() - ($1::int8 * interval '1 millisecond'),
-      (SELECT min(c.created_at) FROM c WHERE NOT c.expired))
+    UPDATE callback_recovery_mark k SET through = greatest(k.through, least(
+      now() - ($1::int8 * interval '1 millisecond'), (SELECT min(c.created_at) FROM c WHERE NOT c.expired)))
     WHERE k.id = 1 AND EXISTS (SELECT 1 FROM m)
     RETURNING k.through
   )

@@ -14,12 +14,12 @@ import { retryDelayMs } from './backoff.js';
 import {
   type ClaimedDelivery,
   claimDue,
-  requeueBornLeased,
   markAttemptFailed,
   markDelivered,
   markUnsupported,
   notifyOutbox,
   OUTBOX_CHANNEL,
+  requeueBornLeased,
 } from './callbacks.repo.js';
 import {
   BORN_LEASED_GRACE_MS,
