@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../db/database.js';
 import { type Executor, inTransaction } from '../../db/transaction.js';
 import { createTestDatabase, type TestDatabase } from '../../testing/database.js';
 import { claimDue, markDelivered, requeueBornLeased } from './callbacks.repo.js';
@@ -22,7 +23,7 @@ async function updateCounts(tx: Executor) {
 }
 
 /** Runs `work` in a transaction; returns its result and the updates of `callback_delivery` it made (HOT apart). */
-async function countingUpdates<T>(db: Executor, work: (tx: Executor) => Promise<T>) {
+async function countingUpdates<T>(db: Database['db'], work: (tx: Executor) => Promise<T>) {
   return inTransaction(db, async (tx) => {
     const before = await updateCounts(tx);
     const result = await work(tx);
