@@ -404,15 +404,31 @@ export interface DeliveryFilter {
   limit: number;
 }
 
-/** Lists deliveries, newest first. */
+/**
+ * Lists deliveries, newest first. Pending ones are read as two parts, each through its partial index — the queued
+ * rows, and the born-leased rows not yet recorded (all written since the recovery's mark) — since no index names
+ * `status` (ADR 0063): a scan of the outbox by id would read every callback ever delivered to find none pending.
+ */
 export async function listDeliveries(db: Executor, f: DeliveryFilter): Promise<CallbackDelivery[]> {
-  let q = db.selectFrom('callback_delivery').selectAll().orderBy('id', 'desc').limit(f.limit);
-  if (f.whiteLabelId) q = q.where('white_label_id', '=', f.whiteLabelId);
-  if (f.betId) q = q.where('bet_id', '=', f.betId);
-  if (f.status) q = q.where('status', '=', f.status);
-  if (f.failing) q = q.where('last_error', 'is not', null);
-  if (f.beforeId !== undefined) q = q.where('id', '<', f.beforeId);
-  return q.execute();
+  const query = () => {
+    let q = db.selectFrom('callback_delivery').selectAll().orderBy('id', 'desc').limit(f.limit);
+    if (f.whiteLabelId) q = q.where('white_label_id', '=', f.whiteLabelId);
+    if (f.betId) q = q.where('bet_id', '=', f.betId);
+    if (f.status) q = q.where('status', '=', f.status);
+    if (f.failing) q = q.where('last_error', 'is not', null);
+    if (f.beforeId !== undefined) q = q.where('id', '<', f.beforeId);
+    return q;
+  };
+  if (f.status !== 'pending') return query().execute();
+  const queued = await query().where('queued', '=', true).execute();
+  const bornLeased = await query()
+    .where('born_leased', '=', true)
+    .where('queued', '=', false)
+    .where('created_at', '>=', (eb) => eb.selectFrom('callback_recovery_mark').select('through'))
+    .execute();
+  return [...queued, ...bornLeased]
+    .sort((a, b) => (a.id < b.id ? 1 : a.id > b.id ? -1 : 0))
+    .slice(0, f.limit);
 }
 
 /** One delivery by its id or its request_id. */

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database.js';
 import { type Executor, inTransaction } from '../../db/transaction.js';
 import { createTestDatabase, type TestDatabase } from '../../testing/database.js';
-import { claimDue, markDelivered, requeueBornLeased } from './callbacks.repo.js';
+import { claimDue, listDeliveries, markDelivered, requeueBornLeased } from './callbacks.repo.js';
 import { enqueueCallbacks } from './enqueue-callbacks.js';
 
 const cb = (betId: string, path: string) => ({
@@ -111,5 +111,27 @@ describe(`the outbox's row versions (${process.env.DATABASE_URL ? 'postgres' : '
     );
     expect(await requeueBornLeased(t.db, 3_600_000)).toBe(0);
     expect(await requeueBornLeased(t.db, 0)).toBe(1);
+  });
+
+  it('lists pending deliveries, newest first: queued ones and born-leased ones not yet recorded', async () => {
+    const [born] = await inTransaction(t.db, (tx) =>
+      enqueueCallbacks(tx, [cb('P1', '/bet/accept')], { owner: 'me', ms: 60_000 }),
+    );
+    await inTransaction(t.db, (tx) =>
+      enqueueCallbacks(tx, [cb('P2', '/bet/settle'), cb('P3', '/bet/settle')]),
+    );
+    const [done] = await inTransaction(t.db, (tx) =>
+      enqueueCallbacks(tx, [cb('P4', '/bet/accept')], { owner: 'me', ms: 60_000 }),
+    );
+    await markDelivered(t.db, 'me', [{ id: done!.id, status: 204 }]);
+    const pending = async (limit: number) =>
+      (await listDeliveries(t.db, { status: 'pending', limit })).map((r) => r.bet_id);
+    expect(await pending(10)).toEqual(['P3', 'P2', 'P1']);
+    expect(await pending(2)).toEqual(['P3', 'P2']);
+    expect((await listDeliveries(t.db, { status: 'delivered', limit: 10 })).map((r) => r.bet_id)).toEqual([
+      'P4',
+    ]);
+    await markDelivered(t.db, 'me', [{ id: born!.id, status: 204 }]);
+    expect(await pending(10)).toEqual(['P3', 'P2']);
   });
 });
