@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import type { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { CompiledQuery, Kysely, PostgresDialect } from 'kysely';
@@ -170,11 +171,19 @@ function pipelinedConnection(
         const [only] = batch as [StatementCall];
         return [(await client.query(only.text, only.params as unknown[])).rows];
       }
-      // every query of the batch is queued at once, so they go out in one write and in order, and no other batch's
-      // query can come between them on the connection
-      const sent: Promise<pg.QueryResult>[] = [client.query('BEGIN')];
-      for (const s of batch) sent.push(client.query(s.text, s.params as unknown[]));
-      sent.push(client.query('COMMIT'));
+      // every query of the batch is queued at once, in order, so no other batch's query can come between them on
+      // the connection; the socket is corked meanwhile, so they go out in one write rather than one per query
+      const socket = (client as unknown as { connection?: { stream?: Partial<Writable> } }).connection
+        ?.stream;
+      socket?.cork?.();
+      const sent: Promise<pg.QueryResult>[] = [];
+      try {
+        sent.push(client.query('BEGIN'));
+        for (const s of batch) sent.push(client.query(s.text, s.params as unknown[]));
+        sent.push(client.query('COMMIT'));
+      } finally {
+        socket?.uncork?.();
+      }
       const settled = await Promise.allSettled(sent);
       // after a failing statement, the rest fail as the transaction is aborted and COMMIT answers ROLLBACK
       for (const r of settled) if (r.status === 'rejected') throw r.reason;
