@@ -9,6 +9,7 @@ import {
   parseDecimal,
   type Rational,
   type Restriction,
+  roundHalfUp,
   ZERO,
 } from '@bookie/core';
 import type { Executor } from '../../db/transaction.js';
@@ -113,13 +114,15 @@ export interface AcceptedExposure {
 /** The leg exposures of a bet from its stored values (D37): what the accept writes and what recompute checks. */
 export function exposureRows(a: AcceptedExposure) {
   const dec = (s: string, field: string) => parseDecimal(s, { field, maxDecimals: 12 });
-  const legOdds = a.legOdds.map((o) => dec(formatFeedOddValue(o), 'odds'));
+  // each leg's odds as stored (12 decimals): the value itself when it has no more, no text round trip
+  const legOdds = a.legOdds.map((o) => roundHalfUp(o, 12));
   const parts = betExposure({
     stake: dec(a.stake, 'stake'),
     totalOdds: dec(a.totalOdds, 'total_odds'),
     legOdds,
     eurRate: a.eurRate,
   });
+  const eurRate = formatFeedOddValue(a.eurRate);
   // an inner leg of a builder bears its builder's whole part (D61): its unit is the builder
   return a.legs.map((leg, idx) => ({
     bet_id: a.betId,
@@ -131,7 +134,7 @@ export function exposureRows(a: AcceptedExposure) {
     odd_id: leg.outcome.odd_id,
     market_type_id: leg.marketTypeId,
     amount: formatMoney(parts[leg.unit] ?? ZERO),
-    eur_rate: formatFeedOddValue(a.eurRate),
+    eur_rate: eurRate,
   }));
 }
 
