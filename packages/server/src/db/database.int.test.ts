@@ -46,6 +46,22 @@ describe(`database (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, () =>
     ]);
   });
 
+  it('reads booleans, JSON texts and times of an array literal parameter as they were written', async () => {
+    const docs = ['{"a":"b\\"c","d":["e\\\\f"]}', '[]', null, '{"x":1}'];
+    const at = new Date(Date.UTC(2030, 0, 2, 3, 4, 5, 6));
+    const r = await sql<{ b: boolean | null; j: unknown; d: Date | null }>`
+      select k.b, k.j, k.d from unnest(${pgArray([true, false, null, true])}::bool[],
+        ${pgArray(docs)}::jsonb[], ${pgArray([at, null, at, null])}::timestamptz[]) as k(b, j, d)`.execute(
+      t.db,
+    );
+    expect(r.rows).toEqual([
+      { b: true, j: { a: 'b"c', d: ['e\\f'] }, d: at },
+      { b: false, j: [], d: null },
+      { b: null, j: null, d: at },
+      { b: true, j: { x: 1 }, d: null },
+    ]);
+  });
+
   it('rolls back every write of a failed transaction', async () => {
     await t.db.insertInto('consumer_offset').values({ name: 'before', version: 1n }).execute();
     await expect(

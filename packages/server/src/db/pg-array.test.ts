@@ -6,12 +6,16 @@ describe('Postgres array literals', () => {
     expect(pgArray([])).toBe('{}');
     expect(pgArray(['a', 'b c'])).toBe('{"a","b c"}');
     expect(pgArray([1, 2n, '1.5'])).toBe('{"1","2","1.5"}');
+    expect(pgArray([true, false])).toBe('{"true","false"}');
   });
 
   it('escapes quotes and backslashes, writes null as NULL and a date as ISO 8601', () => {
     expect(pgArray(['a"b', 'c\\d', null])).toBe('{"a\\"b","c\\\\d",NULL}');
     expect(pgArray([new Date(Date.UTC(2030, 0, 2, 3, 4, 5, 6)), 'x'])).toBe(
       '{"2030-01-02T03:04:05.006Z","x"}',
+    );
+    expect(pgArray([null, 'plain', '{"k":"v\\\\"}', true])).toBe(
+      '{NULL,"plain","{\\"k\\":\\"v\\\\\\\\\\"}","true"}',
     );
   });
 });

@@ -1,29 +1,38 @@
+/** A character an element's text escapes with a backslash inside the quotes of an array literal. */
+const NEEDS_ESCAPE = /["\\]/;
+const ESCAPED = /["\\]/g;
+
 /**
  * A Postgres array literal of `values` (`{"a","b"}`), to pass as one statement parameter cast to an array type
- * (`$1::text[]`, `::uuid[]`, `::int4[]`, `::numeric[]`, `::timestamptz[]`): what the `pg` driver builds itself from a JavaScript
- * array, but in one `join` instead of two regular-expression replacements and a concatenation per element (the hot
- * statements pass arrays of every bet of a batch). Elements are quoted (a quoted `1.5` is still a number to a numeric
- * array); `null` is SQL NULL; a `Date` is its ISO 8601 text; a quote or backslash in an element is escaped.
+ * (`$1::text[]`, `::uuid[]`, `::int4[]`, `::numeric[]`, `::timestamptz[]`, `::bool[]`, `::jsonb[]`): what the
+ * `pg` driver builds itself from a JavaScript array, but in one `join` instead of two regular-expression replacements
+ * and a concatenation per element (the hot statements pass arrays of every bet of a batch). Elements are quoted (a
+ * quoted `1.5` is still a number to a numeric array); `null` is SQL NULL; a `Date` is its ISO 8601 text; a boolean
+ * `true` or `false`; a quote or backslash in an element is escaped (one pass over that element).
  */
-export function pgArray(values: ReadonlyArray<string | number | bigint | Date | null>): string {
-  if (values.length === 0) return '{}';
+export function pgArray(values: ReadonlyArray<string | number | bigint | boolean | Date | null>): string {
+  const n = values.length;
+  if (n === 0) return '{}';
   let plain = true;
-  for (const v of values) {
-    if (v === null || v instanceof Date || (typeof v === 'string' && (v.includes('"') || v.includes('\\')))) {
+  for (let i = 0; i < n; i++) {
+    const v = values[i];
+    if (v === null || v instanceof Date || (typeof v === 'string' && NEEDS_ESCAPE.test(v))) {
       plain = false;
       break;
     }
   }
   if (plain) return `{"${values.join('","')}"}`;
   let out = '{';
-  for (let i = 0; i < values.length; i++) {
+  for (let i = 0; i < n; i++) {
     const v = values[i];
     if (i > 0) out += ',';
-    if (v === null || v === undefined) out += 'NULL';
-    else {
-      const text = v instanceof Date ? v.toISOString() : String(v);
-      out += `"${text.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+    if (v === null || v === undefined) {
+      out += 'NULL';
+      continue;
     }
+    const text = typeof v === 'string' ? v : v instanceof Date ? v.toISOString() : String(v);
+    // one pass over an element that needs it (a JSON text: every quote), none over one that does not
+    out += NEEDS_ESCAPE.test(text) ? `"${text.replace(ESCAPED, '\\$&')}"` : `"${text}"`;
   }
   return `${out}}`;
 }

@@ -169,16 +169,57 @@ const INSERT_BETS = `
     system_sizes jsonb, stake numeric, odds_strategy int2, total_odds numeric, state text, foreign_params jsonb,
     created_at timestamptz, base_odds numeric, freebet_id text, insurance_id text, boost_id text,
     session_token_hash text, client_key text, placement_deadline timestamptz, place_request_id uuid)
-  RETURNING *`;
+  RETURNING id, stake, base_odds, total_odds, foreign_params, updated_at`;
 
-/** Inserts selection rows (one statement, one text); returns them as stored. */
+/**
+ * What {@link INSERT_BETS} reads back of each bet: what the database keeps in a form other than the one written
+ * (numerics at their column's scale, jsonb's key order) and the time of the transaction; the rest of the row is
+ * what was written and the columns' defaults.
+ */
+type InsertedBet = Pick<
+  BetRow,
+  'id' | 'stake' | 'base_odds' | 'total_odds' | 'foreign_params' | 'updated_at'
+>;
+
+/**
+ * Inserts selection rows (one statement, one text); returns them as stored: the columns written, those the database
+ * fills by default, and what it keeps in another form than written (odds at 12 decimals, jsonb's key order) as read
+ * back by {@link INSERT_SELECTIONS_RETURNING}.
+ */
 async function insertSelections(
   tx: Executor,
   rows: ReturnType<typeof selectionRows>['selections'],
 ): Promise<SelectionRow[]> {
   if (rows.length === 0) return [];
-  const params = [JSON.stringify(rows)];
-  return (await tx.executeQuery<SelectionRow>(CompiledQuery.raw(INSERT_SELECTIONS_RETURNING, params))).rows;
+  const stored = (
+    await tx.executeQuery<InsertedSelection>(
+      CompiledQuery.raw(INSERT_SELECTIONS_RETURNING, [JSON.stringify(rows)]),
+    )
+  ).rows;
+  const byKey = new Map<string, InsertedSelection>();
+  for (const r of stored) byKey.set(`${r.bet_id}/${r.idx}`, r);
+  return rows.map((r) => {
+    const back = byKey.get(`${r.bet_id}/${r.idx}`) as InsertedSelection;
+    return {
+      bet_id: r.bet_id,
+      idx: r.idx,
+      sport_event_id: r.sport_event_id,
+      market_id: r.market_id,
+      odd_id: r.odd_id,
+      requested_odds: back.requested_odds,
+      odds: back.odds,
+      status: 0,
+      dead_heat: null,
+      status_reason: '',
+      odd_updated_at: r.odd_updated_at,
+      match_status: r.match_status,
+      event_info: back.event_info,
+      result_source: r.result_source,
+      foreign_id: r.foreign_id,
+      names: back.names,
+      builder: r.builder,
+    };
+  });
 }
 
 /**
@@ -211,7 +252,55 @@ export async function insertBets(tx: Executor, bets: readonly NewBet[]): Promise
     placement_deadline: b.placementDeadline,
     place_request_id: b.placeRequestId ?? null,
   }));
-  const rows = (await tx.executeQuery<BetRow>(CompiledQuery.raw(INSERT_BETS, [JSON.stringify(values)]))).rows;
+  const stored = (
+    await tx.executeQuery<InsertedBet>(CompiledQuery.raw(INSERT_BETS, [JSON.stringify(values)]))
+  ).rows;
+  const byId = new Map<string, InsertedBet>();
+  for (const r of stored) byId.set(r.id, r);
+  // the bets as stored: what was written, what the database keeps in its own form, and the columns' defaults
+  const rows: BetRow[] = bets.map((b, i) => {
+    const v = values[i] as (typeof values)[number];
+    const back = byId.get(b.id) as InsertedBet;
+    return {
+      id: b.id,
+      white_label_id: v.white_label_id,
+      player_id: v.player_id,
+      currency: v.currency,
+      bet_type: v.bet_type,
+      system_sizes: v.system_sizes,
+      stake: back.stake,
+      odds_strategy: v.odds_strategy,
+      base_odds: back.base_odds,
+      total_odds: back.total_odds,
+      state: v.state,
+      restrictions: [],
+      freebet_id: v.freebet_id,
+      insurance_id: v.insurance_id,
+      boost_id: v.boost_id,
+      boost_multiplier: null,
+      foreign_params: back.foreign_params,
+      session_token_hash: v.session_token_hash,
+      client_key: v.client_key,
+      created_at: v.created_at,
+      placement_deadline: v.placement_deadline,
+      decided_at: null,
+      payout: null,
+      settle_amount: null,
+      settle_type: null,
+      settled_at: null,
+      settlement_seq: 0,
+      updated_at: back.updated_at,
+      settle_status: null,
+      source: 'frame',
+      partner_bet_id: null,
+      client_ip: null,
+      country_code: null,
+      foreign_cashed_out: ZERO_MONEY,
+      cashed_out_stake: ZERO_MONEY,
+      cashed_out_refund: ZERO_MONEY,
+      place_request_id: v.place_request_id,
+    };
+  });
   const parts = bets.map((b) => selectionRows(b.id, b.selections, b.builders ?? []));
   const selections = await insertSelections(
     tx,
@@ -275,8 +364,20 @@ const INSERT_SELECTIONS = `INSERT INTO bet_selection (bet_id, idx, sport_event_i
     requested_odds numeric, odds numeric, odd_updated_at timestamptz, match_status int2, event_info jsonb,
     names jsonb, builder int2, foreign_id text, result_source text)`;
 
-/** {@link INSERT_SELECTIONS} returning the rows as stored (placement's bets are answered from them). */
-const INSERT_SELECTIONS_RETURNING = `${INSERT_SELECTIONS} RETURNING *`;
+/**
+ * {@link INSERT_SELECTIONS} returning what the database keeps in another form than written (placement's bets are
+ * answered from the rows as stored): the odds at the column's scale, the jsonb columns in jsonb's key order.
+ */
+const INSERT_SELECTIONS_RETURNING = `${INSERT_SELECTIONS} RETURNING bet_id, idx, requested_odds, odds, event_info, names`;
+
+/** What {@link INSERT_SELECTIONS_RETURNING} reads back of each selection. */
+type InsertedSelection = Pick<
+  SelectionRow,
+  'bet_id' | 'idx' | 'requested_odds' | 'odds' | 'event_info' | 'names'
+>;
+
+/** A money column's default (`numeric(30, 6) DEFAULT 0`), as the column reads. */
+const ZERO_MONEY = '0.000000';
 
 /**
  * Inserts reported bets (source `mts`), each created in its decided state (checked against core's table of
