@@ -18,4 +18,10 @@ describe('Postgres array literals', () => {
       '{NULL,"plain","{\\"k\\":\\"v\\\\\\\\\\"}","true"}',
     );
   });
+
+  it('quotes a text with quotes the same whatever else it holds: control characters, surrogates, emoji', () => {
+    const manual = (t: string) => `"${t.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+    const texts = ['"a\nb"', '"\u0000\t\\"', '"\ud800" alone', '"😀"', '"\u2028\u007f"', '{"k":"v\\\\"}'];
+    for (const t of texts) expect(pgArray([t, null])).toBe(`{${manual(t)},NULL}`);
+  });
 });

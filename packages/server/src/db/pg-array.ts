@@ -1,6 +1,11 @@
 /** A character an element's text escapes with a backslash inside the quotes of an array literal. */
 const NEEDS_ESCAPE = /["\\]/;
-const ESCAPED = /["\\]/g;
+/**
+ * A character JSON writes as an escape sequence other than `\"` and `\\` (a control character; a surrogate code unit,
+ * which JSON escapes when it stands alone): an array literal would read the sequence's letter, not the character.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it looks for
+const JSON_ESCAPES_OTHERWISE = /[\u0000-\u001f\ud800-\udfff]/;
 
 /**
  * A Postgres array literal of `values` (`{"a","b"}`), to pass as one statement parameter cast to an array type
@@ -31,8 +36,11 @@ export function pgArray(values: ReadonlyArray<string | number | bigint | boolean
       continue;
     }
     const text = typeof v === 'string' ? v : v instanceof Date ? v.toISOString() : String(v);
-    // one pass over an element that needs it (a JSON text: every quote), none over one that does not
-    out += NEEDS_ESCAPE.test(text) ? `"${text.replace(ESCAPED, '\\$&')}"` : `"${text}"`;
+    if (!NEEDS_ESCAPE.test(text)) out += `"${text}"`;
+    // JSON's quoting is the array literal's (`\"`, `\\`) when it escapes nothing else, and native: a callback body
+    // (a JSON text, all quotes) is quoted in one pass
+    else if (!JSON_ESCAPES_OTHERWISE.test(text)) out += JSON.stringify(text);
+    else out += `"${text.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
   }
   return `${out}}`;
 }
