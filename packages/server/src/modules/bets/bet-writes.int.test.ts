@@ -74,6 +74,35 @@ describe(`the insert of placed bets (${process.env.DATABASE_URL ? 'postgres' : '
     await t?.close();
   });
 
+  async function expectAsStored(bets: NewBet[]) {
+    const inserted = await inTransaction(t.db, (tx) => insertBets(tx, bets));
+    const loaded = await loadBets(
+      t.db,
+      bets.map((b) => b.id),
+    );
+    const byId = new Map(loaded.map((b) => [b.row.id, b]));
+    expect(inserted.map((b) => b.row.id)).toEqual(bets.map((b) => b.id));
+    for (const b of inserted) {
+      const stored = byId.get(b.row.id);
+      expect(b).toEqual(stored);
+      // the same bytes where bytes are what is kept: the answer and the callbacks' bodies and params
+      expect(JSON.stringify(toBetView(b))).toBe(JSON.stringify(toBetView(stored as typeof b)));
+      expect(JSON.stringify(placeBody(b))).toBe(JSON.stringify(placeBody(stored as typeof b)));
+      expect(JSON.stringify(b.row.foreign_params)).toBe(JSON.stringify(stored?.row.foreign_params));
+      expect(JSON.stringify(b.selections.map((s) => [s.event_info, s.names]))).toBe(
+        JSON.stringify(stored?.selections.map((s) => [s.event_info, s.names])),
+      );
+    }
+  }
+
+  it('returns a batch of bets without builders as loading them reads them', async () => {
+    await expectAsStored([
+      bet(),
+      bet({ betType: 'express', selections: [selection(1), selection(2, { requestedOdds: '2' }), selection(3)] }),
+      bet({ playerId: 'p-2', stake: '1000000' }),
+    ]);
+  });
+
   it('returns each bet as loading it reads it: defaults, numerics at their scale, jsonb key order', async () => {
     const bets = [
       bet(),
@@ -106,23 +135,6 @@ describe(`the insert of placed bets (${process.env.DATABASE_URL ? 'postgres' : '
         ],
       }),
     ];
-    const inserted = await inTransaction(t.db, (tx) => insertBets(tx, bets));
-    const loaded = await loadBets(
-      t.db,
-      bets.map((b) => b.id),
-    );
-    const byId = new Map(loaded.map((b) => [b.row.id, b]));
-    expect(inserted.map((b) => b.row.id)).toEqual(bets.map((b) => b.id));
-    for (const b of inserted) {
-      const stored = byId.get(b.row.id);
-      expect(b).toEqual(stored);
-      // the same bytes where bytes are what is kept: the answer and the callbacks' bodies and params
-      expect(JSON.stringify(toBetView(b))).toBe(JSON.stringify(toBetView(stored as typeof b)));
-      expect(JSON.stringify(placeBody(b))).toBe(JSON.stringify(placeBody(stored as typeof b)));
-      expect(JSON.stringify(b.row.foreign_params)).toBe(JSON.stringify(stored?.row.foreign_params));
-      expect(JSON.stringify(b.selections.map((s) => [s.event_info, s.names]))).toBe(
-        JSON.stringify(stored?.selections.map((s) => [s.event_info, s.names])),
-      );
-    }
+    await expectAsStored(bets);
   });
 });

@@ -306,15 +306,21 @@ export async function insertBets(tx: Executor, bets: readonly NewBet[]): Promise
     tx,
     parts.flatMap((p) => p.selections),
   );
-  const builders = await insertBuilders(
-    tx,
-    parts.flatMap((p) => p.builders),
-  );
+  const builderRows = parts.flatMap((p) => p.builders);
+  if (builderRows.length === 0) {
+    // no builders: each bet's selections are its own rows in idx order, as written
+    let at = 0;
+    return rows.map((row, i) => {
+      const n = (parts[i] as (typeof parts)[number]).selections.length;
+      at += n;
+      return { row, selections: selections.slice(at - n, at), builders: [] };
+    });
+  }
   return assemble(
     bets.map((b) => b.id),
     rows,
     selections,
-    builders,
+    await insertBuilders(tx, builderRows),
   );
 }
 
