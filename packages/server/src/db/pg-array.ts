@@ -1,5 +1,5 @@
-/** A character an element's text escapes with a backslash inside the quotes of an array literal. */
-const NEEDS_ESCAPE = /["\\]/;
+/** Whether an element's text has a character it escapes with a backslash inside the quotes of an array literal. */
+const needsEscape = (text: string): boolean => text.includes('"') || text.includes('\\');
 /**
  * A character JSON writes as an escape sequence other than `\"` and `\\` (a control character; a surrogate code unit,
  * which JSON escapes when it stands alone): an array literal would read the sequence's letter, not the character.
@@ -21,7 +21,7 @@ export function pgArray(values: ReadonlyArray<string | number | bigint | boolean
   let plain = true;
   for (let i = 0; i < n; i++) {
     const v = values[i];
-    if (v === null || v instanceof Date || (typeof v === 'string' && NEEDS_ESCAPE.test(v))) {
+    if (v === null || v instanceof Date || (typeof v === 'string' && needsEscape(v))) {
       plain = false;
       break;
     }
@@ -36,7 +36,7 @@ export function pgArray(values: ReadonlyArray<string | number | bigint | boolean
       continue;
     }
     const text = typeof v === 'string' ? v : v instanceof Date ? v.toISOString() : String(v);
-    if (!NEEDS_ESCAPE.test(text)) out += `"${text}"`;
+    if (!needsEscape(text)) out += `"${text}"`;
     // JSON's quoting is the array literal's (`\"`, `\\`) when it escapes nothing else, and native: a callback body
     // (a JSON text, all quotes) is quoted in one pass
     else if (!JSON_ESCAPES_OTHERWISE.test(text)) out += JSON.stringify(text);
