@@ -4,12 +4,12 @@ import {
   type DecisionLeg,
   formatFeedOddValue,
   formatMoney,
-  hasAtMostDecimals,
   type OutcomeKey,
   outcomeKey,
   parseDecimal,
   type Rational,
   type Restriction,
+  roundHalfUp,
   ZERO,
 } from '@bookie/core';
 import type { Executor } from '../../db/transaction.js';
@@ -111,29 +111,18 @@ export interface AcceptedExposure {
   eurRate: Rational;
 }
 
-/** Odds with at most 18 digits before the point: what a stored odds value reads back as (the decimal strings rule). */
-const ODDS_INT_LIMIT = 10n ** 18n;
-
-/**
- * An odds value as the odds column keeps it (12 decimals), read back: the value itself when it has at most 12
- * decimals and reads back as it is (not negative, at most 18 digits before the point); otherwise through its 12-decimal
- * text, rounded and parsed (a value that does not read back fails there, as it always did).
- */
-function storedOdds(o: Rational): Rational {
-  if (o.num >= 0n && o.num < ODDS_INT_LIMIT * o.den && hasAtMostDecimals(o, 12)) return o;
-  return parseDecimal(formatFeedOddValue(o), { field: 'odds', maxDecimals: 12 });
-}
-
 /** The leg exposures of a bet from its stored values (D37): what the accept writes and what recompute checks. */
 export function exposureRows(a: AcceptedExposure) {
   const dec = (s: string, field: string) => parseDecimal(s, { field, maxDecimals: 12 });
-  const legOdds = a.legOdds.map(storedOdds);
+  // each leg's odds as stored (12 decimals): the value itself when it has no more, no text round trip
+  const legOdds = a.legOdds.map((o) => roundHalfUp(o, 12));
   const parts = betExposure({
     stake: dec(a.stake, 'stake'),
     totalOdds: dec(a.totalOdds, 'total_odds'),
     legOdds,
     eurRate: a.eurRate,
   });
+  const eurRate = formatFeedOddValue(a.eurRate);
   // an inner leg of a builder bears its builder's whole part (D61): its unit is the builder
   return a.legs.map((leg, idx) => ({
     bet_id: a.betId,
@@ -145,7 +134,7 @@ export function exposureRows(a: AcceptedExposure) {
     odd_id: leg.outcome.odd_id,
     market_type_id: leg.marketTypeId,
     amount: formatMoney(parts[leg.unit] ?? ZERO),
-    eur_rate: formatFeedOddValue(a.eurRate),
+    eur_rate: eurRate,
   }));
 }
 
