@@ -98,7 +98,10 @@ describe(`the insert of placed bets (${process.env.DATABASE_URL ? 'postgres' : '
   it('returns a batch of bets without builders as loading them reads them', async () => {
     await expectAsStored([
       bet(),
-      bet({ betType: 'express', selections: [selection(1), selection(2, { requestedOdds: '2' }), selection(3)] }),
+      bet({
+        betType: 'express',
+        selections: [selection(1), selection(2, { requestedOdds: '2' }), selection(3)],
+      }),
       bet({ playerId: 'p-2', stake: '1000000' }),
     ]);
   });

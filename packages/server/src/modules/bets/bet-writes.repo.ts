@@ -1,113 +1,22 @@
-import type { SelectionNames } from '@bookie/contracts';
 import { INITIAL_BET_STATE, type Restriction } from '@bookie/core';
 import { CompiledQuery, sql } from 'kysely';
 import { inJsonbKeyOrder } from '../../db/jsonb.js';
-import type { ResultSource } from '../../db/schema.js';
 import type { Executor } from '../../db/transaction.js';
 import type { Bet, BetRow, BuilderRow, SelectionRow } from './bet.js';
 import { checkCreation } from './bet-state.repo.js';
 import { assemble } from './bets.repo.js';
 import type { PartnerBetRow, PartnerBetSource } from './partner-bet-view.js';
+import { type NewBuilder, type NewSelection, selectionRows } from './selection-rows.js';
+
+// settlement's result writes moved to their own file; importers of this one keep their imports
+export * from './result-writes.repo.js';
+export type { NewBuilder, NewSelection } from './selection-rows.js';
 
 /**
  * The bet aggregate's inserts and the writes of its columns that do not change its state (docs/adr/0038-bet-owner.md):
  * with bet-state.repo.ts, the only writer of `bet` and `bet_selection`. Every bet is created in a state core's table of
  * creations allows for how it arrives (`checkCreation`): a placed bet held, a reported bet decided.
  */
-
-/** A new selection (a plain odds selection, or an inner leg of a builder), as placement creates it. */
-export interface NewSelection {
-  sportEventId: string;
-  marketId: string;
-  oddId: string;
-  requestedOdds: string;
-  odds: string;
-  oddUpdatedAt: Date;
-  matchStatus: number;
-  eventInfo: Record<string, unknown>;
-  /** What the selection is called at placement (the history shows it after the event left the book). */
-  names?: SelectionNames | null;
-}
-
-/**
- * A new bet builder: its sport event, the combined odds asked for and accepted, the model's probabilities and the
- * margin it was priced with (exact decimal strings), and its inner legs (`requestedOdds` = `odds` = the feed's odds of
- * the leg at placement: information only, the builder is priced as a whole).
- */
-export interface NewBuilder {
-  sportEventId: string;
-  requestedOdds: string;
-  odds: string;
-  probability: string;
-  refundProbability: string;
-  margin: string;
-  legs: readonly NewSelection[];
-}
-
-/**
- * A bet's selections in the order of their idx: plain platform selections take idx 0..n-1, then the inner legs of
- * builder 0, of builder 1, … the following idx with their builder's index, then the foreign selections (an MTS mixed
- * combo) — the order of the bet's risk legs, whose exposure rows share these idx.
- */
-function inIdxOrder<S extends NewSelection & { foreignId?: string | null }>(
-  selections: readonly S[],
-  builders: readonly NewBuilder[],
-): Array<{ s: S | NewSelection; builder: number | null }> {
-  const out: Array<{ s: S | NewSelection; builder: number | null }> = [];
-  for (const s of selections) if (!s.foreignId) out.push({ s, builder: null });
-  builders.forEach((b, i) => {
-    for (const leg of b.legs) out.push({ s: leg, builder: i });
-  });
-  for (const s of selections) if (s.foreignId) out.push({ s, builder: null });
-  return out;
-}
-
-/** The `bet_builder` rows of one bet's builders. */
-function builderColumns(betId: string, builders: readonly NewBuilder[]) {
-  return builders.map((b, i) => ({
-    bet_id: betId,
-    builder: i,
-    sport_event_id: b.sportEventId,
-    requested_odds: b.requestedOdds,
-    odds: b.odds,
-    probability: b.probability,
-    refund_probability: b.refundProbability,
-    margin: b.margin,
-  }));
-}
-
-/**
- * The `bet_selection` rows of one bet, in the order of {@link inIdxOrder}, as the objects of the JSON document the
- * selection insert reads, and its `bet_builder` rows.
- */
-function selectionRows(
-  betId: string,
-  selections: readonly (NewSelection & { foreignId?: string | null })[],
-  builders: readonly NewBuilder[],
-) {
-  return {
-    selections: inIdxOrder(selections, builders).map(({ s, builder }, idx) => {
-      const foreignId = 'foreignId' in s ? (s.foreignId ?? null) : null;
-      return {
-        bet_id: betId,
-        idx,
-        sport_event_id: s.sportEventId,
-        market_id: s.marketId,
-        odd_id: s.oddId,
-        requested_odds: s.requestedOdds,
-        odds: s.odds,
-        odd_updated_at: s.oddUpdatedAt,
-        match_status: s.matchStatus,
-        event_info: s.eventInfo,
-        names: s.names ?? null,
-        builder,
-        foreign_id: foreignId,
-        result_source: foreignId ? ('manual' as const) : ('feed' as const),
-      };
-    }),
-    builders: builderColumns(betId, builders),
-  };
-}
 
 /** Inserts the builders of new bets (one statement); returns them as stored. */
 async function insertBuilders(
@@ -523,50 +432,6 @@ export async function setAcceptedOdds(
     ]),
   );
   return items.map((i) => ({ ...i.selection, odds: i.odds }));
-}
-
-/** A selection's new result. */
-export interface SelectionChange {
-  betId: string;
-  idx: number;
-  status: number;
-  deadHeat: string | null;
-  reason: string;
-  source: ResultSource;
-}
-
-/** Writes selections' results (one statement). */
-export async function writeSelectionResults(tx: Executor, rows: readonly SelectionChange[]): Promise<void> {
-  if (rows.length === 0) return;
-  await sql`update bet_selection s set status = v.status, dead_heat = v.dead_heat::numeric,
-      status_reason = v.reason, result_source = v.source
-    from unnest(${rows.map((r) => r.betId)}::uuid[], ${rows.map((r) => r.idx)}::int2[],
-                ${rows.map((r) => r.status)}::int2[], ${rows.map((r) => r.deadHeat)}::text[],
-                ${rows.map((r) => r.reason)}::text[], ${rows.map((r) => r.source)}::text[])
-      as v(bet_id, idx, status, dead_heat, reason, source)
-    where s.bet_id = v.bet_id and s.idx = v.idx`.execute(tx);
-}
-
-/** A bet builder's new result, recomputed by settlement from its inner legs (D63). */
-export interface BuilderChange {
-  betId: string;
-  builder: number;
-  status: number;
-  deadHeat: string | null;
-  reason: string;
-  source: ResultSource;
-}
-
-/** Writes bet builders' results (one statement). */
-export async function writeBuilderResults(tx: Executor, rows: readonly BuilderChange[]): Promise<void> {
-  if (rows.length === 0) return;
-  await sql`update bet_builder b set status = v.status, dead_heat = v.dead_heat::numeric,
-      status_reason = v.reason, result_source = v.source
-    from unnest(${rows.map((r) => r.betId)}::uuid[], ${rows.map((r) => r.builder)}::int2[],
-                ${rows.map((r) => r.status)}::int2[], ${rows.map((r) => r.deadHeat)}::text[],
-                ${rows.map((r) => r.reason)}::text[], ${rows.map((r) => r.source)}::text[])
-      as v(bet_id, builder, status, dead_heat, reason, source)
-    where b.bet_id = v.bet_id and b.builder = v.builder`.execute(tx);
 }
 
 /**
