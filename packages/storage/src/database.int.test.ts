@@ -101,6 +101,40 @@ describe('openDatabase', () => {
       expect(prepared.rows.filter((r) => r.statement.endsWith(pad))).toHaveLength(2);
     }
   });
+
+  it('runs statements as one transaction: rows in order, all or nothing, calls made together not interleaved', async () => {
+    const run = database.statements;
+    if (!run) throw new Error('no statements on this database');
+    const insert = (id: number, amount: string) => ({
+      text: 'INSERT INTO t (id, amount) VALUES ($1, $2) RETURNING id, amount',
+      params: [BigInt(id), amount],
+    });
+    const sum = {
+      text: 'SELECT count(*)::int8 AS n FROM t WHERE id BETWEEN $1 AND $2',
+      params: [100n, 199n],
+    };
+    // each statement sees the ones before it
+    expect(await run([insert(100, '1'), insert(101, '2'), sum])).toEqual([
+      [{ id: 100n, amount: '1' }],
+      [{ id: 101n, amount: '2' }],
+      [{ n: 2n }],
+    ]);
+    // a failing statement (a duplicate key) rolls back the statements before it and fails those after it
+    await expect(run([insert(102, '3'), insert(100, '4'), insert(103, '5')])).rejects.toThrow(
+      /duplicate key/,
+    );
+    expect((await run([sum, sum]))[0]).toEqual([{ n: 2n }]);
+    // batches called together each commit on their own, in the order of the calls
+    const [a, b] = await Promise.allSettled([
+      run([insert(110, '6'), insert(111, '7')]),
+      run([insert(112, '8'), insert(110, '9')]),
+    ]);
+    expect(a.status).toBe('fulfilled');
+    expect(b.status).toBe('rejected');
+    expect((await run([sum, sum]))[1]).toEqual([{ n: 4n }]);
+    // alone, a statement runs autocommit
+    expect(await run([insert(120, '10')])).toEqual([[{ id: 120n, amount: '10' }]]);
+  });
 });
 
 describe('openDatabase on Postgres with preparedStatements: false', () => {

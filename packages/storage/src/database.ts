@@ -2,9 +2,10 @@ import { mkdirSync } from 'node:fs';
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import type { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, PostgresDialect } from 'kysely';
+import { CompiledQuery, Kysely, PostgresDialect } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.js';
@@ -35,10 +36,29 @@ export interface Database<DB = any> {
    * the statement through {@link Database.db} there.
    */
   readonly statement?: (text: string, params: readonly unknown[]) => Promise<Record<string, unknown>[]>;
+  /**
+   * Runs the statements in order as one transaction, committed once, and resolves after the commit to each
+   * statement's rows (in order); when one fails, the transaction rolls back whole and the promise rejects with the
+   * first statement's error (the statements after a failing one fail as well: none of them is committed). For group
+   * commit: the statements of several requests, each its own statement, made durable by one commit.
+   *
+   * On Postgres the statements go to one connection of their own (not the pool's), sent without waiting for each
+   * answer (pg's pipeline mode: `BEGIN`, the statements, `COMMIT` in one write), each a named prepared statement
+   * like every statement with parameters; calls made while one runs are sent behind it on the same connection and
+   * run after it, in the order of the calls. One statement alone runs without `BEGIN`/`COMMIT` (autocommit). On
+   * PGlite, one Kysely transaction. Both engines of {@link openDatabase} have it.
+   */
+  readonly statements?: (batch: readonly StatementCall[]) => Promise<Record<string, unknown>[][]>;
   /** Subscribes to a NOTIFY channel; resolves to an unsubscribe function. */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   /** Closes every connection (idempotent). */
   close(): Promise<void>;
+}
+
+/** One statement of {@link Database.statements}: its text and parameters. */
+export interface StatementCall {
+  text: string;
+  params: readonly unknown[];
 }
 
 /**
@@ -85,9 +105,11 @@ function openPostgres<DB>(url: string, poolSize: number, preparedStatements: boo
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   let closed = false;
   const listeners = new Set<pg.Client>();
+  const pipelined = pipelinedConnection(url, types, preparedStatements);
   return {
     db,
     kind: 'pg',
+    statements: pipelined.run,
     async statement(text, params) {
       const client = await pool.connect();
       try {
@@ -114,7 +136,74 @@ function openPostgres<DB>(url: string, poolSize: number, preparedStatements: boo
       if (closed) return;
       closed = true;
       await Promise.all([...listeners].map((c) => c.end().catch(() => {})));
+      await pipelined.close();
       await db.destroy();
+    },
+  };
+}
+
+/**
+ * The one connection of {@link Database.statements} on Postgres, in pg's pipeline mode: opened at the first call, and
+ * opened again at the next call after it breaks (a batch on a broken connection fails, so its caller may run it
+ * again).
+ */
+function pipelinedConnection(
+  url: string,
+  types: unknown,
+  preparedStatements: boolean,
+): { run: Database['statements']; close(): Promise<void> } {
+  const Client = preparedStatements ? preparingClient() : pg.Client;
+  let current: Promise<pg.Client> | undefined;
+  let closed = false;
+  const connect = (): Promise<pg.Client> => {
+    if (current) return current;
+    const client = new Client({ connectionString: url, types, pipeline: true } as pg.ClientConfig);
+    const opened = client.connect().then(() => client);
+    const forget = () => {
+      if (current === opened) current = undefined;
+    };
+    client.on('error', forget);
+    client.on('end', forget);
+    opened.catch(forget);
+    current = opened;
+    return opened;
+  };
+  return {
+    async run(batch) {
+      if (closed) throw new Error('the database is closed');
+      const client = await connect();
+      if (batch.length === 1) {
+        const [only] = batch as [StatementCall];
+        return [(await client.query(only.text, only.params as unknown[])).rows];
+      }
+      // every query of the batch is queued at once, in order, so no other batch's query can come between them on
+      // the connection; the socket is corked meanwhile, so they go out in one write rather than one per query
+      const socket = (client as unknown as { connection?: { stream?: Partial<Writable> } }).connection
+        ?.stream;
+      socket?.cork?.();
+      const sent: Promise<pg.QueryResult>[] = [];
+      try {
+        sent.push(client.query('BEGIN'));
+        for (const s of batch) sent.push(client.query(s.text, s.params as unknown[]));
+        sent.push(client.query('COMMIT'));
+      } finally {
+        socket?.uncork?.();
+      }
+      const settled = await Promise.allSettled(sent);
+      // after a failing statement, the rest fail as the transaction is aborted and COMMIT answers ROLLBACK
+      for (const r of settled) if (r.status === 'rejected') throw r.reason;
+      const commit = settled[settled.length - 1] as PromiseFulfilledResult<pg.QueryResult>;
+      if (commit.value.command !== 'COMMIT')
+        throw new Error(`the batch was not committed (${commit.value.command})`);
+      return settled
+        .slice(1, -1)
+        .map((r) => (r as PromiseFulfilledResult<pg.QueryResult>).value.rows as Record<string, unknown>[]);
+    },
+    async close() {
+      closed = true;
+      const open = current;
+      current = undefined;
+      if (open) await open.then((c) => c.end()).catch(() => {});
     },
   };
 }
@@ -301,6 +390,18 @@ async function openPGliteLocked<DB>(dataDir: string | undefined, unlock: () => v
   return {
     db,
     kind: 'pglite',
+    statements: (batch) =>
+      db.transaction().execute(async (tx) => {
+        const rows: Record<string, unknown>[][] = [];
+        for (const s of batch)
+          rows.push(
+            (await tx.executeQuery(CompiledQuery.raw(s.text, [...s.params]))).rows as Record<
+              string,
+              unknown
+            >[],
+          );
+        return rows;
+      }),
     async listen(channel, onPayload) {
       return client.listen(channel, onPayload);
     },

@@ -10,6 +10,7 @@ export {
   type DatabaseTarget,
   openDatabase,
   PLANNED_EACH_RUN,
+  type StatementCall,
 } from './database.js';
 export { GroupCommit, type GroupCommitOptions } from './group-commit.js';
 export { migrateDirectory } from './migrate.js';

@@ -28,6 +28,7 @@ export async function startWallet(
     app = await buildWalletApp({
       db: database.db,
       statement: database.statement,
+      statements: database.statements,
       secrets: config.secrets,
       defaultCurrency: config.defaultCurrency,
       faults,

@@ -12,7 +12,10 @@ export interface SqlRunner<Tx> {
   query(tx: Tx, text: string, params: readonly unknown[]): Promise<Record<string, unknown>[]>;
   /**
    * Optional: runs one parameterised statement on its own (autocommit: no BEGIN/COMMIT around it) and returns its
-   * rows. Without it, {@link SqlIdempotencyStore.executeStatement} wraps each statement in `transaction`.
+   * rows. Without it, {@link SqlIdempotencyStore.executeStatement} wraps each statement in `transaction`. It may
+   * also run the statement inside a transaction shared with other requests' statements (group commit), provided it
+   * resolves only once that transaction committed and another statement's failure does not fail this one (run it
+   * again alone): a claiming statement is safe to run again, as a repeat finds its claim and replays.
    */
   statement?(text: string, params: readonly unknown[]): Promise<Record<string, unknown>[]>;
 }

@@ -1,9 +1,10 @@
-import { createCallbackHandler, SqlIdempotencyStore } from '@bookie/sdk';
+import { createCallbackHandler, SqlIdempotencyStore, type SqlRunner } from '@bookie/sdk';
 import { kyselyRunner } from '@bookie/sdk/callbacks/kysely-runner';
 import type { Database } from '@bookie/storage';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { type WalletHandlerOptions, walletHandlers, walletStatements } from '../callbacks/wallet-handlers.js';
+import { groupedStatements } from '../db/grouped-statements.js';
 import type { WalletDB } from '../db/schema.js';
 import { apiRoutes } from './api-routes.js';
 import { callbackRoutes } from './callback-routes.js';
@@ -19,6 +20,14 @@ export interface WalletAppDeps {
    * take it when given, else they run through `db`.
    */
   statement?: Database['statement'];
+  /**
+   * Runs several statements as one transaction ({@link Database.statements}): when given, the callbacks' statements
+   * that arrive together share one transaction and one commit (group commit, {@link groupedStatements}), each
+   * answered after that commit; else each runs alone.
+   */
+  statements?: Database['statements'];
+  /** Called with the size of each transaction of callback statements, when grouped (for tests and measures). */
+  onStatementFlush?: (size: number) => void;
   /** Signing secrets (DECISIONS D11); empty turns signature verification off. */
   secrets: readonly string[];
   /** Currency when `Foreign-Params` names none. */
@@ -36,6 +45,21 @@ export interface WalletAppDeps {
 }
 
 /**
+ * The SQL runner of the callbacks' idempotency store: the callbacks' statements grouped into shared transactions
+ * when `statements` is given, else each alone on `statement` (or through Kysely).
+ */
+function callbackRunner(deps: WalletAppDeps): SqlRunner<Transaction<WalletDB>> {
+  const runner = kyselyRunner(deps.db);
+  const single = deps.statement ?? runner.statement;
+  if (!single) return runner;
+  if (!deps.statements) return { ...runner, statement: single };
+  return {
+    ...runner,
+    statement: groupedStatements({ single, batch: deps.statements, onFlush: deps.onStatementFlush }),
+  };
+}
+
+/**
  * Builds the wallet's Fastify app: the callbacks at the root paths of spec 01 (`/bet/place`…, `/heartbeat`,
  * `/bet/cash-out-orders/…`) served by the SDK with the SQL idempotency store in the wallet's database, and the
  * wallet's own API (balances, ledger, deposits, admin), and what the betting frame needs of a partner: heartbeats
@@ -49,10 +73,7 @@ export async function buildWalletApp(deps: WalletAppDeps): Promise<FastifyInstan
   const handler = createCallbackHandler({
     handlers: { ...walletHandlers(handlerOptions), heartbeat: (ctx) => heartbeats.record(ctx.foreignParams) },
     statements: walletStatements(handlerOptions),
-    store: new SqlIdempotencyStore(
-      deps.statement ? { ...kyselyRunner(deps.db), statement: deps.statement } : kyselyRunner(deps.db),
-      { table: 'callback_requests' },
-    ),
+    store: new SqlIdempotencyStore(callbackRunner(deps), { table: 'callback_requests' }),
     strict: deps.strictCallbacks ?? false,
     verifySignature: deps.secrets.length > 0,
     ...(deps.secrets.length > 0 ? { secret: deps.secrets } : {}),

@@ -33,6 +33,8 @@ export async function startTestWallet(
     strictCallbacks?: boolean;
     /** Wraps the database handle the wallet runs on (a test counting its statements). */
     wrapDb?: (db: Kysely<WalletDB>) => Kysely<WalletDB>;
+    /** Called with the size of each transaction of callback statements (see `WalletAppDeps.onStatementFlush`). */
+    onStatementFlush?: (size: number) => void;
   } = {},
 ): Promise<TestWallet> {
   const database = await createTestDatabase<WalletDB>({ migrationsDir: WALLET_MIGRATIONS_DIR });
@@ -41,6 +43,10 @@ export async function startTestWallet(
     db: options.wrapDb ? options.wrapDb(database.db) : database.db,
     // as `bookie-wallet start` runs (Postgres), unless the test counts the statements on `db`
     ...(options.wrapDb || !database.statement ? {} : { statement: database.statement }),
+    // the callbacks' statements grouped into shared transactions, as `bookie-wallet start` runs, on both databases
+    ...(options.wrapDb
+      ? {}
+      : { statements: database.statements, onStatementFlush: options.onStatementFlush }),
     secrets: options.secret ? [options.secret] : [],
     ...(options.defaultCurrency === null ? {} : { defaultCurrency: options.defaultCurrency ?? 'EUR' }),
     faults,
