@@ -14,6 +14,10 @@ import { lockDataDir } from './data-dir-lock.js';
 const OID_INT8 = 20;
 const OID_NUMERIC = 1700;
 
+/** `int8` as bigint and `numeric` as its exact text, on both drivers. */
+const parseInt8 = (v: string): bigint => BigInt(v);
+const parseNumeric = (v: string): string => v;
+
 /** Which engine a {@link Database} runs on. */
 export type DatabaseKind = 'pg' | 'pglite';
 
@@ -82,10 +86,11 @@ export async function openDatabase<DB = any>(target: DatabaseTarget): Promise<Da
 }
 
 function openPostgres<DB>(url: string, poolSize: number, preparedStatements: boolean): Database<DB> {
+  // the parsers are made once: pg asks for one per column of every result
   const types = {
     getTypeParser(oid: number, format?: 'text' | 'binary') {
-      if (oid === OID_INT8) return (v: string) => BigInt(v);
-      if (oid === OID_NUMERIC) return (v: string) => v;
+      if (oid === OID_INT8) return parseInt8;
+      if (oid === OID_NUMERIC) return parseNumeric;
       return pg.types.getTypeParser(oid, format);
     },
   };
@@ -364,7 +369,7 @@ async function openPGlite<DB>(dataDir: string | undefined): Promise<Database<DB>
 }
 
 async function openPGliteLocked<DB>(dataDir: string | undefined, unlock: () => void): Promise<Database<DB>> {
-  const parsers = { [OID_INT8]: (v: string) => BigInt(v), [OID_NUMERIC]: (v: string) => v };
+  const parsers = { [OID_INT8]: parseInt8, [OID_NUMERIC]: parseNumeric };
   const image = dataDir ? undefined : await emptyClusterImage();
   let client: PGlite | undefined;
   if (image) {

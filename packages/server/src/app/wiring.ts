@@ -1,5 +1,5 @@
 import { CALLBACK_PATHS } from '@bookie/contracts';
-import { expressCapInCurrency, parseDecimal } from '@bookie/core';
+import { BoundedMemo, expressCapInCurrency, parseDecimal, type Rational } from '@bookie/core';
 import { openDatabase } from '@bookie/storage';
 import pino from 'pino';
 import type { Database } from '../db/database.js';
@@ -133,6 +133,8 @@ export async function buildDeps(configIn: Config, opts: BuildDepsOptions = {}): 
   });
   const betEvents = new BetEvents();
   const rates = config.bets.eurRates;
+  /** The express cap by EUR rate text: each rate parsed once, on its first use (every decision asks). */
+  const expressCaps = new BoundedMemo<Rational>(1000);
   const book = new RiskBook(database.db, config.risk.settingsCacheMs, () => clock.now());
   const shadeMax = parseDecimal(config.risk.shadeMax, { field: 'RISK_SHADE_MAX' });
   const shader =
@@ -184,9 +186,14 @@ export async function buildDeps(configIn: Config, opts: BuildDepsOptions = {}): 
       oddsTolerance: parseDecimal(config.bets.oddsTolerance, { field: 'ODDS_TOLERANCE', maxDecimals: 12 }),
       expressCap: (currency) => {
         const rate = rates[currency];
-        return rate
-          ? expressCapInCurrency(parseDecimal(rate, { field: 'EUR_RATES', maxDecimals: 12 }))
-          : undefined;
+        if (!rate) return undefined;
+        return (
+          expressCaps.get(rate) ??
+          expressCaps.keep(
+            rate,
+            expressCapInCurrency(parseDecimal(rate, { field: 'EUR_RATES', maxDecimals: 12 })),
+          )
+        );
       },
       placementDeadlineMs: config.bets.placementDeadlineMs,
       maxSystemCombinations: config.bets.maxSystemCombinations,

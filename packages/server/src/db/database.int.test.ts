@@ -35,14 +35,31 @@ describe(`database (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, () =>
   });
 
   it('reads an array literal parameter as the array it writes', async () => {
-    const texts = ['a', 'b"c', 'd\\e', 'f,g}', ''];
+    const texts = ['a', 'b"c', 'd\\e', 'f,g}', '', '"x\ny\t"', '"😀\u2028"', '{"k":"\\"}'];
     const r = await sql<{ t: string | null; n: string; i: number }>`
       select k.t, k.n::text as n, k.i from unnest(${pgArray([...texts, null])}::text[],
-        ${pgArray(['1.5', '2', '0.000001', '3', '4', '5'])}::numeric[], ${pgArray([1, 2, 3, 4, 5, 6])}::int4[])
+        ${pgArray(['1.5', '2', '0.000001', '3', '4', '6', '7', '8', '5'])}::numeric[],
+        ${pgArray([1, 2, 3, 4, 5, 6, 7, 8, 9])}::int4[])
         as k(t, n, i)`.execute(t.db);
     expect(r.rows).toEqual([
-      ...texts.map((t, i) => ({ t, n: ['1.5', '2', '0.000001', '3', '4'][i], i: i + 1 })),
-      { t: null, n: '5', i: 6 },
+      ...texts.map((t, i) => ({ t, n: ['1.5', '2', '0.000001', '3', '4', '6', '7', '8'][i], i: i + 1 })),
+      { t: null, n: '5', i: 9 },
+    ]);
+  });
+
+  it('reads booleans, JSON texts and times of an array literal parameter as they were written', async () => {
+    const docs = ['{"a":"b\\"c","d":["e\\\\f"]}', '[]', null, '{"x":1}'];
+    const at = new Date(Date.UTC(2030, 0, 2, 3, 4, 5, 6));
+    const r = await sql<{ b: boolean | null; j: unknown; d: Date | null }>`
+      select k.b, k.j, k.d from unnest(${pgArray([true, false, null, true])}::bool[],
+        ${pgArray(docs)}::jsonb[], ${pgArray([at, null, at, null])}::timestamptz[]) as k(b, j, d)`.execute(
+      t.db,
+    );
+    expect(r.rows).toEqual([
+      { b: true, j: { a: 'b"c', d: ['e\\f'] }, d: at },
+      { b: false, j: [], d: null },
+      { b: null, j: null, d: at },
+      { b: true, j: { x: 1 }, d: null },
     ]);
   });
 

@@ -8,6 +8,7 @@ import {
   transition,
 } from '@bookie/core';
 import { CompiledQuery, sql } from 'kysely';
+import { pgArray } from '../../db/pg-array.js';
 import type { Executor } from '../../db/transaction.js';
 import type { BetRow } from './bet.js';
 
@@ -131,7 +132,15 @@ export async function transitionBets(
     baseOdds.push(i.baseOdds ?? null);
     if (!i.row) narrow = false;
   }
-  const params = [to, from, ids, restrictions, decidedAt, totalOdds, baseOdds];
+  const params = [
+    to,
+    from,
+    pgArray(ids),
+    pgArray(restrictions),
+    pgArray(decidedAt),
+    pgArray(totalOdds),
+    pgArray(baseOdds),
+  ];
   if (!narrow) {
     return (await tx.executeQuery<BetRow>(CompiledQuery.raw(TRANSITION_ALL, params))).rows;
   }

@@ -1,113 +1,22 @@
-import type { SelectionNames } from '@bookie/contracts';
 import { INITIAL_BET_STATE, type Restriction } from '@bookie/core';
 import { CompiledQuery, sql } from 'kysely';
 import { inJsonbKeyOrder } from '../../db/jsonb.js';
-import type { ResultSource } from '../../db/schema.js';
 import type { Executor } from '../../db/transaction.js';
 import type { Bet, BetRow, BuilderRow, SelectionRow } from './bet.js';
 import { checkCreation } from './bet-state.repo.js';
 import { assemble } from './bets.repo.js';
 import type { PartnerBetRow, PartnerBetSource } from './partner-bet-view.js';
+import { type NewBuilder, type NewSelection, selectionRows } from './selection-rows.js';
+
+// settlement's result writes moved to their own file; importers of this one keep their imports
+export * from './result-writes.repo.js';
+export type { NewBuilder, NewSelection } from './selection-rows.js';
 
 /**
  * The bet aggregate's inserts and the writes of its columns that do not change its state (docs/adr/0038-bet-owner.md):
  * with bet-state.repo.ts, the only writer of `bet` and `bet_selection`. Every bet is created in a state core's table of
  * creations allows for how it arrives (`checkCreation`): a placed bet held, a reported bet decided.
  */
-
-/** A new selection (a plain odds selection, or an inner leg of a builder), as placement creates it. */
-export interface NewSelection {
-  sportEventId: string;
-  marketId: string;
-  oddId: string;
-  requestedOdds: string;
-  odds: string;
-  oddUpdatedAt: Date;
-  matchStatus: number;
-  eventInfo: Record<string, unknown>;
-  /** What the selection is called at placement (the history shows it after the event left the book). */
-  names?: SelectionNames | null;
-}
-
-/**
- * A new bet builder: its sport event, the combined odds asked for and accepted, the model's probabilities and the
- * margin it was priced with (exact decimal strings), and its inner legs (`requestedOdds` = `odds` = the feed's odds of
- * the leg at placement: information only, the builder is priced as a whole).
- */
-export interface NewBuilder {
-  sportEventId: string;
-  requestedOdds: string;
-  odds: string;
-  probability: string;
-  refundProbability: string;
-  margin: string;
-  legs: readonly NewSelection[];
-}
-
-/**
- * A bet's selections in the order of their idx: plain platform selections take idx 0..n-1, then the inner legs of
- * builder 0, of builder 1, … the following idx with their builder's index, then the foreign selections (an MTS mixed
- * combo) — the order of the bet's risk legs, whose exposure rows share these idx.
- */
-function inIdxOrder<S extends NewSelection & { foreignId?: string | null }>(
-  selections: readonly S[],
-  builders: readonly NewBuilder[],
-): Array<{ s: S | NewSelection; builder: number | null }> {
-  const out: Array<{ s: S | NewSelection; builder: number | null }> = [];
-  for (const s of selections) if (!s.foreignId) out.push({ s, builder: null });
-  builders.forEach((b, i) => {
-    for (const leg of b.legs) out.push({ s: leg, builder: i });
-  });
-  for (const s of selections) if (s.foreignId) out.push({ s, builder: null });
-  return out;
-}
-
-/** The `bet_builder` rows of one bet's builders. */
-function builderColumns(betId: string, builders: readonly NewBuilder[]) {
-  return builders.map((b, i) => ({
-    bet_id: betId,
-    builder: i,
-    sport_event_id: b.sportEventId,
-    requested_odds: b.requestedOdds,
-    odds: b.odds,
-    probability: b.probability,
-    refund_probability: b.refundProbability,
-    margin: b.margin,
-  }));
-}
-
-/**
- * The `bet_selection` rows of one bet, in the order of {@link inIdxOrder}, as the objects of the JSON document the
- * selection insert reads, and its `bet_builder` rows.
- */
-function selectionRows(
-  betId: string,
-  selections: readonly (NewSelection & { foreignId?: string | null })[],
-  builders: readonly NewBuilder[],
-) {
-  return {
-    selections: inIdxOrder(selections, builders).map(({ s, builder }, idx) => {
-      const foreignId = 'foreignId' in s ? (s.foreignId ?? null) : null;
-      return {
-        bet_id: betId,
-        idx,
-        sport_event_id: s.sportEventId,
-        market_id: s.marketId,
-        odd_id: s.oddId,
-        requested_odds: s.requestedOdds,
-        odds: s.odds,
-        odd_updated_at: s.oddUpdatedAt,
-        match_status: s.matchStatus,
-        event_info: s.eventInfo,
-        names: s.names ?? null,
-        builder,
-        foreign_id: foreignId,
-        result_source: foreignId ? ('manual' as const) : ('feed' as const),
-      };
-    }),
-    builders: builderColumns(betId, builders),
-  };
-}
 
 /** Inserts the builders of new bets (one statement); returns them as stored. */
 async function insertBuilders(
@@ -169,16 +78,57 @@ const INSERT_BETS = `
     system_sizes jsonb, stake numeric, odds_strategy int2, total_odds numeric, state text, foreign_params jsonb,
     created_at timestamptz, base_odds numeric, freebet_id text, insurance_id text, boost_id text,
     session_token_hash text, client_key text, placement_deadline timestamptz, place_request_id uuid)
-  RETURNING *`;
+  RETURNING id, stake, base_odds, total_odds, foreign_params, updated_at`;
 
-/** Inserts selection rows (one statement, one text); returns them as stored. */
+/**
+ * What {@link INSERT_BETS} reads back of each bet: what the database keeps in a form other than the one written
+ * (numerics at their column's scale, jsonb's key order) and the time of the transaction; the rest of the row is
+ * what was written and the columns' defaults.
+ */
+type InsertedBet = Pick<
+  BetRow,
+  'id' | 'stake' | 'base_odds' | 'total_odds' | 'foreign_params' | 'updated_at'
+>;
+
+/**
+ * Inserts selection rows (one statement, one text); returns them as stored: the columns written, those the database
+ * fills by default, and what it keeps in another form than written (odds at 12 decimals, jsonb's key order) as read
+ * back by {@link INSERT_SELECTIONS_RETURNING}.
+ */
 async function insertSelections(
   tx: Executor,
   rows: ReturnType<typeof selectionRows>['selections'],
 ): Promise<SelectionRow[]> {
   if (rows.length === 0) return [];
-  const params = [JSON.stringify(rows)];
-  return (await tx.executeQuery<SelectionRow>(CompiledQuery.raw(INSERT_SELECTIONS_RETURNING, params))).rows;
+  const stored = (
+    await tx.executeQuery<InsertedSelection>(
+      CompiledQuery.raw(INSERT_SELECTIONS_RETURNING, [JSON.stringify(rows)]),
+    )
+  ).rows;
+  const byKey = new Map<string, InsertedSelection>();
+  for (const r of stored) byKey.set(`${r.bet_id}/${r.idx}`, r);
+  return rows.map((r) => {
+    const back = byKey.get(`${r.bet_id}/${r.idx}`) as InsertedSelection;
+    return {
+      bet_id: r.bet_id,
+      idx: r.idx,
+      sport_event_id: r.sport_event_id,
+      market_id: r.market_id,
+      odd_id: r.odd_id,
+      requested_odds: back.requested_odds,
+      odds: back.odds,
+      status: 0,
+      dead_heat: null,
+      status_reason: '',
+      odd_updated_at: r.odd_updated_at,
+      match_status: r.match_status,
+      event_info: back.event_info,
+      result_source: r.result_source,
+      foreign_id: r.foreign_id,
+      names: back.names,
+      builder: r.builder,
+    };
+  });
 }
 
 /**
@@ -211,21 +161,75 @@ export async function insertBets(tx: Executor, bets: readonly NewBet[]): Promise
     placement_deadline: b.placementDeadline,
     place_request_id: b.placeRequestId ?? null,
   }));
-  const rows = (await tx.executeQuery<BetRow>(CompiledQuery.raw(INSERT_BETS, [JSON.stringify(values)]))).rows;
+  const stored = (
+    await tx.executeQuery<InsertedBet>(CompiledQuery.raw(INSERT_BETS, [JSON.stringify(values)]))
+  ).rows;
+  const byId = new Map<string, InsertedBet>();
+  for (const r of stored) byId.set(r.id, r);
+  // the bets as stored: what was written, what the database keeps in its own form, and the columns' defaults
+  const rows: BetRow[] = bets.map((b, i) => {
+    const v = values[i] as (typeof values)[number];
+    const back = byId.get(b.id) as InsertedBet;
+    return {
+      id: b.id,
+      white_label_id: v.white_label_id,
+      player_id: v.player_id,
+      currency: v.currency,
+      bet_type: v.bet_type,
+      system_sizes: v.system_sizes,
+      stake: back.stake,
+      odds_strategy: v.odds_strategy,
+      base_odds: back.base_odds,
+      total_odds: back.total_odds,
+      state: v.state,
+      restrictions: [],
+      freebet_id: v.freebet_id,
+      insurance_id: v.insurance_id,
+      boost_id: v.boost_id,
+      boost_multiplier: null,
+      foreign_params: back.foreign_params,
+      session_token_hash: v.session_token_hash,
+      client_key: v.client_key,
+      created_at: v.created_at,
+      placement_deadline: v.placement_deadline,
+      decided_at: null,
+      payout: null,
+      settle_amount: null,
+      settle_type: null,
+      settled_at: null,
+      settlement_seq: 0,
+      updated_at: back.updated_at,
+      settle_status: null,
+      source: 'frame',
+      partner_bet_id: null,
+      client_ip: null,
+      country_code: null,
+      foreign_cashed_out: ZERO_MONEY,
+      cashed_out_stake: ZERO_MONEY,
+      cashed_out_refund: ZERO_MONEY,
+      place_request_id: v.place_request_id,
+    };
+  });
   const parts = bets.map((b) => selectionRows(b.id, b.selections, b.builders ?? []));
   const selections = await insertSelections(
     tx,
     parts.flatMap((p) => p.selections),
   );
-  const builders = await insertBuilders(
-    tx,
-    parts.flatMap((p) => p.builders),
-  );
+  const builderRows = parts.flatMap((p) => p.builders);
+  if (builderRows.length === 0) {
+    // no builders: each bet's selections are its own rows in idx order, as written
+    let at = 0;
+    return rows.map((row, i) => {
+      const n = (parts[i] as (typeof parts)[number]).selections.length;
+      at += n;
+      return { row, selections: selections.slice(at - n, at), builders: [] };
+    });
+  }
   return assemble(
     bets.map((b) => b.id),
     rows,
     selections,
-    builders,
+    await insertBuilders(tx, builderRows),
   );
 }
 
@@ -275,8 +279,20 @@ const INSERT_SELECTIONS = `INSERT INTO bet_selection (bet_id, idx, sport_event_i
     requested_odds numeric, odds numeric, odd_updated_at timestamptz, match_status int2, event_info jsonb,
     names jsonb, builder int2, foreign_id text, result_source text)`;
 
-/** {@link INSERT_SELECTIONS} returning the rows as stored (placement's bets are answered from them). */
-const INSERT_SELECTIONS_RETURNING = `${INSERT_SELECTIONS} RETURNING *`;
+/**
+ * {@link INSERT_SELECTIONS} returning what the database keeps in another form than written (placement's bets are
+ * answered from the rows as stored): the odds at the column's scale, the jsonb columns in jsonb's key order.
+ */
+const INSERT_SELECTIONS_RETURNING = `${INSERT_SELECTIONS} RETURNING bet_id, idx, requested_odds, odds, event_info, names`;
+
+/** What {@link INSERT_SELECTIONS_RETURNING} reads back of each selection. */
+type InsertedSelection = Pick<
+  SelectionRow,
+  'bet_id' | 'idx' | 'requested_odds' | 'odds' | 'event_info' | 'names'
+>;
+
+/** A money column's default (`numeric(30, 6) DEFAULT 0`), as the column reads. */
+const ZERO_MONEY = '0.000000';
 
 /**
  * Inserts reported bets (source `mts`), each created in its decided state (checked against core's table of
@@ -416,50 +432,6 @@ export async function setAcceptedOdds(
     ]),
   );
   return items.map((i) => ({ ...i.selection, odds: i.odds }));
-}
-
-/** A selection's new result. */
-export interface SelectionChange {
-  betId: string;
-  idx: number;
-  status: number;
-  deadHeat: string | null;
-  reason: string;
-  source: ResultSource;
-}
-
-/** Writes selections' results (one statement). */
-export async function writeSelectionResults(tx: Executor, rows: readonly SelectionChange[]): Promise<void> {
-  if (rows.length === 0) return;
-  await sql`update bet_selection s set status = v.status, dead_heat = v.dead_heat::numeric,
-      status_reason = v.reason, result_source = v.source
-    from unnest(${rows.map((r) => r.betId)}::uuid[], ${rows.map((r) => r.idx)}::int2[],
-                ${rows.map((r) => r.status)}::int2[], ${rows.map((r) => r.deadHeat)}::text[],
-                ${rows.map((r) => r.reason)}::text[], ${rows.map((r) => r.source)}::text[])
-      as v(bet_id, idx, status, dead_heat, reason, source)
-    where s.bet_id = v.bet_id and s.idx = v.idx`.execute(tx);
-}
-
-/** A bet builder's new result, recomputed by settlement from its inner legs (D63). */
-export interface BuilderChange {
-  betId: string;
-  builder: number;
-  status: number;
-  deadHeat: string | null;
-  reason: string;
-  source: ResultSource;
-}
-
-/** Writes bet builders' results (one statement). */
-export async function writeBuilderResults(tx: Executor, rows: readonly BuilderChange[]): Promise<void> {
-  if (rows.length === 0) return;
-  await sql`update bet_builder b set status = v.status, dead_heat = v.dead_heat::numeric,
-      status_reason = v.reason, result_source = v.source
-    from unnest(${rows.map((r) => r.betId)}::uuid[], ${rows.map((r) => r.builder)}::int2[],
-                ${rows.map((r) => r.status)}::int2[], ${rows.map((r) => r.deadHeat)}::text[],
-                ${rows.map((r) => r.reason)}::text[], ${rows.map((r) => r.source)}::text[])
-      as v(bet_id, builder, status, dead_heat, reason, source)
-    where b.bet_id = v.bet_id and b.builder = v.builder`.execute(tx);
 }
 
 /**

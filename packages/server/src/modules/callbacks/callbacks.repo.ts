@@ -1,5 +1,6 @@
 import { PLANNED_EACH_RUN } from '@bookie/storage';
 import { CompiledQuery, type Selectable, sql } from 'kysely';
+import { pgArray } from '../../db/pg-array.js';
 import type { CallbackDeliveryTable } from '../../db/schema.js';
 import { type Executor, inTransaction } from '../../db/transaction.js';
 
@@ -98,10 +99,10 @@ const RECORD_SYNC_DELIVERIES = `
     last_attempt_at = excluded.last_attempt_at, delivered_at = excluded.delivered_at`;
 
 /**
- * The columns every outbox statement takes of its rows, one array each, in the order the statements' first six
- * parameters name them: request_id, white_label_id, bet_id, path, body, foreign_params.
+ * The columns every outbox statement takes of its rows, one array literal each ({@link pgArray}), in the order the
+ * statements' first six parameters name them: request_id, white_label_id, bet_id, path, body, foreign_params.
  */
-function deliveryColumns(rows: readonly NewCallbackDelivery[]): string[][] {
+function deliveryColumns(rows: readonly NewCallbackDelivery[]): string[] {
   const n = rows.length;
   const requestIds = new Array<string>(n);
   const whiteLabelIds = new Array<string>(n);
@@ -118,7 +119,14 @@ function deliveryColumns(rows: readonly NewCallbackDelivery[]): string[][] {
     bodies[i] = r.body;
     foreignParams[i] = r.foreignParams;
   }
-  return [requestIds, whiteLabelIds, betIds, paths, bodies, foreignParams];
+  return [
+    pgArray(requestIds),
+    pgArray(whiteLabelIds),
+    pgArray(betIds),
+    pgArray(paths),
+    pgArray(bodies),
+    pgArray(foreignParams),
+  ];
 }
 
 /**
@@ -187,7 +195,7 @@ export async function markDelivered(
     statuses[i] = x.status;
   }
   const res = await db.executeQuery<{ next: boolean }>(
-    CompiledQuery.raw(MARK_DELIVERED, [ids, statuses, owner]),
+    CompiledQuery.raw(MARK_DELIVERED, [pgArray(ids), pgArray(statuses), owner]),
   );
   let successors = 0;
   for (const r of res.rows) if (r.next) successors++;
@@ -369,11 +377,11 @@ export async function recordSyncDeliveries(db: Executor, rows: readonly SyncDeli
   await db.executeQuery(
     CompiledQuery.raw(RECORD_SYNC_DELIVERIES, [
       ...deliveryColumns(rows),
-      delivered,
-      attempts,
-      statuses,
-      errors,
-      createdAts,
+      pgArray(delivered),
+      pgArray(attempts),
+      pgArray(statuses),
+      pgArray(errors),
+      pgArray(createdAts),
     ]),
   );
 }

@@ -40,9 +40,35 @@ export function prepareCallback(it: CallbackToEnqueue, requestId: string = rando
     betId: it.betId,
     requestId,
     path: it.path,
-    body: JSON.stringify({ request_id: requestId, ...it.body }),
+    body: withRequestId(requestId, it.body),
     foreignParams: JSON.stringify(it.foreignParams ?? {}),
   };
+}
+
+/** An array index as a property key (such keys come first in an object, whatever order they were set in). */
+const ARRAY_INDEX = /^(?:0|[1-9]\d{0,9})$/;
+
+/**
+ * `JSON.stringify({ request_id: requestId, ...body })`, without the copy of the body: `request_id` is written first
+ * and the body's own text follows. An object puts array-index keys before every other key, and a body's own
+ * `request_id` would take that first place, and a `toJSON` would serialise the copy: such a body (no callback's body
+ * is one) is copied as before.
+ */
+export function withRequestId(requestId: string, body: Record<string, unknown>): string {
+  let first: string | undefined;
+  for (const k in body) {
+    first = k;
+    break;
+  }
+  if (
+    first !== undefined &&
+    (ARRAY_INDEX.test(first) || Object.hasOwn(body, 'request_id') || 'toJSON' in body)
+  ) {
+    return JSON.stringify({ request_id: requestId, ...body });
+  }
+  const rest = JSON.stringify(body);
+  const head = `{"request_id":${JSON.stringify(requestId)}`;
+  return rest === '{}' ? `${head}}` : `${head},${rest.slice(1)}`;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { BoundedMemo } from '@bookie/core';
 import { Agent, type Dispatcher } from 'undici';
 
 /** Where a white label receives callbacks, and how they are signed (DECISIONS D11). */
@@ -110,17 +111,13 @@ export class CallbackSender {
   /** The origin and request path of `base + path`, as a URL parser gives them; kept per URL (a handful per target). */
   private whereOf(base: string, path: string): { origin: string; path: string } {
     const url = joinUrl(base, path);
-    let where = this.urls.get(url);
-    if (!where) {
-      const parsed = new URL(url);
-      where = { origin: parsed.origin, path: `${parsed.pathname}${parsed.search}` };
-      if (this.urls.size >= 1024) this.urls.clear();
-      this.urls.set(url, where);
-    }
-    return where;
+    const where = this.urls.get(url);
+    if (where) return where;
+    const parsed = new URL(url);
+    return this.urls.keep(url, { origin: parsed.origin, path: `${parsed.pathname}${parsed.search}` });
   }
 
-  private readonly urls = new Map<string, { origin: string; path: string }>();
+  private readonly urls = new BoundedMemo<{ origin: string; path: string }>(1024);
 
   /** Closes idle connections. */
   async close(): Promise<void> {

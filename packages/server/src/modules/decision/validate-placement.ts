@@ -1,20 +1,17 @@
 import type { SportEvent } from '@bookie/contracts';
 import {
+  type BetDecision,
   type BetType,
   BoundedMemo,
   type BuilderLegRef,
-  type BuilderQuote,
   type BuilderSettings,
   betTotalOdds,
-  type DecisionLeg,
   decideBet,
-  type ExposureBound,
   mul,
   type OddsStrategy,
   ONE,
   parseDecimal,
   type Rational,
-  type Restriction,
   type RiskState,
   validateBetType,
 } from '@bookie/core';
@@ -105,23 +102,11 @@ export function decisionSettings(
   };
 }
 
-/** Outcome of validation: every failing restriction, the odds each selection is accepted at, and risk's facts. */
-export interface PlacementVerdict {
-  restrictions: Restriction[];
-  acceptedOdds: Rational[];
-  /** The combined odds each builder is accepted at, by builder index. */
-  acceptedBuilderOdds: Rational[];
-  /** Each builder's price on the odds decided on (undefined where refused before pricing), by builder index. */
-  builderQuotes: (BuilderQuote | undefined)[];
-  /** Π accepted odds (express), the odds of a single, or Σ combination odds / N for a system. */
-  totalOdds: Rational;
-  /** The largest acceptable stake, when anything limits it. */
-  maxBet: Rational | undefined;
-  /** Each platform leg's outcome and the exposure the bet adds to it (D37). */
-  legs: DecisionLeg[];
-  /** Per limited outcome, the exposure up to which the stake still fits (core's decision `exposureBounds`). */
-  exposureBounds?: ExposureBound[];
-}
+/**
+ * Outcome of validation: core's decision as it gives it ({@link BetDecision}: every failing restriction, the odds each
+ * selection and builder is accepted at, the total odds, the largest acceptable stake, risk's legs and exposure bounds).
+ */
+export type PlacementVerdict = BetDecision;
 
 /**
  * The total odds of a bet: potential payout per unit of stake, with every leg winning (no caps). A bet whose type
@@ -162,7 +147,7 @@ export function validatePlacement(req: PlacementRequest, ctx: PlacementContext):
   const minS = money(minStake, 'min_stake');
   const maxS = money(maxStake, 'max_stake');
   const maxP = money(maxPayout, 'max_payout');
-  const decision = decideBet({
+  return decideBet({
     bet: {
       type: req.betType,
       systemSizes: req.systemSizes,
@@ -190,16 +175,6 @@ export function validatePlacement(req: PlacementRequest, ctx: PlacementContext):
     ...(ctx.risk ? { risk: ctx.risk } : {}),
     ...(ctx.builderSettings ? { priceBuilder: builderPricer(req, ctx.events, ctx.builderSettings) } : {}),
   });
-  return {
-    restrictions: decision.restrictions,
-    acceptedOdds: decision.acceptedOdds,
-    acceptedBuilderOdds: decision.acceptedBuilderOdds,
-    builderQuotes: decision.builderQuotes,
-    totalOdds: decision.totalOdds,
-    maxBet: decision.maxBet,
-    legs: decision.legs,
-    ...(decision.exposureBounds ? { exposureBounds: decision.exposureBounds } : {}),
-  };
 }
 
 const NO_TIMES: ReadonlyMap<string, number> = new Map();

@@ -127,16 +127,14 @@ export async function writeHolds(tx: Executor, items: readonly HoldWrite[]): Pro
   const places = bets.map((bet, i) => placeCallback(bet, (items[i] as HoldWrite).placeRequestId));
   const last = await lastBetTimes(
     tx,
-    items.map((b) => ({
-      whiteLabelId: b.whiteLabelId,
-      playerId: b.playerId,
-      sportEventIds: [
-        ...new Set([
-          ...b.selections.map((s) => s.sportEventId),
-          ...(b.builders ?? []).map((x) => x.sportEventId),
-        ]),
-      ],
-    })),
+    items.map((b) => {
+      const sportEventIds: string[] = [];
+      for (const s of b.selections)
+        if (!sportEventIds.includes(s.sportEventId)) sportEventIds.push(s.sportEventId);
+      for (const x of b.builders ?? [])
+        if (!sportEventIds.includes(x.sportEventId)) sportEventIds.push(x.sportEventId);
+      return { whiteLabelId: b.whiteLabelId, playerId: b.playerId, sportEventIds };
+    }),
   );
   // the risk engine: the players' groups, each player's first request recorded (spec 03 VIP)
   const groups = await recordFirstRequests(
@@ -304,13 +302,20 @@ export async function writeDecisions(
       if (hasBonus(d.bet.row)) await releaseBonuses(tx, d.bet.row.id, d.decidedAt);
       continue;
     }
+    // the common case moved no selection and has no builder: the bet's lists as held
     const bet = {
       row,
-      selections: d.bet.selections.map((s) => movedSelections.get(`${s.bet_id}/${s.idx}`) ?? s),
-      builders: d.bet.builders.map((b) => ({
-        ...b,
-        row: movedBuilders.get(`${b.row.bet_id}/${b.row.builder}`) ?? b.row,
-      })),
+      selections:
+        movedSelections.size === 0
+          ? d.bet.selections
+          : d.bet.selections.map((s) => movedSelections.get(`${s.bet_id}/${s.idx}`) ?? s),
+      builders:
+        d.bet.builders.length === 0
+          ? d.bet.builders
+          : d.bet.builders.map((b) => ({
+              ...b,
+              row: movedBuilders.get(`${b.row.bet_id}/${b.row.builder}`) ?? b.row,
+            })),
     };
     decided.set(row.id, bet);
     betTimes.push({
@@ -360,14 +365,22 @@ export async function writeDecisions(
   // so that, like the recovery of interrupted placements, this transaction locks the bet before its outbox rows
   await recordSyncDeliveries(
     tx,
-    items.map((d) => ({
-      ...d.place.callback,
-      delivered: true,
-      attempts: d.place.attempts,
-      status: d.place.status,
-      error: null,
-      createdAt: new Date(d.bet.row.created_at),
-    })),
+    items.map((d) => {
+      const cb = d.place.callback;
+      return {
+        whiteLabelId: cb.whiteLabelId,
+        betId: cb.betId,
+        requestId: cb.requestId,
+        path: cb.path,
+        body: cb.body,
+        foreignParams: cb.foreignParams,
+        delivered: true,
+        attempts: d.place.attempts,
+        status: d.place.status,
+        error: null,
+        createdAt: new Date(d.bet.row.created_at),
+      };
+    }),
   );
   const enqueued = await enqueueCallbacks(tx, callbacks, adopt?.lease);
   adopt?.enqueued.push(...enqueued);

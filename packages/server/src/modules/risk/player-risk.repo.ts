@@ -1,5 +1,5 @@
-import type { Selectable } from 'kysely';
-import { sql } from 'kysely';
+import { CompiledQuery, type Selectable, sql } from 'kysely';
+import { pgArray } from '../../db/pg-array.js';
 import type { PlayerRiskTable } from '../../db/schema.js';
 import type { Executor } from '../../db/transaction.js';
 
@@ -58,6 +58,25 @@ export interface FirstRequest {
 }
 
 /**
+ * The statement of {@link recordFirstRequests}: one text whatever the number of players (array literals), prepared
+ * once per connection.
+ */
+const RECORD_FIRST_REQUESTS = `
+  with v as (
+    select * from unnest($1::text[], $2::text[], $3::text[], $4::text[])
+      as v(white_label_id, player_id, group_name, group_source)
+  ), ins as (
+    insert into player_risk (white_label_id, player_id, group_name, group_source)
+    select distinct on (white_label_id, player_id) white_label_id, player_id, group_name, group_source from v
+    on conflict (white_label_id, player_id) do nothing
+    returning white_label_id, player_id, group_name
+  )
+  select white_label_id, player_id, group_name from ins
+  union all
+  select p.white_label_id, p.player_id, p.group_name
+  from player_risk p where (p.white_label_id, p.player_id) in (select white_label_id, player_id from v)`;
+
+/**
  * Records the first request of every player among `rows` that has none yet (an existing row is left alone), and
  * answers every listed player's group as it is now, keyed by {@link playerRiskKey}. One statement for a
  * whole batch of holds; a row another transaction inserted at the same moment is read again after it.
@@ -69,22 +88,13 @@ export async function recordFirstRequests(
   const out = new Map<string, string>();
   if (rows.length === 0) return out;
   const key = playerRiskKey;
-  const res = await sql<{ white_label_id: string; player_id: string; group_name: string }>`
-    with v as (
-      select * from unnest(${rows.map((r) => r.whiteLabelId)}::text[], ${rows.map((r) => r.playerId)}::text[],
-        ${rows.map((r) => r.group)}::text[], ${rows.map((r) => r.source)}::text[])
-        as v(white_label_id, player_id, group_name, group_source)
-    ), ins as (
-      insert into player_risk (white_label_id, player_id, group_name, group_source)
-      select distinct on (white_label_id, player_id) white_label_id, player_id, group_name, group_source from v
-      on conflict (white_label_id, player_id) do nothing
-      returning white_label_id, player_id, group_name
-    )
-    select white_label_id, player_id, group_name from ins
-    union all
-    select p.white_label_id, p.player_id, p.group_name
-    from player_risk p where (p.white_label_id, p.player_id) in (select white_label_id, player_id from v)`.execute(
-    tx,
+  const res = await tx.executeQuery<{ white_label_id: string; player_id: string; group_name: string }>(
+    CompiledQuery.raw(RECORD_FIRST_REQUESTS, [
+      pgArray(rows.map((r) => r.whiteLabelId)),
+      pgArray(rows.map((r) => r.playerId)),
+      pgArray(rows.map((r) => r.group)),
+      pgArray(rows.map((r) => r.source)),
+    ]),
   );
   for (const r of res.rows) out.set(key(r.white_label_id, r.player_id), r.group_name);
   for (const r of rows) {
