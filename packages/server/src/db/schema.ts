@@ -51,6 +51,7 @@ import type {
 import type {
   AccessTokenTable,
   CallbackDeliveryTable,
+  CallbackRecoveryMarkTable,
   OauthCredentialTable,
   SessionTokenTable,
   WhiteLabelCertificateTable,
@@ -89,6 +90,7 @@ export interface DB {
   access_token: AccessTokenTable;
   session_token: SessionTokenTable;
   callback_delivery: CallbackDeliveryTable;
+  callback_recovery_mark: CallbackRecoveryMarkTable;
   freebet: FreebetTable;
   insurance: InsuranceTable;
   bet_boost: BetBoostTable;

@@ -28,6 +28,19 @@ export interface CallbackDeliveryTable {
   last_attempt_at: Date | null;
   delivered_at: Date | null;
   created_at: Generated<Date>;
+  /** Waits in the dispatchers' queue: pending, async, not held by the process that wrote it born leased. */
+  queued: Generated<boolean>;
+  /** Written leased to the dispatcher of the process that wrote it (never changes). */
+  born_leased: Generated<boolean>;
+}
+
+/**
+ * How far the recovery of born-leased callbacks has looked (one row, id 1): every born-leased row written before
+ * `through` was found recorded, or handed to the queue, by a run of the recovery.
+ */
+export interface CallbackRecoveryMarkTable {
+  id: number;
+  through: ColumnType<Date, Date | string, Date | string>;
 }
 
 /** One optional callback of a white label as stored: the partner's announcement and what Bookie learnt. */

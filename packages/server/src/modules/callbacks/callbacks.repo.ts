@@ -2,7 +2,7 @@ import { PLANNED_EACH_RUN } from '@bookie/storage';
 import { CompiledQuery, type Selectable, sql } from 'kysely';
 import { pgArray } from '../../db/pg-array.js';
 import type { CallbackDeliveryTable } from '../../db/schema.js';
-import type { Executor } from '../../db/transaction.js';
+import { type Executor, inTransaction } from '../../db/transaction.js';
 
 /** A row of the outbox. */
 export type CallbackDelivery = Selectable<CallbackDeliveryTable>;
@@ -27,18 +27,20 @@ export interface NewCallbackDelivery {
  */
 const INSERT_DELIVERIES = `
   INSERT INTO callback_delivery (request_id, white_label_id, bet_id, path, body, foreign_params, mode, lease_owner,
-    lease_until)
+    lease_until, queued, born_leased)
   SELECT v.request_id, v.white_label_id, v.bet_id, v.path, v.body, v.foreign_params, 'async', $7::text,
-    now() + ($8::int8 * interval '1 millisecond')
+    now() + ($8::int8 * interval '1 millisecond'), $7::text IS NULL, $7::text IS NOT NULL
   FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[])
     AS v(request_id, white_label_id, bet_id, path, body, foreign_params)
   RETURNING id`;
 
 /**
  * The claim. The ids to lease are collected into an array first (`ARRAY(…)`, run once as an init plan) and the
- * update finds them by primary key (`id = ANY(…)`, ADR 0055). Only the head of each bet's pending queue is eligible:
- * its id is the least pending id of its bet, a correlated `min()` whose only plan is one probe of
- * `callback_delivery_bet_pending` per candidate. The `NOT EXISTS` it replaces was planned as an anti-join, and on
+ * update finds them by primary key (`id = ANY(…)`, ADR 0055). Candidates are queued rows (`callback_delivery_due`;
+ * a row born leased joins them only through {@link requeueBornLeased}). Only the head of each bet's pending queue is
+ * eligible: its id is the least pending id of its bet (queued or born leased), a correlated `min()` whose only plan
+ * is one probe of `callback_delivery_bet` per candidate, reading the status of the bet's rows up to its first
+ * pending one (ADR 0063). The `NOT EXISTS` it replaces was planned as an anti-join, and on
  * statistics that make pending rows look rare (an outbox analyzed empty, or mostly delivered) the join became a
  * filter over every pending row for each candidate: O(pending) per claimed row, ~60,000 buffers per claim at 20,000
  * pending (ADR 0057). It is also planned at every run ({@link PLANNED_EACH_RUN}): a generic plan a connection cached
@@ -50,7 +52,7 @@ export const CLAIM_DUE_SQL = `${PLANNED_EACH_RUN}
   UPDATE callback_delivery SET lease_owner = $1, lease_until = now() + ($2::int8 * interval '1 millisecond')
   WHERE id = ANY(ARRAY(
     SELECT d.id FROM callback_delivery d
-    WHERE d.status = 'pending' AND d.mode = 'async' AND d.next_attempt_at <= now()
+    WHERE d.queued AND d.status = 'pending' AND d.mode = 'async' AND d.next_attempt_at <= now()
       AND (d.lease_until IS NULL OR d.lease_until < now())
       AND d.id = (
         SELECT min(e.id) FROM callback_delivery e WHERE e.bet_id = d.bet_id AND e.status = 'pending')
@@ -60,12 +62,23 @@ export const CLAIM_DUE_SQL = `${PLANNED_EACH_RUN}
   RETURNING id, request_id, white_label_id, bet_id, path, body, foreign_params, attempts`;
 
 /**
+ * The claim runs without JIT compilation (`SET LOCAL`, so in a transaction of its own). Its cost estimate is the
+ * candidates' count times the per-bet probe's cost, both taken from statistics; on those of an empty or never
+ * analyzed outbox (`queued` reads as true for half the rows, a bet as having a hundred rows) it passes
+ * `jit_above_cost`, and compiling took ~300 ms per claim where the claim itself takes well under one (ADR 0063).
+ */
+const NO_JIT = CompiledQuery.raw('SET LOCAL jit = off');
+
+/**
  * Records delivered rows. Planned at every run like the claim: a generic plan made on a nearly empty outbox joins the
- * batch to a sequential scan of the whole table and checks each row's successor with another (ADR 0057).
+ * batch to a sequential scan of the whole table and checks each row's successor with another (ADR 0057). For a row
+ * born leased it changes no indexed column (`queued` stays false), so Postgres writes the new version on the same
+ * page without touching an index (HOT, ADR 0063); a queued row leaves the claim's index.
  */
 const MARK_DELIVERED = `${PLANNED_EACH_RUN}
   UPDATE callback_delivery d SET status = 'delivered', delivered_at = now(), last_attempt_at = now(),
-    attempts = d.attempts + 1, last_status = v.status, last_error = NULL, lease_owner = NULL, lease_until = NULL
+    attempts = d.attempts + 1, last_status = v.status, last_error = NULL, lease_owner = NULL, lease_until = NULL,
+    queued = false
   FROM unnest($1::int8[], $2::int4[]) AS v(id, status)
   WHERE d.id = v.id AND d.lease_owner = $3
   RETURNING EXISTS (SELECT 1 FROM callback_delivery e
@@ -156,8 +169,12 @@ export async function claimDue(
   leaseMs: number,
   limit: number,
 ): Promise<ClaimedDelivery[]> {
-  return (await db.executeQuery<ClaimedDelivery>(CompiledQuery.raw(CLAIM_DUE_SQL, [owner, leaseMs, limit])))
-    .rows;
+  const claim = async (tx: Executor) => {
+    await tx.executeQuery(NO_JIT);
+    return (await tx.executeQuery<ClaimedDelivery>(CompiledQuery.raw(CLAIM_DUE_SQL, [owner, leaseMs, limit])))
+      .rows;
+  };
+  return db.isTransaction ? claim(db) : inTransaction(db, claim);
 }
 
 /**
@@ -185,7 +202,50 @@ export async function markDelivered(
   return { updated: res.rows.length, successors };
 }
 
-/** Records a failed attempt and schedules the next one `delayMs` from now (D10). */
+/**
+ * The recovery of born-leased rows whose process died before recording them. Such a row is not in the claim's
+ * index (`queued` is false, so that marking it delivered is a HOT update, ADR 0063); this statement hands it to the
+ * queue once its lease has expired. It reads the born-leased rows written in [mark, now() − `$1` ms) that are still
+ * pending and not queued (`callback_delivery_born_leased`, a range of `created_at`, set at insert and never
+ * changed), queues those whose lease expired (found by primary key, as the claim's rows), and moves the mark to the end of that range — never past a row whose
+ * lease still runs, never back. `$1` is longer than any lease and any transaction that writes such rows (their `created_at` is
+ * their transaction's start), so a row the range has passed was visible when it was read. One process at a time
+ * (the mark is locked, SKIP LOCKED: another process's run finds nothing to do). Planned at every run, like the
+ * claim. Returns how many rows it queued. Exported for the test of its plan.
+ */
+export const REQUEUE_BORN_LEASED_SQL = `${PLANNED_EACH_RUN}
+  WITH m AS (
+    SELECT through FROM callback_recovery_mark WHERE id = 1 FOR UPDATE SKIP LOCKED
+  ), c AS MATERIALIZED (
+    SELECT d.id, d.created_at, (d.lease_until IS NULL OR d.lease_until < now()) AS expired
+    FROM callback_delivery d
+    WHERE d.born_leased AND d.created_at >= (SELECT through FROM m)
+      AND d.created_at < now() - ($1::int8 * interval '1 millisecond')
+      AND d.status = 'pending' AND NOT d.queued
+  ), r AS (
+    UPDATE callback_delivery d SET queued = true
+    WHERE d.id = ANY(ARRAY(SELECT c.id FROM c WHERE c.expired)) AND d.status = 'pending' AND NOT d.queued
+    RETURNING d.id
+  ), u AS (
+    UPDATE callback_recovery_mark k SET through = greatest(k.through, least(
+      now() - ($1::int8 * interval '1 millisecond'), (SELECT min(c.created_at) FROM c WHERE NOT c.expired)))
+    WHERE k.id = 1 AND EXISTS (SELECT 1 FROM m)
+    RETURNING k.through
+  )
+  SELECT (SELECT count(*) FROM r)::int4 AS requeued`;
+
+/**
+ * Hands born-leased rows whose lease expired to the dispatchers' queue ({@link REQUEUE_BORN_LEASED_SQL}): those
+ * written more than `afterMs` ago (longer than any lease and any transaction that writes them). Returns how many.
+ */
+export async function requeueBornLeased(db: Executor, afterMs: number): Promise<number> {
+  const r = await db.executeQuery<{ requeued: number }>(
+    CompiledQuery.raw(REQUEUE_BORN_LEASED_SQL, [Math.round(afterMs)]),
+  );
+  return r.rows[0]?.requeued ?? 0;
+}
+
+/** Records a failed attempt and schedules the next one `delayMs` from now (D10), in the dispatchers' queue. */
 export async function markAttemptFailed(
   db: Executor,
   owner: string,
@@ -202,6 +262,8 @@ export async function markAttemptFailed(
       next_attempt_at: sql`now() + (${Math.round(failure.delayMs)}::int8 * interval '1 millisecond')`,
       lease_owner: null,
       lease_until: null,
+      // a row born leased that failed joins the queue: any dispatcher retries it when it is due
+      queued: true,
     })
     .where('id', '=', id)
     .where('lease_owner', '=', owner)
@@ -221,7 +283,8 @@ export async function markUnsupported(
 ): Promise<{ recorded: boolean; next: boolean }> {
   const res = await sql<{ next: boolean }>`
     UPDATE callback_delivery d SET status = 'unsupported', attempts = d.attempts + 1, last_status = ${failure.status},
-      last_error = ${failure.error.slice(0, 2000)}, last_attempt_at = now(), lease_owner = NULL, lease_until = NULL
+      last_error = ${failure.error.slice(0, 2000)}, last_attempt_at = now(), lease_owner = NULL, lease_until = NULL,
+      queued = false
     WHERE d.id = ${String(id)}::int8 AND d.lease_owner = ${owner}
     RETURNING EXISTS (SELECT 1 FROM callback_delivery e
       WHERE e.bet_id = d.bet_id AND e.status = 'pending' AND e.id > d.id) AS next`.execute(db);
@@ -242,7 +305,13 @@ export async function withdrawPendingCallbacks(
 ): Promise<number> {
   const r = await db
     .updateTable('callback_delivery')
-    .set({ status: 'unsupported', last_error: reason.slice(0, 2000), lease_owner: null, lease_until: null })
+    .set({
+      status: 'unsupported',
+      last_error: reason.slice(0, 2000),
+      lease_owner: null,
+      lease_until: null,
+      queued: false,
+    })
     .where('bet_id', '=', betId)
     .where('status', '=', 'pending')
     .where('path', 'in', paths)
@@ -343,15 +412,31 @@ export interface DeliveryFilter {
   limit: number;
 }
 
-/** Lists deliveries, newest first. */
+/**
+ * Lists deliveries, newest first. Pending ones are read as two parts, each through its partial index — the queued
+ * rows, and the born-leased rows not yet recorded (all written since the recovery's mark) — since no index names
+ * `status` (ADR 0063): a scan of the outbox by id would read every callback ever delivered to find none pending.
+ */
 export async function listDeliveries(db: Executor, f: DeliveryFilter): Promise<CallbackDelivery[]> {
-  let q = db.selectFrom('callback_delivery').selectAll().orderBy('id', 'desc').limit(f.limit);
-  if (f.whiteLabelId) q = q.where('white_label_id', '=', f.whiteLabelId);
-  if (f.betId) q = q.where('bet_id', '=', f.betId);
-  if (f.status) q = q.where('status', '=', f.status);
-  if (f.failing) q = q.where('last_error', 'is not', null);
-  if (f.beforeId !== undefined) q = q.where('id', '<', f.beforeId);
-  return q.execute();
+  const query = () => {
+    let q = db.selectFrom('callback_delivery').selectAll().orderBy('id', 'desc').limit(f.limit);
+    if (f.whiteLabelId) q = q.where('white_label_id', '=', f.whiteLabelId);
+    if (f.betId) q = q.where('bet_id', '=', f.betId);
+    if (f.status) q = q.where('status', '=', f.status);
+    if (f.failing) q = q.where('last_error', 'is not', null);
+    if (f.beforeId !== undefined) q = q.where('id', '<', f.beforeId);
+    return q;
+  };
+  if (f.status !== 'pending') return query().execute();
+  const queued = await query().where('queued', '=', true).execute();
+  const bornLeased = await query()
+    .where('born_leased', '=', true)
+    .where('queued', '=', false)
+    .where('created_at', '>=', (eb) => eb.selectFrom('callback_recovery_mark').select('through'))
+    .execute();
+  return [...queued, ...bornLeased]
+    .sort((a, b) => (a.id < b.id ? 1 : a.id > b.id ? -1 : 0))
+    .slice(0, f.limit);
 }
 
 /** One delivery by its id or its request_id. */
@@ -369,7 +454,13 @@ export async function findDelivery(db: Executor, key: string): Promise<CallbackD
 export async function makeDueNow(db: Executor, id: bigint): Promise<boolean> {
   const r = await db
     .updateTable('callback_delivery')
-    .set({ status: 'pending', next_attempt_at: sql`now()`, lease_owner: null, lease_until: null })
+    .set({
+      status: 'pending',
+      next_attempt_at: sql`now()`,
+      lease_owner: null,
+      lease_until: null,
+      queued: sql<boolean>`mode = 'async'`,
+    })
     .where('id', '=', id)
     .where('status', 'in', ['pending', 'unsupported'])
     .executeTakeFirst();

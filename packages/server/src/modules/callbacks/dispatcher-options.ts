@@ -8,6 +8,12 @@ import type { ClaimedDelivery } from './callbacks.repo.js';
  */
 export const FLUSH_COALESCE_MS = 5;
 
+/**
+ * A born-leased row is handed to the queue by the recovery once it was written more than its lease and this many ms
+ * ago (ADR 0063): the margin bounds how long the transaction that wrote it may take to commit.
+ */
+export const BORN_LEASED_GRACE_MS = 10_000;
+
 /** At most one cross-process NOTIFY per this many ms (see {@link CallbackDispatcher.kick}). */
 export const NOTIFY_COALESCE_MS = 50;
 
@@ -19,6 +25,11 @@ export interface DispatcherOptions {
   leaseMs: number;
   /** Poll interval when nothing wakes it (ms): the latest a due retry or an expired lease is claimed. */
   pollMs: number;
+  /**
+   * How long after its lease a born-leased row its dispatcher did not record is handed to the queue (ms, default
+   * {@link BORN_LEASED_GRACE_MS}); at least as long as a transaction that writes such rows may take to commit.
+   */
+  bornLeasedGraceMs?: number;
   /**
    * While deliveries are in flight or waiting, claim again only once at least this many more can be held (default a
    * quarter of `concurrency`): one claim per that many deliveries under load instead of one per delivery (ADR 0014).

@@ -77,6 +77,7 @@ describe(`callback dispatcher (${process.env.DATABASE_URL ? 'postgres' : 'pglite
       owner?: string;
       timeoutMs?: number;
       leaseMs?: number;
+      bornLeasedGraceMs?: number;
       concurrency?: number;
       sender?: CallbackSender;
       optional?: OptionalCallbackHooks;
@@ -90,6 +91,7 @@ describe(`callback dispatcher (${process.env.DATABASE_URL ? 'postgres' : 'pglite
       pollMs: 50,
       retryDelay: () => 30,
       ...(opts.owner ? { owner: opts.owner } : {}),
+      ...(opts.bornLeasedGraceMs !== undefined ? { bornLeasedGraceMs: opts.bornLeasedGraceMs } : {}),
       ...(opts.optional ? { optional: opts.optional } : {}),
       ...(opts.onSessionEnding ? { onSessionEnding: opts.onSessionEnding } : {}),
     });
@@ -151,6 +153,48 @@ describe(`callback dispatcher (${process.env.DATABASE_URL ? 'postgres' : 'pglite
     expect(other.stats().delivered).toBe(0);
     const done = await t.db.selectFrom('callback_delivery').select(['attempts', 'lease_owner']).execute();
     expect(done.every((r) => r.attempts === 1 && r.lease_owner === null)).toBe(true);
+  });
+
+  it("delivers rows born leased to a process that died once their lease expired, each before its bet's later callbacks", async () => {
+    const p = await partner(() => ({ status: 204 }));
+    stops.push(p.close);
+    const targets: CallbackTargets = { get: async () => unsigned(p.url) };
+    const cb = (betId: string, path: string) => ({
+      whiteLabelId: 'wl',
+      betId,
+      path,
+      body: { bet_id: betId, path },
+      foreignParams: {},
+    });
+    // a placement's /bet/accept rows, born leased to a dispatcher that never delivers them (its process died)
+    await inTransaction(t.db, (tx) =>
+      enqueueCallbacks(tx, [cb('D1', '/bet/accept'), cb('D2', '/bet/accept')], { owner: 'dead', ms: 1 }),
+    );
+    // the bet settled meanwhile: its /bet/settle is queued behind its /bet/accept
+    await inTransaction(t.db, (tx) => enqueueCallbacks(tx, [cb('D1', '/bet/settle')]));
+    const d = dispatcher(targets, {
+      owner: 'survivor',
+      leaseMs: 2_000,
+      timeoutMs: 1_000,
+      bornLeasedGraceMs: 0,
+    });
+    await d.start();
+    await waitFor(
+      async () => (await listCallbackDeliveries(t.db, { status: 'pending', limit: 10 })).length === 0,
+    );
+    // each went out once, and the bet's /bet/settle only after its /bet/accept (D10)
+    expect(p.received.map((r) => JSON.parse(r.body)).map((b) => `${b.bet_id} ${b.path}`)).toEqual(
+      expect.arrayContaining(['D1 /bet/accept', 'D2 /bet/accept', 'D1 /bet/settle']),
+    );
+    expect(p.received).toHaveLength(3);
+    const forD1 = p.received.map((r) => JSON.parse(r.body)).filter((b) => b.bet_id === 'D1');
+    expect(forD1.map((b) => b.path)).toEqual(['/bet/accept', '/bet/settle']);
+    const rows = await listCallbackDeliveries(t.db, { limit: 10 });
+    expect(rows.map((r) => [r.bet_id, r.path, r.status, r.attempts])).toEqual([
+      ['D1', '/bet/settle', 'delivered', 1],
+      ['D2', '/bet/accept', 'delivered', 1],
+      ['D1', '/bet/accept', 'delivered', 1],
+    ]);
   });
 
   it('marks an optional callback the partner answers 404/405/501 unsupported and goes on with the bet (D45)', async () => {

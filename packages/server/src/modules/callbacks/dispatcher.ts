@@ -19,8 +19,10 @@ import {
   markUnsupported,
   notifyOutbox,
   OUTBOX_CHANNEL,
+  requeueBornLeased,
 } from './callbacks.repo.js';
 import {
+  BORN_LEASED_GRACE_MS,
   type DispatcherOptions,
   type DispatcherStats,
   FLUSH_COALESCE_MS,
@@ -69,6 +71,8 @@ export class CallbackDispatcher {
   /** The last claim filled its room: more rows may be due. */
   private more = false;
   private lastClaimAt = 0;
+  /** When this loop last ran the recovery of born-leased rows whose process died ({@link requeueBornLeased}). */
+  private lastRecoveryAt = 0;
   private readonly claimBatch: number;
   private readonly prefetch: number;
   private readonly counters: DispatcherStats = {
@@ -145,7 +149,8 @@ export class CallbackDispatcher {
    * committed, as if it had claimed them; no {@link kick} is needed for them (a claim would find nothing: they are
    * this dispatcher's already). Each must be the head of its bet's queue (a bet's first pending callback, as
    * `/bet/accept` and `/bet/decline` are when placement decides: its `/bet/place` is written delivered). Stopped, it
-   * leaves them: their lease expires and any dispatcher claims them.
+   * leaves them: once their lease expired the recovery of born-leased rows hands them to the queue
+   * ({@link requeueBornLeased}) and any dispatcher claims them.
    */
   adopt(rows: readonly EnqueuedCallback[]): void {
     if (!this.running) return;
@@ -207,6 +212,7 @@ export class CallbackDispatcher {
   private async run(): Promise<void> {
     while (this.running) {
       if (Date.now() - this.lastClaimAt >= this.opts.pollMs) this.dirty = true;
+      if (Date.now() - this.lastRecoveryAt >= this.opts.pollMs) await this.recoverBornLeased();
       const room = this.claimRoom();
       if (room > 0 && (this.dirty || this.more)) {
         this.dirty = false;
@@ -239,9 +245,27 @@ export class CallbackDispatcher {
   }
 
   /**
+   * Hands to the queue the rows born leased to a dispatcher that did not record them before their lease expired (its
+   * process died, or it left them to their lease): they are not in the claim's index until then (ADR 0063). Once per
+   * poll interval; a run that queued rows makes the loop claim.
+   */
+  private async recoverBornLeased(): Promise<void> {
+    this.lastRecoveryAt = Date.now();
+    try {
+      const requeued = await requeueBornLeased(
+        this.database.db,
+        this.opts.leaseMs + (this.opts.bornLeasedGraceMs ?? BORN_LEASED_GRACE_MS),
+      );
+      if (requeued > 0) this.dirty = true;
+    } catch (err) {
+      this.logger.error({ err }, 'outbox recovery of born-leased rows failed');
+    }
+  }
+
+  /**
    * Sends ready deliveries while slots are free, oldest claimed first. One whose lease would no longer outlast an
-   * attempt is not sent: it stays leased until its lease ends and is claimed again then (no attempt outlives its
-   * lease, so no other process sends it while this one does).
+   * attempt is not sent: it stays leased until its lease ends and is claimed again then, a born-leased one once the
+   * recovery has queued it (no attempt outlives its lease, so no other process sends it while this one does).
    */
   private pump(): void {
     const budget = this.opts.leaseMs - this.sender.timeoutMs;

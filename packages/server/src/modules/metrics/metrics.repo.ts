@@ -1,14 +1,24 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/transaction.js';
 
-/** Pending callbacks per white label: how many, and the age of the oldest in seconds. */
+/**
+ * Pending callbacks per white label: how many, and the age of the oldest in seconds. Pending rows are the queued
+ * ones and the born-leased ones not yet recorded, which the recovery's mark bounds (ADR 0063): each part is read
+ * through its own partial index, not by scanning every callback ever delivered.
+ */
 export async function callbackQueue(
   db: Executor,
 ): Promise<Array<{ whiteLabelId: string; depth: number; oldestAgeS: number }>> {
   const r = await sql<{ white_label_id: string; depth: string; oldest_s: string | null }>`
     select white_label_id, count(*)::text as depth,
       extract(epoch from now() - min(created_at))::text as oldest_s
-    from callback_delivery where status = 'pending' group by white_label_id`.execute(db);
+    from (
+      select white_label_id, created_at from callback_delivery where queued and status = 'pending'
+      union all
+      select white_label_id, created_at from callback_delivery
+      where born_leased and not queued and status = 'pending'
+        and created_at >= (select through from callback_recovery_mark)
+    ) p group by white_label_id`.execute(db);
   return r.rows.map((x) => ({
     whiteLabelId: x.white_label_id,
     depth: Number(x.depth),

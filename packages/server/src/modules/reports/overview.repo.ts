@@ -46,14 +46,17 @@ export async function largestExposures(db: Executor, n: number) {
     .execute();
 }
 
-/** Pending callback deliveries whose last attempt failed, per white label, with when the oldest was written. */
+/**
+ * Pending callback deliveries whose last attempt failed, per white label, with when the oldest was written. A failed
+ * attempt puts a row in the dispatchers' queue, so these are queued rows (the claim's partial index, ADR 0063).
+ */
 export async function failingCallbacks(
   db: Executor,
 ): Promise<Array<{ white_label_id: string; failing: number; oldest_at: Date | null }>> {
   const r = await sql<{ white_label_id: string; failing: string; oldest_at: Date | null }>`
     SELECT white_label_id, count(*)::text AS failing, min(created_at) AS oldest_at
     FROM callback_delivery
-    WHERE status = 'pending' AND last_error IS NOT NULL
+    WHERE queued AND status = 'pending' AND last_error IS NOT NULL
     GROUP BY white_label_id
     ORDER BY count(*) DESC, white_label_id`.execute(db);
   return r.rows.map((x) => ({
