@@ -358,7 +358,7 @@ export default async function run(args: string[]): Promise<BenchResult[]> {
       await new Promise((r) => setTimeout(r, 1200)); // the dispatcher's cached target expires (1 s)
       const before = dispatcher.stats();
       const b0 = performance.now();
-      await sql`update callback_delivery set status = 'pending', next_attempt_at = now(), lease_owner = null,
+      await sql`update callback_delivery set status = 'pending', queued = true, next_attempt_at = now(), lease_owner = null,
         lease_until = null where bet_id = any(${main.bets.map((b) => b.id)}::text[])`.execute(
         deps.database.db,
       );
