@@ -215,22 +215,7 @@ export async function insertBets(tx: Executor, bets: readonly NewBet[]): Promise
     tx,
     parts.flatMap((p) => p.selections),
   );
-  const builderRows = parts.flatMap((p) => p.builders);
-  if (builderRows.length === 0) {
-    // no builders: each bet's selections are its own rows in idx order, as written
-    let at = 0;
-    return rows.map((row, i) => {
-      const n = (parts[i] as (typeof parts)[number]).selections.length;
-      at += n;
-      return { row, selections: selections.slice(at - n, at), builders: [] };
-    });
-  }
-  return assemble(
-    bets.map((b) => b.id),
-    rows,
-    selections,
-    await insertBuilders(tx, builderRows),
-  );
+  return withSelections(tx, rows, parts, selections);
 }
 
 /** A selection of a reported bet as stored: a platform one, or a foreign one (`foreignId`). */
@@ -366,22 +351,7 @@ export async function insertReportedBets(
     dead_heat: null,
     status_reason: '',
   }));
-  const builderRows = parts.flatMap((p) => p.builders);
-  if (builderRows.length === 0) {
-    // no builders: each bet's selections are its own rows in idx order, as written
-    let at = 0;
-    return rows.map((row, i) => {
-      const n = (parts[i] as (typeof parts)[number]).selections.length;
-      at += n;
-      return { row, selections: selections.slice(at - n, at), builders: [] };
-    });
-  }
-  return assemble(
-    bets.map((b) => b.id),
-    rows,
-    selections,
-    await insertBuilders(tx, builderRows),
-  );
+  return withSelections(tx, rows, parts, selections);
 }
 
 /**
@@ -453,4 +423,34 @@ export async function setBoost(
 /** Sets the sum of a reported bet's accepted foreign cash-outs (what settlement deducts from the stake). */
 export async function setForeignCashedOut(tx: Executor, betId: string, amount: string): Promise<void> {
   await tx.updateTable('bet').set({ foreign_cashed_out: amount }).where('id', '=', betId).execute();
+}
+
+/**
+ * Inserted bets with their selections as written (in `parts`' order: each bet's selections, in idx order) and their
+ * builders, inserted here; a batch without builders is answered without regrouping.
+ */
+async function withSelections<R extends Pick<BetRow, 'id'>>(
+  tx: Executor,
+  rows: readonly R[],
+  parts: ReadonlyArray<{
+    selections: readonly unknown[];
+    builders: ReturnType<typeof selectionRows>['builders'];
+  }>,
+  selections: SelectionRow[],
+) {
+  const builderRows = parts.flatMap((p) => p.builders);
+  if (builderRows.length === 0) {
+    let at = 0;
+    return rows.map((row, i) => {
+      const n = (parts[i] as (typeof parts)[number]).selections.length;
+      at += n;
+      return { row, selections: selections.slice(at - n, at), builders: [] };
+    });
+  }
+  return assemble(
+    rows.map((r) => r.id),
+    rows,
+    selections,
+    await insertBuilders(tx, builderRows),
+  );
 }
