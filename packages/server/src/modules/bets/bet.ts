@@ -40,6 +40,20 @@ export function betSportEvents(bet: Pick<Bet, 'selections' | 'builders'>): strin
   return out;
 }
 
+/**
+ * Every platform sport event of a bet about to be written (plain selections and builders, as placement and MTS form
+ * them; a foreign selection of an MTS mixed combo is on no sport event of Bookie's), each once, in bet order.
+ */
+export function newBetSportEvents(bet: {
+  selections: readonly { sportEventId: string; foreignId?: string | null }[];
+  builders?: readonly { sportEventId: string }[];
+}): string[] {
+  const out: string[] = [];
+  for (const s of bet.selections) if (!s.foreignId && !out.includes(s.sportEventId)) out.push(s.sportEventId);
+  for (const b of bet.builders ?? []) if (!out.includes(b.sportEventId)) out.push(b.sportEventId);
+  return out;
+}
+
 /** The facts of a sport event a selection carries into callbacks (spec 01 "Bet odd" meta), captured at placement. */
 export interface EventInfo {
   provider_id: string;

@@ -4,6 +4,7 @@ import type { Database } from '../../db/database.js';
 import { type Executor, inTransaction } from '../../db/transaction.js';
 import {
   insertReportedBets,
+  newBetSportEvents,
   type PartnerBetSource,
   type ReportedBetRow,
   recordBetTimes,
@@ -86,7 +87,7 @@ export async function writeReports(tx: Executor, items: readonly ReportWrite[]):
     accepted.map((d) => ({
       whiteLabelId: d.w.bet.whiteLabelId,
       playerId: d.w.bet.playerId,
-      sportEventIds: sportEventsOf(d.w.bet),
+      sportEventIds: newBetSportEvents(d.w.bet),
       at: d.w.bet.decidedAt,
     })),
   );
@@ -104,14 +105,6 @@ export async function writeReports(tx: Executor, items: readonly ReportWrite[]):
     })),
   );
   return answers;
-}
-
-/** The platform sport events of a reported bet (plain selections and builders), each once, in bet order. */
-function sportEventsOf(bet: ReportWrite['bet']): string[] {
-  const out: string[] = [];
-  for (const s of bet.selections) if (!s.foreignId && !out.includes(s.sportEventId)) out.push(s.sportEventId);
-  for (const b of bet.builders ?? []) if (!out.includes(b.sportEventId)) out.push(b.sportEventId);
-  return out;
 }
 
 function countForeign(w: ReportWrite): number {

@@ -21,6 +21,7 @@ import {
   lastBetTimes,
   loadBets,
   type NewBet,
+  newBetSportEvents,
   placeBody,
   recordBetTimes,
   setAcceptedBuilderOdds,
@@ -127,14 +128,11 @@ export async function writeHolds(tx: Executor, items: readonly HoldWrite[]): Pro
   const places = bets.map((bet, i) => placeCallback(bet, (items[i] as HoldWrite).placeRequestId));
   const last = await lastBetTimes(
     tx,
-    items.map((b) => {
-      const sportEventIds: string[] = [];
-      for (const s of b.selections)
-        if (!sportEventIds.includes(s.sportEventId)) sportEventIds.push(s.sportEventId);
-      for (const x of b.builders ?? [])
-        if (!sportEventIds.includes(x.sportEventId)) sportEventIds.push(x.sportEventId);
-      return { whiteLabelId: b.whiteLabelId, playerId: b.playerId, sportEventIds };
-    }),
+    items.map((b) => ({
+      whiteLabelId: b.whiteLabelId,
+      playerId: b.playerId,
+      sportEventIds: newBetSportEvents(b),
+    })),
   );
   // the risk engine: the players' groups, each player's first request recorded (spec 03 VIP)
   const groups = await recordFirstRequests(
