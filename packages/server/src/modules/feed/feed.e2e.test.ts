@@ -158,8 +158,10 @@ describe(`feed conformance against real processes (${process.env.DATABASE_URL ? 
       const store = new FileReplicaStore(join(dir, 'client-restart.jsonl'));
       const first = replicaFor(feed, { store, checkpointIntervalMs: 100 });
       await first.start();
+      const startedAt = first.version;
       const writing = moveOdds(feed.url, id, 120);
-      await new Promise((r) => setTimeout(r, 400));
+      // stopped mid-stream: once it has applied changes from the log past the version it started at
+      await expect.poll(() => first.version !== undefined && first.version !== startedAt).toBe(true);
       await first.stop();
       const stoppedAt = first.version!;
       const second = replicaFor(feed, { store });
