@@ -57,7 +57,7 @@ export async function startThrowawayCluster(): Promise<ThrowawayCluster> {
     `-c unix_socket_directories=${dir}`,
     '-c shared_preload_libraries=pg_stat_statements',
     '-c pg_stat_statements.max=5000',
-    '-c pg_stat_statements.track=top',
+    `-c pg_stat_statements.track=${process.env.BENCH_PGSS_TRACK ?? 'top'}`,
     '-c max_connections=200',
     '-c shared_buffers=256MB',
     '-c fsync=on',

@@ -17,6 +17,9 @@ interface StatementRow {
   calls: number;
   rows: number;
   execMs: number;
+  /** Functions JIT-compiled, and the ms spent compiling them (part of execMs). */
+  jitFunctions: number;
+  jitMs: number;
 }
 
 interface DbCounts {
@@ -56,8 +59,18 @@ export async function snapshot(clusterUrl: string, databases: Record<string, str
   const out: Snapshot = new Map();
   const names = Object.values(databases);
   const [stmts, xacts, wal] = await withClient(clusterUrl, async (c) => {
-    const s = await c.query<{ datname: string; query: string; calls: string; rows: string; ms: number }>(
-      `select d.datname, s.query, s.calls::text as calls, s.rows::text as rows, s.total_exec_time as ms
+    const s = await c.query<{
+      datname: string;
+      query: string;
+      calls: string;
+      rows: string;
+      ms: number;
+      jit_functions: string;
+      jit_ms: number;
+    }>(
+      `select d.datname, s.query, s.calls::text as calls, s.rows::text as rows, s.total_exec_time as ms,
+              s.jit_functions::text as jit_functions,
+              s.jit_generation_time + s.jit_inlining_time + s.jit_optimization_time + s.jit_emission_time as jit_ms
          from pg_stat_statements s join pg_database d on d.oid = s.dbid
         where d.datname = any($1) and s.query not like '%pg\\_stat\\_%'`,
       [names],
@@ -81,6 +94,8 @@ export async function snapshot(clusterUrl: string, databases: Record<string, str
         calls: (prev?.calls ?? 0) + Number(r.calls),
         rows: (prev?.rows ?? 0) + Number(r.rows),
         execMs: (prev?.execMs ?? 0) + r.ms,
+        jitFunctions: (prev?.jitFunctions ?? 0) + Number(r.jit_functions),
+        jitMs: (prev?.jitMs ?? 0) + r.jit_ms,
       });
     }
     const tables = await withClient(dbUrl(clusterUrl, name), async (c) => {
@@ -132,14 +147,28 @@ export function perDecision(
     const start = a.get(label);
     let all = 0;
     let dml = 0;
-    const rows: { q: string; calls: number; rows: number; ms: number }[] = [];
+    const rows: {
+      q: string;
+      calls: number;
+      rows: number;
+      ms: number;
+      jitFunctions: number;
+      jitMs: number;
+    }[] = [];
     for (const [q, s] of end.statements) {
       const s0 = start?.statements.get(q);
       const calls = s.calls - (s0?.calls ?? 0);
       if (calls <= 0) continue;
       all += calls;
       if (!isTxControl(q)) dml += calls;
-      rows.push({ q, calls, rows: s.rows - (s0?.rows ?? 0), ms: s.execMs - (s0?.execMs ?? 0) });
+      rows.push({
+        q,
+        calls,
+        rows: s.rows - (s0?.rows ?? 0),
+        ms: s.execMs - (s0?.execMs ?? 0),
+        jitFunctions: s.jitFunctions - (s0?.jitFunctions ?? 0),
+        jitMs: s.jitMs - (s0?.jitMs ?? 0),
+      });
     }
     let ins = 0;
     let upd = 0;
@@ -160,6 +189,7 @@ export function perDecision(
       }
     }
     const totalMs = rows.reduce((a, r) => a + r.ms, 0);
+    metrics[`${label}_jit_ms`] = rows.reduce((a, r) => a + r.jitMs, 0) / decisions;
     metrics[`${label}_statements`] = per(all);
     metrics[`${label}_exec_us`] = (totalMs * 1000) / decisions;
     metrics[`${label}_statements_dml`] = per(dml);
@@ -172,8 +202,12 @@ export function perDecision(
       // the frequent ones, and the rare ones that cost (e.g. a sweep every 2 s)
       if (per(r.calls) < 0.05 && r.ms < totalMs * 0.02) continue;
       const q = r.q.replace(/\s+/g, ' ').slice(0, 150);
+      const jit =
+        r.jitFunctions > 0
+          ? ` (JIT ${r.jitFunctions} fns, ${((r.jitMs * 1000) / r.calls).toFixed(0)}µs/call)`
+          : '';
       detail.push(
-        `  ${label} ${per(r.calls).toFixed(3)}/decision rows ${(r.rows / r.calls).toFixed(1)}/call exec ${((r.ms * 1000) / r.calls).toFixed(0)}µs/call, ${((r.ms * 1000) / decisions).toFixed(1)}µs/decision: ${q}`,
+        `  ${label} ${per(r.calls).toFixed(3)}/decision rows ${(r.rows / r.calls).toFixed(1)}/call exec ${((r.ms * 1000) / r.calls).toFixed(0)}µs/call, ${((r.ms * 1000) / decisions).toFixed(1)}µs/decision${jit}: ${q}`,
       );
     }
   }
