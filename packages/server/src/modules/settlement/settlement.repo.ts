@@ -327,10 +327,12 @@ export async function betOwners(
 export interface SweepWindow {
   /** Frame bets whose placement deadline is after this (the previous sweep's end) are examined. */
   from: Date;
-  /** Reported bets (decided at their deadline) are examined from here: `from` less the sweep's overlap. */
+  /** Reported bets (decided at their deadline) whose deadline is after this are examined: `from` less the overlap. */
   reportedFrom: Date;
-  /** Bets whose deadline is after this wait for the next sweep (the sweep's start). */
+  /** Frame bets whose deadline is after this wait for the next sweep (the sweep's start). */
   to: Date;
+  /** Reported bets whose deadline is after this wait for a later sweep: `to` less the overlap. */
+  reportedTo: Date;
   limit: number;
 }
 
@@ -342,8 +344,10 @@ export interface SweepWindow {
  *
  * A bet is examined once its placement deadline (set at insert, index bet_placement_deadline: a transition changes
  * no indexed column) is in the window: a frame bet is decided by then, or still placing (held back), or
- * force-declined by the recovery; a reported bet's deadline is its decision time, taken before its insert commits,
- * so reported bets are looked at again over the sweep's overlap (`reportedFrom`).
+ * force-declined by the recovery. A reported bet's deadline is its decision time, taken before its insert commits, so
+ * a reported bet is examined once its deadline is the sweep's overlap old (`reportedFrom` to `reportedTo`, the window
+ * moved back by the overlap), when its insert committed long before: once, not at every sweep of the overlap. The
+ * two ranges are read apart from the deadline's index, so a sweep reads only the bets it examines.
  */
 export async function staleAcceptedBets(
   db: Executor,
@@ -352,9 +356,12 @@ export async function staleAcceptedBets(
   const r = await sql<{ id: string | null; placing: Date | null }>`
     with w as materialized (
       select b.id, b.state, b.created_at, b.placement_deadline from bet b
-      where b.placement_deadline > ${w.reportedFrom} and b.placement_deadline <= ${w.to}
-        and (b.state = 'hold_requested'
-             or (b.state = 'accepted' and (b.source = 'mts' or b.placement_deadline > ${w.from}))))
+      where b.placement_deadline > ${w.from} and b.placement_deadline <= ${w.to}
+        and b.source = 'frame' and b.state in ('hold_requested', 'accepted')
+      union all
+      select b.id, b.state, b.created_at, b.placement_deadline from bet b
+      where b.placement_deadline > ${w.reportedFrom} and b.placement_deadline <= ${w.reportedTo}
+        and b.source = 'mts' and b.state = 'accepted')
     select id, null::timestamptz as placing from (
       select w.id from w
       where w.state = 'accepted'

@@ -5,10 +5,11 @@ import { refreshBets } from '../results/refresh-bets.js';
 import { staleAcceptedBets } from '../settlement.repo.js';
 
 /**
- * How far behind the previous sweep's end a sweep looks again at reported bets (`POST /bets`): a reported bet's
- * decision time (its placement deadline) is taken before its insert commits (the group commit's queue and flush, well
- * under a second at full load), so a bet decided just before a sweep may become visible just after it. Frame bets
- * need no overlap: a sweep looks at them once their deadline passed, when their hold was committed long before.
+ * How old a reported bet's (`POST /bets`) decision time must be before a sweep looks at it: its decision time (its
+ * placement deadline) is taken before its insert commits (the group commit's queue and flush, well under a second at
+ * full load), so a bet decided just before a sweep may become visible just after it. A sweep examines the reported
+ * bets of its window moved back by this much, each once, when it has long been visible. Frame bets need no
+ * overlap: a sweep looks at them once their deadline passed, when their hold was committed long before.
  */
 export const SWEEP_OVERLAP_MS = 10_000;
 
@@ -30,7 +31,7 @@ export interface SweepState {
 /**
  * Catches bets accepted while their market was being resulted or rolled back: those whose placement deadline passed
  * since the previous sweep (at leadership start, in the last `sweepWindowMs`; reported bets, decided at their
- * deadline, over {@link SWEEP_OVERLAP_MS} more) that do not show what settlement knows. A frame bet is so examined
+ * deadline, once it is {@link SWEEP_OVERLAP_MS} old) that do not show what settlement knows. A frame bet is so examined
  * once, after its deadline (`PLACEMENT_DEADLINE_MS`, 30 s by default) rather than right after its acceptance; one
  * still placing then holds the watermark at its deadline until it is decided. The watermark moves only when a sweep
  * found less than a page, so none is left behind.
@@ -41,6 +42,7 @@ export async function sweepAcceptedBets(deps: ConsumerDeps, state: SweepState): 
     from: new Date(state.from),
     reportedFrom: new Date(state.from - SWEEP_OVERLAP_MS),
     to: new Date(startedAt),
+    reportedTo: new Date(startedAt - SWEEP_OVERLAP_MS),
     limit: SWEEP_PAGE,
   });
   if (ids.length < SWEEP_PAGE) {

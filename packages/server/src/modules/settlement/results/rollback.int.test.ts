@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settlementDeps } from '../../../app/module-deps.js';
 import { waitUntil } from '../../../testing/scripted-partner.js';
 import { recordBetRollback } from '../../trading/record-bet-rollback.js';
-import { sweepAcceptedBets } from '../consumer/sweep.js';
+import { SWEEP_OVERLAP_MS, sweepAcceptedBets } from '../consumer/sweep.js';
 import type { ConsumerDeps } from '../deps.js';
 import { firstOddWon, insertBets, type SettlementWorld, settlementWorld } from '../settlement.testing.js';
 
@@ -139,6 +139,40 @@ describe(`bet rollbacks and late acceptances (${process.env.DATABASE_URL ? 'post
       .set({ placement_deadline: new Date(Date.now() + 1_000) })
       .where('id', '=', id!)
       .execute();
+    await waitUntil(async () => (await w.outboxOf(id!)).length === 1);
+    const [row] = await w.outboxOf(id!);
+    expect(JSON.parse(row!.body)).toMatchObject({ settle_amount: '15.000000', settle_type: 1 });
+  });
+
+  it('looks at a reported bet accepted while its market was being resulted once its decision is the overlap old (sweep)', async () => {
+    const e = await w.newEvent(1);
+    const [id] = await insertBets(w.t.deps.database, {
+      whiteLabelId,
+      legs: [{ eventId: e, marketId: '1', oddId: '1', odds: '1.5' }],
+      count: 1,
+      state: 'hold_requested',
+    });
+    await w.result(e, [{ id: '1', odds: [{ id: '1', status: 1 }] }]);
+    expect(await w.outboxOf(id!)).toEqual([]);
+    // reported (decided at its deadline) a second ago, its insert committed after the result was applied
+    const decided = Date.now() - 1_000;
+    await w.t.deps.database.db
+      .updateTable('bet')
+      .set({
+        state: 'accepted',
+        source: 'mts',
+        decided_at: new Date(decided),
+        placement_deadline: new Date(decided),
+      })
+      .where('id', '=', id!)
+      .execute();
+    const deps = settlementDeps(w.t.deps) as ConsumerDeps;
+    const state = { from: decided - 5_000, moveFrom: () => {}, fence: async () => {}, count: () => {} };
+    // a sweep now leaves it for later: its decision is younger than the overlap
+    await sweepAcceptedBets(deps, state);
+    expect(await w.outboxOf(id!)).toEqual([]);
+    // the same window swept once the decision is the overlap old examines and settles it
+    await sweepAcceptedBets({ ...deps, clock: { now: () => Date.now() + SWEEP_OVERLAP_MS } }, state);
     await waitUntil(async () => (await w.outboxOf(id!)).length === 1);
     const [row] = await w.outboxOf(id!);
     expect(JSON.parse(row!.body)).toMatchObject({ settle_amount: '15.000000', settle_type: 1 });
