@@ -36,6 +36,12 @@ describe('openDatabase', () => {
     expect(rows).toEqual([]);
   });
 
+  it('runs without JIT compilation, on the pool and on the pipelined connection', async () => {
+    const { rows } = await sql<{ jit: string }>`SHOW jit`.execute(database.db);
+    expect(rows).toEqual([{ jit: 'off' }]);
+    expect(await database.statements?.([{ text: 'SHOW jit', params: [] }])).toEqual([[{ jit: 'off' }]]);
+  });
+
   it('a prepared statement that failed (a broken constraint, a bad parameter) runs again', async () => {
     const insert = (id: bigint, amount: string) =>
       sql`INSERT INTO t (id, amount) VALUES (${id}, ${amount})`.execute(database.db);

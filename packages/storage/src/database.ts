@@ -85,6 +85,14 @@ export async function openDatabase<DB = any>(target: DatabaseTarget): Promise<Da
     : openPGlite<DB>(target.dataDir);
 }
 
+/**
+ * The session settings of every connection opened to Postgres (pg's `options`, sent at connection start): JIT
+ * compilation off. The statements of an OLTP store take micro- to milliseconds; where a cost estimate passes
+ * `jit_above_cost` (statistics of an empty or never analyzed table are enough), compiling takes tens to hundreds of
+ * milliseconds per execution. A URL that carries its own `options` replaces these.
+ */
+const SESSION_OPTIONS = '-c jit=off';
+
 function openPostgres<DB>(url: string, poolSize: number, preparedStatements: boolean): Database<DB> {
   // the parsers are made once: pg asks for one per column of every result
   const types = {
@@ -96,6 +104,7 @@ function openPostgres<DB>(url: string, poolSize: number, preparedStatements: boo
   };
   const pool = new pg.Pool({
     connectionString: url,
+    options: SESSION_OPTIONS,
     max: poolSize,
     types: types as pg.CustomTypesConfig,
     ...(preparedStatements ? { Client: preparingClient() } : {}),
@@ -119,7 +128,7 @@ function openPostgres<DB>(url: string, poolSize: number, preparedStatements: boo
       }
     },
     async listen(channel, onPayload) {
-      const client = new pg.Client({ connectionString: url });
+      const client = new pg.Client({ connectionString: url, options: SESSION_OPTIONS });
       client.on('error', () => {});
       await client.connect();
       client.on('notification', (msg) => {
@@ -157,7 +166,12 @@ function pipelinedConnection(
   let closed = false;
   const connect = (): Promise<pg.Client> => {
     if (current) return current;
-    const client = new Client({ connectionString: url, types, pipeline: true } as pg.ClientConfig);
+    const client = new Client({
+      connectionString: url,
+      options: SESSION_OPTIONS,
+      types,
+      pipeline: true,
+    } as pg.ClientConfig);
     const opened = client.connect().then(() => client);
     const forget = () => {
       if (current === opened) current = undefined;
@@ -385,6 +399,9 @@ async function openPGliteLocked<DB>(dataDir: string | undefined, unlock: () => v
   // options go in one object: `new PGlite(undefined, opts)` would drop them
   client ??= new PGlite({ ...(dataDir ? { dataDir } : {}), parsers });
   await client.waitReady;
+  // the session settings of a Postgres connection (SESSION_OPTIONS), on PGlite's one connection: it has no JIT
+  // provider, so this only makes `SHOW jit` answer alike on both engines
+  await client.exec('SET jit = off');
   const db = new Kysely<DB>({ dialect: new PGliteDialect(client) });
   let closed = false;
   return {

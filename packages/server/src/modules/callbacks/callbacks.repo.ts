@@ -2,7 +2,7 @@ import { PLANNED_EACH_RUN } from '@bookie/storage';
 import { CompiledQuery, type Selectable, sql } from 'kysely';
 import { pgArray } from '../../db/pg-array.js';
 import type { CallbackDeliveryTable } from '../../db/schema.js';
-import { type Executor, inTransaction } from '../../db/transaction.js';
+import type { Executor } from '../../db/transaction.js';
 
 /** A row of the outbox. */
 export type CallbackDelivery = Selectable<CallbackDeliveryTable>;
@@ -61,13 +61,6 @@ export const CLAIM_DUE_SQL = `${PLANNED_EACH_RUN}
     FOR UPDATE SKIP LOCKED))
   RETURNING id, request_id, white_label_id, bet_id, path, body, foreign_params, attempts`;
 
-/**
- * The claim runs without JIT compilation (`SET LOCAL`, so in a transaction of its own). Its cost estimate is the
- * candidates' count times the per-bet probe's cost, both taken from statistics; on those of an empty or never
- * analyzed outbox (`queued` reads as true for half the rows, a bet as having a hundred rows) it passes
- * `jit_above_cost`, and compiling took ~300 ms per claim where the claim itself takes well under one (ADR 0063).
- */
-const NO_JIT = CompiledQuery.raw('SET LOCAL jit = off');
 
 /**
  * Records delivered rows. Planned at every run like the claim: a generic plan made on a nearly empty outbox joins the
@@ -161,7 +154,10 @@ export type ClaimedDelivery = Pick<
  * Claims up to `limit` due async deliveries with a lease, oldest due first, skipping rows other processes hold
  * (FOR UPDATE SKIP LOCKED). Only the head of each bet's pending queue is eligible, so callbacks of one bet
  * go out strictly in order (D10). The order is that of the index callback_delivery_due (due time; equal times in
- * index order), so the scan stops after `limit` eligible rows instead of sorting every due row (ADR 0014).
+ * index order), so the scan stops after `limit` eligible rows instead of sorting every due row (ADR 0014). One
+ * statement, no transaction of its own: its cost estimate on an empty or never analyzed outbox passes
+ * `jit_above_cost`, and the connections run with JIT compilation off (@bookie/storage's session options), where it
+ * once took ~300 ms per claim (ADR 0063).
  */
 export async function claimDue(
   db: Executor,
@@ -169,12 +165,7 @@ export async function claimDue(
   leaseMs: number,
   limit: number,
 ): Promise<ClaimedDelivery[]> {
-  const claim = async (tx: Executor) => {
-    await tx.executeQuery(NO_JIT);
-    return (await tx.executeQuery<ClaimedDelivery>(CompiledQuery.raw(CLAIM_DUE_SQL, [owner, leaseMs, limit])))
-      .rows;
-  };
-  return db.isTransaction ? claim(db) : inTransaction(db, claim);
+  return (await db.executeQuery<ClaimedDelivery>(CompiledQuery.raw(CLAIM_DUE_SQL, [owner, leaseMs, limit]))).rows;
 }
 
 /**
