@@ -61,7 +61,6 @@ export const CLAIM_DUE_SQL = `${PLANNED_EACH_RUN}
     FOR UPDATE SKIP LOCKED))
   RETURNING id, request_id, white_label_id, bet_id, path, body, foreign_params, attempts`;
 
-
 /**
  * Records delivered rows. Planned at every run like the claim: a generic plan made on a nearly empty outbox joins the
  * batch to a sequential scan of the whole table and checks each row's successor with another (ADR 0057). For a row
@@ -165,7 +164,8 @@ export async function claimDue(
   leaseMs: number,
   limit: number,
 ): Promise<ClaimedDelivery[]> {
-  return (await db.executeQuery<ClaimedDelivery>(CompiledQuery.raw(CLAIM_DUE_SQL, [owner, leaseMs, limit]))).rows;
+  return (await db.executeQuery<ClaimedDelivery>(CompiledQuery.raw(CLAIM_DUE_SQL, [owner, leaseMs, limit])))
+    .rows;
 }
 
 /**
