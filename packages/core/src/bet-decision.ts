@@ -72,6 +72,14 @@ export function betTotalOdds(
   odds: readonly Rational[],
   systemSizes: readonly number[],
 ): Rational {
+  // a single is its odds, an express the product of its odds (up to the cap no express reaches): what the payout
+  // below gives for those shapes, without its legs' settlement factors
+  if (type === 'single' && odds.length === 1) return odds[0] as Rational;
+  if (type === 'express' && odds.length >= 2) {
+    let product = ONE;
+    for (const o of odds) product = mul(product, o);
+    return compare(product, NO_EXPRESS_CAP) > 0 ? NO_EXPRESS_CAP : product;
+  }
   const legs = odds.map((o) => ({ odds: o, status: 1 as const }));
   return exactPayout({
     betType: type,

@@ -57,17 +57,24 @@ function ln2(): bigint {
  */
 export function lnFixed(x: Rational): bigint {
   if (x.num < x.den) throw new RangeError('lnFixed: x must be at least 1');
+  // the same value object (a feed odd parsed once, the odds a decision accepted) is found without writing its key
+  const same = lnByValue.get(x);
+  if (same !== undefined) return same;
   const key = `${x.num}/${x.den}`;
-  const known = lnMemo.get(key);
-  if (known !== undefined) return known;
-  const out = lnFixedUncached(x);
-  if (lnMemo.size >= 10_000) lnMemo.clear();
-  lnMemo.set(key, out);
+  let out = lnMemo.get(key);
+  if (out === undefined) {
+    out = lnFixedUncached(x);
+    if (lnMemo.size >= 10_000) lnMemo.clear();
+    lnMemo.set(key, out);
+  }
+  lnByValue.set(x, out);
   return out;
 }
 
 /** Odds repeat (a book has few distinct prices): the logarithms already computed, by exact value. */
 const lnMemo = new Map<string, bigint>();
+/** The same, by value object (values are frozen, so an object's logarithm never changes). */
+const lnByValue = new WeakMap<Rational, bigint>();
 
 function lnFixedUncached(x: Rational): bigint {
   let k = 0n;
@@ -92,8 +99,13 @@ export function legWeights(odds: readonly Rational[]): Rational[] {
   return parts.map((l) => rational(l, total));
 }
 
+/** The weight of a bet's only leg: all of it. */
+const SOLE: { parts: bigint[]; total: bigint } = Object.freeze({ parts: Object.freeze([1n]) as bigint[], total: 1n });
+
 /** The weights as integer parts over one total (L_i and Σ L_j; all 1 over n when every leg has odds 1). */
 function weightParts(odds: readonly Rational[]): { parts: bigint[]; total: bigint } {
+  // one leg carries everything, whatever its odds: no logarithm
+  if (odds.length === 1) return SOLE;
   const logs = odds.map(lnFixed);
   const total = logs.reduce((a, b) => a + b, 0n);
   if (total === 0n) return { parts: odds.map(() => 1n), total: BigInt(odds.length) };

@@ -7,7 +7,9 @@ import {
   type OddsStrategy,
   parseOdds,
   parseStake,
+  type Rational,
   readMtsType,
+  roundHalfUp,
   validationError,
   ZERO,
 } from '@bookie/core';
@@ -234,7 +236,40 @@ function reportWrite(input: {
     ],
     ...(decision.recheck ? { risk: decision.recheck } : {}),
     request: input.request,
+    ...(req.stake !== undefined
+      ? { values: { stake: req.stake, totalOdds: roundHalfUp(decision.totalOdds, 12) } }
+      : {}),
   };
+}
+
+/** Odds as a selection stores them (12 decimals), written once per value object (the feed's odds are parsed once). */
+const oddsTexts = new WeakMap<Rational, string>();
+function oddsText(odds: Rational): string {
+  let text = oddsTexts.get(odds);
+  if (text === undefined) {
+    text = formatFeedOddValue(odds);
+    oddsTexts.set(odds, text);
+  }
+  return text;
+}
+
+/**
+ * The facts of a sport event's market a selection stores, by snapshot (a snapshot is replaced, never changed, when
+ * the feed moves): the bets on one market of one snapshot share one object, which nothing changes.
+ */
+const eventInfos = new WeakMap<SportEvent, Map<string, EventInfo>>();
+function eventInfoOf(event: SportEvent, marketId: string): EventInfo {
+  let byMarket = eventInfos.get(event);
+  if (byMarket === undefined) {
+    byMarket = new Map();
+    eventInfos.set(event, byMarket);
+  }
+  let info = byMarket.get(marketId);
+  if (info === undefined) {
+    info = eventInfo(event, marketId);
+    byMarket.set(marketId, info);
+  }
+  return info;
 }
 
 /** The rows of a reported bet's builders, at the combined odds decided (an unknown event with placeholders). */
@@ -268,16 +303,18 @@ function reportedSelections(
     ...req.selections.map((s, i) => {
       const event = events.get(s.sport_event_id) as SportEvent | undefined;
       const known = event && Object.hasOwn(event.markets, s.market_id);
+      const requestedOdds = formatFeedOddValue(s.odds);
+      const accepted = decision.acceptedOdds[i] ?? s.odds;
       return {
         sportEventId: s.sport_event_id,
         marketId: s.market_id,
         oddId: s.odd_id,
-        requestedOdds: formatFeedOddValue(s.odds),
-        odds: formatFeedOddValue(decision.acceptedOdds[i] ?? s.odds),
+        requestedOdds,
+        odds: accepted === s.odds ? requestedOdds : oddsText(accepted),
         oddUpdatedAt: new Date(event ? event.updated_at : receivedAt),
         matchStatus: event?.fixture.status ?? 0,
         eventInfo: (known
-          ? eventInfo(event, s.market_id)
+          ? eventInfoOf(event, s.market_id)
           : unknownEventInfo(body.created_at)) as unknown as Record<string, unknown>,
         foreignId: null,
       };
