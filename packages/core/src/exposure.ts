@@ -96,11 +96,14 @@ function lnFixedUncached(x: Rational): bigint {
  */
 export function legWeights(odds: readonly Rational[]): Rational[] {
   const { parts, total } = weightParts(odds);
-  return parts.map((l) => rational(l, total));
+  return parts.map((l) => weightOf(l, total));
 }
 
 /** The weight of a bet's only leg: all of it. */
-const SOLE: { parts: bigint[]; total: bigint } = Object.freeze({ parts: Object.freeze([1n]) as bigint[], total: 1n });
+const SOLE: { parts: bigint[]; total: bigint } = Object.freeze({
+  parts: Object.freeze([1n]) as bigint[],
+  total: 1n,
+});
 
 /** The weights as integer parts over one total (L_i and Σ L_j; all 1 over n when every leg has odds 1). */
 function weightParts(odds: readonly Rational[]): { parts: bigint[]; total: bigint } {
@@ -198,8 +201,25 @@ export function winPerUnitStakeEur(
   const { parts, total } = weightParts(input.legOdds);
   // (T − 1) / rate × L_i / Σ L; a single leg (L_i = Σ L) bears it all without a gcd of the large fixed-point logs
   const perRate = div(winPerUnit, input.eurRate);
-  return parts.map((l) => (l === total ? perRate : mul(perRate, rational(l, total))));
+  return parts.map((l) => (l === total ? perRate : mul(perRate, weightOf(l, total))));
 }
+
+/**
+ * The weight `l / total` of a leg, normalized: the gcd of two fixed-point logarithms (~50 digits) is the dearest step
+ * of a combination's exposure, and a book's few prices give the same pairs again, so the weights are kept by value.
+ */
+function weightOf(l: bigint, total: bigint): Rational {
+  const key = `${l}/${total}`;
+  let w = weightMemo.get(key);
+  if (w === undefined) {
+    w = rational(l, total);
+    if (weightMemo.size >= 10_000) weightMemo.clear();
+    weightMemo.set(key, w);
+  }
+  return w;
+}
+
+const weightMemo = new Map<string, Rational>();
 
 /** Writes an exposure amount (EUR, 6 decimals). */
 export function formatExposure(x: Rational): string {

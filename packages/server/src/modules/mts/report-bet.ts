@@ -220,20 +220,26 @@ function reportWrite(input: {
       builders: newBuilders(req, decision, body.created_at),
     },
     restrictions: decision.restrictions,
-    legs: [
-      ...decision.legs,
-      ...foreign.map((f, i) => ({
-        outcome: foreignOutcome(f.id),
-        marketTypeId: 'foreign',
-        exposure: ZERO,
-        unit: req.selections.length + (req.builders ?? []).length + i,
-      })),
-    ],
-    legOdds: [
-      ...decision.acceptedOdds,
-      ...decision.acceptedBuilderOdds,
-      ...(req.foreignSelections ?? []).map((f) => f.odds),
-    ],
+    legs:
+      foreign.length === 0
+        ? decision.legs
+        : [
+            ...decision.legs,
+            ...foreign.map((f, i) => ({
+              outcome: foreignOutcome(f.id),
+              marketTypeId: 'foreign',
+              exposure: ZERO,
+              unit: req.selections.length + (req.builders ?? []).length + i,
+            })),
+          ],
+    legOdds:
+      foreign.length === 0 && decision.acceptedBuilderOdds.length === 0
+        ? decision.acceptedOdds
+        : [
+            ...decision.acceptedOdds,
+            ...decision.acceptedBuilderOdds,
+            ...(req.foreignSelections ?? []).map((f) => f.odds),
+          ],
     ...(decision.recheck ? { risk: decision.recheck } : {}),
     request: input.request,
     ...(req.stake !== undefined

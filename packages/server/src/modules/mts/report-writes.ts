@@ -48,7 +48,8 @@ export interface ReportWrite {
  */
 export async function writeReports(tx: Executor, items: readonly ReportWrite[]): Promise<string[]> {
   const rechecking: RecheckItem[] = [];
-  for (const w of items) if (w.restrictions.length === 0 && w.risk !== undefined) rechecking.push(w as RecheckItem);
+  for (const w of items)
+    if (w.restrictions.length === 0 && w.risk !== undefined) rechecking.push(w as RecheckItem);
   const rechecked = await recheckLimits(tx, rechecking);
   let next = 0;
   const n = items.length;

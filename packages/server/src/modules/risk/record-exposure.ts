@@ -78,7 +78,8 @@ export async function recheckLimits(
     // the first read takes the lock too (with no outcome to read, it only takes the lock)
     if (missing.length === 0 && locked) return exposure;
     locked = true;
-    for (const r of await readLockedExposure(tx, wl, missing)) exposure.set(outcomeKey(r), exposureAmount(r.amount));
+    for (const r of await readLockedExposure(tx, wl, missing))
+      exposure.set(outcomeKey(r), exposureAmount(r.amount));
     return exposure;
   };
   const whiteLabels = new Set<string>();
@@ -92,7 +93,8 @@ export async function recheckLimits(
   }
   for (const wl of whiteLabels) {
     const outcomes: OutcomeKey[] = [];
-    for (const it of items) if (it.risk.whiteLabelId === wl) for (const k of it.risk.outcomes) outcomes.push(k);
+    for (const it of items)
+      if (it.risk.whiteLabelId === wl) for (const k of it.risk.outcomes) outcomes.push(k);
     await readInto(wl, outcomes);
   }
   const out: Array<{ restrictions: Restriction[]; legs: DecisionLeg[] }> = [];
@@ -101,9 +103,9 @@ export async function recheckLimits(
     let exposure = byWl.get(wl) as Map<string, Rational>;
     const seen = read.get(wl) as Set<string>;
     let verdict = it.risk.decide(exposure);
-    let unread: OutcomeKey[] | undefined;
-    for (const l of verdict.legs) if (!seen.has(keyOf(l.outcome))) (unread ??= []).push(l.outcome);
-    if (unread !== undefined) {
+    const unread: OutcomeKey[] = [];
+    for (const l of verdict.legs) if (!seen.has(keyOf(l.outcome))) unread.push(l.outcome);
+    if (unread.length > 0) {
       exposure = await readInto(wl, unread);
       verdict = it.risk.decide(exposure);
     }
