@@ -260,20 +260,24 @@ function oddsText(odds: Rational): string {
 }
 
 /**
- * The facts of a sport event's market a selection stores, by snapshot (a snapshot is replaced, never changed, when
- * the feed moves): the bets on one market of one snapshot share one object, which nothing changes.
+ * The facts of a sport event's market a selection stores, and the snapshot's time, by snapshot (a snapshot is
+ * replaced, never changed, when the feed moves): the bets on one snapshot share these objects, which nothing changes.
  */
-const eventInfos = new WeakMap<SportEvent, Map<string, EventInfo>>();
-function eventInfoOf(event: SportEvent, marketId: string): EventInfo {
-  let byMarket = eventInfos.get(event);
-  if (byMarket === undefined) {
-    byMarket = new Map();
-    eventInfos.set(event, byMarket);
+const eventInfos = new WeakMap<SportEvent, { updatedAt: Date; markets: Map<string, EventInfo> }>();
+function snapshotFacts(event: SportEvent) {
+  let facts = eventInfos.get(event);
+  if (facts === undefined) {
+    facts = { updatedAt: new Date(event.updated_at), markets: new Map() };
+    eventInfos.set(event, facts);
   }
-  let info = byMarket.get(marketId);
+  return facts;
+}
+function eventInfoOf(event: SportEvent, marketId: string): EventInfo {
+  const { markets } = snapshotFacts(event);
+  let info = markets.get(marketId);
   if (info === undefined) {
     info = eventInfo(event, marketId);
-    byMarket.set(marketId, info);
+    markets.set(marketId, info);
   }
   return info;
 }
@@ -317,7 +321,7 @@ function reportedSelections(
         oddId: s.odd_id,
         requestedOdds,
         odds: accepted === s.odds ? requestedOdds : oddsText(accepted),
-        oddUpdatedAt: new Date(event ? event.updated_at : receivedAt),
+        oddUpdatedAt: event ? snapshotFacts(event).updatedAt : new Date(receivedAt),
         matchStatus: event?.fixture.status ?? 0,
         eventInfo: (known
           ? eventInfoOf(event, s.market_id)

@@ -68,8 +68,11 @@ export async function writeReports(tx: Executor, items: readonly ReportWrite[]):
       legs = foreign === 0 ? again.legs : [...again.legs, ...w.legs.slice(w.legs.length - foreign)];
     }
     const accepted = restrictions.length === 0;
-    const bet = w.bet;
-    rows[i] = { ...bet, state: accepted ? 'accepted' : 'declined', restrictions };
+    // the bet object is the write's own: its decided state is set on it (a batch written again sets it again)
+    const bet = w.bet as ReportedBetRow;
+    bet.state = accepted ? 'accepted' : 'declined';
+    bet.restrictions = restrictions;
+    rows[i] = bet;
     if (!accepted) continue;
     // the leg exposures first: the insert of an accepted bet adds them to its outcomes (the same transaction)
     const eurRate = w.risk?.eurRate;
