@@ -25,14 +25,12 @@ export async function findReport(
 
 /**
  * The insert of reported bets' requests and answers: one text whatever their number (the rows as one JSON
- * parameter), compiled once here and prepared once per connection. The request and the answer are JSON texts: they
- * travel as JSON values of a `json` (not `jsonb`) parameter, whose values keep their text as written, so they are
- * stored byte for byte without being escaped into JSON strings first.
+ * parameter), compiled once here and prepared once per connection. The request and the answer travel as JSON strings
+ * (a `json` value would keep its text too, but Postgres refuses some escapes JSON allows in it, e.g. `\u0000`).
  */
 const INSERT_REPORTS = `INSERT INTO mts_request (white_label_id, partner_bet_id, request, answer, bet_id)
-  SELECT v.white_label_id, v.partner_bet_id, v.request::text, v.answer::text, v.bet_id
-    FROM json_to_recordset($1::json)
-    AS v(white_label_id text, partner_bet_id text, request json, answer json, bet_id uuid)`;
+  SELECT * FROM jsonb_to_recordset($1::jsonb)
+    AS v(white_label_id text, partner_bet_id text, request text, answer text, bet_id uuid)`;
 
 /** A reported bet's request and answer, to store. */
 export interface Report {
@@ -48,14 +46,14 @@ export interface Report {
 /** Stores reported bets' requests and answers (a concurrent report of the same id fails on the primary key). */
 export async function insertReports(tx: Executor, reports: readonly Report[]): Promise<void> {
   if (reports.length === 0) return;
-  let rows = '[';
-  for (let i = 0; i < reports.length; i++) {
-    const r = reports[i] as Report;
-    rows += `${i === 0 ? '' : ','}{"white_label_id":${JSON.stringify(r.whiteLabelId)},"partner_bet_id":${JSON.stringify(
-      r.partnerBetId,
-    )},"request":${r.request},"answer":${r.answer},"bet_id":${JSON.stringify(r.betId)}}`;
-  }
-  await tx.executeQuery(CompiledQuery.raw(INSERT_REPORTS, [`${rows}]`]));
+  const rows = reports.map((r) => ({
+    white_label_id: r.whiteLabelId,
+    partner_bet_id: r.partnerBetId,
+    request: r.request,
+    answer: r.answer,
+    bet_id: r.betId,
+  }));
+  await tx.executeQuery(CompiledQuery.raw(INSERT_REPORTS, [JSON.stringify(rows)]));
 }
 
 /** A foreign cash-out order as stored. */

@@ -314,10 +314,12 @@ describe(`reported bets created decided (${process.env.DATABASE_URL ? 'postgres'
   });
 
   it('stores each request and answer byte for byte, texts jsonb would rewrite included', async () => {
-    // key order jsonb would sort, a repeated key, escapes, a quote, non-ASCII and a number's own spelling
+    // key order jsonb would sort, a repeated key, escapes, a quote, non-ASCII and a number's own spelling;
     const requests = [
       '{"z":1,"a":[true,null],"bet_id":"r1"}',
       '{"k":"\\u00e9\\"q\\\\","k":"é ∑ 😀","n":1.50}',
+      // escapes JSON allows and Postgres's json types refuse (a NUL, a lone surrogate)
+      '{"nul":"a\\u0000b","half":"\\ud800"}',
     ];
     const writes = requests.map((request, i) => ({ ...reportOf('wl-request', CASES[i] as Case), request }));
     const answers = await inTransaction(t.db, (tx) => writeReports(tx, writes));
