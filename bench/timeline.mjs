@@ -16,7 +16,11 @@ const origin = performance.timeOrigin;
 const gc = [];
 new PerformanceObserver((list) => {
   for (const e of list.getEntries()) {
-    gc.push([Math.round((origin + e.startTime) * 10) / 10, KIND[e.detail?.kind] ?? String(e.detail?.kind), Math.round(e.duration * 100) / 100]);
+    gc.push([
+      Math.round((origin + e.startTime) * 10) / 10,
+      KIND[e.detail?.kind] ?? String(e.detail?.kind),
+      Math.round(e.duration * 100) / 100,
+    ]);
   }
 }).observe({ entryTypes: ['gc'] });
 
