@@ -22,6 +22,7 @@ import { spawnBare } from './bare-process.js';
 import { ADMIN_HEADERS, setUnreachableLiabilityLimit } from './bookie-requests.js';
 import { closedLoop, type LoadResult } from './load.js';
 import { cpuProfiledEnv, PROFILE_WARM_UP, profileMode, profiler, startProfileCluster } from './profile.js';
+import { benchChildOptions } from './timeline.js';
 import type { BenchResult } from './types.js';
 
 /** A partner decision path the benches drive. */
@@ -56,7 +57,10 @@ export async function runPartnerPath(
           metrics: {
             decisions_per_s: res.perSecond,
             p50_ms: res.p50Ms,
+            p90_ms: res.p90Ms,
             p99_ms: res.p99Ms,
+            p999_ms: res.p999Ms,
+            max_ms: res.maxMs,
             not_accepted: res.other,
             ...profiled?.metrics,
           },
@@ -76,7 +80,10 @@ export async function runPartnerPath(
       metrics: {
         decisions_per_s: res.perSecond,
         p50_ms: res.p50Ms,
+        p90_ms: res.p90Ms,
         p99_ms: res.p99Ms,
+        p999_ms: res.p999Ms,
+        max_ms: res.maxMs,
         not_accepted: res.other,
         bare_authed_insert_per_s: base.perSecond,
         bare_p50_ms: base.p50Ms,
@@ -114,7 +121,9 @@ async function bookieRun(
   cluster?: Awaited<ReturnType<typeof startProfileCluster>>,
 ) {
   const db = await createTestDatabase({});
+  const childOpts = benchChildOptions('bookie');
   const bookie = await startBookie(['--db-url', db.url as string], {
+    nodeArgs: childOpts.nodeArgs,
     env: {
       BOOKIE_ADMIN_TOKEN: TEST_ADMIN_TOKEN,
       LOG_LEVEL: 'warn',
@@ -122,6 +131,7 @@ async function bookieRun(
       PARTNER_RATE_LIMIT: '0',
       // BENCH_PROF=<dir>: a CPU profile of the Bookie process there (in profile mode, of the measured phase)
       ...cpuProfiledEnv('bookie', cluster !== undefined),
+      ...childOpts.env,
     },
   });
   const partner = await createPartner(

@@ -35,6 +35,7 @@ import {
 import { closedLoop } from './load.js';
 import { cpuMeter } from './proc-cpu.js';
 import { cpuProfiledEnv, PROFILE_WARM_UP, profileMode, profiler, startProfileCluster } from './profile.js';
+import { benchChildOptions } from './timeline.js';
 import type { BenchResult } from './types.js';
 import { postWalletBets, SESSION_PARAMS } from './wallet-alone.js';
 
@@ -55,7 +56,9 @@ async function bookiePhase(
 ) {
   const bookieDb = await createTestDatabase({});
   const walletDb = await createTestDatabase({});
+  const childOpts = benchChildOptions('bookie');
   const bookie = await startBookie(['--db-url', bookieDb.url as string], {
+    nodeArgs: childOpts.nodeArgs,
     // the bench's players are load, not people: no per-player rate limit (as in `bookie replay`)
     env: {
       BOOKIE_ADMIN_TOKEN: TEST_ADMIN_TOKEN,
@@ -65,6 +68,7 @@ async function bookiePhase(
       ...extraEnv,
       // BENCH_PROF=<dir>: a CPU profile of the Bookie process there (in profile mode, of the measured phase)
       ...cpuProfiledEnv('bookie', cluster !== undefined),
+      ...childOpts.env,
     },
   });
   const partner = await createPartner({ baseUrl: bookie.url });
@@ -189,7 +193,10 @@ export default async function run(args: string[]): Promise<BenchResult[]> {
       metrics: {
         accepted_per_s: res.perSecond,
         p50_ms: res.p50Ms,
+        p90_ms: res.p90Ms,
         p99_ms: res.p99Ms,
+        p999_ms: res.p999Ms,
+        max_ms: res.maxMs,
         not_accepted: res.other,
         accept_callbacks_drained_after_s: drainS,
         bare_chain_per_s: bare.perSecond,
@@ -260,7 +267,10 @@ async function profileRun(total: number, inFlight: number): Promise<BenchResult[
         metrics: {
           accepted_per_s: res.perSecond,
           p50_ms: res.p50Ms,
+          p90_ms: res.p90Ms,
           p99_ms: res.p99Ms,
+          p999_ms: res.p999Ms,
+          max_ms: res.maxMs,
           not_accepted: res.other,
           accept_callbacks_drained_after_s: drainS,
           ...profiled?.metrics,

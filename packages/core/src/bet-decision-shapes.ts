@@ -24,8 +24,16 @@ export interface OutcomeKey {
 
 /** The map key of an outcome in {@link RiskState.exposure}: a JSON array of phase and the three ids. */
 export function outcomeKey(k: OutcomeKey): string {
-  return JSON.stringify([k.phase, k.sport_event_id, k.market_id, k.odd_id]);
+  const { sport_event_id: e, market_id: m, odd_id: o } = k;
+  // ids that JSON writes as they are (no quote, backslash or control character: almost all) are joined directly, the
+  // same text JSON.stringify gives without its array and its escaping pass
+  if ((k.phase === 'live' || k.phase === 'prematch') && PLAIN.test(e) && PLAIN.test(m) && PLAIN.test(o))
+    return `["${k.phase}","${e}","${m}","${o}"]`;
+  return JSON.stringify([k.phase, e, m, o]);
 }
+
+/** A string JSON writes between quotes unchanged (printable ASCII but `"` and `\`). */
+const PLAIN = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
 
 /** A risk group (the risk rule): its stake factor and, for `recommended_max_payout` (the MTS and advisory contract VIP), its max payout in EUR. */
 export interface RiskGroup {

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   type BetDecisionInput,
+  betTotalOdds,
   type DecisionSportEvent,
   decideBet,
   outcomeKey,
@@ -15,12 +16,14 @@ import {
   formatFeedOddValue,
   formatMoney,
   mul,
+  ONE,
   parseDecimal,
   type Rational,
   rational,
   sub,
   ZERO,
 } from './decimal.js';
+import { exactPayout } from './settlement.js';
 
 const d = (s: string) => parseDecimal(s, { field: 'x', maxDecimals: 12 });
 
@@ -329,3 +332,50 @@ describe('decideBet', () => {
     expect(past.restrictions.map((r) => r.type)).toEqual(['max_bet']);
   });
 });
+
+describe('outcomeKey and betTotalOdds on their short paths', () => {
+  it('outcomeKey is the JSON array of phase and ids, for ids of any characters', () => {
+    const id = fc.oneof(
+      fc.string(),
+      fc.string({ unit: 'binary' }),
+      fc.constantFrom('sr:match:1', 'a"b', 'c\\d', ''),
+    );
+    fc.assert(
+      fc.property(
+        fc.constantFrom('live', 'prematch') as fc.Arbitrary<'live' | 'prematch'>,
+        id,
+        id,
+        id,
+        (phase, e, m, o) => {
+          expect(outcomeKey({ phase, sport_event_id: e, market_id: m, odd_id: o })).toBe(
+            JSON.stringify([phase, e, m, o]),
+          );
+        },
+      ),
+    );
+  });
+
+  it('the total odds of a single and of an express are the payout of a unit stake with every leg won', () => {
+    const arbOdds = fc.bigInt({ min: 1001n, max: 1_000_000_000n }).map((n) => rational(n, 1000n));
+    fc.assert(
+      fc.property(fc.array(arbOdds, { minLength: 1, maxLength: 12 }), (odds) => {
+        const type = odds.length === 1 ? 'single' : 'express';
+        const payout = exactPayout({
+          betType: type,
+          stake: ONE,
+          legs: odds.map((o) => ({ odds: o, status: 1 as const })),
+          expressCap: NO_CAP,
+        }).value;
+        expect(betTotalOdds(type, odds, [])).toEqual(payout);
+      }),
+    );
+  });
+
+  it('an express past the cap no express reaches is that cap', () => {
+    const odds = Array.from({ length: 31 }, () => rational(11n));
+    expect(betTotalOdds('express', odds, [])).toEqual(NO_CAP);
+  });
+});
+
+/** The cap the total odds stop at (10^30: no express reaches it). */
+const NO_CAP = rational(10n ** 30n);

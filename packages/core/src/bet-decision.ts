@@ -72,6 +72,14 @@ export function betTotalOdds(
   odds: readonly Rational[],
   systemSizes: readonly number[],
 ): Rational {
+  // a single is its odds, an express the product of its odds (up to the cap no express reaches): what the payout
+  // below gives for those shapes, without its legs' settlement factors
+  if (type === 'single' && odds.length === 1) return odds[0] as Rational;
+  if (type === 'express' && odds.length >= 2) {
+    let product = ONE;
+    for (const o of odds) product = mul(product, o);
+    return compare(product, NO_EXPRESS_CAP) > 0 ? NO_EXPRESS_CAP : product;
+  }
   const legs = odds.map((o) => ({ odds: o, status: 1 as const }));
   return exactPayout({
     betType: type,
@@ -139,15 +147,19 @@ export function decideBet(input: BetDecisionInput): BetDecision {
   const foreign = bet.foreignSelections ?? [];
   const builders = bet.builders ?? [];
   const firstEvent = bet.selections[0]?.sport_event_id ?? builders[0]?.sport_event_id;
+  // plain odds only (most bets): the selections themselves are the type's selections, and its odds all its odds
+  const plainOnly = builders.length === 0 && foreign.length === 0;
   out.push(
     ...validateBetType({
       type: bet.type,
-      selections: [
-        ...bet.selections,
-        ...builders.map((b) => ({ sport_event_id: b.sport_event_id })),
-        ...foreign.map((f) => ({ sport_event_id: `foreign:${f.id}` })),
-      ],
-      systemSizes: [...bet.systemSizes],
+      selections: plainOnly
+        ? bet.selections
+        : [
+            ...bet.selections,
+            ...builders.map((b) => ({ sport_event_id: b.sport_event_id })),
+            ...foreign.map((f) => ({ sport_event_id: `foreign:${f.id}` })),
+          ],
+      systemSizes: bet.systemSizes,
       ...(bet.typeSizes ? { typeSizes: bet.typeSizes } : {}),
       ...(input.maxCombinations !== undefined ? { maxCombinations: input.maxCombinations } : {}),
     }),
@@ -197,7 +209,9 @@ export function decideBet(input: BetDecisionInput): BetDecision {
     builderQuotes.push(decided.quote);
   });
 
-  const allOdds = [...acceptedOdds, ...acceptedBuilderOdds, ...foreign.map((f) => f.odds)];
+  const allOdds = plainOnly
+    ? acceptedOdds
+    : [...acceptedOdds, ...acceptedBuilderOdds, ...foreign.map((f) => f.odds)];
   const typeOk = out.every((r) => r.type !== 'bet_type');
   const totalOdds = typeOk ? betTotalOdds(bet.type, allOdds, bet.systemSizes) : allOdds.reduce(mul, ONE);
   const payoutOdds = input.boostMultiplier ? mul(totalOdds, input.boostMultiplier) : totalOdds;

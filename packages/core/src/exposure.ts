@@ -57,17 +57,24 @@ function ln2(): bigint {
  */
 export function lnFixed(x: Rational): bigint {
   if (x.num < x.den) throw new RangeError('lnFixed: x must be at least 1');
+  // the same value object (a feed odd parsed once, the odds a decision accepted) is found without writing its key
+  const same = lnByValue.get(x);
+  if (same !== undefined) return same;
   const key = `${x.num}/${x.den}`;
-  const known = lnMemo.get(key);
-  if (known !== undefined) return known;
-  const out = lnFixedUncached(x);
-  if (lnMemo.size >= 10_000) lnMemo.clear();
-  lnMemo.set(key, out);
+  let out = lnMemo.get(key);
+  if (out === undefined) {
+    out = lnFixedUncached(x);
+    if (lnMemo.size >= 10_000) lnMemo.clear();
+    lnMemo.set(key, out);
+  }
+  lnByValue.set(x, out);
   return out;
 }
 
 /** Odds repeat (a book has few distinct prices): the logarithms already computed, by exact value. */
 const lnMemo = new Map<string, bigint>();
+/** The same, by value object (values are frozen, so an object's logarithm never changes). */
+const lnByValue = new WeakMap<Rational, bigint>();
 
 function lnFixedUncached(x: Rational): bigint {
   let k = 0n;
@@ -89,11 +96,19 @@ function lnFixedUncached(x: Rational): bigint {
  */
 export function legWeights(odds: readonly Rational[]): Rational[] {
   const { parts, total } = weightParts(odds);
-  return parts.map((l) => rational(l, total));
+  return parts.map((l) => weightOf(l, total));
 }
+
+/** The weight of a bet's only leg: all of it. */
+const SOLE: { parts: bigint[]; total: bigint } = Object.freeze({
+  parts: Object.freeze([1n]) as bigint[],
+  total: 1n,
+});
 
 /** The weights as integer parts over one total (L_i and Σ L_j; all 1 over n when every leg has odds 1). */
 function weightParts(odds: readonly Rational[]): { parts: bigint[]; total: bigint } {
+  // one leg carries everything, whatever its odds: no logarithm
+  if (odds.length === 1) return SOLE;
   const logs = odds.map(lnFixed);
   const total = logs.reduce((a, b) => a + b, 0n);
   if (total === 0n) return { parts: odds.map(() => 1n), total: BigInt(odds.length) };
@@ -186,8 +201,25 @@ export function winPerUnitStakeEur(
   const { parts, total } = weightParts(input.legOdds);
   // (T − 1) / rate × L_i / Σ L; a single leg (L_i = Σ L) bears it all without a gcd of the large fixed-point logs
   const perRate = div(winPerUnit, input.eurRate);
-  return parts.map((l) => (l === total ? perRate : mul(perRate, rational(l, total))));
+  return parts.map((l) => (l === total ? perRate : mul(perRate, weightOf(l, total))));
 }
+
+/**
+ * The weight `l / total` of a leg, normalized: the gcd of two fixed-point logarithms (~50 digits) is the dearest step
+ * of a combination's exposure, and a book's few prices give the same pairs again, so the weights are kept by value.
+ */
+function weightOf(l: bigint, total: bigint): Rational {
+  const key = `${l}/${total}`;
+  let w = weightMemo.get(key);
+  if (w === undefined) {
+    w = rational(l, total);
+    if (weightMemo.size >= 10_000) weightMemo.clear();
+    weightMemo.set(key, w);
+  }
+  return w;
+}
+
+const weightMemo = new Map<string, Rational>();
 
 /** Writes an exposure amount (EUR, 6 decimals). */
 export function formatExposure(x: Rational): string {

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Database, openDatabase } from './database.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
 
@@ -69,6 +69,21 @@ describe('openDatabase', () => {
       // PGlite runs every statement unnamed
       expect(mine).toEqual([]);
     }
+  });
+
+  it('keeps an idle connection of the pool past the 10 s after which pg closes one by default: the same backend, its statements prepared', async () => {
+    const backend = async () =>
+      (await sql<{ pid: number }>`SELECT pg_backend_pid() AS pid`.execute(database.db)).rows[0]?.pid;
+    const first = await backend();
+    // the release after this statement would arm the pool's idle timer (on the clock faked here) if the pool had one
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      await read(1n);
+      vi.advanceTimersByTime(60_000);
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(await backend()).toBe(first);
   });
 
   it('on Postgres, runs a statement on its own past Kysely: prepared by name, int8 as bigint, errors thrown', async () => {

@@ -106,6 +106,9 @@ function openPostgres<DB>(url: string, poolSize: number, preparedStatements: boo
     connectionString: url,
     options: SESSION_OPTIONS,
     max: poolSize,
+    // Connections stay open once made (pg closes an idle one after 10 s by default): a burst after a lull would
+    // otherwise wait on new connections, each preparing its statements again, and every release would arm a timer.
+    idleTimeoutMillis: 0,
     types: types as pg.CustomTypesConfig,
     ...(preparedStatements ? { Client: preparingClient() } : {}),
   });

@@ -13,6 +13,7 @@ import { installStrictJson } from '../http/json.js';
 import { installLandingPage } from '../http/landing.js';
 import { example, openApiOptions } from '../http/openapi.js';
 import { installFeedNodeGuard } from '../http/read-only.js';
+import { lazyRequestLogger } from '../http/request-logger.js';
 import { installTextRule } from '../http/text.js';
 import { auditUserChanges } from '../modules/users/audit-user-changes.js';
 import { registerModules } from './modules.js';
@@ -31,6 +32,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // HTTPS and mutual TLS when configured (docs/adr/0004-trading-feed.md)
     ...(deps.config.tls ? { serverFactory: tlsServerFactory(deps.config.tls) as never } : {}),
     loggerInstance: deps.logger as FastifyBaseLogger,
+    // each request's child logger is made when the request first logs, not for every request
+    childLoggerFactory: lazyRequestLogger,
     logController: new LogController({
       disableRequestLogging: deps.config.logLevel !== 'debug' && deps.config.logLevel !== 'trace',
     }),

@@ -291,58 +291,68 @@ export async function insertReportedBets(
   bets: readonly ReportedBetRow[],
 ): Promise<PartnerBetSource[]> {
   if (bets.length === 0) return [];
-  for (const b of bets) checkCreation('mts', b.state);
-  const rows: PartnerBetRow[] = bets.map((b) => ({
-    id: b.id,
-    partner_bet_id: b.partnerBetId,
-    player_id: b.playerId,
-    source: 'mts',
-    state: b.state,
-    settle_type: null,
-    settle_status: null,
-    bet_type: b.betType,
-    system_sizes: b.systemSizes,
-    stake: b.stake,
-    currency: b.currency,
-    total_odds: b.totalOdds,
-    client_ip: b.clientIp,
-    country_code: b.countryCode,
-    restrictions: inJsonbKeyOrder([...b.restrictions]),
-    created_at: b.createdAt,
-    decided_at: b.decidedAt,
-    payout: null,
-    settle_amount: null,
-    settled_at: null,
-  }));
-  await tx.executeQuery(
-    CompiledQuery.raw(INSERT_REPORTED_BETS, [
-      JSON.stringify(
-        bets.map((b, i) => ({
-          id: b.id,
-          white_label_id: b.whiteLabelId,
-          player_id: b.playerId,
-          currency: b.currency,
-          bet_type: b.betType,
-          system_sizes: b.systemSizes,
-          stake: b.stake,
-          odds_strategy: b.oddsStrategy,
-          total_odds: b.totalOdds,
-          state: b.state,
-          restrictions: rows[i]?.restrictions,
-          foreign_params: b.foreignParams,
-          created_at: b.createdAt,
-          decided_at: b.decidedAt,
-          partner_bet_id: b.partnerBetId,
-          client_ip: b.clientIp,
-          country_code: b.countryCode,
-        })),
-      ),
-    ]),
-  );
-  const parts = bets.map((b) => selectionRows(b.id, b.selections, b.builders ?? []));
-  const written = parts.flatMap((p) => p.selections);
+  const n = bets.length;
+  const rows: PartnerBetRow[] = new Array(n);
+  // the insert's parameter: times as text (JSON writes a Date through its toJSON, off the serializer's fast path)
+  const params: object[] = new Array(n);
+  const parts: Array<ReturnType<typeof selectionRows>> = new Array(n);
+  const written: ReturnType<typeof selectionRows>['selections'] = [];
+  for (let i = 0; i < n; i++) {
+    const b = bets[i] as ReportedBetRow;
+    checkCreation('mts', b.state);
+    const restrictions = b.restrictions.length === 0 ? [] : inJsonbKeyOrder([...b.restrictions]);
+    rows[i] = {
+      id: b.id,
+      partner_bet_id: b.partnerBetId,
+      player_id: b.playerId,
+      source: 'mts',
+      state: b.state,
+      settle_type: null,
+      settle_status: null,
+      bet_type: b.betType,
+      system_sizes: b.systemSizes,
+      stake: b.stake,
+      currency: b.currency,
+      total_odds: b.totalOdds,
+      client_ip: b.clientIp,
+      country_code: b.countryCode,
+      restrictions,
+      created_at: b.createdAt,
+      decided_at: b.decidedAt,
+      payout: null,
+      settle_amount: null,
+      settled_at: null,
+    };
+    params[i] = {
+      id: b.id,
+      white_label_id: b.whiteLabelId,
+      player_id: b.playerId,
+      currency: b.currency,
+      bet_type: b.betType,
+      system_sizes: b.systemSizes,
+      stake: b.stake,
+      odds_strategy: b.oddsStrategy,
+      total_odds: b.totalOdds,
+      state: b.state,
+      restrictions,
+      foreign_params: b.foreignParams,
+      created_at: b.createdAt.toISOString(),
+      decided_at: b.decidedAt.toISOString(),
+      partner_bet_id: b.partnerBetId,
+      client_ip: b.clientIp,
+      country_code: b.countryCode,
+    };
+    const p = selectionRows(b.id, b.selections, b.builders ?? []);
+    parts[i] = p;
+    for (const r of p.selections) written.push(r);
+  }
+  await tx.executeQuery(CompiledQuery.raw(INSERT_REPORTED_BETS, [JSON.stringify(params)]));
   if (written.length > 0) {
-    await tx.executeQuery(CompiledQuery.raw(INSERT_SELECTIONS, [JSON.stringify(written)]));
+    await tx.executeQuery(
+      CompiledQuery.raw(INSERT_SELECTIONS, [
+        JSON.stringify(written.map((r) => ({ ...r, odd_updated_at: r.odd_updated_at.toISOString() }))),
+      ]),
+    );
   }
   // the selections as stored: the columns written, and those the database fills by default
   const selections: SelectionRow[] = written.map((r) => ({

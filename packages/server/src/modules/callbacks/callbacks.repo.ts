@@ -21,6 +21,35 @@ export interface NewCallbackDelivery {
 }
 
 /**
+ * The bodies of a batch, in order, from its fifth parameter: a JSON array with an element per body
+ * ({@link bodiesDocument}). An object element is the body itself, whose text is kept as written (a `json` value keeps
+ * its input text, and an element of it is that text's slice); a string element is a body that went quoted, unquoted.
+ */
+const BODIES = `ARRAY(SELECT CASE WHEN json_typeof(b) = 'string' THEN b #>> '{}' ELSE b::text END
+    FROM json_array_elements($5::json) WITH ORDINALITY AS j(b, i) ORDER BY i)`;
+
+/** Whether a body goes into {@link bodiesDocument} as it is: a JSON object's text with no `\u` escape. */
+function asItIs(body: string): boolean {
+  return body.charCodeAt(0) === 0x7b && body.charCodeAt(body.length - 1) === 0x7d && !body.includes('\\u');
+}
+
+/**
+ * The JSON array of {@link BODIES}: a callback body is a JSON object's text (D7), joined into the array as it is,
+ * where a quoted literal would escape every quote of it. A body that is not an object's text, or that has a `\u`
+ * escape (Postgres's `json` checks those, and refuses a lone surrogate that a text column takes), goes as a JSON
+ * string. A body that starts and ends like an object but is not JSON text fails the statement (no body is one).
+ */
+function bodiesDocument(bodies: readonly string[]): string {
+  let out = '[';
+  for (let i = 0; i < bodies.length; i++) {
+    const body = bodies[i] as string;
+    if (i > 0) out += ',';
+    out += asItIs(body) ? body : JSON.stringify(body);
+  }
+  return `${out}]`;
+}
+
+/**
  * The outbox's hot statements, fixed texts built once and run with `CompiledQuery.raw`: a batch goes as arrays
  * (`unnest`), so each text is one whatever the batch size and is prepared once per connection, and each returns only
  * the columns its caller uses.
@@ -30,7 +59,7 @@ const INSERT_DELIVERIES = `
     lease_until, queued, born_leased)
   SELECT v.request_id, v.white_label_id, v.bet_id, v.path, v.body, v.foreign_params, 'async', $7::text,
     now() + ($8::int8 * interval '1 millisecond'), $7::text IS NULL, $7::text IS NOT NULL
-  FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[])
+  FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], ${BODIES}, $6::text[])
     AS v(request_id, white_label_id, bet_id, path, body, foreign_params)
   RETURNING id`;
 
@@ -82,7 +111,7 @@ const RECORD_SYNC_DELIVERIES = `
   SELECT v.request_id, v.white_label_id, v.bet_id, v.path, v.body, v.foreign_params, 'sync',
     CASE WHEN v.delivered THEN 'delivered' ELSE 'failed' END, v.attempts, v.status, v.error,
     now(), CASE WHEN v.delivered THEN now() END, v.created_at, v.created_at
-  FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::bool[], $8::int4[],
+  FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], ${BODIES}, $6::text[], $7::bool[], $8::int4[],
     $9::int4[], $10::text[], $11::timestamptz[])
     AS v(request_id, white_label_id, bet_id, path, body, foreign_params, delivered, attempts, status, error,
       created_at)
@@ -91,8 +120,10 @@ const RECORD_SYNC_DELIVERIES = `
     last_attempt_at = excluded.last_attempt_at, delivered_at = excluded.delivered_at`;
 
 /**
- * The columns every outbox statement takes of its rows, one array literal each ({@link pgArray}), in the order the
- * statements' first six parameters name them: request_id, white_label_id, bet_id, path, body, foreign_params.
+ * The columns every outbox statement takes of its rows, in the order the statements' first six parameters name them:
+ * request_id, white_label_id, bet_id, path, body, foreign_params. Each is an array literal ({@link pgArray}) but the
+ * bodies: they are JSON texts (D7), and go as one JSON array of them ({@link bodiesDocument}), where an array literal
+ * would escape every quote of every body.
  */
 function deliveryColumns(rows: readonly NewCallbackDelivery[]): string[] {
   const n = rows.length;
@@ -116,7 +147,7 @@ function deliveryColumns(rows: readonly NewCallbackDelivery[]): string[] {
     pgArray(whiteLabelIds),
     pgArray(betIds),
     pgArray(paths),
-    pgArray(bodies),
+    bodiesDocument(bodies),
     pgArray(foreignParams),
   ];
 }

@@ -57,7 +57,9 @@ export async function decideBet(deps: DecisionDeps, request: DecisionRequest): P
         return decideRestrictions(deps, request, facts.risk, decide);
     }
   })();
-  return { ...decision, builderSettings: facts.builder };
+  const out = decision as Decision;
+  out.builderSettings = facts.builder;
+  return out;
 }
 
 /** The decision with every fact but the risk state fixed; each call reads the catalogue at that moment. */
@@ -77,17 +79,22 @@ function decider(
   return (risk) => {
     const catalogVersion = deps.catalog.version;
     const events = eventsOf(deps.catalog, bet);
+    // the verdict is the decision's own new object: what the caller reads with it is set on it, not copied
     const verdict = validatePlacement(bet, {
       events,
       whiteLabel: request.whiteLabel,
       now: deps.clock.now(),
       lastBetAt: lastBets,
-      ...settings,
-      ...(boostMultiplier ? { boostMultiplier } : {}),
-      ...(risk ? { risk } : {}),
-      ...(builderSettings ? { builderSettings } : {}),
-    });
-    return { ...verdict, events, catalogVersion };
+      expressCap: settings.expressCap,
+      oddsTolerance: settings.oddsTolerance,
+      maxCombinations: settings.maxCombinations,
+      boostMultiplier,
+      risk,
+      builderSettings,
+    }) as ReturnType<Decide>;
+    verdict.events = events;
+    verdict.catalogVersion = catalogVersion;
+    return verdict;
   };
 }
 
@@ -197,7 +204,10 @@ function decisionOf(
         decide: recheckOf(deps, risk, decide, verdict),
       }
     : undefined;
-  return { ...verdict, delayS, recheck };
+  const out = verdict as ReturnType<Decide> & Omit<Decision, 'builderSettings'>;
+  out.delayS = delayS;
+  out.recheck = recheck;
+  return out;
 }
 
 /**

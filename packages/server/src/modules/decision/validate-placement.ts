@@ -147,33 +147,34 @@ export function validatePlacement(req: PlacementRequest, ctx: PlacementContext):
   const minS = money(minStake, 'min_stake');
   const maxS = money(maxStake, 'max_stake');
   const maxP = money(maxPayout, 'max_payout');
+  // absent facts are undefined members (the decision reads each as absent): no object per optional part
   return decideBet({
     bet: {
       type: req.betType,
       systemSizes: req.systemSizes,
-      ...(req.typeSizes ? { typeSizes: req.typeSizes } : {}),
-      ...(req.stake !== undefined ? { stake: req.stake } : {}),
+      typeSizes: req.typeSizes,
+      stake: req.stake,
       currency: req.currency,
       oddsStrategy: req.oddsStrategy,
       selections: req.selections,
-      ...(req.builders ? { builders: req.builders } : {}),
-      ...(req.foreignSelections ? { foreignSelections: req.foreignSelections } : {}),
+      builders: req.builders,
+      foreignSelections: req.foreignSelections,
     },
     event: (id) => ctx.events.get(id),
     whiteLabel: {
-      ...(minS ? { minStake: minS } : {}),
-      ...(maxS ? { maxStake: maxS } : {}),
-      ...(maxP ? { maxPayout: maxP } : {}),
+      minStake: minS,
+      maxStake: maxS,
+      maxPayout: maxP,
       betIntervalS: ctx.whiteLabel.betIntervalS,
     },
     now: ctx.now,
     lastBetAt: millisOf(ctx.lastBetAt),
     expressCap: ctx.expressCap,
     oddsTolerance: ctx.oddsTolerance,
-    ...(ctx.maxCombinations !== undefined ? { maxCombinations: ctx.maxCombinations } : {}),
-    ...(ctx.boostMultiplier ? { boostMultiplier: ctx.boostMultiplier } : {}),
-    ...(ctx.risk ? { risk: ctx.risk } : {}),
-    ...(ctx.builderSettings ? { priceBuilder: builderPricer(req, ctx.events, ctx.builderSettings) } : {}),
+    maxCombinations: ctx.maxCombinations,
+    boostMultiplier: ctx.boostMultiplier,
+    risk: ctx.risk,
+    priceBuilder: ctx.builderSettings ? builderPricer(req, ctx.events, ctx.builderSettings) : undefined,
   });
 }
 
@@ -204,7 +205,10 @@ function builderPricer(
 
 /** Every sport event a bet selects (plain selections and builders), each once, in bet order. */
 export function requestSportEvents(req: Pick<PlacementRequest, 'selections' | 'builders'>): string[] {
-  return [...new Set([...req.selections, ...(req.builders ?? [])].map((s) => s.sport_event_id))];
+  const out: string[] = [];
+  for (const s of req.selections) if (!out.includes(s.sport_event_id)) out.push(s.sport_event_id);
+  for (const b of req.builders ?? []) if (!out.includes(b.sport_event_id)) out.push(b.sport_event_id);
+  return out;
 }
 
 /**
@@ -214,6 +218,8 @@ export function requestSportEvents(req: Pick<PlacementRequest, 'selections' | 'b
 export function requestLegs(
   req: Pick<PlacementRequest, 'selections' | 'builders'>,
 ): Array<{ sport_event_id: string; market_id: string; odd_id: string }> {
+  // plain selections only: they are the legs (a caller reads them, never changes them)
+  if (!req.builders || req.builders.length === 0) return req.selections;
   return [
     ...req.selections,
     ...(req.builders ?? []).flatMap((b) =>

@@ -25,23 +25,26 @@ export async function findReport(
 
 /**
  * The insert of reported bets' requests and answers: one text whatever their number (the rows as one JSON
- * parameter), compiled once here and prepared once per connection.
+ * parameter), compiled once here and prepared once per connection. The request and the answer travel as JSON strings
+ * (a `json` value would keep its text too, but Postgres refuses some escapes JSON allows in it, e.g. `\u0000`).
  */
 const INSERT_REPORTS = `INSERT INTO mts_request (white_label_id, partner_bet_id, request, answer, bet_id)
   SELECT * FROM jsonb_to_recordset($1::jsonb)
     AS v(white_label_id text, partner_bet_id text, request text, answer text, bet_id uuid)`;
 
+/** A reported bet's request and answer, to store. */
+export interface Report {
+  whiteLabelId: string;
+  partnerBetId: string;
+  /** The request's JSON text. */
+  request: string;
+  /** The answer's JSON text. */
+  answer: string;
+  betId: string;
+}
+
 /** Stores reported bets' requests and answers (a concurrent report of the same id fails on the primary key). */
-export async function insertReports(
-  tx: Executor,
-  reports: ReadonlyArray<{
-    whiteLabelId: string;
-    partnerBetId: string;
-    request: string;
-    answer: string;
-    betId: string;
-  }>,
-): Promise<void> {
+export async function insertReports(tx: Executor, reports: readonly Report[]): Promise<void> {
   if (reports.length === 0) return;
   const rows = reports.map((r) => ({
     white_label_id: r.whiteLabelId,

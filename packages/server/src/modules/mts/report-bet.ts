@@ -7,7 +7,9 @@ import {
   type OddsStrategy,
   parseOdds,
   parseStake,
+  type Rational,
   readMtsType,
+  roundHalfUp,
   validationError,
   ZERO,
 } from '@bookie/core';
@@ -218,23 +220,66 @@ function reportWrite(input: {
       builders: newBuilders(req, decision, body.created_at),
     },
     restrictions: decision.restrictions,
-    legs: [
-      ...decision.legs,
-      ...foreign.map((f, i) => ({
-        outcome: foreignOutcome(f.id),
-        marketTypeId: 'foreign',
-        exposure: ZERO,
-        unit: req.selections.length + (req.builders ?? []).length + i,
-      })),
-    ],
-    legOdds: [
-      ...decision.acceptedOdds,
-      ...decision.acceptedBuilderOdds,
-      ...(req.foreignSelections ?? []).map((f) => f.odds),
-    ],
+    legs:
+      foreign.length === 0
+        ? decision.legs
+        : [
+            ...decision.legs,
+            ...foreign.map((f, i) => ({
+              outcome: foreignOutcome(f.id),
+              marketTypeId: 'foreign',
+              exposure: ZERO,
+              unit: req.selections.length + (req.builders ?? []).length + i,
+            })),
+          ],
+    legOdds:
+      foreign.length === 0 && decision.acceptedBuilderOdds.length === 0
+        ? decision.acceptedOdds
+        : [
+            ...decision.acceptedOdds,
+            ...decision.acceptedBuilderOdds,
+            ...(req.foreignSelections ?? []).map((f) => f.odds),
+          ],
     ...(decision.recheck ? { risk: decision.recheck } : {}),
     request: input.request,
+    ...(req.stake !== undefined
+      ? { values: { stake: req.stake, totalOdds: roundHalfUp(decision.totalOdds, 12) } }
+      : {}),
   };
+}
+
+/** Odds as a selection stores them (12 decimals), written once per value object (the feed's odds are parsed once). */
+const oddsTexts = new WeakMap<Rational, string>();
+function oddsText(odds: Rational): string {
+  let text = oddsTexts.get(odds);
+  if (text === undefined) {
+    text = formatFeedOddValue(odds);
+    oddsTexts.set(odds, text);
+  }
+  return text;
+}
+
+/**
+ * The facts of a sport event's market a selection stores, and the snapshot's time, by snapshot (a snapshot is
+ * replaced, never changed, when the feed moves): the bets on one snapshot share these objects, which nothing changes.
+ */
+const eventInfos = new WeakMap<SportEvent, { updatedAt: Date; markets: Map<string, EventInfo> }>();
+function snapshotFacts(event: SportEvent) {
+  let facts = eventInfos.get(event);
+  if (facts === undefined) {
+    facts = { updatedAt: new Date(event.updated_at), markets: new Map() };
+    eventInfos.set(event, facts);
+  }
+  return facts;
+}
+function eventInfoOf(event: SportEvent, marketId: string): EventInfo {
+  const { markets } = snapshotFacts(event);
+  let info = markets.get(marketId);
+  if (info === undefined) {
+    info = eventInfo(event, marketId);
+    markets.set(marketId, info);
+  }
+  return info;
 }
 
 /** The rows of a reported bet's builders, at the combined odds decided (an unknown event with placeholders). */
@@ -268,16 +313,18 @@ function reportedSelections(
     ...req.selections.map((s, i) => {
       const event = events.get(s.sport_event_id) as SportEvent | undefined;
       const known = event && Object.hasOwn(event.markets, s.market_id);
+      const requestedOdds = formatFeedOddValue(s.odds);
+      const accepted = decision.acceptedOdds[i] ?? s.odds;
       return {
         sportEventId: s.sport_event_id,
         marketId: s.market_id,
         oddId: s.odd_id,
-        requestedOdds: formatFeedOddValue(s.odds),
-        odds: formatFeedOddValue(decision.acceptedOdds[i] ?? s.odds),
-        oddUpdatedAt: new Date(event ? event.updated_at : receivedAt),
+        requestedOdds,
+        odds: accepted === s.odds ? requestedOdds : oddsText(accepted),
+        oddUpdatedAt: event ? snapshotFacts(event).updatedAt : new Date(receivedAt),
         matchStatus: event?.fixture.status ?? 0,
         eventInfo: (known
-          ? eventInfo(event, s.market_id)
+          ? eventInfoOf(event, s.market_id)
           : unknownEventInfo(body.created_at)) as unknown as Record<string, unknown>,
         foreignId: null,
       };

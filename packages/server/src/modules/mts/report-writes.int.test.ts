@@ -312,4 +312,26 @@ describe(`reported bets created decided (${process.env.DATABASE_URL ? 'postgres'
     const declined = JSON.parse(answers[4] as string).bet;
     expect(Object.keys(declined.restrictions[0])).toEqual(['type', 'context']);
   });
+
+  it('stores each request and answer byte for byte, texts jsonb would rewrite included', async () => {
+    // key order jsonb would sort, a repeated key, escapes, a quote, non-ASCII and a number's own spelling;
+    const requests = [
+      '{"z":1,"a":[true,null],"bet_id":"r1"}',
+      '{"k":"\\u00e9\\"q\\\\","k":"é ∑ 😀","n":1.50}',
+      // escapes JSON allows and Postgres's json types refuse (a NUL, a lone surrogate)
+      '{"nul":"a\\u0000b","half":"\\ud800"}',
+    ];
+    const writes = requests.map((request, i) => ({ ...reportOf('wl-request', CASES[i] as Case), request }));
+    const answers = await inTransaction(t.db, (tx) => writeReports(tx, writes));
+    const rows = await t.db
+      .selectFrom('mts_request')
+      .select(['partner_bet_id', 'request', 'answer'])
+      .where('white_label_id', '=', 'wl-request')
+      .execute();
+    const byId = new Map(rows.map((r) => [r.partner_bet_id, r]));
+    writes.forEach((w, i) => {
+      expect(byId.get(w.bet.partnerBetId)?.request).toBe(requests[i]);
+      expect(byId.get(w.bet.partnerBetId)?.answer).toBe(answers[i]);
+    });
+  });
 });

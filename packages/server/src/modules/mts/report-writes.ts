@@ -1,4 +1,4 @@
-import type { DecisionLeg, Restriction } from '@bookie/core';
+import type { DecisionLeg, Rational, Restriction } from '@bookie/core';
 import { GroupCommit } from '@bookie/storage';
 import type { Database } from '../../db/database.js';
 import { type Executor, inTransaction } from '../../db/transaction.js';
@@ -6,12 +6,19 @@ import {
   insertReportedBets,
   newBetSportEvents,
   type PartnerBetSource,
+  type PlayerEvents,
   type ReportedBetRow,
   recordBetTimes,
   toPartnerBet,
 } from '../bets/index.js';
-import { type RiskRecheck, recheckLimits, writeAcceptedExposure } from '../risk/index.js';
-import { insertReports } from './mts.repo.js';
+import {
+  type AcceptedExposure,
+  type RecheckItem,
+  type RiskRecheck,
+  recheckLimits,
+  writeAcceptedExposure,
+} from '../risk/index.js';
+import { insertReports, type Report } from './mts.repo.js';
 
 /** A reported bet decided outside the transaction, to record (and, when it passed, to decide again on exposure). */
 export interface ReportWrite {
@@ -27,6 +34,8 @@ export interface ReportWrite {
   risk?: RiskRecheck;
   /** The request as received (kept for repeats). */
   request: string;
+  /** The bet's stake and total odds as exact values: those of `bet.stake` and `bet.totalOdds` (not parsed again). */
+  values?: { stake: Rational; totalOdds: Rational };
 }
 
 /**
@@ -38,72 +47,74 @@ export interface ReportWrite {
  * in order, built from what was written (no row read back).
  */
 export async function writeReports(tx: Executor, items: readonly ReportWrite[]): Promise<string[]> {
-  const rechecking: ReportWrite[] = [];
-  for (const w of items) if (w.restrictions.length === 0 && w.risk !== undefined) rechecking.push(w);
-  const rechecked = await recheckLimits(
-    tx,
-    rechecking.map((w) => ({ risk: w.risk as RiskRecheck })),
-  );
+  const rechecking: RecheckItem[] = [];
+  for (const w of items)
+    if (w.restrictions.length === 0 && w.risk !== undefined) rechecking.push(w as RecheckItem);
+  const rechecked = await recheckLimits(tx, rechecking);
   let next = 0;
-  const decided = items.map((w) => {
+  const n = items.length;
+  const rows: ReportedBetRow[] = new Array(n);
+  const exposures: AcceptedExposure[] = [];
+  const times: Array<PlayerEvents & { at: Date }> = [];
+  for (let i = 0; i < n; i++) {
+    const w = items[i] as ReportWrite;
     // the bets rechecked come in the order of items
     const again = rechecking[next] === w ? rechecked[next++] : undefined;
-    if (!again)
-      return { w, restrictions: w.restrictions, legs: w.legs, accepted: w.restrictions.length === 0 };
-    const foreign = countForeign(w);
-    const legs = foreign === 0 ? again.legs : [...again.legs, ...w.legs.slice(w.legs.length - foreign)];
-    return { w, restrictions: again.restrictions, legs, accepted: again.restrictions.length === 0 };
-  });
-  const accepted = decided.filter((d) => d.accepted);
-  // the leg exposures first: the insert of an accepted bet adds them to its outcomes (the same transaction)
-  await writeAcceptedExposure(
-    tx,
-    accepted.flatMap((d) =>
-      d.w.risk?.eurRate
-        ? [
-            {
-              betId: d.w.bet.id,
-              whiteLabelId: d.w.bet.whiteLabelId,
-              stake: d.w.bet.stake,
-              totalOdds: d.w.bet.totalOdds,
-              legOdds: d.w.legOdds,
-              legs: d.legs,
-              eurRate: d.w.risk.eurRate,
-            },
-          ]
-        : [],
-    ),
-  );
-  const bets = await insertReportedBets(
-    tx,
-    decided.map((d) => ({
-      ...d.w.bet,
-      state: d.accepted ? ('accepted' as const) : ('declined' as const),
-      restrictions: d.restrictions,
-    })),
-  );
-  await recordBetTimes(
-    tx,
-    accepted.map((d) => ({
-      whiteLabelId: d.w.bet.whiteLabelId,
-      playerId: d.w.bet.playerId,
-      sportEventIds: newBetSportEvents(d.w.bet),
-      at: d.w.bet.decidedAt,
-    })),
-  );
-  const answers = decided.map((d, i) =>
-    JSON.stringify({ bet: toPartnerBet(bets[i] as PartnerBetSource), restrictions: d.restrictions }),
-  );
-  await insertReports(
-    tx,
-    decided.map((d, i) => ({
-      whiteLabelId: d.w.bet.whiteLabelId,
-      partnerBetId: d.w.bet.partnerBetId,
-      request: d.w.request,
-      answer: answers[i] as string,
-      betId: d.w.bet.id,
-    })),
-  );
+    let restrictions = w.restrictions;
+    let legs = w.legs;
+    if (again) {
+      restrictions = again.restrictions;
+      const foreign = countForeign(w);
+      legs = foreign === 0 ? again.legs : [...again.legs, ...w.legs.slice(w.legs.length - foreign)];
+    }
+    const accepted = restrictions.length === 0;
+    // the bet object is the write's own: its decided state is set on it (a batch written again sets it again)
+    const bet = w.bet as ReportedBetRow;
+    bet.state = accepted ? 'accepted' : 'declined';
+    bet.restrictions = restrictions;
+    rows[i] = bet;
+    if (!accepted) continue;
+    // the leg exposures first: the insert of an accepted bet adds them to its outcomes (the same transaction)
+    const eurRate = w.risk?.eurRate;
+    if (eurRate)
+      exposures.push({
+        betId: bet.id,
+        whiteLabelId: bet.whiteLabelId,
+        stake: bet.stake,
+        totalOdds: bet.totalOdds,
+        legOdds: w.legOdds,
+        legs,
+        eurRate,
+        ...(w.values ? { values: w.values } : {}),
+      });
+    times.push({
+      whiteLabelId: bet.whiteLabelId,
+      playerId: bet.playerId,
+      sportEventIds: newBetSportEvents(bet),
+      at: bet.decidedAt,
+    });
+  }
+  await writeAcceptedExposure(tx, exposures);
+  const bets = await insertReportedBets(tx, rows);
+  await recordBetTimes(tx, times);
+  const answers: string[] = new Array(n);
+  const reports: Report[] = new Array(n);
+  for (let i = 0; i < n; i++) {
+    const row = rows[i] as ReportedBetRow;
+    const answer = JSON.stringify({
+      bet: toPartnerBet(bets[i] as PartnerBetSource),
+      restrictions: row.restrictions,
+    });
+    answers[i] = answer;
+    reports[i] = {
+      whiteLabelId: row.whiteLabelId,
+      partnerBetId: row.partnerBetId,
+      request: (items[i] as ReportWrite).request,
+      answer,
+      betId: row.id,
+    };
+  }
+  await insertReports(tx, reports);
   return answers;
 }
 

@@ -144,7 +144,14 @@ export async function exposureOfOutcomes(
 
 /** Stored exposure rows (EUR, decimal strings) as exact amounts by {@link outcomeKey}. */
 export function exposureMap(rows: ReadonlyArray<OutcomeKey & { amount: string }>): Map<string, Rational> {
-  return new Map(
-    rows.map((r) => [outcomeKey(r), parseDecimal(r.amount, { field: 'exposure', maxDecimals: 6 })]),
-  );
+  const out = new Map<string, Rational>();
+  for (const r of rows) out.set(outcomeKey(r), exposureAmount(r.amount));
+  return out;
+}
+
+const EXPOSURE_FIELD = { field: 'exposure', maxDecimals: 6 };
+
+/** A stored exposure amount (EUR, a decimal string of at most 6 decimals) as an exact value. */
+export function exposureAmount(amount: string): Rational {
+  return parseDecimal(amount, EXPOSURE_FIELD);
 }

@@ -3,6 +3,7 @@ import {
   formatFeedOddValue,
   isPastShadeThreshold,
   min,
+  outcomeKey,
   parseDecimal,
   phaseOf,
   type Rational,
@@ -23,7 +24,14 @@ export interface OddRef {
 }
 
 const dec = (s: string) => parseDecimal(s, { field: 'odds', maxDecimals: 12, allowNegative: true });
-const keyOf = (r: OddRef) => JSON.stringify([r.sport_event_id, r.market_id, r.odd_id]);
+/** An odd's key: its outcome's key in one phase (the phase is the same for every odd, so the ids alone tell). */
+const keyOf = (r: OddRef) =>
+  outcomeKey({
+    phase: 'prematch',
+    sport_event_id: r.sport_event_id,
+    market_id: r.market_id,
+    odd_id: r.odd_id,
+  });
 
 /**
  * Odds shading (D39; docs/adr/0018-risk-engine.md): after exposure of outcomes changed, publishes for each the odds

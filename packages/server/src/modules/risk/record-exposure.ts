@@ -14,7 +14,7 @@ import {
 } from '@bookie/core';
 import type { Executor } from '../../db/transaction.js';
 import { deleteBetExposure, insertBetExposure, lockOutcomes, readLockedExposure } from './exposure.repo.js';
-import { exposureMap } from './load-risk-state.js';
+import { exposureAmount } from './load-risk-state.js';
 
 /** The risk part of a bet being decided: the one decision again on given exposure, and the currency's EUR rate. */
 export interface RiskRecheck {
@@ -45,22 +45,45 @@ export async function recheckLimits(
 ): Promise<Array<{ restrictions: Restriction[]; legs: DecisionLeg[] }>> {
   if (items.length === 0) return [];
   const byWl = new Map<string, Map<string, Rational>>();
-  /** The outcomes whose exposure was read, by white label. */
-  const read = new Set<string>();
-  const readKey = (wl: string, k: OutcomeKey) => `${wl}\u0000${outcomeKey(k)}`;
+  /** The outcomes whose exposure was read, by white label, as {@link outcomeKey}. */
+  const read = new Map<string, Set<string>>();
+  /** Each outcome object's key, written once (a bet's legs and its outcomes share their objects). */
+  const keys = new Map<OutcomeKey, string>();
+  const keyOf = (k: OutcomeKey) => {
+    let key = keys.get(k);
+    if (key === undefined) {
+      key = outcomeKey(k);
+      keys.set(k, key);
+    }
+    return key;
+  };
   let locked = false;
-  const readInto = async (wl: string, keys: readonly OutcomeKey[]) => {
-    const exposure = byWl.get(wl) ?? new Map<string, Rational>();
-    byWl.set(wl, exposure);
-    const missing = keys.filter((k) => !read.has(readKey(wl, k)));
+  const readInto = async (wl: string, outcomes: readonly OutcomeKey[]) => {
+    let exposure = byWl.get(wl);
+    let seen = read.get(wl);
+    if (exposure === undefined || seen === undefined) {
+      exposure = new Map<string, Rational>();
+      seen = new Set<string>();
+      byWl.set(wl, exposure);
+      read.set(wl, seen);
+    }
+    const missing: OutcomeKey[] = [];
+    for (const k of outcomes) {
+      const key = keyOf(k);
+      if (!seen.has(key)) {
+        seen.add(key);
+        missing.push(k);
+      }
+    }
     // the first read takes the lock too (with no outcome to read, it only takes the lock)
     if (missing.length === 0 && locked) return exposure;
     locked = true;
-    for (const [k, amount] of exposureMap(await readLockedExposure(tx, wl, missing))) exposure.set(k, amount);
-    for (const k of missing) read.add(readKey(wl, k));
+    for (const r of await readLockedExposure(tx, wl, missing))
+      exposure.set(outcomeKey(r), exposureAmount(r.amount));
     return exposure;
   };
-  const whiteLabels = new Set(items.map((i) => i.risk.whiteLabelId));
+  const whiteLabels = new Set<string>();
+  for (const it of items) whiteLabels.add(it.risk.whiteLabelId);
   // several white labels: every outcome locked first in one ordered acquisition (one white label's read does it)
   if (whiteLabels.size > 1) {
     await lockOutcomes(
@@ -69,27 +92,26 @@ export async function recheckLimits(
     );
   }
   for (const wl of whiteLabels) {
-    await readInto(
-      wl,
-      items.flatMap((it) => (it.risk.whiteLabelId === wl ? it.risk.outcomes : [])),
-    );
+    const outcomes: OutcomeKey[] = [];
+    for (const it of items)
+      if (it.risk.whiteLabelId === wl) for (const k of it.risk.outcomes) outcomes.push(k);
+    await readInto(wl, outcomes);
   }
   const out: Array<{ restrictions: Restriction[]; legs: DecisionLeg[] }> = [];
   for (const it of items) {
     const wl = it.risk.whiteLabelId;
     let exposure = byWl.get(wl) as Map<string, Rational>;
+    const seen = read.get(wl) as Set<string>;
     let verdict = it.risk.decide(exposure);
-    const unread = verdict.legs.filter((l) => !read.has(readKey(wl, l.outcome)));
+    const unread: OutcomeKey[] = [];
+    for (const l of verdict.legs) if (!seen.has(keyOf(l.outcome))) unread.push(l.outcome);
     if (unread.length > 0) {
-      exposure = await readInto(
-        wl,
-        unread.map((l) => l.outcome),
-      );
+      exposure = await readInto(wl, unread);
       verdict = it.risk.decide(exposure);
     }
     if (verdict.restrictions.length === 0) {
       for (const leg of verdict.legs) {
-        const k = outcomeKey(leg.outcome);
+        const k = keyOf(leg.outcome);
         exposure.set(k, add(exposure.get(k) ?? ZERO, leg.exposure));
       }
     }
@@ -109,6 +131,11 @@ export interface AcceptedExposure {
   legOdds: readonly Rational[];
   legs: readonly DecisionLeg[];
   eurRate: Rational;
+  /**
+   * The stake and the total odds as exact values, when the caller holds them: they must be the values of `stake`
+   * and `totalOdds` (e.g. `roundHalfUp(x, 12)` of a total odds written with 12 decimals), which are then not parsed.
+   */
+  values?: { stake: Rational; totalOdds: Rational };
 }
 
 /** The leg exposures of a bet from its stored values (D37): what the accept writes and what recompute checks. */
@@ -117,8 +144,8 @@ export function exposureRows(a: AcceptedExposure) {
   // each leg's odds as stored (12 decimals): the value itself when it has no more, no text round trip
   const legOdds = a.legOdds.map((o) => roundHalfUp(o, 12));
   const parts = betExposure({
-    stake: dec(a.stake, 'stake'),
-    totalOdds: dec(a.totalOdds, 'total_odds'),
+    stake: a.values?.stake ?? dec(a.stake, 'stake'),
+    totalOdds: a.values?.totalOdds ?? dec(a.totalOdds, 'total_odds'),
     legOdds,
     eurRate: a.eurRate,
   });
