@@ -438,10 +438,12 @@ export interface DeliveryFilter {
  * Lists deliveries, newest first. Pending ones are read as two parts, each through its partial index — the queued
  * rows, and the born-leased rows not yet recorded (all written since the recovery's mark) — since no index names
  * `status` (ADR 0063): a scan of the outbox by id would read every callback ever delivered to find none pending.
+ * The two parts are one statement (`UNION ALL`), so one snapshot: a born-leased row that the recovery queues between
+ * two reads would otherwise be in neither.
  */
 export async function listDeliveries(db: Executor, f: DeliveryFilter): Promise<CallbackDelivery[]> {
   const query = () => {
-    let q = db.selectFrom('callback_delivery').selectAll().orderBy('id', 'desc').limit(f.limit);
+    let q = db.selectFrom('callback_delivery').selectAll();
     if (f.whiteLabelId) q = q.where('white_label_id', '=', f.whiteLabelId);
     if (f.betId) q = q.where('bet_id', '=', f.betId);
     if (f.status) q = q.where('status', '=', f.status);
@@ -449,16 +451,17 @@ export async function listDeliveries(db: Executor, f: DeliveryFilter): Promise<C
     if (f.beforeId !== undefined) q = q.where('id', '<', f.beforeId);
     return q;
   };
-  if (f.status !== 'pending') return query().execute();
-  const queued = await query().where('queued', '=', true).execute();
-  const bornLeased = await query()
+  if (f.status !== 'pending') return query().orderBy('id', 'desc').limit(f.limit).execute();
+  const bornLeased = query()
     .where('born_leased', '=', true)
     .where('queued', '=', false)
-    .where('created_at', '>=', (eb) => eb.selectFrom('callback_recovery_mark').select('through'))
+    .where('created_at', '>=', (eb) => eb.selectFrom('callback_recovery_mark').select('through'));
+  return query()
+    .where('queued', '=', true)
+    .unionAll(bornLeased)
+    .orderBy('id', 'desc')
+    .limit(f.limit)
     .execute();
-  return [...queued, ...bornLeased]
-    .sort((a, b) => (a.id < b.id ? 1 : a.id > b.id ? -1 : 0))
-    .slice(0, f.limit);
 }
 
 /** One delivery by its id or its request_id. */
