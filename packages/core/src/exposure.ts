@@ -10,6 +10,7 @@
  *
  * @packageDocumentation
  */
+import { BoundedMemo } from './bounded-memo.js';
 import {
   compare,
   div,
@@ -61,18 +62,13 @@ export function lnFixed(x: Rational): bigint {
   const same = lnByValue.get(x);
   if (same !== undefined) return same;
   const key = `${x.num}/${x.den}`;
-  let out = lnMemo.get(key);
-  if (out === undefined) {
-    out = lnFixedUncached(x);
-    if (lnMemo.size >= 10_000) lnMemo.clear();
-    lnMemo.set(key, out);
-  }
+  const out = lnMemo.get(key) ?? lnMemo.keep(key, lnFixedUncached(x));
   lnByValue.set(x, out);
   return out;
 }
 
 /** Odds repeat (a book has few distinct prices): the logarithms already computed, by exact value. */
-const lnMemo = new Map<string, bigint>();
+const lnMemo = new BoundedMemo<bigint>(10_000);
 /** The same, by value object (values are frozen, so an object's logarithm never changes). */
 const lnByValue = new WeakMap<Rational, bigint>();
 
@@ -210,16 +206,10 @@ export function winPerUnitStakeEur(
  */
 function weightOf(l: bigint, total: bigint): Rational {
   const key = `${l}/${total}`;
-  let w = weightMemo.get(key);
-  if (w === undefined) {
-    w = rational(l, total);
-    if (weightMemo.size >= 10_000) weightMemo.clear();
-    weightMemo.set(key, w);
-  }
-  return w;
+  return weightMemo.get(key) ?? weightMemo.keep(key, rational(l, total));
 }
 
-const weightMemo = new Map<string, Rational>();
+const weightMemo = new BoundedMemo<Rational>(10_000);
 
 /** Writes an exposure amount (EUR, 6 decimals). */
 export function formatExposure(x: Rational): string {
