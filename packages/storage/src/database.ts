@@ -5,10 +5,11 @@ import { dirname, join } from 'node:path';
 import type { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { CompiledQuery, Kysely, PostgresDialect } from 'kysely';
+import { CompiledQuery, Kysely } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.js';
+import { PipelinedPostgresDialect } from './pipelined-driver.js';
 
 /** Postgres type OIDs whose parsing we pin on both drivers. */
 const OID_INT8 = 20;
@@ -109,12 +110,15 @@ function openPostgres<DB>(url: string, poolSize: number, preparedStatements: boo
     // Connections stay open once made (pg closes an idle one after 10 s by default): a burst after a lull would
     // otherwise wait on new connections, each preparing its statements again, and every release would arm a timer.
     idleTimeoutMillis: 0,
+    // pg's pipeline mode: a statement is written when queued, so a transaction's BEGIN and the writes it does not
+    // wait for share the round trip of the statement after them (PipelinedPostgresDialect)
+    pipeline: true,
     types: types as pg.CustomTypesConfig,
     ...(preparedStatements ? { Client: preparingClient() } : {}),
   });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<DB>({ dialect: new PipelinedPostgresDialect(pool) });
   let closed = false;
   const listeners = new Set<pg.Client>();
   const pipelined = pipelinedConnection(url, types, preparedStatements);

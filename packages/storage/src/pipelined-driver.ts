@@ -1,0 +1,249 @@
+import type { Writable } from 'node:stream';
+import {
+  type CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
+  PostgresDialect,
+  type QueryResult,
+  type TransactionSettings,
+} from 'kysely';
+import type pg from 'pg';
+import type { Executor } from './transaction.js';
+
+/** The statements marked by {@link unanswered}. */
+const UNANSWERED = new WeakSet<CompiledQuery>();
+
+/**
+ * Marks a statement whose rows its caller does not read (an `INSERT`/`UPDATE` without `RETURNING` whose count is not
+ * used): inside a transaction on Postgres it is sent without waiting for its answer (see {@link sendWrite}). Returns
+ * the same object.
+ */
+export function unanswered(query: CompiledQuery): CompiledQuery {
+  UNANSWERED.add(query);
+  return query;
+}
+
+/**
+ * Runs a write whose answer its caller does not need (an `INSERT`/`UPDATE` without `RETURNING`, whose count is not
+ * read), as part of the transaction `tx`.
+ *
+ * Inside a transaction on Postgres the statement is written to the transaction's connection and the promise resolves
+ * without waiting for Postgres's answer: the statements that follow it (in order, on the same connection) and the
+ * `COMMIT` go out behind it, so a transaction's writes and its commit cost one round trip together instead of one
+ * each. A failure of the statement is not lost: the next statement of the transaction that waits for its answer, or
+ * the commit, rejects with this statement's own error (the transaction is then rolled back whole, as when the write
+ * had been awaited). Outside a transaction, and on PGlite, the statement runs and is waited for, as
+ * `tx.executeQuery` would: the same rows are written in the same order on both engines; only where its error
+ * surfaces differs.
+ */
+export async function sendWrite<DB>(tx: Executor<DB>, query: CompiledQuery): Promise<void> {
+  await tx.executeQuery(unanswered(query));
+}
+
+/** An answer that was not waited for: no rows (the caller reads none). */
+const NOT_WAITED: QueryResult<never> = Object.freeze({ rows: [] as never[] });
+
+/** The `SQLSTATE` of a statement run after an earlier one failed in the same transaction. */
+const IN_FAILED_TRANSACTION = '25P02';
+
+/**
+ * One pooled client of {@link PipelinedPostgresDialect}, in pg's pipeline mode: a statement is written as soon as it
+ * is queued, so statements queued before the answer of the previous one share its round trip.
+ */
+class PipelinedConnection implements DatabaseConnection {
+  /** In a transaction: between `beginTransaction` and its commit or rollback. */
+  private inTransaction = false;
+  /** The statements of the transaction written without waiting (its `BEGIN`, the {@link unanswered} writes). */
+  private sent: Promise<unknown>[] = [];
+  /** The first of those that failed, with its own error. */
+  private failed: { error: unknown } | undefined;
+  private corked = false;
+  private uncorkScheduled = false;
+  /** A rollback failed: the client is discarded at its release rather than given to the next caller. */
+  broken = false;
+
+  constructor(readonly client: pg.PoolClient) {}
+
+  private get socket(): Partial<Writable> | undefined {
+    return (this.client as unknown as { connection?: { stream?: Partial<Writable> } }).connection?.stream;
+  }
+
+  /** Holds the connection's writes in memory until {@link flush}, so the statements queued meanwhile go in one write. */
+  private cork(): void {
+    if (this.corked) return;
+    this.corked = true;
+    this.socket?.cork?.();
+    // a caller that goes on to wait for something else still gets its statements sent
+    if (!this.uncorkScheduled) {
+      this.uncorkScheduled = true;
+      setImmediate(() => {
+        this.uncorkScheduled = false;
+        this.flush();
+      });
+    }
+  }
+
+  private flush(): void {
+    if (!this.corked) return;
+    this.corked = false;
+    this.socket?.uncork?.();
+  }
+
+  /** Queues `sql` without waiting for its answer; its failure is kept for the statement that next waits. */
+  private send(sql: string, parameters: readonly unknown[]): void {
+    this.cork();
+    const answer = this.client.query(sql, parameters as unknown[]);
+    this.sent.push(
+      answer.catch((error: unknown) => {
+        this.failed ??= { error };
+      }),
+    );
+  }
+
+  async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    if (this.inTransaction && UNANSWERED.has(query)) {
+      this.send(query.sql, query.parameters);
+      return NOT_WAITED as QueryResult<R>;
+    }
+    const answer = this.client.query(query.sql, query.parameters as unknown[]);
+    this.flush();
+    try {
+      const { command, rowCount, rows } = await answer;
+      return {
+        numAffectedRows:
+          command === 'INSERT' || command === 'UPDATE' || command === 'DELETE' || command === 'MERGE'
+            ? BigInt(rowCount ?? 0)
+            : undefined,
+        rows: (rows ?? []) as R[],
+      };
+    } catch (error) {
+      // an earlier write sent without waiting made the transaction fail: its error is the one to report
+      if ((error as { code?: string }).code === IN_FAILED_TRANSACTION) {
+        await Promise.all(this.sent);
+        if (this.failed) throw this.failed.error;
+      }
+      throw error;
+    }
+  }
+
+  // biome-ignore lint/correctness/useYield: streaming is refused, as pg's pipeline mode refuses cursors
+  async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
+    throw new Error('streaming is not supported on a pipelined connection');
+  }
+
+  /** `BEGIN`, sent with the transaction's first statement rather than on a round trip of its own. */
+  begin(settings: TransactionSettings): void {
+    let sql = 'BEGIN';
+    if (settings.isolationLevel || settings.accessMode) {
+      sql = 'START TRANSACTION';
+      if (settings.isolationLevel) sql += ` ISOLATION LEVEL ${settings.isolationLevel.toUpperCase()}`;
+      if (settings.accessMode) sql += ` ${settings.accessMode.toUpperCase()}`;
+    }
+    this.inTransaction = true;
+    this.failed = undefined;
+    this.sent = [];
+    this.send(sql, []);
+  }
+
+  /**
+   * Sends `COMMIT` behind the statements not waited for, and resolves once all are answered and the commit is
+   * durable. Rejects with the first failed statement's error (Postgres then answers the `COMMIT` with a rollback).
+   */
+  async commit(): Promise<void> {
+    const answer = this.client.query('COMMIT');
+    this.flush();
+    const sent = this.sent;
+    this.end();
+    await Promise.all(sent);
+    const result = await answer;
+    if (this.failed) throw this.failed.error;
+    if (result.command !== 'COMMIT') throw new Error(`the transaction was not committed (${result.command})`);
+  }
+
+  /**
+   * Sends `ROLLBACK` and resolves once every statement of the transaction is answered. A rollback that fails (the
+   * connection is lost, so the transaction is over anyway) does not hide the error that caused it: the connection is
+   * marked to be discarded instead of returned to the pool.
+   */
+  async rollback(): Promise<void> {
+    const answer = this.client.query('ROLLBACK');
+    this.flush();
+    const sent = this.sent;
+    this.end();
+    await Promise.all(sent);
+    try {
+      await answer;
+    } catch {
+      this.broken = true;
+    }
+  }
+
+  private end(): void {
+    this.inTransaction = false;
+    this.sent = [];
+  }
+}
+
+/**
+ * Kysely's driver for `pg` with pipelined pool clients: the pool's clients run in pg's pipeline mode (pg ≥ 8.23), a
+ * transaction's `BEGIN` goes out with its first statement, and the statements marked {@link unanswered} go out
+ * without waiting, with the statements after them and the `COMMIT`. Every other statement is sent and waited for as
+ * with Kysely's own driver; cursors (`.stream()`) are refused.
+ */
+class PipelinedPostgresDriver implements Driver {
+  private readonly connections = new WeakMap<pg.PoolClient, PipelinedConnection>();
+  private destroyed = false;
+
+  constructor(private readonly pool: pg.Pool) {}
+
+  async init(): Promise<void> {}
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    const client = await this.pool.connect();
+    if (this.destroyed) {
+      client.release();
+      throw new Error('the database is closed');
+    }
+    let connection = this.connections.get(client);
+    if (!connection) {
+      connection = new PipelinedConnection(client);
+      this.connections.set(client, connection);
+    }
+    return connection;
+  }
+
+  async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
+    (connection as PipelinedConnection).begin(settings);
+  }
+
+  async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    await (connection as PipelinedConnection).commit();
+  }
+
+  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    await (connection as PipelinedConnection).rollback();
+  }
+
+  async releaseConnection(connection: DatabaseConnection): Promise<void> {
+    const c = connection as PipelinedConnection;
+    if (c.broken) this.connections.delete(c.client);
+    c.client.release(c.broken ? true : undefined);
+  }
+
+  async destroy(): Promise<void> {
+    if (this.destroyed) return;
+    this.destroyed = true;
+    await this.pool.end();
+  }
+}
+
+/** Kysely's Postgres dialect over {@link PipelinedPostgresDriver}: its compiler, adapter and introspector. */
+export class PipelinedPostgresDialect extends PostgresDialect {
+  constructor(private readonly pipelinedPool: pg.Pool) {
+    super({ pool: pipelinedPool });
+  }
+
+  override createDriver(): Driver {
+    return new PipelinedPostgresDriver(this.pipelinedPool);
+  }
+}
