@@ -1,7 +1,7 @@
 import { CompiledQuery, sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sendWrite } from './pipelined-driver.js';
+import { sendQuery, sendWrite } from './pipelined-driver.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
 
 /** Runs on PGlite, or on Postgres when DATABASE_URL is set (then over the pipelined pool). */
@@ -81,6 +81,43 @@ describe('writes sent without waiting (sendWrite)', () => {
       }),
     ).rejects.toThrow('the work failed');
     expect(await amounts(30, 30)).toEqual([]);
+  });
+
+  it('with reads sent without waiting (sendQuery): each read sees the statements sent before it, its rows come later', async () => {
+    const count = () =>
+      CompiledQuery.raw('SELECT count(*)::int8 AS n FROM w WHERE id BETWEEN $1 AND $2', [50n, 59n]);
+    const seen = await database.db.transaction().execute(async (tx) => {
+      const before = await sendQuery<{ n: bigint }>(tx, count());
+      await sendWrite(tx, insert(50, '1'));
+      const after = await sendQuery<{ n: bigint }>(tx, count());
+      await sendWrite(tx, insert(51, '1'));
+      return { before: await before.rows, after: await after.rows };
+    });
+    expect(seen).toEqual({ before: [{ n: 0n }], after: [{ n: 1n }] });
+    expect(await amounts(50, 51)).toHaveLength(2);
+    // outside a transaction it runs at once
+    const alone = await sendQuery<{ n: bigint }>(database.db, count());
+    expect(await alone.rows).toEqual([{ n: 2n }]);
+  });
+
+  it('a read sent without waiting that fails rejects its rows and the transaction with its own error', async () => {
+    let rowsError: unknown;
+    await expect(
+      database.db.transaction().execute(async (tx) => {
+        await sendWrite(tx, insert(60, '1'));
+        try {
+          // on Postgres the call resolves and its rows reject; on PGlite the call itself rejects
+          const bad = await sendQuery(tx, CompiledQuery.raw('SELECT 1 / (0 * $1::int) AS n', [1]));
+          await sendWrite(tx, insert(61, '1'));
+          await bad.rows;
+        } catch (e) {
+          rowsError = e;
+          throw e;
+        }
+      }),
+    ).rejects.toMatchObject({ code: '22012' });
+    expect((rowsError as { code?: string }).code).toBe('22012');
+    expect(await amounts(60, 61)).toEqual([]);
   });
 
   it('keep the transaction settings: its isolation level is the one asked for', async () => {

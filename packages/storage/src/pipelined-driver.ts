@@ -40,6 +40,35 @@ export async function sendWrite<DB>(tx: Executor<DB>, query: CompiledQuery): Pro
   await tx.executeQuery(unanswered(query));
 }
 
+/** The statements of {@link sendQuery}, each with where its answer goes when it is sent without waiting. */
+const ANSWER_TO = new WeakMap<CompiledQuery, (answer: Promise<pg.QueryResult>) => void>();
+
+/**
+ * Sends a statement whose rows its caller reads later, as part of the transaction `tx`, and resolves to its rows'
+ * promise (mapped by `map`, when given): `const last = await sendQuery(tx, q); …other statements…; const rows = await
+ * last.rows`. A caller that fails before reading them leaves them unread without an unhandled rejection.
+ *
+ * Inside a transaction on Postgres the statement is written to the transaction's connection without waiting (as
+ * {@link sendWrite}), so it shares the round trip of the statements sent after it; `rows` resolves when Postgres
+ * answers it. When it fails, `rows` rejects with its error, and so do the transaction's next waited statement and its
+ * commit. Outside a transaction, and on PGlite, the statement runs and is waited for before the call resolves.
+ */
+export async function sendQuery<R, T = R[]>(
+  // biome-ignore lint/suspicious/noExplicitAny: any schema (the rows' type is the caller's)
+  tx: Executor<any>,
+  query: CompiledQuery,
+  map: (rows: R[]) => T = (rows) => rows as T,
+): Promise<{ rows: Promise<T> }> {
+  let rows: Promise<T> | undefined;
+  ANSWER_TO.set(query, (answer) => {
+    rows = answer.then((r) => map(r.rows as R[]));
+  });
+  const result = await tx.executeQuery<R>(query);
+  rows ??= Promise.resolve().then(() => map(result.rows as R[]));
+  rows.catch(() => {});
+  return { rows };
+}
+
 /** An answer that was not waited for: no rows (the caller reads none). */
 const NOT_WAITED: QueryResult<never> = Object.freeze({ rows: [] as never[] });
 
@@ -53,7 +82,7 @@ const IN_FAILED_TRANSACTION = '25P02';
 class PipelinedConnection implements DatabaseConnection {
   /** In a transaction: between `beginTransaction` and its commit or rollback. */
   private inTransaction = false;
-  /** The statements of the transaction written without waiting (its `BEGIN`, the {@link unanswered} writes). */
+  /** The statements of the transaction written without waiting (its `BEGIN`, {@link sendWrite}, {@link sendQuery}). */
   private sent: Promise<unknown>[] = [];
   /** The first of those that failed, with its own error. */
   private failed: { error: unknown } | undefined;
@@ -89,21 +118,33 @@ class PipelinedConnection implements DatabaseConnection {
     this.socket?.uncork?.();
   }
 
-  /** Queues `sql` without waiting for its answer; its failure is kept for the statement that next waits. */
-  private send(sql: string, parameters: readonly unknown[]): void {
+  /**
+   * Queues `sql` without waiting for its answer. Its failure is kept for the statement that next waits and for the
+   * commit; its answer rejects with the transaction's first failure (its own error, or that of an earlier statement
+   * that aborted the transaction).
+   */
+  private send(sql: string, parameters: readonly unknown[]): Promise<pg.QueryResult> {
     this.cork();
-    const answer = this.client.query(sql, parameters as unknown[]);
-    this.sent.push(
-      answer.catch((error: unknown) => {
-        this.failed ??= { error };
-      }),
-    );
+    const answer = this.client.query(sql, parameters as unknown[]).catch((error: unknown) => {
+      // statements are answered in order: the first failure recorded is the one that aborted the transaction
+      this.failed ??= { error };
+      throw this.failed.error;
+    });
+    this.sent.push(answer.catch(() => {}));
+    return answer;
   }
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-    if (this.inTransaction && UNANSWERED.has(query)) {
-      this.send(query.sql, query.parameters);
-      return NOT_WAITED as QueryResult<R>;
+    if (this.inTransaction) {
+      const receiver = ANSWER_TO.get(query);
+      if (receiver !== undefined) {
+        receiver(this.send(query.sql, query.parameters));
+        return NOT_WAITED as QueryResult<R>;
+      }
+      if (UNANSWERED.has(query)) {
+        void this.send(query.sql, query.parameters).catch(() => {});
+        return NOT_WAITED as QueryResult<R>;
+      }
     }
     const answer = this.client.query(query.sql, query.parameters as unknown[]);
     this.flush();
@@ -142,7 +183,7 @@ class PipelinedConnection implements DatabaseConnection {
     this.inTransaction = true;
     this.failed = undefined;
     this.sent = [];
-    this.send(sql, []);
+    void this.send(sql, []).catch(() => {});
   }
 
   /**

@@ -1,7 +1,7 @@
 import type { Executor as StorageExecutor } from '@bookie/storage';
 import type { DB } from './schema.js';
 
-export { inTransaction } from '@bookie/storage';
+export { inTransaction, sendQuery, sendWrite } from '@bookie/storage';
 
 /** A handle a server repository can run on: the database or an open transaction. */
 export type Executor = StorageExecutor<DB>;

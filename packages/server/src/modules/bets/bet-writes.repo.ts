@@ -1,7 +1,7 @@
 import { INITIAL_BET_STATE, type Restriction } from '@bookie/core';
 import { CompiledQuery, sql } from 'kysely';
 import { inJsonbKeyOrder } from '../../db/jsonb.js';
-import type { Executor } from '../../db/transaction.js';
+import { type Executor, sendQuery, sendWrite } from '../../db/transaction.js';
 import type { Bet, BetRow, BuilderRow, SelectionRow } from './bet.js';
 import { checkCreation } from './bet-state.repo.js';
 import { assemble } from './bets.repo.js';
@@ -161,11 +161,15 @@ export async function insertBets(tx: Executor, bets: readonly NewBet[]): Promise
     placement_deadline: b.placementDeadline,
     place_request_id: b.placeRequestId ?? null,
   }));
-  const stored = (
-    await tx.executeQuery<InsertedBet>(CompiledQuery.raw(INSERT_BETS, [JSON.stringify(values)]))
-  ).rows;
+  // the bets' insert is sent with the selections' (one round trip): its rows are read once both are answered
+  const sent = await sendQuery<InsertedBet>(tx, CompiledQuery.raw(INSERT_BETS, [JSON.stringify(values)]));
+  const parts = bets.map((b) => selectionRows(b.id, b.selections, b.builders ?? []));
+  const selections = await insertSelections(
+    tx,
+    parts.flatMap((p) => p.selections),
+  );
   const byId = new Map<string, InsertedBet>();
-  for (const r of stored) byId.set(r.id, r);
+  for (const r of await sent.rows) byId.set(r.id, r);
   // the bets as stored: what was written, what the database keeps in its own form, and the columns' defaults
   const rows: BetRow[] = bets.map((b, i) => {
     const v = values[i] as (typeof values)[number];
@@ -210,11 +214,6 @@ export async function insertBets(tx: Executor, bets: readonly NewBet[]): Promise
       place_request_id: v.place_request_id,
     };
   });
-  const parts = bets.map((b) => selectionRows(b.id, b.selections, b.builders ?? []));
-  const selections = await insertSelections(
-    tx,
-    parts.flatMap((p) => p.selections),
-  );
   return withSelections(tx, rows, parts, selections);
 }
 
@@ -346,9 +345,10 @@ export async function insertReportedBets(
     parts[i] = p;
     for (const r of p.selections) written.push(r);
   }
-  await tx.executeQuery(CompiledQuery.raw(INSERT_REPORTED_BETS, [JSON.stringify(params)]));
+  await sendWrite(tx, CompiledQuery.raw(INSERT_REPORTED_BETS, [JSON.stringify(params)]));
   if (written.length > 0) {
-    await tx.executeQuery(
+    await sendWrite(
+      tx,
       CompiledQuery.raw(INSERT_SELECTIONS, [
         JSON.stringify(written.map((r) => ({ ...r, odd_updated_at: r.odd_updated_at.toISOString() }))),
       ]),

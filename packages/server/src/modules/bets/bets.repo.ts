@@ -1,7 +1,7 @@
 import type { BetState } from '@bookie/core';
 import { CompiledQuery, sql } from 'kysely';
 import { pgArray } from '../../db/pg-array.js';
-import type { Executor } from '../../db/transaction.js';
+import { type Executor, sendQuery, sendWrite } from '../../db/transaction.js';
 import type { Bet, BetBuilder, BetRow, BuilderRow, SelectionRow } from './bet.js';
 
 /**
@@ -170,25 +170,43 @@ export async function lastBetTimes(
   db: Executor,
   items: readonly PlayerEvents[],
 ): Promise<Map<string, Date>[]> {
+  return (await sendLastBetTimes(db, items)).times;
+}
+
+/**
+ * {@link lastBetTimes} sent without waiting inside a transaction (`sendQuery`): resolves once the read is on its way,
+ * to its answer's promise, so that the statements sent after it share its round trip.
+ */
+export async function sendLastBetTimes(
+  db: Executor,
+  items: readonly PlayerEvents[],
+): Promise<{ times: Promise<Map<string, Date>[]> }> {
   const keys = items.flatMap((it) => it.sportEventIds.map((e) => [it.whiteLabelId, it.playerId, e] as const));
-  if (keys.length === 0) return items.map(() => new Map());
-  const res = await db.executeQuery<{
-    white_label_id: string;
-    player_id: string;
-    sport_event_id: string;
-    last_bet_at: Date;
-  }>(
+  if (keys.length === 0) return { times: Promise.resolve(items.map(() => new Map())) };
+  const sent = await sendQuery(
+    db,
     CompiledQuery.raw(LAST_BET_TIMES, [
       pgArray(keys.map((k) => k[0])),
       pgArray(keys.map((k) => k[1])),
       pgArray(keys.map((k) => k[2])),
     ]),
+    (rows: LastBetRow[]) => lastTimesOf(items, rows),
   );
+  return { times: sent.rows };
+}
+
+/** A row of {@link LAST_BET_TIMES}. */
+interface LastBetRow {
+  white_label_id: string;
+  player_id: string;
+  sport_event_id: string;
+  last_bet_at: Date;
+}
+
+/** Each item's last bet time on each of its sport events, from the rows read. */
+function lastTimesOf(items: readonly PlayerEvents[], rows: readonly LastBetRow[]): Map<string, Date>[] {
   const at = new Map(
-    res.rows.map((r) => [
-      playerKey(r.white_label_id, r.player_id, r.sport_event_id),
-      new Date(r.last_bet_at),
-    ]),
+    rows.map((r) => [playerKey(r.white_label_id, r.player_id, r.sport_event_id), new Date(r.last_bet_at)]),
   );
   return items.map((it) => {
     const m = new Map<string, Date>();
@@ -219,7 +237,8 @@ export async function recordBetTimes(
   }
   if (latest.size === 0) return;
   const rows = [...latest.values()];
-  await tx.executeQuery(
+  await sendWrite(
+    tx,
     CompiledQuery.raw(RECORD_BET_TIMES, [
       pgArray(rows.map((r) => r.whiteLabelId)),
       pgArray(rows.map((r) => r.playerId)),

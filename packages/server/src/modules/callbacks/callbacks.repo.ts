@@ -2,7 +2,7 @@ import { PLANNED_EACH_RUN } from '@bookie/storage';
 import { CompiledQuery, type Selectable, sql } from 'kysely';
 import { pgArray } from '../../db/pg-array.js';
 import type { CallbackDeliveryTable } from '../../db/schema.js';
-import type { Executor } from '../../db/transaction.js';
+import { type Executor, sendQuery, sendWrite } from '../../db/transaction.js';
 
 /** A row of the outbox. */
 export type CallbackDelivery = Selectable<CallbackDeliveryTable>;
@@ -163,15 +163,29 @@ export async function insertDeliveries(
   rows: readonly NewCallbackDelivery[],
   lease?: { owner: string; ms: number },
 ): Promise<bigint[]> {
-  if (rows.length === 0) return [];
-  const out = await tx.executeQuery<{ id: bigint }>(
+  return (await sendDeliveries(tx, rows, lease)).ids;
+}
+
+/**
+ * {@link insertDeliveries} sent without waiting inside a transaction (`sendQuery`): resolves once the insert is on its
+ * way, to its ids' promise, so that the commit after it shares its round trip.
+ */
+export async function sendDeliveries(
+  tx: Executor,
+  rows: readonly NewCallbackDelivery[],
+  lease?: { owner: string; ms: number },
+): Promise<{ ids: Promise<bigint[]> }> {
+  if (rows.length === 0) return { ids: Promise.resolve([]) };
+  const sent = await sendQuery(
+    tx,
     CompiledQuery.raw(INSERT_DELIVERIES, [
       ...deliveryColumns(rows),
       lease?.owner ?? null,
       lease ? lease.ms : null,
     ]),
+    (out: Array<{ id: bigint }>) => out.map((r) => r.id),
   );
-  return out.rows.map((r) => r.id);
+  return { ids: sent.rows };
 }
 
 /** What a dispatcher needs of a delivery it holds the lease of: what to send, and how many attempts failed before. */
@@ -396,7 +410,8 @@ export async function recordSyncDeliveries(db: Executor, rows: readonly SyncDeli
     errors[i] = r.error == null ? null : r.error.slice(0, 2000);
     createdAts[i] = r.createdAt.toISOString();
   }
-  await db.executeQuery(
+  await sendWrite(
+    db,
     CompiledQuery.raw(RECORD_SYNC_DELIVERIES, [
       ...deliveryColumns(rows),
       pgArray(delivered),

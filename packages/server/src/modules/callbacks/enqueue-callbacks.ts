@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Executor } from '../../db/transaction.js';
-import { insertDeliveries } from './callbacks.repo.js';
+import { sendDeliveries } from './callbacks.repo.js';
 
 /** A callback to put in the outbox. */
 export interface CallbackToEnqueue {
@@ -82,9 +82,31 @@ export async function enqueueCallbacks(
   /** The rows are born leased to this dispatcher, which delivers them after the commit (`dispatcher.adopt`). */
   lease?: { owner: string; ms: number },
 ): Promise<EnqueuedCallback[]> {
-  if (items.length === 0) return [];
+  return (await sendCallbacks(tx, items, lease)).enqueued;
+}
+
+/**
+ * {@link enqueueCallbacks} sent without waiting inside a transaction: resolves once the outbox insert is on its way, to
+ * the enqueued callbacks' promise (their ids come with the insert's answer), so that the commit after it shares its
+ * round trip. Outside a transaction, and on PGlite, the insert is waited for first.
+ */
+export async function sendCallbacks(
+  tx: Executor,
+  items: CallbackToEnqueue[],
+  /** The rows are born leased to this dispatcher, which delivers them after the commit (`dispatcher.adopt`). */
+  lease?: { owner: string; ms: number },
+): Promise<{ enqueued: Promise<EnqueuedCallback[]> }> {
+  if (items.length === 0) return { enqueued: Promise.resolve([]) };
   const rows = items.map((it) => prepareCallback(it));
-  const ids = await insertDeliveries(tx, rows, lease);
+  const sent = await sendDeliveries(tx, rows, lease);
+  const enqueued = sent.ids.then((ids) => enqueuedOf(rows, ids));
+  // a caller that fails before reading them leaves them unread: not an unhandled rejection
+  enqueued.catch(() => {});
+  return { enqueued };
+}
+
+/** The outbox rows as enqueued, each with its id (in the order of `rows`). */
+function enqueuedOf(rows: readonly PreparedCallback[], ids: readonly bigint[]): EnqueuedCallback[] {
   return rows.map((r, i) => ({
     id: ids[i] as bigint,
     whiteLabelId: r.whiteLabelId,

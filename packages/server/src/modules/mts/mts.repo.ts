@@ -1,6 +1,6 @@
 import { CompiledQuery } from 'kysely';
 import type { MtsForeignCashOutOrderTable, Selectable } from '../../db/schema.js';
-import type { Executor } from '../../db/transaction.js';
+import { type Executor, sendWrite } from '../../db/transaction.js';
 
 /** A reported bet's stored request and answer. */
 export interface StoredReport {
@@ -53,7 +53,7 @@ export async function insertReports(tx: Executor, reports: readonly Report[]): P
     answer: r.answer,
     bet_id: r.betId,
   }));
-  await tx.executeQuery(CompiledQuery.raw(INSERT_REPORTS, [JSON.stringify(rows)]));
+  await sendWrite(tx, CompiledQuery.raw(INSERT_REPORTS, [JSON.stringify(rows)]));
 }
 
 /** A foreign cash-out order as stored. */

@@ -18,12 +18,12 @@ import {
   declineBody,
   findBetsByClientKey,
   insertBets,
-  lastBetTimes,
   loadBets,
   type NewBet,
   newBetSportEvents,
   placeBody,
   recordBetTimes,
+  sendLastBetTimes,
   setAcceptedBuilderOdds,
   setAcceptedOdds,
   transitionBets,
@@ -33,10 +33,10 @@ import { claimBonuses, releaseBonuses, reserveBonuses } from '../bonuses/index.j
 import {
   type CallbackToEnqueue,
   type EnqueuedCallback,
-  enqueueCallbacks,
   type PreparedCallback,
   prepareCallback,
   recordSyncDeliveries,
+  sendCallbacks,
 } from '../callbacks/index.js';
 import {
   dropExposure,
@@ -101,6 +101,15 @@ const hasBonus = (b: { freebet_id: string | null; insurance_id: string | null; b
  * placement writes it from the bet). Also reads bet_interval's facts. Results in the order of `items`.
  */
 export async function writeHolds(tx: Executor, items: readonly HoldWrite[]): Promise<HeldBet[]> {
+  // the players' last bet times are read with the inserts (one round trip; this transaction does not write them)
+  const lastSent = await sendLastBetTimes(
+    tx,
+    items.map((b) => ({
+      whiteLabelId: b.whiteLabelId,
+      playerId: b.playerId,
+      sportEventIds: newBetSportEvents(b),
+    })),
+  );
   const inserted = await insertBets(tx, items);
   // bonuses: reserve the freebet and the boost with the bet (before the place body is built)
   const withBonus = items.filter((b) => b.freebetId || b.boostId || b.insuranceId);
@@ -126,14 +135,7 @@ export async function writeHolds(tx: Executor, items: readonly HoldWrite[]): Pro
   );
   const bets = inserted.map((b) => reloaded.get(b.row.id) ?? b);
   const places = bets.map((bet, i) => placeCallback(bet, (items[i] as HoldWrite).placeRequestId));
-  const last = await lastBetTimes(
-    tx,
-    items.map((b) => ({
-      whiteLabelId: b.whiteLabelId,
-      playerId: b.playerId,
-      sportEventIds: newBetSportEvents(b),
-    })),
-  );
+  const last = await lastSent.times;
   // the risk engine: the players' groups, each player's first request recorded (spec 03 VIP)
   const groups = await recordFirstRequests(
     tx,
@@ -179,8 +181,11 @@ export function placeCallback(bet: Bet, requestId: string): PreparedCallback {
 export async function writeDecisions(
   tx: Executor,
   items: readonly DecisionWrite[],
-  /** The callbacks are born leased to a dispatcher, and listed in `enqueued` for it to deliver after the commit. */
-  adopt?: { lease: { owner: string; ms: number } | undefined; enqueued: EnqueuedCallback[] },
+  /**
+   * The callbacks are born leased to a dispatcher; `enqueued` gets them (their ids come with the commit's round trip)
+   * for it to deliver after the commit.
+   */
+  adopt?: { lease: { owner: string; ms: number } | undefined; enqueued: Promise<EnqueuedCallback[]>[] },
 ): Promise<Array<Bet | undefined>> {
   // the risk engine: the limits decided again on the exposure as it is now, under its lock (D38)
   const rechecking = items.filter((d) => d.restrictions.length === 0 && d.risk !== undefined);
@@ -380,8 +385,9 @@ export async function writeDecisions(
       };
     }),
   );
-  const enqueued = await enqueueCallbacks(tx, callbacks, adopt?.lease);
-  adopt?.enqueued.push(...enqueued);
+  // sent with the commit: the callbacks' ids come with its answer
+  const sent = await sendCallbacks(tx, callbacks, adopt?.lease);
+  adopt?.enqueued.push(sent.enqueued);
   return items.map((d) => decided.get(d.bet.row.id));
 }
 
@@ -421,12 +427,13 @@ export class PlacementWrites {
     // no kick (a claim would find nothing); without a lease (the dispatcher is stopped) it is kicked as usual
     this.decisions = new GroupCommit(async (items) => {
       if (!dispatcher) return inTransaction(db, (tx) => writeDecisions(tx, items));
-      const enqueued: EnqueuedCallback[] = [];
+      const sent: Promise<EnqueuedCallback[]>[] = [];
       const lease = dispatcher.leaseForNew();
       const bets = await inTransaction(db, (tx) => {
-        enqueued.length = 0;
-        return writeDecisions(tx, items, { lease, enqueued });
+        sent.length = 0;
+        return writeDecisions(tx, items, { lease, enqueued: sent });
       });
+      const enqueued = (await Promise.all(sent)).flat();
       if (lease) dispatcher.adopt(enqueued);
       else if (enqueued.length > 0) dispatcher.kick();
       return bets;

@@ -3,7 +3,7 @@ import type { Selectable } from 'kysely';
 import { CompiledQuery, sql } from 'kysely';
 import { pgArray } from '../../db/pg-array.js';
 import type { BetExposureTable, RiskExposureTable } from '../../db/schema.js';
-import type { Executor } from '../../db/transaction.js';
+import { type Executor, sendWrite } from '../../db/transaction.js';
 
 /** An exposure row as stored. */
 export type ExposureRow = Selectable<RiskExposureTable>;
@@ -238,7 +238,7 @@ export async function insertBetExposure(tx: Executor, rows: readonly BetExposure
     pgArray(rows.map((r) => r.amount)),
     pgArray(rows.map((r) => r.eur_rate)),
   ];
-  await tx.executeQuery(CompiledQuery.raw(INSERT_BET_EXPOSURE, params));
+  await sendWrite(tx, CompiledQuery.raw(INSERT_BET_EXPOSURE, params));
 }
 
 /** Drops the leg exposures of bets that were not accepted after all (decided elsewhere first). */
