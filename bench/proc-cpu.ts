@@ -85,17 +85,34 @@ export function cpuSplitOf(pid: number | undefined): { user: number; sys: number
   }
 }
 
+/** The read and write system calls `pid` has made (`syscr`, `syscw` of /proc/<pid>/io); undefined when unreadable. */
+export function syscallsOf(pid: number | undefined): { reads: number; writes: number } | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const io = readFileSync(`/proc/${pid}/io`, 'utf8');
+    const reads = /^syscr: (\d+)$/m.exec(io)?.[1];
+    const writes = /^syscw: (\d+)$/m.exec(io)?.[1];
+    return reads === undefined || writes === undefined
+      ? undefined
+      : { reads: Number(reads), writes: Number(writes) };
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * The CPU of a throwaway cluster's processes (the postmaster's children), user and system apart, grouped by the
  * database a backend serves (`groups`: label → database name); background processes (WAL writer, checkpointer,
  * autovacuum…) and backends of other databases count as `other`.
  */
 function clusterCpu(postmasterPid: number, groups: Record<string, string>) {
-  const out: Record<string, { user: number; sys: number }> = {};
-  const add = (k: string, c: { user: number; sys: number }) => {
-    const o = out[k] ?? { user: 0, sys: 0 };
+  const out: Record<string, Reading> = {};
+  const add = (k: string, c: Reading) => {
+    const o = out[k] ?? { user: 0, sys: 0, reads: 0, writes: 0 };
     o.user += c.user;
     o.sys += c.sys;
+    o.reads += c.reads;
+    o.writes += c.writes;
     out[k] = o;
   };
   let dirs: string[] = [];
@@ -109,7 +126,7 @@ function clusterCpu(postmasterPid: number, groups: Record<string, string>) {
       const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
       if (ppid !== postmasterPid && Number(d) !== postmasterPid) continue;
       const words = readFileSync(`/proc/${d}/cmdline`, 'utf8').split(/[\s\0]+/);
-      const c = cpuSplitOf(Number(d));
+      const c = readingOf(Number(d));
       if (!c) continue;
       const label = Object.entries(groups).find(([, db]) => words.includes(db))?.[0];
       add(`pg_${label ?? 'other'}`, c);
@@ -118,18 +135,34 @@ function clusterCpu(postmasterPid: number, groups: Record<string, string>) {
   return out;
 }
 
+/** A process's CPU ms (user, system) and its read and write system calls (0 where /proc/<pid>/io is unreadable). */
+interface Reading {
+  user: number;
+  sys: number;
+  reads: number;
+  writes: number;
+}
+
+function readingOf(pid: number | undefined): Reading | undefined {
+  const c = cpuSplitOf(pid);
+  if (!c) return undefined;
+  const io = syscallsOf(pid);
+  return { ...c, reads: io?.reads ?? 0, writes: io?.writes ?? 0 };
+}
+
 /**
- * CPU ms (user and system apart) of named processes and of a throwaway cluster's processes between two readings.
- * Backends that exit between the readings take their CPU along (the benches' pools stay open).
+ * CPU ms (user and system apart) and read/write system calls of named processes and of a throwaway cluster's
+ * processes between two readings. Backends that exit between the readings take their CPU along (the benches' pools
+ * stay open).
  */
 export function splitCpuMeter(
   pids: Record<string, number | undefined>,
   cluster?: { postmasterPid: number; groups: Record<string, string> },
 ) {
   const read = () => {
-    const r: Record<string, { user: number; sys: number }> = {};
+    const r: Record<string, Reading> = {};
     for (const [k, pid] of Object.entries(pids)) {
-      const c = cpuSplitOf(pid);
+      const c = readingOf(pid);
       if (c) r[k] = c;
     }
     if (cluster) Object.assign(r, clusterCpu(cluster.postmasterPid, cluster.groups));
@@ -145,6 +178,19 @@ export function splitCpuMeter(
         const s = start[k] ?? { user: 0, sys: 0 };
         out[`cpu_${k}_user_ms`] = (v.user - s.user) / per;
         out[`cpu_${k}_sys_ms`] = (v.sys - s.sys) / per;
+      }
+      return out;
+    },
+    /**
+     * `syscalls_<name>` per operation since the meter started: read and write system calls together (socket reads
+     * and writes, mostly: each round trip to Postgres costs the client at least one of each).
+     */
+    syscallsPerOperation(per: number): Record<string, number> {
+      const end = read();
+      const out: Record<string, number> = {};
+      for (const [k, v] of Object.entries(end)) {
+        const s = start[k] ?? { user: 0, sys: 0, reads: 0, writes: 0 };
+        out[`syscalls_${k}`] = (v.reads - s.reads + v.writes - s.writes) / per;
       }
       return out;
     },

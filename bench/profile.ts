@@ -113,6 +113,7 @@ export function profiler(
     async end(decisions: number): Promise<{ metrics: Record<string, number>; detail: string[] }> {
       if (!before || !meter) throw new Error('profiler.end before begin');
       const cpu = meter.perOperation(decisions);
+      const syscalls = meter.syscallsPerOperation(decisions);
       for (const h of hooked) process.kill(h.pid, 'SIGUSR2');
       const cpuTotals: Record<string, number> = {};
       for (const [k, v] of Object.entries(cpu)) {
@@ -137,7 +138,10 @@ export function profiler(
         );
         groups.push(`  ${h.label} cpu profile: ${h.file}`);
       }
-      return { metrics: { ...cpuTotals, ...cpu, ...counts.metrics }, detail: [...counts.detail, ...groups] };
+      return {
+        metrics: { ...cpuTotals, ...cpu, ...syscalls, ...counts.metrics },
+        detail: [...counts.detail, ...groups],
+      };
     },
   };
 }

@@ -65,10 +65,13 @@ export interface StatementCall {
 /**
  * Where the database lives: a Postgres URL, or a PGlite data directory (`undefined` = in memory). On Postgres,
  * `preparedStatements: false` runs every statement unnamed (for a pooler that cannot keep named statements, such as
- * PgBouncer in transaction mode before 1.21); default true.
+ * PgBouncer in transaction mode before 1.21); default true. `pipeline: false` sends each statement of the pool's
+ * connections only after the one before it is answered (for a pooler that refuses pipelined messages): `sendWrite`
+ * and `sendQuery` then still return before their answer, and pg writes their statements in turn (ADR 0070); default
+ * true.
  */
 export type DatabaseTarget =
-  | { url: string; poolSize?: number; preparedStatements?: boolean }
+  | { url: string; poolSize?: number; preparedStatements?: boolean; pipeline?: boolean }
   | { dataDir: string | undefined };
 
 /**
@@ -82,7 +85,12 @@ export type DatabaseTarget =
 // biome-ignore lint/suspicious/noExplicitAny: the schema is the caller's
 export async function openDatabase<DB = any>(target: DatabaseTarget): Promise<Database<DB>> {
   return 'url' in target
-    ? openPostgres<DB>(target.url, target.poolSize ?? 10, target.preparedStatements ?? true)
+    ? openPostgres<DB>(
+        target.url,
+        target.poolSize ?? 10,
+        target.preparedStatements ?? true,
+        target.pipeline ?? true,
+      )
     : openPGlite<DB>(target.dataDir);
 }
 
@@ -94,7 +102,12 @@ export async function openDatabase<DB = any>(target: DatabaseTarget): Promise<Da
  */
 const SESSION_OPTIONS = '-c jit=off';
 
-function openPostgres<DB>(url: string, poolSize: number, preparedStatements: boolean): Database<DB> {
+function openPostgres<DB>(
+  url: string,
+  poolSize: number,
+  preparedStatements: boolean,
+  pipeline: boolean,
+): Database<DB> {
   // the parsers are made once: pg asks for one per column of every result
   const types = {
     getTypeParser(oid: number, format?: 'text' | 'binary') {
@@ -112,7 +125,7 @@ function openPostgres<DB>(url: string, poolSize: number, preparedStatements: boo
     idleTimeoutMillis: 0,
     // pg's pipeline mode: a statement is written when queued, so a transaction's BEGIN and the writes it does not
     // wait for share the round trip of the statement after them (PipelinedPostgresDialect)
-    pipeline: true,
+    pipeline,
     types: types as pg.CustomTypesConfig,
     ...(preparedStatements ? { Client: preparingClient() } : {}),
   });

@@ -1,6 +1,7 @@
 import { CompiledQuery, sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Database, openDatabase } from './database.js';
 import { sendQuery, sendWrite } from './pipelined-driver.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
 
@@ -174,6 +175,38 @@ describe('writes sent without waiting (sendWrite)', () => {
       expect(await amounts(40, 40)).toEqual([{ id: 40n, amount: '7' }]);
     } finally {
       await holder.end();
+    }
+  });
+
+  it('with pipelining off (DB_PIPELINE=0) write, read and fail alike, each statement sent after the one before', async () => {
+    // on PGlite there is no such setting: the same checks run on its one connection
+    const off: Database = database.url
+      ? await openDatabase({ url: database.url, poolSize: 1, pipeline: false })
+      : database;
+    try {
+      const count = CompiledQuery.raw('SELECT count(*)::int8 AS n FROM w WHERE id BETWEEN $1 AND $2', [
+        70n,
+        79n,
+      ]);
+      const seen = await off.db.transaction().execute(async (tx) => {
+        await sendWrite(tx, insert(70, '1'));
+        const read = await sendQuery<{ n: bigint }>(tx, count);
+        await sendWrite(tx, insert(71, '1'));
+        return read.rows;
+      });
+      expect(seen).toEqual([{ n: 1n }]);
+      await expect(
+        off.db.transaction().execute(async (tx) => {
+          await sendWrite(tx, insert(72, '1'));
+          await sendWrite(tx, insert(70, '2'));
+        }),
+      ).rejects.toMatchObject({ code: '23505' });
+      expect(await amounts(70, 79)).toEqual([
+        { id: 70n, amount: '1' },
+        { id: 71n, amount: '1' },
+      ]);
+    } finally {
+      if (off !== database) await off.close();
     }
   });
 });

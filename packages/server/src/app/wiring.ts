@@ -68,6 +68,7 @@ export async function buildDeps(configIn: Config, opts: BuildDepsOptions = {}): 
             url: config.databaseUrl,
             poolSize: config.dbPoolSize,
             preparedStatements: config.dbPreparedStatements,
+            pipeline: config.dbPipeline,
           }
         : { dataDir: config.dataDir },
     ));

@@ -22,9 +22,11 @@ describe('loadConfig', () => {
     expect(loadConfig({ RISK_ENGINE: 'off' }).risk.enabled).toBe(false);
   });
 
-  it('turns prepared statements off with DB_PREPARED_STATEMENTS=0', () => {
+  it('turns prepared statements off with DB_PREPARED_STATEMENTS=0, and pipelining with DB_PIPELINE=0', () => {
     expect(loadConfig({ DB_PREPARED_STATEMENTS: '0' }).dbPreparedStatements).toBe(false);
     expect(loadConfig({ DB_PREPARED_STATEMENTS: '1' }).dbPreparedStatements).toBe(true);
+    expect(loadConfig({}).dbPipeline).toBe(true);
+    expect(loadConfig({ DB_PIPELINE: '0' }).dbPipeline).toBe(false);
   });
 
   it('lets flags override the environment', () => {

@@ -38,6 +38,11 @@ export interface Config {
    * default, or 0 for a pooler that cannot keep them; docs/adr/0015).
    */
   dbPreparedStatements: boolean;
+  /**
+   * A transaction's statements are sent pipelined on Postgres (`DB_PIPELINE`: 1, the default, or 0 for a pooler that
+   * refuses pipelined messages; docs/adr/0070).
+   */
+  dbPipeline: boolean;
   /** pino log level (`LOG_LEVEL`; default info). */
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Operator token for the admin and trading APIs (`BOOKIE_ADMIN_TOKEN`); admin routes are closed without it. */
@@ -415,6 +420,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: ConfigOv
     dataDir: dataDirRaw === 'memory' ? undefined : resolve(dataDirRaw),
     dbPoolSize: int('DB_POOL_SIZE', env.DB_POOL_SIZE, 10, 1, 1000),
     dbPreparedStatements: int('DB_PREPARED_STATEMENTS', env.DB_PREPARED_STATEMENTS, 1, 0, 1) === 1,
+    dbPipeline: int('DB_PIPELINE', env.DB_PIPELINE, 1, 0, 1) === 1,
     logLevel,
     adminToken,
     shutdownTimeoutMs: int('SHUTDOWN_TIMEOUT_MS', env.SHUTDOWN_TIMEOUT_MS, 10_000, 0, 600_000),
