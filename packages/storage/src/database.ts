@@ -66,9 +66,8 @@ export interface StatementCall {
  * Where the database lives: a Postgres URL, or a PGlite data directory (`undefined` = in memory). On Postgres,
  * `preparedStatements: false` runs every statement unnamed (for a pooler that cannot keep named statements, such as
  * PgBouncer in transaction mode before 1.21); default true. `pipeline: false` sends each statement of the pool's
- * connections only after the one before it is answered (for a pooler that refuses pipelined messages): `sendWrite`
- * and `sendQuery` then still return before their answer, and pg writes their statements in turn (ADR 0070); default
- * true.
+ * connections only after the one before it is answered (for a pooler that refuses pipelined messages): a
+ * transaction's `BEGIN`, `sendWrite` and `sendQuery` are then waited for, as any statement (ADR 0070); default true.
  */
 export type DatabaseTarget =
   | { url: string; poolSize?: number; preparedStatements?: boolean; pipeline?: boolean }

@@ -209,4 +209,20 @@ describe('writes sent without waiting (sendWrite)', () => {
       if (off !== database) await off.close();
     }
   });
+
+  it('a connection lost in the middle of a transaction fails it, and the next transaction runs on a whole connection', async () => {
+    await expect(
+      database.db.transaction().execute(async (tx) => {
+        await sendWrite(tx, insert(80, '1'));
+        // the backend of this very transaction ends: what was sent is lost with it (on PGlite: the work fails)
+        if (database.url) await sql`SELECT pg_terminate_backend(pg_backend_pid())`.execute(tx);
+        else throw new Error('the work failed');
+      }),
+    ).rejects.toThrow();
+    expect(await amounts(80, 80)).toEqual([]);
+    await database.db.transaction().execute(async (tx) => {
+      await sendWrite(tx, insert(81, '1'));
+    });
+    expect(await amounts(80, 81)).toEqual([{ id: 81n, amount: '1' }]);
+  });
 });

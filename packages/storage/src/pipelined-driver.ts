@@ -32,7 +32,8 @@ export function unanswered(query: CompiledQuery): CompiledQuery {
  * `COMMIT` go out behind it, so a transaction's writes and its commit cost one round trip together instead of one
  * each. A failure of the statement is not lost: the next statement of the transaction that waits for its answer, or
  * the commit, rejects with this statement's own error (the transaction is then rolled back whole, as when the write
- * had been awaited). Outside a transaction, and on PGlite, the statement runs and is waited for, as
+ * had been awaited). Outside a transaction, with pipelining off (`pipeline: false`) and on PGlite, the statement runs
+ * and is waited for, as
  * `tx.executeQuery` would: the same rows are written in the same order on both engines; only where its error
  * surfaces differs.
  */
@@ -51,7 +52,8 @@ const ANSWER_TO = new WeakMap<CompiledQuery, (answer: Promise<pg.QueryResult>) =
  * Inside a transaction on Postgres the statement is written to the transaction's connection without waiting (as
  * {@link sendWrite}), so it shares the round trip of the statements sent after it; `rows` resolves when Postgres
  * answers it. When it fails, `rows` rejects with its error, and so do the transaction's next waited statement and its
- * commit. Outside a transaction, and on PGlite, the statement runs and is waited for before the call resolves.
+ * commit. Outside a transaction, with pipelining off (`pipeline: false`) and on PGlite, the statement runs and is
+ * waited for before the call resolves.
  */
 export async function sendQuery<R, T = R[]>(
   // biome-ignore lint/suspicious/noExplicitAny: any schema (the rows' type is the caller's)
@@ -90,8 +92,17 @@ class PipelinedConnection implements DatabaseConnection {
   private uncorkScheduled = false;
   /** A rollback failed: the client is discarded at its release rather than given to the next caller. */
   broken = false;
+  /** pg's pipeline mode is on: without it (`pipeline: false`) every statement is waited for, as by Kysely's driver. */
+  private readonly pipelined: boolean;
 
-  constructor(readonly client: pg.PoolClient) {}
+  constructor(readonly client: pg.PoolClient) {
+    this.pipelined = (client as unknown as { pipeline?: boolean }).pipeline === true;
+    // a connection lost while the client is checked out fails its statements; the error event that follows must not
+    // end the process (the pool listens only while the client is idle): the client is discarded at its release
+    client.on('error', () => {
+      this.broken = true;
+    });
+  }
 
   private get socket(): Partial<Writable> | undefined {
     return (this.client as unknown as { connection?: { stream?: Partial<Writable> } }).connection?.stream;
@@ -135,7 +146,7 @@ class PipelinedConnection implements DatabaseConnection {
   }
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-    if (this.inTransaction) {
+    if (this.inTransaction && this.pipelined) {
       const receiver = ANSWER_TO.get(query);
       if (receiver !== undefined) {
         receiver(this.send(query.sql, query.parameters));
@@ -172,8 +183,8 @@ class PipelinedConnection implements DatabaseConnection {
     throw new Error('streaming is not supported on a pipelined connection');
   }
 
-  /** `BEGIN`, sent with the transaction's first statement rather than on a round trip of its own. */
-  begin(settings: TransactionSettings): void {
+  /** `BEGIN`, sent with the transaction's first statement rather than on a round trip of its own (waited for with pipelining off). */
+  async begin(settings: TransactionSettings): Promise<void> {
     let sql = 'BEGIN';
     if (settings.isolationLevel || settings.accessMode) {
       sql = 'START TRANSACTION';
@@ -183,7 +194,8 @@ class PipelinedConnection implements DatabaseConnection {
     this.inTransaction = true;
     this.failed = undefined;
     this.sent = [];
-    void this.send(sql, []).catch(() => {});
+    if (this.pipelined) void this.send(sql, []).catch(() => {});
+    else await this.client.query(sql);
   }
 
   /**
@@ -191,12 +203,7 @@ class PipelinedConnection implements DatabaseConnection {
    * durable. Rejects with the first failed statement's error (Postgres then answers the `COMMIT` with a rollback).
    */
   async commit(): Promise<void> {
-    const answer = this.client.query('COMMIT');
-    this.flush();
-    const sent = this.sent;
-    this.end();
-    await Promise.all(sent);
-    const result = await answer;
+    const result = await this.finish('COMMIT');
     if (this.failed) throw this.failed.error;
     if (result.command !== 'COMMIT') throw new Error(`the transaction was not committed (${result.command})`);
   }
@@ -207,16 +214,23 @@ class PipelinedConnection implements DatabaseConnection {
    * marked to be discarded instead of returned to the pool.
    */
   async rollback(): Promise<void> {
-    const answer = this.client.query('ROLLBACK');
+    try {
+      await this.finish('ROLLBACK');
+    } catch {
+      this.broken = true;
+    }
+  }
+
+  /** Ends the transaction with `sql`, sent behind its statements not waited for; resolves, once all are answered, to its answer. */
+  private async finish(sql: 'COMMIT' | 'ROLLBACK'): Promise<pg.QueryResult> {
+    const answer = this.client.query(sql);
+    // handled now: a lost connection rejects it while the statements before it are still being waited for
+    answer.catch(() => {});
     this.flush();
     const sent = this.sent;
     this.end();
     await Promise.all(sent);
-    try {
-      await answer;
-    } catch {
-      this.broken = true;
-    }
+    return answer;
   }
 
   private end(): void {
@@ -254,7 +268,7 @@ class PipelinedPostgresDriver implements Driver {
   }
 
   async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
-    (connection as PipelinedConnection).begin(settings);
+    await (connection as PipelinedConnection).begin(settings);
   }
 
   async commitTransaction(connection: DatabaseConnection): Promise<void> {
