@@ -2,14 +2,13 @@ import { mkdirSync } from 'node:fs';
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import type { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { CompiledQuery, Kysely } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.js';
-import { PipelinedPostgresDialect } from './pipelined-driver.js';
+import { PipelinedPostgresDialect, socketOf } from './pipelined-driver.js';
 
 /** Postgres type OIDs whose parsing we pin on both drivers. */
 const OID_INT8 = 20;
@@ -211,8 +210,7 @@ function pipelinedConnection(
       }
       // every query of the batch is queued at once, in order, so no other batch's query can come between them on
       // the connection; the socket is corked meanwhile, so they go out in one write rather than one per query
-      const socket = (client as unknown as { connection?: { stream?: Partial<Writable> } }).connection
-        ?.stream;
+      const socket = socketOf(client);
       socket?.cork?.();
       const sent: Promise<pg.QueryResult>[] = [];
       try {

@@ -14,7 +14,7 @@ export {
 } from './database.js';
 export { GroupCommit, type GroupCommitOptions } from './group-commit.js';
 export { migrateDirectory } from './migrate.js';
-export { sendQuery, sendWrite, unanswered } from './pipelined-driver.js';
+export { sendQuery, sendWrite } from './pipelined-driver.js';
 export { execStatements } from './sql.js';
 export { createTestDatabase, type TestDatabase } from './test-database.js';
 export { type Executor, inTransaction } from './transaction.js';

@@ -10,18 +10,16 @@ import {
 import type pg from 'pg';
 import type { Executor } from './transaction.js';
 
-/** The statements marked by {@link unanswered}. */
-const UNANSWERED = new WeakSet<CompiledQuery>();
-
 /**
- * Marks a statement whose rows its caller does not read (an `INSERT`/`UPDATE` without `RETURNING` whose count is not
- * used): inside a transaction on Postgres it is sent without waiting for its answer (see {@link sendWrite}). Returns
- * the same object.
+ * The statements {@link sendWrite} and {@link sendQuery} send without waiting inside a transaction, each with what takes
+ * its answer.
  */
-export function unanswered(query: CompiledQuery): CompiledQuery {
-  UNANSWERED.add(query);
-  return query;
-}
+const SENT = new WeakMap<CompiledQuery, (answer: Promise<pg.QueryResult>) => void>();
+
+/** The answer of a {@link sendWrite}: nobody reads it (its failure is kept by the connection for the transaction). */
+const UNREAD = (answer: Promise<unknown>): void => {
+  answer.catch(() => {});
+};
 
 /**
  * Runs a write whose answer its caller does not need (an `INSERT`/`UPDATE` without `RETURNING`, whose count is not
@@ -33,16 +31,13 @@ export function unanswered(query: CompiledQuery): CompiledQuery {
  * each. A failure of the statement is not lost: the next statement of the transaction that waits for its answer, or
  * the commit, rejects with this statement's own error (the transaction is then rolled back whole, as when the write
  * had been awaited). Outside a transaction, with pipelining off (`pipeline: false`) and on PGlite, the statement runs
- * and is waited for, as
- * `tx.executeQuery` would: the same rows are written in the same order on both engines; only where its error
- * surfaces differs.
+ * and is waited for, as `tx.executeQuery` would: the same rows are written in the same order on both engines; only
+ * where its error surfaces differs.
  */
 export async function sendWrite<DB>(tx: Executor<DB>, query: CompiledQuery): Promise<void> {
-  await tx.executeQuery(unanswered(query));
+  SENT.set(query, UNREAD);
+  await tx.executeQuery(query);
 }
-
-/** The statements of {@link sendQuery}, each with where its answer goes when it is sent without waiting. */
-const ANSWER_TO = new WeakMap<CompiledQuery, (answer: Promise<pg.QueryResult>) => void>();
 
 /**
  * Sends a statement whose rows its caller reads later, as part of the transaction `tx`, and resolves to its rows'
@@ -62,13 +57,18 @@ export async function sendQuery<R, T = R[]>(
   map: (rows: R[]) => T = (rows) => rows as T,
 ): Promise<{ rows: Promise<T> }> {
   let rows: Promise<T> | undefined;
-  ANSWER_TO.set(query, (answer) => {
+  SENT.set(query, (answer) => {
     rows = answer.then((r) => map(r.rows as R[]));
   });
   const result = await tx.executeQuery<R>(query);
   rows ??= Promise.resolve().then(() => map(result.rows as R[]));
   rows.catch(() => {});
   return { rows };
+}
+
+/** The socket of a pg client (`cork`/`uncork` hold and release its writes), when it has one. */
+export function socketOf(client: pg.Client): Partial<Writable> | undefined {
+  return (client as unknown as { connection?: { stream?: Partial<Writable> } }).connection?.stream;
 }
 
 /** An answer that was not waited for: no rows (the caller reads none). */
@@ -90,7 +90,10 @@ class PipelinedConnection implements DatabaseConnection {
   private failed: { error: unknown } | undefined;
   private corked = false;
   private uncorkScheduled = false;
-  /** A rollback failed: the client is discarded at its release rather than given to the next caller. */
+  /**
+   * The connection was lost (its client's `error` event, or a rollback that failed): the client is discarded at its
+   * release rather than given to the next caller.
+   */
   broken = false;
   /** pg's pipeline mode is on: without it (`pipeline: false`) every statement is waited for, as by Kysely's driver. */
   private readonly pipelined: boolean;
@@ -105,7 +108,7 @@ class PipelinedConnection implements DatabaseConnection {
   }
 
   private get socket(): Partial<Writable> | undefined {
-    return (this.client as unknown as { connection?: { stream?: Partial<Writable> } }).connection?.stream;
+    return socketOf(this.client);
   }
 
   /** Holds the connection's writes in memory until {@link flush}, so the statements queued meanwhile go in one write. */
@@ -146,16 +149,10 @@ class PipelinedConnection implements DatabaseConnection {
   }
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-    if (this.inTransaction && this.pipelined) {
-      const receiver = ANSWER_TO.get(query);
-      if (receiver !== undefined) {
-        receiver(this.send(query.sql, query.parameters));
-        return NOT_WAITED as QueryResult<R>;
-      }
-      if (UNANSWERED.has(query)) {
-        void this.send(query.sql, query.parameters).catch(() => {});
-        return NOT_WAITED as QueryResult<R>;
-      }
+    const receiver = this.inTransaction && this.pipelined ? SENT.get(query) : undefined;
+    if (receiver !== undefined) {
+      receiver(this.send(query.sql, query.parameters));
+      return NOT_WAITED as QueryResult<R>;
     }
     const answer = this.client.query(query.sql, query.parameters as unknown[]);
     this.flush();
@@ -194,7 +191,7 @@ class PipelinedConnection implements DatabaseConnection {
     this.inTransaction = true;
     this.failed = undefined;
     this.sent = [];
-    if (this.pipelined) void this.send(sql, []).catch(() => {});
+    if (this.pipelined) UNREAD(this.send(sql, []));
     else await this.client.query(sql);
   }
 
@@ -228,21 +225,17 @@ class PipelinedConnection implements DatabaseConnection {
     answer.catch(() => {});
     this.flush();
     const sent = this.sent;
-    this.end();
-    await Promise.all(sent);
-    return answer;
-  }
-
-  private end(): void {
     this.inTransaction = false;
     this.sent = [];
+    await Promise.all(sent);
+    return answer;
   }
 }
 
 /**
  * Kysely's driver for `pg` with pipelined pool clients: the pool's clients run in pg's pipeline mode (pg ≥ 8.23), a
- * transaction's `BEGIN` goes out with its first statement, and the statements marked {@link unanswered} go out
- * without waiting, with the statements after them and the `COMMIT`. Every other statement is sent and waited for as
+ * transaction's `BEGIN` goes out with its first statement, and the statements of {@link sendWrite} and
+ * {@link sendQuery} go out without waiting, with the statements after them and the `COMMIT`. Every other statement is sent and waited for as
  * with Kysely's own driver; cursors (`.stream()`) are refused.
  */
 class PipelinedPostgresDriver implements Driver {
