@@ -213,7 +213,10 @@ export async function buildDeps(configIn: Config, opts: BuildDepsOptions = {}): 
     logger,
     clock,
     lifecycle,
-    authenticator: createAuthenticator({ database, clock }),
+    authenticator: createAuthenticator(
+      { database, clock },
+      { accessTokenCacheMs: config.auth.accessTokenCacheMs },
+    ),
     users: sessionAuthenticator(usersDeps({ database, clock, config }), auditSubjectOf({ database, clock })),
     callbacks,
     leases,

@@ -144,6 +144,12 @@ export interface AuthConfig {
   trustedProxies: string[];
   /** Lifetime of partner access tokens, in s (`ACCESS_TOKEN_TTL_S`; default 900 = 15 min, D27). */
   accessTokenTtlS: number;
+  /**
+   * How long a process keeps a partner access token it read (with its credential's revocation and the allowlist),
+   * in ms (`ACCESS_TOKEN_CACHE_MS`; default 1000; 0 = read on every request). A change made through this process
+   * applies at once; one made through another within this time.
+   */
+  accessTokenCacheMs: number;
   /** Lifetime of player session tokens, in s (`SESSION_TOKEN_TTL_S`; default 86400). */
   sessionTokenTtlS: number;
   /** Partner requests allowed per credential per window (`PARTNER_RATE_LIMIT`; default 6000; 0 = no limit). */
@@ -293,6 +299,7 @@ export function loadAuthConfig(env: NodeJS.ProcessEnv): AuthConfig {
   return {
     trustedProxies: addressList('TRUSTED_PROXIES', env.TRUSTED_PROXIES),
     accessTokenTtlS: int('ACCESS_TOKEN_TTL_S', env.ACCESS_TOKEN_TTL_S, 900, 1, 86_400),
+    accessTokenCacheMs: int('ACCESS_TOKEN_CACHE_MS', env.ACCESS_TOKEN_CACHE_MS, 1000, 0, 60_000),
     sessionTokenTtlS: int('SESSION_TOKEN_TTL_S', env.SESSION_TOKEN_TTL_S, 86_400, 1, 30 * 86_400),
     partnerRateLimit: int('PARTNER_RATE_LIMIT', env.PARTNER_RATE_LIMIT, 6000, 0, 1_000_000_000),
     playerRateLimit: int('PLAYER_RATE_LIMIT', env.PLAYER_RATE_LIMIT, 600, 0, 1_000_000_000),

@@ -6,6 +6,7 @@ describe('tenancy settings', () => {
     expect(loadConfig({}).auth).toEqual({
       trustedProxies: [],
       accessTokenTtlS: 900,
+      accessTokenCacheMs: 1000,
       sessionTokenTtlS: 86_400,
       partnerRateLimit: 6000,
       playerRateLimit: 600,
@@ -35,6 +36,8 @@ describe('tenancy settings', () => {
     ['TRUSTED_PROXIES', '10.0.0.1,'],
     ['ACCESS_TOKEN_TTL_S', '0'],
     ['ACCESS_TOKEN_TTL_S', '15m'],
+    ['ACCESS_TOKEN_CACHE_MS', '-1'],
+    ['ACCESS_TOKEN_CACHE_MS', '1s'],
     ['SESSION_TOKEN_TTL_S', '-1'],
     ['PARTNER_RATE_LIMIT', 'many'],
     ['PLAYER_RATE_LIMIT', '-1'],

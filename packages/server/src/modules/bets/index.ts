@@ -13,7 +13,6 @@ export * from './builder-rows.js';
 export * from './callback-bodies.js';
 export * from './catalog.js';
 export * from './event-info.js';
-export * from './last-bet-reads.js';
 export * from './order-view.js';
 export * from './partner-bet-view.js';
 export * from './selection-names.js';

@@ -1,10 +1,10 @@
 import { type BuilderSettings, parseStake, type Rational, type RiskState } from '@bookie/core';
 import { builderSettings } from '../bet-builder/index.js';
-import { lastBetTimesBatched } from '../bets/index.js';
 import type { FirstRequest } from '../risk/index.js';
-import { firstRequestOf, loadRiskState, riskStateOf } from '../risk/index.js';
+import { firstRequestOf, riskStateOf, riskStateOfFacts } from '../risk/index.js';
 import type { DecisionRequest, RecommendedPayout } from './decision-request.js';
 import type { DecisionDeps } from './deps.js';
+import { readFactsBatched } from './fact-reads.js';
 import { eventsOf, outcomesOf } from './outcomes.js';
 import { requestSportEvents } from './validate-placement.js';
 
@@ -24,9 +24,9 @@ export interface BetFacts {
 /**
  * Gathers a bet's facts once. A placement brings what its hold read (the player's group and last bets) and reads
  * no exposure: it decides on none, and its write decides again under the exposure lock. Every other way reads the
- * risk facts (group and exposure in one read) and the player's last bets at once; a reported bet and `GET
- * /restrictions` record the player's first request (spec 03 VIP counts the first calculation or placement), advice
- * only previews it.
+ * risk facts (group and exposure) and the player's last bets in one round trip ({@link readFactsBatched}); a
+ * reported bet and `GET /restrictions` record the player's first request (spec 03 VIP counts the first calculation
+ * or placement), advice only previews it.
  */
 export async function gatherFacts(deps: DecisionDeps, request: DecisionRequest): Promise<BetFacts> {
   const { whiteLabel, bet } = request;
@@ -47,25 +47,30 @@ export async function gatherFacts(deps: DecisionDeps, request: DecisionRequest):
       builder,
     };
   }
-  const db = deps.database.db;
   const recommended = request.mode === 'advise' ? undefined : request.recommendedMaxPayout;
-  const [risk, lastBets] = await Promise.all([
-    deps.risk
-      ? loadRiskState(deps.risk, db, {
-          whiteLabelId: whiteLabel.id,
-          playerId: request.playerId,
-          currency: bet.currency,
-          outcomes: outcomesOf(bet, eventsOf(deps.catalog, bet)),
-          ...(recommended !== undefined ? { recommendedMaxPayout: parseRecommended(recommended) } : {}),
-          record: request.mode !== 'advise',
-        })
-      : undefined,
-    lastBetTimesBatched(db, {
+  const input = deps.risk
+    ? {
+        whiteLabelId: whiteLabel.id,
+        playerId: request.playerId,
+        currency: bet.currency,
+        outcomes: outcomesOf(bet, eventsOf(deps.catalog, bet)),
+        ...(recommended !== undefined ? { recommendedMaxPayout: parseRecommended(recommended) } : {}),
+        record: request.mode !== 'advise',
+      }
+    : undefined;
+  const read = await readFactsBatched(deps, {
+    risk: input && { whiteLabelId: input.whiteLabelId, playerId: input.playerId, keys: input.outcomes },
+    lastBets: {
       whiteLabelId: whiteLabel.id,
       playerId: request.playerId,
       sportEventIds: requestSportEvents(bet),
-    }),
-  ]);
+    },
+  });
+  const risk =
+    deps.risk && input && read.risk
+      ? await riskStateOfFacts(deps.risk, deps.database.db, input, read.risk)
+      : undefined;
+  const lastBets = read.lastBets;
   return { risk, lastBets, builder };
 }
 

@@ -3,7 +3,7 @@ import type { Selectable } from 'kysely';
 import { CompiledQuery, sql } from 'kysely';
 import { pgArray } from '../../db/pg-array.js';
 import type { BetExposureTable, RiskExposureTable } from '../../db/schema.js';
-import { type Executor, sendWrite } from '../../db/transaction.js';
+import { type Executor, sendQuery, sendWrite } from '../../db/transaction.js';
 
 /** An exposure row as stored. */
 export type ExposureRow = Selectable<RiskExposureTable>;
@@ -95,45 +95,6 @@ export interface RiskFacts {
   groupName: string | undefined;
 }
 
-/**
- * The exposure of the white label's outcomes and the player's group, in one statement (placement reads both for
- * every bet, so they share a round trip).
- */
-export async function readRiskFacts(
-  db: Executor,
-  whiteLabelId: string,
-  playerId: string,
-  keys: readonly OutcomeKey[],
-): Promise<RiskFacts> {
-  const res = await sql<{
-    sport_event_id: string | null;
-    market_id: string | null;
-    odd_id: string | null;
-    phase: 'live' | 'prematch' | null;
-    amount: string | null;
-    group_name: string | null;
-  }>`
-    select r.sport_event_id, r.market_id, r.odd_id, r.phase, r.amount::text as amount, null::text as group_name
-    ${exposureRowsOf(whiteLabelId, keys)}
-    union all
-    select null, null, null, null, null, p.group_name
-    from player_risk p where p.white_label_id = ${whiteLabelId} and p.player_id = ${playerId}`.execute(db);
-  const exposure: RiskFacts['exposure'] = [];
-  let groupName: string | undefined;
-  for (const r of res.rows) {
-    if (r.group_name !== null) groupName = r.group_name;
-    else
-      exposure.push({
-        sport_event_id: r.sport_event_id as string,
-        market_id: r.market_id as string,
-        odd_id: r.odd_id as string,
-        phase: r.phase as 'live' | 'prematch',
-        amount: r.amount as string,
-      });
-  }
-  return { exposure, groupName };
-}
-
 /** One bet's request for {@link readRiskFactsOfMany}. */
 export interface RiskFactsKey {
   whiteLabelId: string;
@@ -155,14 +116,37 @@ const READ_RISK_FACTS = `
   join player_risk pr on pr.white_label_id = p.white_label_id and pr.player_id = p.player_id`;
 
 /**
- * {@link readRiskFacts} for several bets in one statement (the decisions arriving together), in the order of
- * `items`. One statement text whatever the count: every value travels in arrays.
+ * The risk facts of several bets (their outcomes' exposure and their players' groups) in one statement: the
+ * decisions arriving together, in the order of `items`. One statement text whatever the count: every value travels
+ * in arrays.
  */
 export async function readRiskFactsOfMany(
   db: Executor,
   items: readonly RiskFactsKey[],
 ): Promise<RiskFacts[]> {
-  if (items.length === 0) return [];
+  return (await sendRiskFactsOfMany(db, items)).facts;
+}
+
+/** A row of {@link READ_RISK_FACTS}: an exposure row of item `i`, or its player's group. */
+interface RiskFactsRow {
+  i: number;
+  sport_event_id: string | null;
+  market_id: string | null;
+  odd_id: string | null;
+  phase: 'live' | 'prematch' | null;
+  amount: string | null;
+  group_name: string | null;
+}
+
+/**
+ * {@link readRiskFactsOfMany} sent without waiting inside a transaction (`sendQuery`): resolves once the read is on
+ * its way, to its answer's promise, so that the statements sent after it share its round trip.
+ */
+export async function sendRiskFactsOfMany(
+  db: Executor,
+  items: readonly RiskFactsKey[],
+): Promise<{ facts: Promise<RiskFacts[]> }> {
+  if (items.length === 0) return { facts: Promise.resolve([]) };
   const i: number[] = [];
   const wl: string[] = [];
   const events: string[] = [];
@@ -179,15 +163,8 @@ export async function readRiskFactsOfMany(
       phases.push(k.phase);
     }
   });
-  const res = await db.executeQuery<{
-    i: number;
-    sport_event_id: string | null;
-    market_id: string | null;
-    odd_id: string | null;
-    phase: 'live' | 'prematch' | null;
-    amount: string | null;
-    group_name: string | null;
-  }>(
+  const sent = await sendQuery(
+    db,
     CompiledQuery.raw(READ_RISK_FACTS, [
       pgArray(i),
       pgArray(wl),
@@ -199,9 +176,15 @@ export async function readRiskFactsOfMany(
       pgArray(items.map((it) => it.whiteLabelId)),
       pgArray(items.map((it) => it.playerId)),
     ]),
+    (rows: RiskFactsRow[]) => riskFactsOf(items, rows),
   );
+  return { facts: sent.rows };
+}
+
+/** Each item's facts from the rows read. */
+function riskFactsOf(items: readonly RiskFactsKey[], rows: readonly RiskFactsRow[]): RiskFacts[] {
   const out: RiskFacts[] = items.map(() => ({ exposure: [], groupName: undefined }));
-  for (const r of res.rows) {
+  for (const r of rows) {
     const f = out[r.i] as RiskFacts;
     if (r.group_name !== null) f.groupName = r.group_name;
     else

@@ -11,12 +11,11 @@ import {
 } from '@bookie/core';
 import type { Executor } from '../../db/transaction.js';
 import type { RiskDeps } from './deps.js';
-import { readExposure } from './exposure.repo.js';
+import { type RiskFacts, readExposure } from './exposure.repo.js';
 import { ensurePlayerRisk } from './player-risk.repo.js';
 import { liabilityLimitOf, type RiskSettingsSnapshot } from './risk-book.js';
-import { readRiskFactsBatched } from './risk-fact-reads.js';
 
-/** What {@link loadRiskState} needs to know about the bet. */
+/** What {@link riskStateOfFacts} needs to know about the bet. */
 export interface RiskStateInput {
   whiteLabelId: string;
   playerId: string;
@@ -66,18 +65,18 @@ export function groupForFirstRequest(
 }
 
 /**
- * The risk facts of a bet (D37, D38): the exposure of its outcomes, the limits and the player's group. On the
- * player's first request (with `record`) the group is recorded, raised by `recommended_max_payout` (spec 03 VIP);
- * later values are ignored.
+ * The risk state of a bet (D37, D38) from its facts as read ({@link sendRiskFactsOfMany}): the exposure of its
+ * outcomes, the limits and the player's group. On the player's first request (with `record`) the group is recorded,
+ * raised by `recommended_max_payout` (spec 03 VIP); later values are ignored.
  */
-export async function loadRiskState(deps: RiskDeps, db: Executor, input: RiskStateInput): Promise<RiskState> {
+export async function riskStateOfFacts(
+  deps: RiskDeps,
+  db: Executor,
+  input: RiskStateInput,
+  facts: RiskFacts,
+): Promise<RiskState> {
   const settings = await deps.book.get();
-  const { exposure: rows, groupName: known } = await readRiskFactsBatched(db, {
-    whiteLabelId: input.whiteLabelId,
-    playerId: input.playerId,
-    keys: input.outcomes,
-  });
-  let groupName = known;
+  let groupName = facts.groupName;
   if (!groupName) {
     const first = firstRequestOf(deps, settings, input);
     groupName = first.group;
@@ -92,7 +91,7 @@ export async function loadRiskState(deps: RiskDeps, db: Executor, input: RiskSta
       ).group_name;
     }
   }
-  return riskStateOf(deps, settings, { ...input, groupName, exposure: exposureMap(rows) });
+  return riskStateOf(deps, settings, { ...input, groupName, exposure: exposureMap(facts.exposure) });
 }
 
 /** The group a request would put a player in who has none yet ({@link groupForFirstRequest} in EUR). */

@@ -17,6 +17,19 @@ export function whiteLabelChanged(id: string): void {
 }
 
 /**
+ * This process's mark of white label changes, taken before a read of something that depends on a white label (its
+ * allowlist, its credentials): {@link whiteLabelChangedSince} tells later whether what was read may be stale.
+ */
+export function whiteLabelChangeMark(): number {
+  return changes;
+}
+
+/** Whether white label `id` changed in this process after `mark` ({@link whiteLabelChangeMark}) was taken. */
+export function whiteLabelChangedSince(id: string, mark: number): boolean {
+  return (changedAt.get(id) ?? 0) > mark;
+}
+
+/**
  * White labels read through a short cache (default 1 s), for hot paths such as bet placement. A change made through
  * this process's admin API or use cases applies at once in this process ({@link whiteLabelChanged}); one made in
  * another process (the CLI, another Bookie process) applies within `ttlMs`.
@@ -27,7 +40,7 @@ export function cachedWhiteLabels(deps: TenancyDeps, ttlMs = 1000): { get(id: st
     get(id) {
       const now = deps.clock.now();
       const hit = cache.get(id);
-      if (hit && now - hit.at < ttlMs && (changedAt.get(id) ?? 0) <= hit.seen) return hit.wl;
+      if (hit && now - hit.at < ttlMs && !whiteLabelChangedSince(id, hit.seen)) return hit.wl;
       const wl = getWhiteLabel(deps, id);
       cache.set(id, { at: now, seen: changes, wl });
       wl.catch(() => cache.delete(id));

@@ -1,13 +1,14 @@
 import type { WhiteLabelCredentialView } from '@bookie/contracts';
 import { DomainError } from '@bookie/core';
 import { inTransaction } from '../../db/transaction.js';
+import { whiteLabelChanged } from './cached-white-labels.js';
 import type { Actor, TenancyDeps } from './deps.js';
 import { audit, revokeCredential as revokeRow } from './tenants.repo.js';
 
 /**
- * Revokes a client credential of a white label. It takes effect on the next request: every access token
- * is checked against its credential's state on each request, so tokens minted before stay refused
- * (docs/adr/0005-tenancy.md). Idempotent.
+ * Revokes a client credential of a white label; tokens minted before stay refused (docs/adr/0005-tenancy.md). It
+ * takes effect on the next request in this process, and in another process within its access token cache's time
+ * (`ACCESS_TOKEN_CACHE_MS`, docs/adr/0071-access-token-cache.md). Idempotent.
  *
  * @throws DomainError not_found when the white label has no such client id.
  */
@@ -17,7 +18,7 @@ export async function revokeCredential(
   actor: Actor = 'admin-api',
 ): Promise<WhiteLabelCredentialView> {
   const now = new Date(deps.clock.now());
-  return inTransaction(deps.database.db, async (tx) => {
+  const view = await inTransaction(deps.database.db, async (tx) => {
     const row = await revokeRow(tx, input.whiteLabelId, input.clientId, now);
     if (!row) {
       throw new DomainError(
@@ -38,4 +39,7 @@ export async function revokeCredential(
       revoked_at: row.revoked_at ? new Date(row.revoked_at).toISOString() : null,
     };
   });
+  // this process's caches of access tokens read the credential again
+  whiteLabelChanged(input.whiteLabelId);
+  return view;
 }
