@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { money, partOfStake, sameAmount, stakeInPlay } from './money.js';
+import { afterCashOut, money, partOfStake, sameAmount, stakeInPlay } from './money.js';
 
 describe('money as the player reads it', () => {
   it("shows the currency's minor units, rounding half away from zero on the digits, never through a float", () => {
@@ -51,5 +51,28 @@ describe('the stake in play', () => {
   });
   it('is the stake as it came when an amount is not a plain decimal', () => {
     expect(stakeInPlay('10.000000', 'x')).toBe('10.000000');
+  });
+});
+
+describe('a bet after an accepted cash-out order', () => {
+  const bet = { status: 1, state: 'accepted', cashed_out_stake: '4.000000', cashed_out_refund: '5.120000' };
+
+  it('adds the order exactly; a full one ends the bet cashed out', () => {
+    expect(afterCashOut(bet, { amount: '2.5', refund: '3.333333', full: false })).toEqual({
+      status: 1,
+      state: 'accepted',
+      cashed_out_stake: '6.500000',
+      cashed_out_refund: '8.453333',
+    });
+    expect(afterCashOut(bet, { amount: '6.000000', refund: '7.680001', full: true })).toEqual({
+      status: 7,
+      state: 'cashed_out',
+      cashed_out_stake: '10.000000',
+      cashed_out_refund: '12.800001',
+    });
+  });
+
+  it('leaves a bet whose amounts are not plain decimals as it came', () => {
+    expect(afterCashOut(bet, { amount: 'n/a', refund: '1', full: true })).toBe(bet);
   });
 });

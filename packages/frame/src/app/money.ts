@@ -1,4 +1,4 @@
-import { compare, format, mul, parseDecimal, rational, roundDown, sub } from '@bookie/core/decimal';
+import { add, compare, format, mul, parseDecimal, rational, roundDown, sub } from '@bookie/core/decimal';
 
 const DECIMAL = /^(-?)(\d+)(?:\.(\d+))?$/;
 
@@ -76,5 +76,25 @@ export function stakeInPlay(stake: string, cashedOut: string): string {
     return format(sub(exact(stake), exact(cashedOut)), 6);
   } catch {
     return stake;
+  }
+}
+
+/**
+ * A bet after an accepted cash-out order, as the server records it (its `cashed_out_stake` and `cashed_out_refund`
+ * grow by the order's amount and refund, exactly; a full one ends it cashed out, status 7), so the screen shows it
+ * right until the bets are read again. The bet as it came when an amount is not a plain decimal string.
+ */
+export function afterCashOut<
+  B extends { cashed_out_stake: string; cashed_out_refund: string; status: number; state: string },
+>(bet: B, order: { amount: string; refund: string; full: boolean }): B {
+  try {
+    const moved = {
+      ...bet,
+      cashed_out_stake: format(add(exact(bet.cashed_out_stake), exact(order.amount)), 6),
+      cashed_out_refund: format(add(exact(bet.cashed_out_refund), exact(order.refund)), 6),
+    };
+    return order.full ? { ...moved, status: 7, state: 'cashed_out' } : moved;
+  } catch {
+    return bet;
   }
 }

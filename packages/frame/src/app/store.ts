@@ -5,6 +5,7 @@ import type { BuilderDesk } from './builder.js';
 import { CashOutDesk } from './cash-out.js';
 import { framePath, parseFramePath } from './frame-path.js';
 import { t } from './i18n.js';
+import { afterCashOut } from './money.js';
 import { applyOddsChanges, exact } from './odds-updates.js';
 import { originAllowed } from './origin.js';
 import { maxBetQuery, placeSlip } from './placement.js';
@@ -55,13 +56,9 @@ export class FrameStore {
       bets: () => this.state.history,
       changed: () => this.set({}),
       cashedOut: (bet, o) => {
-        // a full cash-out ends the bet at once (status 7); the list is read again to show what the server holds
-        if (o.full)
-          this.set({
-            history: this.state.history.map((b) =>
-              b.id === bet.id ? { ...b, status: 7, state: 'cashed_out' } : b,
-            ),
-          });
+        // the bet as the order left it at once (a full cash-out ends it, status 7, with what both orders paid); the
+        // list is read again to show what the server holds
+        this.set({ history: this.state.history.map((b) => (b.id === bet.id ? afterCashOut(b, o) : b)) });
         this.emit('balance_changed', { bet_id: bet.id, cash_out: o.refund });
         void this.loadHistory().catch(() => {});
       },

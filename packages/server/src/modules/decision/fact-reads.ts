@@ -19,7 +19,10 @@ export interface FactsRead {
   lastBets: Map<string, Date>;
 }
 
-const readers = new WeakMap<object, GroupCommit<FactsKey, FactsRead>>();
+/** The database the facts are read from. */
+type Db = DecisionDeps['database']['db'];
+
+const readers = new WeakMap<Db, GroupCommit<FactsKey, FactsRead>>();
 
 /**
  * A decision's facts (its outcomes' exposure, the player's group and last bets), read together with those of the
@@ -29,19 +32,16 @@ const readers = new WeakMap<object, GroupCommit<FactsKey, FactsRead>>();
  * database (the exposure a decision sees is never older than its request).
  */
 export function readFactsBatched(deps: Pick<DecisionDeps, 'database'>, key: FactsKey): Promise<FactsRead> {
-  let reader = readers.get(deps.database);
+  const db = deps.database.db;
+  let reader = readers.get(db);
   if (!reader) {
-    const db = deps.database.db;
     reader = new GroupCommit((items) => readFacts(db, items), { maxConcurrent: 4 });
-    readers.set(deps.database, reader);
+    readers.set(db, reader);
   }
   return reader.submit(key);
 }
 
-async function readFacts(
-  db: Pick<DecisionDeps, 'database'>['database']['db'],
-  items: readonly FactsKey[],
-): Promise<FactsRead[]> {
+async function readFacts(db: Db, items: readonly FactsKey[]): Promise<FactsRead[]> {
   const risky: RiskFactsKey[] = [];
   for (const it of items) if (it.risk) risky.push(it.risk);
   // both reads are sent before either answer is waited for, and the commit behind them
