@@ -164,18 +164,9 @@ const RECORD_BET_TIMES = `
 
 /**
  * When each player last had a bet accepted on each of its sport events (bet_interval), for several players in one
- * statement: one map (sport event id → time) per item, in order.
- */
-export async function lastBetTimes(
-  db: Executor,
-  items: readonly PlayerEvents[],
-): Promise<Map<string, Date>[]> {
-  return (await sendLastBetTimes(db, items)).times;
-}
-
-/**
- * {@link lastBetTimes} sent without waiting inside a transaction (`sendQuery`): resolves once the read is on its way,
- * to its answer's promise, so that the statements sent after it share its round trip.
+ * statement: one map (sport event id → time) per item, in order. Sent without waiting inside a transaction
+ * (`sendQuery`): resolves once the read is on its way, to its answer's promise, so that the statements sent after it
+ * share its round trip.
  */
 export async function sendLastBetTimes(
   db: Executor,

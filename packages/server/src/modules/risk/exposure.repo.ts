@@ -95,14 +95,14 @@ export interface RiskFacts {
   groupName: string | undefined;
 }
 
-/** One bet's request for {@link readRiskFactsOfMany}. */
+/** One bet's request for {@link sendRiskFactsOfMany}. */
 export interface RiskFactsKey {
   whiteLabelId: string;
   playerId: string;
   keys: readonly OutcomeKey[];
 }
 
-/** The read of {@link readRiskFactsOfMany}: one text whatever the count (every value travels in arrays), prepared once. */
+/** The read of {@link sendRiskFactsOfMany}: one text whatever the count (every value travels in arrays), prepared once. */
 const READ_RISK_FACTS = `
   select k.i, r.sport_event_id, r.market_id, r.odd_id, r.phase, r.amount::text as amount, null::text as group_name
   from unnest($1::int4[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[])
@@ -114,18 +114,6 @@ const READ_RISK_FACTS = `
   select p.i, null, null, null, null, null, pr.group_name
   from unnest($7::int4[], $8::text[], $9::text[]) as p(i, white_label_id, player_id)
   join player_risk pr on pr.white_label_id = p.white_label_id and pr.player_id = p.player_id`;
-
-/**
- * The risk facts of several bets (their outcomes' exposure and their players' groups) in one statement: the
- * decisions arriving together, in the order of `items`. One statement text whatever the count: every value travels
- * in arrays.
- */
-export async function readRiskFactsOfMany(
-  db: Executor,
-  items: readonly RiskFactsKey[],
-): Promise<RiskFacts[]> {
-  return (await sendRiskFactsOfMany(db, items)).facts;
-}
 
 /** A row of {@link READ_RISK_FACTS}: an exposure row of item `i`, or its player's group. */
 interface RiskFactsRow {
@@ -139,8 +127,10 @@ interface RiskFactsRow {
 }
 
 /**
- * {@link readRiskFactsOfMany} sent without waiting inside a transaction (`sendQuery`): resolves once the read is on
- * its way, to its answer's promise, so that the statements sent after it share its round trip.
+ * The risk facts of several bets (their outcomes' exposure and their players' groups) in one statement: the
+ * decisions arriving together, in the order of `items`. One statement text whatever the count: every value travels
+ * in arrays. Sent without waiting inside a transaction (`sendQuery`): resolves once the read is on its way, to its
+ * answer's promise, so that the statements sent after it share its round trip.
  */
 export async function sendRiskFactsOfMany(
   db: Executor,
