@@ -156,6 +156,37 @@ describe('openDatabase', () => {
     // alone, a statement runs autocommit
     expect(await run([insert(120, '10')])).toEqual([[{ id: 120n, amount: '10' }]]);
   });
+
+  it('on Postgres, runs a batch of prepared statements as one implicit transaction: one transaction, no BEGIN or COMMIT', async () => {
+    const run = database.statements;
+    if (!run) throw new Error('no statements on this database');
+    const insert = (id: number) => ({
+      text: 'INSERT INTO t (id, amount) VALUES ($1, $2) RETURNING pg_current_xact_id()::text AS xid, pg_backend_pid() AS pid',
+      params: [BigInt(id), '1'],
+    });
+    const count = {
+      text: 'SELECT count(*)::int8 AS n FROM t WHERE id BETWEEN $1 AND $2',
+      params: [300n, 399n],
+    };
+    // the first batch of a text prepares it (BEGIN … COMMIT); the next ones run as one implicit transaction
+    await run([insert(300), insert(301)]);
+    const [[a], [b], [n]] = (await run([insert(302), insert(303), count])) as [
+      [{ xid: string; pid: number }],
+      [{ xid: string; pid: number }],
+      [{ n: bigint }],
+    ];
+    // one transaction, and the count sees the two rows inserted before it in it
+    expect(a.xid).toBe(b.xid);
+    expect(n).toEqual({ n: 4n });
+    if (database.kind !== 'pg') return;
+    // the connection's last statement is the batch's last one: no COMMIT followed it
+    const activity = await sql<{ query: string; state: string }>`
+      SELECT query, state FROM pg_stat_activity WHERE pid = ${a.pid}`.execute(database.db);
+    expect(activity.rows).toEqual([{ query: count.text, state: 'idle' }]);
+    // a failure rolls the whole batch back, and the connection goes on
+    await expect(run([insert(304), insert(302)])).rejects.toThrow(/duplicate key/);
+    expect(await run([count, count])).toEqual([[{ n: 4n }], [{ n: 4n }]]);
+  });
 });
 
 describe('openDatabase on Postgres with preparedStatements: false', () => {

@@ -8,6 +8,7 @@ import { CompiledQuery, Kysely } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.js';
+import { implicitTransaction } from './implicit-transaction.js';
 import { PipelinedPostgresDialect, socketOf } from './pipelined-driver.js';
 
 /** Postgres type OIDs whose parsing we pin on both drivers. */
@@ -42,11 +43,13 @@ export interface Database<DB = any> {
    * first statement's error (the statements after a failing one fail as well: none of them is committed). For group
    * commit: the statements of several requests, each its own statement, made durable by one commit.
    *
-   * On Postgres the statements go to one connection of their own (not the pool's), sent without waiting for each
-   * answer (pg's pipeline mode: `BEGIN`, the statements, `COMMIT` in one write), each a named prepared statement
-   * like every statement with parameters; calls made while one runs are sent behind it on the same connection and
-   * run after it, in the order of the calls. One statement alone runs without `BEGIN`/`COMMIT` (autocommit). On
-   * PGlite, one Kysely transaction. Both engines of {@link openDatabase} have it.
+   * On Postgres the statements go to one connection of their own (not the pool's), in one write, each a named
+   * prepared statement like every statement with parameters. Once they are prepared on that connection they run as
+   * one implicit transaction: their messages and a single Sync, no `BEGIN` or `COMMIT` statement (`implicitTransaction`);
+   * the first batch of a new statement runs as `BEGIN`, the statements, `COMMIT` (pg's pipeline mode), which
+   * prepares it. Calls made while one runs are sent behind it on the same connection and run after it, in the order
+   * of the calls. One statement alone runs on its own (autocommit). On PGlite, one Kysely transaction. Both engines
+   * of {@link openDatabase} have it.
    */
   readonly statements?: (batch: readonly StatementCall[]) => Promise<Record<string, unknown>[][]>;
   /** Subscribes to a NOTIFY channel; resolves to an unsubscribe function. */
@@ -179,7 +182,11 @@ function pipelinedConnection(
   types: unknown,
   preparedStatements: boolean,
 ): { run: Database['statements']; close(): Promise<void> } {
-  const Client = preparedStatements ? preparingClient() : pg.Client;
+  const nameOf = preparedStatements ? statementNames(MAX_PREPARED) : undefined;
+  const Client = nameOf ? preparingClient(nameOf) : pg.Client;
+  // the name a statement runs under on this connection, as the preparing client gives it (undefined: unnamed)
+  const nameOfCall = (s: StatementCall): string | undefined =>
+    nameOf && s.params.length > 0 && !s.text.startsWith(PLANNED_EACH_RUN) ? nameOf(s.text) : undefined;
   let current: Promise<pg.Client> | undefined;
   let closed = false;
   const connect = (): Promise<pg.Client> => {
@@ -208,6 +215,12 @@ function pipelinedConnection(
         const [only] = batch as [StatementCall];
         return [(await client.query(only.text, only.params as unknown[])).rows];
       }
+      // once its statements are prepared on this connection, a batch is one implicit transaction: no BEGIN, no COMMIT
+      const implicit = implicitTransaction(
+        client,
+        batch.map((s) => ({ name: nameOfCall(s), text: s.text, values: s.params })),
+      );
+      if (implicit) return implicit;
       // every query of the batch is queued at once, in order, so no other batch's query can come between them on
       // the connection; the socket is corked meanwhile, so they go out in one write rather than one per query
       const socket = socketOf(client);
@@ -257,8 +270,9 @@ const MAX_PREPARED = 500;
  * (BEGIN, COMMIT, DDL, scripts of several statements) keep the simple protocol; those starting with
  * {@link PLANNED_EACH_RUN} run unnamed (parsed and planned at every run).
  */
-function preparingClient(): typeof pg.Client {
-  const nameOf = statementNames(MAX_PREPARED);
+function preparingClient(
+  nameOf: (text: string) => string | undefined = statementNames(MAX_PREPARED),
+): typeof pg.Client {
   return class PreparingClient extends pg.Client {
     // biome-ignore lint/suspicious/noExplicitAny: pg's overloads
     override query(config: any, values?: any, callback?: any): any {
