@@ -44,10 +44,10 @@ export interface Database<DB = any> {
    * commit: the statements of several requests, each its own statement, made durable by one commit.
    *
    * On Postgres the statements go to one connection of their own (not the pool's), in one write, each a named
-   * prepared statement like every statement with parameters. Once they are prepared on that connection they run as
-   * one implicit transaction: their messages and a single Sync, no `BEGIN` or `COMMIT` statement (`implicitTransaction`);
-   * the first batch of a new statement runs as `BEGIN`, the statements, `COMMIT` (pg's pipeline mode), which
-   * prepares it. Calls made while one runs are sent behind it on the same connection and run after it, in the order
+   * prepared statement like every statement with parameters. Once they are prepared on that connection, a batch of
+   * statements with parameters runs as one implicit transaction: their messages and a single Sync, no `BEGIN` or
+   * `COMMIT` statement (`implicitTransaction`); the first batch of a new statement, and a batch with a statement
+   * without parameters, run as `BEGIN`, the statements, `COMMIT` (pg's pipeline mode). Calls made while one runs are sent behind it on the same connection and run after it, in the order
    * of the calls. One statement alone runs on its own (autocommit). On PGlite, one Kysely transaction. Both engines
    * of {@link openDatabase} have it.
    */
@@ -186,7 +186,7 @@ function pipelinedConnection(
   const Client = nameOf ? preparingClient(nameOf) : pg.Client;
   // the name a statement runs under on this connection, as the preparing client gives it (undefined: unnamed)
   const nameOfCall = (s: StatementCall): string | undefined =>
-    nameOf && s.params.length > 0 && !s.text.startsWith(PLANNED_EACH_RUN) ? nameOf(s.text) : undefined;
+    nameOf && !s.text.startsWith(PLANNED_EACH_RUN) ? nameOf(s.text) : undefined;
   let current: Promise<pg.Client> | undefined;
   let closed = false;
   const connect = (): Promise<pg.Client> => {
@@ -216,10 +216,13 @@ function pipelinedConnection(
         return [(await client.query(only.text, only.params as unknown[])).rows];
       }
       // once its statements are prepared on this connection, a batch is one implicit transaction: no BEGIN, no COMMIT
-      const implicit = implicitTransaction(
-        client,
-        batch.map((s) => ({ name: nameOfCall(s), text: s.text, values: s.params })),
-      );
+      // (a statement without parameters keeps the simple protocol, which also takes a script of several commands)
+      const implicit = batch.every((s) => s.params.length > 0)
+        ? implicitTransaction(
+            client,
+            batch.map((s) => ({ name: nameOfCall(s), text: s.text, values: s.params })),
+          )
+        : undefined;
       if (implicit) return implicit;
       // every query of the batch is queued at once, in order, so no other batch's query can come between them on
       // the connection; the socket is corked meanwhile, so they go out in one write rather than one per query
