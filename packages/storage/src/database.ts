@@ -47,9 +47,9 @@ export interface Database<DB = any> {
    * prepared statement like every statement with parameters. Once they are prepared on that connection, a batch of
    * statements with parameters runs as one implicit transaction: their messages and a single Sync, no `BEGIN` or
    * `COMMIT` statement (`implicitTransaction`); the first batch of a new statement, and a batch with a statement
-   * without parameters, run as `BEGIN`, the statements, `COMMIT` (pg's pipeline mode). Calls made while one runs are sent behind it on the same connection and run after it, in the order
-   * of the calls. One statement alone runs on its own (autocommit). On PGlite, one Kysely transaction. Both engines
-   * of {@link openDatabase} have it.
+   * without parameters, run as `BEGIN`, the statements, `COMMIT` (pg's pipeline mode). Calls made while one runs are
+   * sent behind it on the same connection and run after it, in the order of the calls. One statement alone runs on
+   * its own (autocommit). On PGlite, one Kysely transaction. Both engines of {@link openDatabase} have it.
    */
   readonly statements?: (batch: readonly StatementCall[]) => Promise<Record<string, unknown>[][]>;
   /** Subscribes to a NOTIFY channel; resolves to an unsubscribe function. */
@@ -184,9 +184,6 @@ function pipelinedConnection(
 ): { run: Database['statements']; close(): Promise<void> } {
   const nameOf = preparedStatements ? statementNames(MAX_PREPARED) : undefined;
   const Client = nameOf ? preparingClient(nameOf) : pg.Client;
-  // the name a statement runs under on this connection, as the preparing client gives it (undefined: unnamed)
-  const nameOfCall = (s: StatementCall): string | undefined =>
-    nameOf && !s.text.startsWith(PLANNED_EACH_RUN) ? nameOf(s.text) : undefined;
   let current: Promise<pg.Client> | undefined;
   let closed = false;
   const connect = (): Promise<pg.Client> => {
@@ -220,7 +217,11 @@ function pipelinedConnection(
       const implicit = batch.every((s) => s.params.length > 0)
         ? implicitTransaction(
             client,
-            batch.map((s) => ({ name: nameOfCall(s), text: s.text, values: s.params })),
+            batch.map((s) => ({
+              name: nameOf && preparedName(nameOf, s.text, s.params),
+              text: s.text,
+              values: s.params,
+            })),
           )
         : undefined;
       if (implicit) return implicit;
@@ -273,19 +274,26 @@ const MAX_PREPARED = 500;
  * (BEGIN, COMMIT, DDL, scripts of several statements) keep the simple protocol; those starting with
  * {@link PLANNED_EACH_RUN} run unnamed (parsed and planned at every run).
  */
+/**
+ * The name a statement runs under on a {@link preparingClient} that names texts with `nameOf`: undefined (unnamed)
+ * for a statement without parameters, one marked {@link PLANNED_EACH_RUN}, or one past the named texts' bound.
+ */
+function preparedName(
+  nameOf: (text: string) => string | undefined,
+  text: string,
+  params: readonly unknown[],
+): string | undefined {
+  return params.length > 0 && !text.startsWith(PLANNED_EACH_RUN) ? nameOf(text) : undefined;
+}
+
 function preparingClient(
   nameOf: (text: string) => string | undefined = statementNames(MAX_PREPARED),
 ): typeof pg.Client {
   return class PreparingClient extends pg.Client {
     // biome-ignore lint/suspicious/noExplicitAny: pg's overloads
     override query(config: any, values?: any, callback?: any): any {
-      if (
-        typeof config === 'string' &&
-        Array.isArray(values) &&
-        values.length > 0 &&
-        !config.startsWith(PLANNED_EACH_RUN)
-      ) {
-        const name = nameOf(config);
+      if (typeof config === 'string' && Array.isArray(values)) {
+        const name = preparedName(nameOf, config, values);
         if (name !== undefined) {
           if (callback !== undefined) return super.query({ name, text: config, values }, callback);
           const { query, result } = namedQuery(name, config, values);
