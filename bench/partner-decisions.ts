@@ -219,11 +219,17 @@ async function bookieRun(
     isOk: ok,
   });
   const prof = cluster
-    ? profiler(cluster, { bookie: db.url }, { bookie: bookie.child.pid }, { bookie: 'bookie' })
+    ? profiler(
+        cluster,
+        { bookie: db.url },
+        // the load generator is this process: its CPU is part of the path's ceiling
+        { bookie: bookie.child.pid, client: process.pid },
+        { bookie: 'bookie' },
+      )
     : undefined;
   await prof?.begin();
   const res = await closedLoop({ url: bookie.url, total, inFlight, next, isOk: ok });
-  const profiled = await prof?.end(Math.max(1, res.ok + res.other));
+  const profiled = await prof?.end(Math.max(1, res.ok + res.other), res.perSecond);
   await bookie.kill('SIGTERM');
   await db.close();
   return { res, profiled };

@@ -145,7 +145,7 @@ async function bookiePhase(
   const drainS = (performance.now() - t0) / 1000;
   // CPU per accepted bet, placement and the /bet/accept deliveries included
   const cpuPerBet = cpu.perOperation(Math.max(1, res.ok));
-  const profiled = await prof?.end(Math.max(1, res.ok));
+  const profiled = await prof?.end(Math.max(1, res.ok), res.perSecond);
   await bookie.kill('SIGTERM');
   await wallet.kill('SIGTERM');
   await bareTarget?.kill();

@@ -9,8 +9,16 @@
  * phase only (bench/cpu-profile.mjs, started and stopped by a signal), the profiles are left in `<dir>` and their
  * self time by group (bench/cpu-groups.ts) is printed with the rest: the warm-up, the setup and the wait for the
  * counters to settle are not in them.
+ *
+ * Every profile also prints the CPU ceiling of the path on this machine: `cpu_all_ms`, the CPU per decision of every
+ * process measured (the load generator, Bookie, the wallet, every backend and background process of the cluster),
+ * and `cpu_ceiling_per_s`, the rate at which that CPU would keep all of the machine's cores busy
+ * (`availableParallelism() × 1000 / cpu_all_ms`). No build of the path runs faster than its ceiling; `ceiling_share`
+ * is how much of it the measured rate reached. A rate target above the ceiling needs less CPU per decision, not
+ * more overlap.
  */
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
@@ -109,8 +117,14 @@ export function profiler(
       }
       meter = splitCpuMeter(pids, { postmasterPid: cluster.postmasterPid, groups: names });
     },
-    /** Per-decision metrics; the CPU is read now, the counts after they settle. */
-    async end(decisions: number): Promise<{ metrics: Record<string, number>; detail: string[] }> {
+    /**
+     * Per-decision metrics; the CPU is read now, the counts after they settle. With `perSecond` (the measured
+     * phase's rate), `ceiling_share` is that rate over `cpu_ceiling_per_s`.
+     */
+    async end(
+      decisions: number,
+      perSecond?: number,
+    ): Promise<{ metrics: Record<string, number>; detail: string[] }> {
       if (!before || !meter) throw new Error('profiler.end before begin');
       const cpu = meter.perOperation(decisions);
       const syscalls = meter.syscallsPerOperation(decisions);
@@ -120,6 +134,7 @@ export function profiler(
         const who = k.replace(/^cpu_/, '').replace(/_(user|sys)_ms$/, '');
         cpuTotals[`cpu_${who}_ms`] = (cpuTotals[`cpu_${who}_ms`] ?? 0) + v;
       }
+      const ceiling = cpuCeiling(cpuTotals, perSecond);
       await sleep(STATS_SETTLE_MS);
       const after = await snapshot(cluster.url, names);
       const counts = perDecision(before, after, decisions);
@@ -139,9 +154,29 @@ export function profiler(
         groups.push(`  ${h.label} cpu profile: ${h.file}`);
       }
       return {
-        metrics: { ...cpuTotals, ...cpu, ...syscalls, ...counts.metrics },
+        metrics: { ...cpuTotals, ...ceiling, ...cpu, ...syscalls, ...counts.metrics },
         detail: [...counts.detail, ...groups],
       };
     },
+  };
+}
+
+/**
+ * The CPU ceiling of a path from its processes' CPU ms per decision (`cpu_<who>_ms`): their sum, the rate at which it
+ * keeps every core of this machine busy, and (given the measured rate) the share of that ceiling reached.
+ */
+export function cpuCeiling(
+  cpuMsByProcess: Record<string, number>,
+  perSecond?: number,
+  cores: number = availableParallelism(),
+): Record<string, number> {
+  let all = 0;
+  for (const v of Object.values(cpuMsByProcess)) all += v;
+  if (!(all > 0)) return {};
+  const ceiling = (cores * 1000) / all;
+  return {
+    cpu_all_ms: all,
+    cpu_ceiling_per_s: ceiling,
+    ...(perSecond !== undefined ? { ceiling_share: perSecond / ceiling } : {}),
   };
 }
