@@ -12,6 +12,7 @@ import {
   onInsuranceAcceptedUnsupported,
   onInsuranceCancelUnsupported,
 } from '../modules/bonuses/on-insurance-callback-unsupported.js';
+import { runCallbackRetention } from '../modules/callbacks/callback-retention.js';
 import { createCallbacksService } from '../modules/callbacks/callbacks.service.js';
 import type { OptionalCallbackHooks } from '../modules/callbacks/dispatcher.js';
 import { callbackSender } from '../modules/callbacks/send-callback.js';
@@ -242,6 +243,7 @@ export async function startBackground(deps: AppDeps): Promise<void> {
   await deps.callbacks.dispatcher.start();
   deps.lifecycle.onStop('callback dispatcher', () => deps.callbacks.dispatcher.stop());
   startRecovery(deps);
+  startCallbackRetention(deps);
   const settlement = new SettlementConsumer(settlementDeps(deps), {
     ...deps.config.settlement,
     // the embedded database has one process (its data-dir lock): a lease held by another holder is a dead one's
@@ -251,6 +253,26 @@ export async function startBackground(deps: AppDeps): Promise<void> {
   deps.settlement = settlement;
   deps.lifecycle.onStop('settlement consumer', () => settlement.stop());
   deps.lifecycle.onStop('frame heartbeats', startHeartbeats(frameDeps(deps), deps.leases.heartbeats));
+}
+
+/**
+ * Periodically removes old delivered placement callbacks from the outbox (`CALLBACK_RETENTION_S`), in the leader of
+ * the `retention` role.
+ */
+function startCallbackRetention(deps: AppDeps): void {
+  const lease = deps.leases.retention;
+  const { retentionS, retentionIntervalS } = deps.config.callbacks;
+  if (!lease || retentionS <= 0 || retentionIntervalS <= 0) return;
+  const stop = runWhileLeader(
+    lease,
+    retentionIntervalS * 1000,
+    async (fence) => {
+      const r = await runCallbackRetention(deps, { retentionS }, fence);
+      if (r.deleted > 0) deps.logger.info({ ...r, throughId: r.throughId.toString() }, 'callback retention');
+    },
+    (err) => deps.logger.error({ err }, 'callback retention failed'),
+  );
+  deps.lifecycle.onStop('callback retention', stop);
 }
 
 /**

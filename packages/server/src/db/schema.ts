@@ -52,6 +52,7 @@ import type {
   AccessTokenTable,
   CallbackDeliveryTable,
   CallbackRecoveryMarkTable,
+  CallbackRetentionMarkTable,
   OauthCredentialTable,
   SessionTokenTable,
   WhiteLabelCertificateTable,
@@ -91,6 +92,7 @@ export interface DB {
   session_token: SessionTokenTable;
   callback_delivery: CallbackDeliveryTable;
   callback_recovery_mark: CallbackRecoveryMarkTable;
+  callback_retention_mark: CallbackRetentionMarkTable;
   freebet: FreebetTable;
   insurance: InsuranceTable;
   bet_boost: BetBoostTable;

@@ -63,6 +63,17 @@ describe('loadConfig', () => {
     ).toEqual({ pageSize: 5, pagesInFlight: 1, leaseTtlMs: 2000, sweepIntervalMs: 0, quarantineAfter: 2 });
   });
 
+  it("reads the outbox's retention: 90 days by default, 0 keeps every callback, less than a day is refused", () => {
+    expect(loadConfig({}).callbacks).toMatchObject({ retentionS: 7_776_000, retentionIntervalS: 3600 });
+    expect(
+      loadConfig({ CALLBACK_RETENTION_S: '0', CALLBACK_RETENTION_INTERVAL_S: '60' }).callbacks,
+    ).toMatchObject({ retentionS: 0, retentionIntervalS: 60 });
+    expect(loadConfig({ CALLBACK_RETENTION_S: '86400' }).callbacks.retentionS).toBe(86_400);
+    expect(() => loadConfig({ CALLBACK_RETENTION_S: '3600' })).toThrow(
+      'invalid setting CALLBACK_RETENTION_S: must be 0 (kept forever) or at least 86400 (one day)',
+    );
+  });
+
   it('names the settlement setting and its range in the error', () => {
     expect(() => loadConfig({ SETTLEMENT_PAGE_SIZE: '0' })).toThrow(
       'invalid setting SETTLEMENT_PAGE_SIZE: expected a whole number 1..10000, got "0"',

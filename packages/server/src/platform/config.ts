@@ -187,6 +187,14 @@ export interface CallbackConfig {
   leaseMs: number;
   /** Poll interval when nothing wakes the dispatcher, ms (`CALLBACK_POLL_MS`; default 1000). */
   pollMs: number;
+  /**
+   * Delivered placement callbacks (`/bet/place`, `/bet/accept`, `/bet/decline`) are removed from the outbox once
+   * older than this, in s (`CALLBACK_RETENTION_S`; default 7776000 = 90 days; 0 = kept forever; otherwise at least
+   * 86400). Docs: docs/adr/0074-callback-retention.md.
+   */
+  retentionS: number;
+  /** How often the outbox's retention runs, in s (`CALLBACK_RETENTION_INTERVAL_S`; default 3600; 0 = never). */
+  retentionIntervalS: number;
 }
 
 /** Settings of the trading feed. */
@@ -387,11 +395,23 @@ function loadCallbackConfig(env: NodeJS.ProcessEnv): CallbackConfig {
   const leaseMs = int('CALLBACK_LEASE_MS', env.CALLBACK_LEASE_MS, 30_000, 1000, 3_600_000);
   if (leaseMs <= timeoutMs)
     throw new ConfigError('CALLBACK_LEASE_MS', `must exceed CALLBACK_TIMEOUT_MS (${timeoutMs})`);
+  const retentionS = int('CALLBACK_RETENTION_S', env.CALLBACK_RETENTION_S, 7_776_000, 0, 3650 * 86_400);
+  // a callback younger than a day may still be read by the placement's own recovery: never removed that young
+  if (retentionS > 0 && retentionS < 86_400)
+    throw new ConfigError('CALLBACK_RETENTION_S', 'must be 0 (kept forever) or at least 86400 (one day)');
   return {
     timeoutMs,
     leaseMs,
     concurrency: int('CALLBACK_CONCURRENCY', env.CALLBACK_CONCURRENCY, 64, 1, 10_000),
     pollMs: int('CALLBACK_POLL_MS', env.CALLBACK_POLL_MS, 1000, 10, 60_000),
+    retentionS,
+    retentionIntervalS: int(
+      'CALLBACK_RETENTION_INTERVAL_S',
+      env.CALLBACK_RETENTION_INTERVAL_S,
+      3600,
+      0,
+      86_400,
+    ),
   };
 }
 

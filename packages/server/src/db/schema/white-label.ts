@@ -35,6 +35,15 @@ export interface CallbackDeliveryTable {
 }
 
 /**
+ * How far the outbox's retention has looked (one row, id 1): every row with an id at or below `through_id` was
+ * examined once older than the retention, and removed when it was a delivered callback the retention may remove.
+ */
+export interface CallbackRetentionMarkTable {
+  id: number;
+  through_id: ColumnType<bigint, bigint | string | number, bigint | string | number>;
+}
+
+/**
  * How far the recovery of born-leased callbacks has looked (one row, id 1): every born-leased row written before
  * `through` was found recorded, or handed to the queue, by a run of the recovery.
  */

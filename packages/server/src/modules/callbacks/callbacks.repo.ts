@@ -524,3 +524,70 @@ export const OUTBOX_CHANNEL = 'bookie_outbox';
 export async function notifyOutbox(db: Executor, payload = ''): Promise<void> {
   await sql`select pg_notify(${OUTBOX_CHANNEL}, ${payload})`.execute(db);
 }
+
+/** Where the outbox's retention goes on from: the highest outbox id it has examined (0 before its first run). */
+export async function readRetentionMark(db: Executor): Promise<bigint> {
+  const r = await db
+    .selectFrom('callback_retention_mark')
+    .select('through_id')
+    .where('id', '=', 1)
+    .executeTakeFirst();
+  return r ? BigInt(r.through_id) : 0n;
+}
+
+/** What one step of {@link pruneDeliveredStep} did. */
+export interface PruneStep {
+  /** Outbox rows read after the mark (at most the step's limit). */
+  examined: number;
+  /** Rows removed. */
+  deleted: number;
+  /** The mark after the step: every row at or below it was older than the retention when examined. */
+  throughId: bigint;
+  /** The step reached a row younger than the retention, or the end of the outbox: nothing more to do this run. */
+  done: boolean;
+}
+
+/**
+ * One step of the outbox's retention, one statement: reads up to `limit` rows after the mark `afterId` in id order;
+ * of those before the first one created at or after `olderThan`, removes the `delivered` ones whose path is in
+ * `paths`, and moves the mark past them. Rows not delivered (pending, failed, unsupported) and other paths stay.
+ * The mark moves in the same statement as the removal (and only forward), so a step that is rolled back moves
+ * nothing.
+ */
+export async function pruneDeliveredStep(
+  db: Executor,
+  afterId: bigint,
+  olderThan: Date,
+  paths: readonly string[],
+  limit: number,
+): Promise<PruneStep> {
+  const r = await sql<{ examined: number; deleted: number; through: string | null; young: number }>`
+    with batch as (
+      select id, created_at, status, path from callback_delivery
+      where id > ${afterId.toString()}::int8 order by id limit ${limit}
+    ),
+    edge as (
+      select coalesce((select min(id) - 1 from batch where created_at >= ${olderThan}),
+                      (select max(id) from batch)) as through
+    ),
+    gone as (
+      delete from callback_delivery d using batch b, edge e
+      where d.id = b.id and b.id <= e.through and b.status = 'delivered' and b.path = any(${pgArray(paths)}::text[])
+      returning d.id
+    ),
+    moved as (
+      update callback_retention_mark m set through_id = e.through from edge e
+      where m.id = 1 and e.through > m.through_id
+      returning m.through_id
+    )
+    select (select count(*) from batch)::int4 as examined, (select count(*) from gone)::int4 as deleted,
+      (select through_id from moved)::text as through,
+      (select count(*) from batch where created_at >= ${olderThan})::int4 as young`.execute(db);
+  const row = r.rows[0] as { examined: number; deleted: number; through: string | null; young: number };
+  return {
+    examined: row.examined,
+    deleted: row.deleted,
+    throughId: row.through === null ? afterId : BigInt(row.through),
+    done: row.young > 0 || row.examined < limit,
+  };
+}
