@@ -33,6 +33,13 @@ describe(`the outbox's retention (${process.env.DATABASE_URL ? 'postgres' : 'pgl
     ids.set(tag, BigInt(row.id));
   }
 
+  /** A run of the retention at `now`, 90 days, `stepRows` rows per step. */
+  const runAt = (now: number, stepRows?: number) =>
+    runCallbackRetention(
+      { database: t, clock: { now: () => now } },
+      { retentionS: 90 * 86_400, ...(stepRows ? { stepRows } : {}) },
+    );
+
   async function left(): Promise<string[]> {
     const rows = await t.db.selectFrom('callback_delivery').select(['bet_id']).orderBy('id').execute();
     return rows.map((r) => r.bet_id.slice(4));
@@ -77,10 +84,7 @@ describe(`the outbox's retention (${process.env.DATABASE_URL ? 'postgres' : 'pgl
   });
 
   it('removes the old delivered placement callbacks up to the first young row, step by step, and keeps the rest', async () => {
-    const r = await runCallbackRetention(
-      { database: t, clock: { now: () => NOW } },
-      { retentionS: 90 * 86_400, stepRows: 3 },
-    );
+    const r = await runAt(NOW, 3);
     expect(r.deleted).toBe(3);
     expect(r.throughId).toBe(ids.get('cash-out-old'));
     expect(await readRetentionMark(t.db)).toBe(ids.get('cash-out-old'));
@@ -96,20 +100,14 @@ describe(`the outbox's retention (${process.env.DATABASE_URL ? 'postgres' : 'pgl
   });
 
   it('finds nothing more at the same moment: the mark does not move', async () => {
-    const r = await runCallbackRetention(
-      { database: t, clock: { now: () => NOW } },
-      { retentionS: 90 * 86_400, stepRows: 3 },
-    );
+    const r = await runAt(NOW, 3);
     expect(r.deleted).toBe(0);
     expect(r.throughId).toBe(ids.get('cash-out-old'));
     expect(await left()).toHaveLength(7);
   });
 
   it('goes on from its mark once the younger rows are old too', async () => {
-    const r = await runCallbackRetention(
-      { database: t, clock: { now: () => NOW + 81 * DAY } },
-      { retentionS: 90 * 86_400 },
-    );
+    const r = await runAt(NOW + 81 * DAY);
     expect(r.deleted).toBe(2);
     expect(r.throughId).toBe(ids.get('place-late'));
     expect(await left()).toEqual([
