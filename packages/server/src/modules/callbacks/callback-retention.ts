@@ -22,8 +22,13 @@ export const PRUNED_CALLBACK_PATHS: readonly string[] = [
 export interface CallbackRetentionSettings {
   /** A delivered placement callback is removed once older than this, in s (`CALLBACK_RETENTION_S`; 0 = never). */
   retentionS: number;
-  /** Rows read per step (one transaction each). */
+  /** Rows read per step (one transaction each; default 5,000). */
   stepRows?: number;
+  /**
+   * Rows read at most per run (default 500,000): the first run on a large outbox (after an upgrade) is spread over
+   * several runs rather than deleting for hours in one; each run goes on from the mark.
+   */
+  runRows?: number;
 }
 
 /** What one run of {@link runCallbackRetention} did. */
@@ -39,7 +44,7 @@ export interface CallbackRetentionResult {
 /**
  * Removes the delivered placement callbacks ({@link PRUNED_CALLBACK_PATHS}) older than the retention from the
  * outbox, walking it in id order from where the last run stopped (`callback_retention_mark`) to its first row that
- * is younger than the retention. Each step is one statement in its own transaction, with `fence` (the `retention`
+ * is younger than the retention, or until it has read `runRows` rows. Each step is one statement in its own transaction, with `fence` (the `retention`
  * role's lease check when several processes share the database), so a process that lost the role removes nothing
  * more and a run stopped half-way loses nothing. Rows not delivered when examined (pending, failed, unsupported)
  * stay for the operator; rows of other paths stay.
@@ -55,6 +60,7 @@ export async function runCallbackRetention(
   if (settings.retentionS <= 0) return result;
   const olderThan = new Date(deps.clock.now() - settings.retentionS * 1000);
   const limit = settings.stepRows ?? 5000;
+  const runRows = settings.runRows ?? 500_000;
   for (;;) {
     const step = await inTransaction(db, async (tx) => {
       await fence(tx);
@@ -64,6 +70,6 @@ export async function runCallbackRetention(
     result.deleted += step.deleted;
     throughId = step.throughId;
     result.throughId = throughId;
-    if (step.done) return result;
+    if (step.done || result.examined >= runRows) return result;
   }
 }
