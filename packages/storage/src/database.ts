@@ -268,13 +268,6 @@ export const PLANNED_EACH_RUN = '/* planned each run */';
 const MAX_PREPARED = 500;
 
 /**
- * A `pg.Client` class that runs each parameterised statement as a named prepared statement, one name per distinct
- * text (the first {@link MAX_PREPARED} texts of the pool): Postgres parses it once per connection and, after a few
- * runs, keeps a generic plan, instead of parsing and planning it on every run. Statements without parameters
- * (BEGIN, COMMIT, DDL, scripts of several statements) keep the simple protocol; those starting with
- * {@link PLANNED_EACH_RUN} run unnamed (parsed and planned at every run).
- */
-/**
  * The name a statement runs under on a {@link preparingClient} that names texts with `nameOf`: undefined (unnamed)
  * for a statement without parameters, one marked {@link PLANNED_EACH_RUN}, or one past the named texts' bound.
  */
@@ -286,6 +279,13 @@ function preparedName(
   return params.length > 0 && !text.startsWith(PLANNED_EACH_RUN) ? nameOf(text) : undefined;
 }
 
+/**
+ * A `pg.Client` class that runs each parameterised statement as a named prepared statement, one name per distinct
+ * text (the first {@link MAX_PREPARED} texts of the pool): Postgres parses it once per connection and, after a few
+ * runs, keeps a generic plan, instead of parsing and planning it on every run. Statements without parameters
+ * (BEGIN, COMMIT, DDL, scripts of several statements) keep the simple protocol; those starting with
+ * {@link PLANNED_EACH_RUN} run unnamed (parsed and planned at every run).
+ */
 function preparingClient(
   nameOf: (text: string) => string | undefined = statementNames(MAX_PREPARED),
 ): typeof pg.Client {

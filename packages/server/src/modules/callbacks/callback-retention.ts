@@ -44,9 +44,9 @@ export interface CallbackRetentionResult {
 /**
  * Removes the delivered placement callbacks ({@link PRUNED_CALLBACK_PATHS}) older than the retention from the
  * outbox, walking it in id order from where the last run stopped (`callback_retention_mark`) to its first row that
- * is younger than the retention, or until it has read `runRows` rows. Each step is one statement in its own transaction, with `fence` (the `retention`
- * role's lease check when several processes share the database), so a process that lost the role removes nothing
- * more and a run stopped half-way loses nothing. Rows not delivered when examined (pending, failed, unsupported)
+ * is younger than the retention, or until it has read `runRows` rows. Each step is one statement in its own
+ * transaction, with `fence` (the `retention` role's lease check when several processes share the database), so a
+ * process that lost the role removes nothing more and a run stopped half-way loses nothing. Rows not delivered when examined (pending, failed, unsupported)
  * stay for the operator; rows of other paths stay.
  */
 export async function runCallbackRetention(
@@ -55,8 +55,7 @@ export async function runCallbackRetention(
   fence: (tx: Executor) => Promise<void> = async () => {},
 ): Promise<CallbackRetentionResult> {
   const db = deps.database.db;
-  let throughId = await readRetentionMark(db);
-  const result: CallbackRetentionResult = { examined: 0, deleted: 0, throughId };
+  const result: CallbackRetentionResult = { examined: 0, deleted: 0, throughId: await readRetentionMark(db) };
   if (settings.retentionS <= 0) return result;
   const olderThan = new Date(deps.clock.now() - settings.retentionS * 1000);
   const limit = settings.stepRows ?? 5000;
@@ -64,12 +63,11 @@ export async function runCallbackRetention(
   for (;;) {
     const step = await inTransaction(db, async (tx) => {
       await fence(tx);
-      return pruneDeliveredStep(tx, throughId, olderThan, PRUNED_CALLBACK_PATHS, limit);
+      return pruneDeliveredStep(tx, result.throughId, olderThan, PRUNED_CALLBACK_PATHS, limit);
     });
     result.examined += step.examined;
     result.deleted += step.deleted;
-    throughId = step.throughId;
-    result.throughId = throughId;
+    result.throughId = step.throughId;
     if (step.done || result.examined >= runRows) return result;
   }
 }
